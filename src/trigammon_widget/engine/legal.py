@@ -1,0 +1,240 @@
+"""Legal plays of a position and roll, die-by-die play, and why a move is illegal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from .errors import IllegalMoveError
+from .moves import BAR, Move, Play
+from .movegen import Leaves, RawMove, RawPlay, board_key, key_weights, legal_leaves, search
+from .variant import CHECKERS
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+class LegalPlays:
+    """A view of the legal plays (R4-R12) for a position whose dice are set.
+
+    Supports ``len``, iteration (deterministic order: higher die first, farthest
+    checker first), ``in`` and truth. Each play appears once per resulting position.
+    """
+
+    def __init__(self, position: Position) -> None:
+        assert position.dice is not None
+        self.position = position
+        self.dice: tuple[int, int] = position.dice
+
+    @cached_property
+    def _leaves(self) -> dict[int, RawPlay]:
+        if self.position.is_over():
+            return {}
+        mine, blocked, blots = self.position.mover_view
+        return legal_leaves(list(mine), list(blocked), blots, self.position.variant.points,
+                            *self.dice)
+
+    def __len__(self) -> int:
+        return len(self._leaves)
+
+    def __bool__(self) -> bool:
+        return bool(self._leaves)
+
+    def __iter__(self) -> Iterator[Play]:
+        for raw in self._leaves.values():
+            yield Play(tuple(Move(*move) for move in raw))
+
+    def __contains__(self, play: object) -> bool:
+        if not isinstance(play, Play):
+            return False
+        try:
+            self.check(play)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        shown = ", ".join(self.position.format_play(play) for play in list(self)[:5])
+        more = ", ..." if len(self) > 5 else ""
+        d1, d2 = self.dice
+        return f"<LegalPlays {d1}-{d2}: {len(self)} ({shown}{more})>"
+
+    @property
+    def max_dice(self) -> int:
+        """How many dice a legal play uses (R9); a win counts as using them all."""
+        raw = next(iter(self._leaves.values()), ())
+        if raw and self._wins(raw):
+            return 4 if self.dice[0] == self.dice[1] else 2
+        return len(raw)
+
+    def _wins(self, raw: RawPlay) -> bool:
+        off = self.position.variant.off
+        return self.position.boards[self.position.turn][off] + sum(m[1] == off for m in raw) == (
+            CHECKERS
+        )
+
+    # die by die ------------------------------------------------------------
+
+    def _state(self, done: Sequence[Move]) -> _TurnState:
+        state = _TurnState(self)
+        for step, move in enumerate(done, 1):
+            state.push(move, step)
+        return state
+
+    def remaining_dice(self, done: Sequence[Move]) -> tuple[int, ...]:
+        """Dice still to play after the moves ``done`` (which must be legal so far)."""
+        return self._state(done).remaining
+
+    def next_moves(self, done: Sequence[Move] = ()) -> list[Move]:
+        """Single moves that may follow ``done`` and still end in a legal play."""
+        return self._state(done).next_moves()
+
+    def check_move(self, done: Sequence[Move], move: Move) -> Move:
+        """The move as it will be made (with its hit flag), or ``IllegalMoveError``."""
+        state = self._state(done)
+        return state.push(move, len(done) + 1)
+
+    def check(self, play: Play) -> None:
+        """Raise ``IllegalMoveError`` naming the rule unless ``play`` is legal."""
+        state = self._state(play.moves)
+        if state.next_moves():
+            remaining = "-".join(map(str, state.remaining))
+            raise IllegalMoveError(
+                "R9",
+                f"the play is not complete: {remaining} can still be played; "
+                "a player must use as many dice as possible",
+            )
+
+
+class _TurnState:
+    """The board part-way through a turn, for die-by-die play."""
+
+    def __init__(self, plays: LegalPlays) -> None:
+        position = plays.position
+        self.plays = plays
+        self.position = position
+        self.n = position.variant.points
+        mine, blocked, blots = position.mover_view
+        self.mine = list(mine)
+        self.blocked = list(blocked)
+        self.blots = blots
+        self.key = board_key(self.mine, self.n)
+        d1, d2 = plays.dice
+        self.remaining: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
+
+    def _single_moves(self, die: int) -> list[RawMove]:
+        out: Leaves = {}
+        search(self.mine, self.blocked, self.blots, self.n, (die,), 0, (), out, False)
+        return [played[0] for played, _ in out.values()]
+
+    def _apply(self, move: RawMove) -> None:
+        start, end, die, hit = move
+        counts, hits = key_weights(self.n)
+        self.mine[start] -= 1
+        self.mine[end] += 1
+        self.key += counts[end] - counts[start]
+        if hit:
+            self.key += hits[end]
+            self.blots &= ~(1 << end)
+        rest = list(self.remaining)
+        rest.remove(die)
+        self.remaining = tuple(rest)
+
+    def _leads_to_legal_play(self, move: RawMove) -> bool:
+        saved = self.mine[:], self.key, self.blots, self.remaining
+        self._apply(move)
+        legal = self.plays._leaves
+        if self.remaining and self.mine[self.n + 1] != CHECKERS:
+            out: Leaves = {}
+            rest = self.remaining
+            search(self.mine, self.blocked, self.blots, self.n, rest, self.key, (), out,
+                   rest.count(rest[0]) == len(rest))
+            ok = any(key in legal for key in out) if out else self.key in legal
+        else:
+            ok = self.key in legal
+        self.mine, self.key, self.blots, self.remaining = saved
+        return ok
+
+    def next_moves(self) -> list[Move]:
+        moves = []
+        for die in dict.fromkeys(self.remaining):
+            for raw in self._single_moves(die):
+                if self._leads_to_legal_play(raw):
+                    moves.append(Move(*raw))
+        return moves
+
+    def push(self, move: Move, step: int) -> Move:
+        if not self.plays._leaves:
+            winner = self.position.winner
+            raise IllegalMoveError("R12", f"the game is over: player {winner} has won")
+        for raw in self._single_moves(move.die) if move.die in self.remaining else ():
+            if raw[0] == move.start and raw[1] == move.end:
+                if self._leads_to_legal_play(raw):
+                    self._apply(raw)
+                    return Move(*raw)
+                raise self._dice_rule(raw)
+        raise self._explain(move)
+
+    def _dice_rule(self, raw: RawMove) -> IllegalMoveError:
+        plays = self.plays
+        high = max(plays.dice)
+        if plays.max_dice == 1 and plays.dice[0] != plays.dice[1] and raw[2] != high:
+            return IllegalMoveError(
+                "R9",
+                f"only one die can be played, so it must be the higher one "
+                f"({high}), which can be played",
+            )
+        return IllegalMoveError(
+            "R9",
+            f"{self._describe(raw[0], raw[1])} would leave dice unplayed, but a play "
+            f"using {plays.max_dice} dice exists: use as many dice as possible",
+        )
+
+    def _describe(self, start: int, end: int) -> str:
+        from .notation import format_point
+
+        variant = self.position.variant
+        return f"{format_point(variant, start)}/{format_point(variant, end)}"
+
+    def _explain(self, move: Move) -> IllegalMoveError:
+        """Why a single move cannot be made here: the first rule it breaks."""
+        from .notation import format_point
+
+        variant = self.position.variant
+        n, off, mine = self.n, variant.off, self.mine
+        start, end, die = move.start, move.end, move.die
+        where = format_point(variant, start)
+        if not self.remaining:
+            return IllegalMoveError("R4", "all dice of this roll have been played")
+        if not 1 <= die <= 6:
+            return IllegalMoveError("R4", f"a die shows 1..6, not {die}")
+        if die not in self.remaining:
+            left = "-".join(map(str, self.remaining))
+            return IllegalMoveError("R4", f"no {die} to play: the dice left are {left}")
+        if not BAR <= start <= n or not mine[start]:
+            return IllegalMoveError("R4", f"no checker of yours on {where}")
+        if mine[BAR] and start != BAR:
+            return IllegalMoveError(
+                "R8", f"{mine[BAR]} checker(s) on the bar must enter before any other moves"
+            )
+        if end != min(start + die, off):
+            return IllegalMoveError(
+                "R4", f"a {die} moves {where} to {format_point(variant, min(start + die, off))}"
+            )
+        if end <= n:
+            return IllegalMoveError(
+                "R6", f"{format_point(variant, end)} is blocked by two or more opposing checkers"
+            )
+        farthest = next(i for i, count in enumerate(mine) if count)
+        if farthest < variant.home_start:
+            return IllegalMoveError(
+                "R10",
+                f"no bearing off while a checker is outside the home board "
+                f"(on {format_point(variant, farthest)})",
+            )
+        return IllegalMoveError(
+            "R11",
+            f"a {die} bears off from {where} only if no checker is farther from home; "
+            f"one is on {format_point(variant, farthest)}",
+        )

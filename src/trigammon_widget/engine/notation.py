@@ -1,0 +1,158 @@
+"""Move notation, formatted and parsed; one place for how plays are written.
+
+Classic follows GNU Backgammon: points 24..1 counted from the mover's side,
+``bar``, ``off``, ``*`` after a hit, ``(2)`` for a repeated move and merged hops of one
+checker such as ``24/18*/13``. Trigammon uses the seed's numbering, path positions
+1..36 from the mover's start, with the same symbols.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from .errors import IllegalMoveError, NotationError
+from .moves import BAR, Move, Play
+from .variant import Variant
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+def format_point(variant: Variant, index: int) -> str:
+    """A path index as the notation writes it: ``bar``, ``off`` or a point number."""
+    if index == BAR:
+        return "bar"
+    if index == variant.off:
+        return "off"
+    return str(_number(variant, index))
+
+
+def _number(variant: Variant, index: int) -> int:
+    return variant.off - index if variant.players == 2 else index
+
+
+def _index(variant: Variant, token: str, text: str) -> int:
+    word = token.lower()
+    if word == "bar":
+        return BAR
+    if word == "off":
+        return variant.off
+    if not word.isdigit() or not 1 <= int(word) <= variant.points:
+        raise NotationError(
+            f"{token!r} in {text!r} is not a point: use 1..{variant.points}, 'bar' or 'off'"
+        )
+    number = int(word)
+    return variant.off - number if variant.players == 2 else number
+
+
+def format_play(variant: Variant, play: Play) -> str:
+    """Chains of one checker merged, hits starred, repeats counted; no move is ``""``."""
+    chains: list[list[Move]] = []
+    for move in play.moves:
+        for chain in chains:
+            if chain[-1].end == move.start and chain[-1].end != variant.off:
+                chain.append(move)
+                break
+        else:
+            chains.append([move])
+    texts: list[tuple[int, int, str]] = []
+    for chain in chains:
+        parts = [format_point(variant, chain[0].start)]
+        for move in chain:
+            if move.hit or move is chain[-1]:
+                parts.append(format_point(variant, move.end) + ("*" if move.hit else ""))
+        texts.append((chain[0].start, chain[-1].end, "/".join(parts)))
+    texts.sort(key=lambda item: (item[0], item[1]))
+    counted: dict[str, int] = {}
+    for _, _, text in texts:
+        counted[text] = counted.get(text, 0) + 1
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counted.items())
+
+
+_TOKEN = re.compile(r"^(?P<path>[a-z0-9*/]+?)(?:\((?P<times>\d)\))?$", re.IGNORECASE)
+
+
+def _segments(variant: Variant, text: str) -> list[tuple[int, int]]:
+    """``text`` as checker hops (start, end), each possibly several dice long."""
+    hops: list[tuple[int, int]] = []
+    for token in text.replace(",", " ").split():
+        match = _TOKEN.match(token)
+        if not match or "/" not in match["path"]:
+            raise NotationError(f"{token!r} in {text!r} is not a move such as 24/18 or bar/22*")
+        points = [p.rstrip("*") for p in match["path"].split("/")]
+        if any(not p for p in points):
+            raise NotationError(f"{token!r} in {text!r} has an empty point")
+        indices = [_index(variant, p, text) for p in points]
+        chain = list(zip(indices, indices[1:], strict=False))
+        for start, end in chain:
+            if end <= start:
+                raise NotationError(
+                    f"{token!r} in {text!r} moves backwards: checkers travel towards 'off'"
+                )
+        hops.extend(chain * int(match["times"] or 1))
+    return hops
+
+
+def parse_play(position: Position, text: str) -> Play:
+    """The legal play that ``text`` writes, matched by the position it leads to.
+
+    Hops longer than one die are split over the dice; stars are optional. Text that
+    is well formed but not legal raises ``IllegalMoveError`` with the rule it breaks.
+    """
+    if position.dice is None:
+        raise ValueError("no dice: set the roll before parsing a play")
+    if not isinstance(text, str):
+        raise NotationError(f"notation must be a string, got {type(text).__name__}")
+    variant = position.variant
+    hops = _segments(variant, text)
+    plays = position.legal_plays()
+    first_error: IllegalMoveError | None = None
+    for moves in _splits(variant, hops, plays.remaining_dice(())):
+        try:
+            plays.check(Play(_flag_hits(plays, moves)))
+        except IllegalMoveError as error:
+            first_error = first_error or error
+            continue
+        return Play(_flag_hits(plays, moves))
+    if first_error is None:
+        dice = "-".join(map(str, position.dice))
+        raise IllegalMoveError("R4", f"{text!r} cannot be made with the dice {dice}")
+    raise first_error
+
+
+def _flag_hits(plays: object, moves: list[Move]) -> tuple[Move, ...]:
+    from .legal import LegalPlays
+
+    assert isinstance(plays, LegalPlays)
+    made: list[Move] = []
+    for move in moves:
+        made.append(plays.check_move(made, move))
+    return tuple(made)
+
+
+def _splits(variant: Variant, hops: list[tuple[int, int]], dice: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    """Ways to cover the hops with single-die moves, in the order written."""
+    if not hops:
+        yield []
+        return
+    (start, end), rest = hops[0], hops[1:]
+    for size in range(1, len(dice) + 1):
+        for chosen in dict.fromkeys(permutations(dice, size)):
+            position, moves = start, []
+            for die in chosen:
+                if position >= variant.off:
+                    break
+                target = min(position + die, variant.off)
+                moves.append(Move(position, target, die))
+                position = target
+            else:
+                if position != end or (end == variant.off and len(chosen) > 1 and
+                                       moves[-2].end == variant.off):
+                    continue
+                left = list(dice)
+                for die in chosen:
+                    left.remove(die)
+                for tail in _splits(variant, rest, tuple(left)):
+                    yield moves + tail

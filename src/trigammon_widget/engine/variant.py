@@ -1,0 +1,120 @@
+"""The two games as data: board geometry plus the rule Readings of RULES.md.
+
+A variant is a frozen value; the Readings (R2, R3) are its options, switched with
+``variant.with_options(...)`` so a choice is never hidden in code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+CHECKERS = 15
+"""Checkers per player (R1)."""
+
+START_LAYOUT: tuple[tuple[int, int], ...] = ((1, 2), (12, 5), (17, 3), (19, 5))
+"""(path position, checkers) of the start position, the same for every player (R1)."""
+
+OpeningReroll = Literal["tied", "all"]
+OpeningMove = Literal["opening-dice", "fresh-roll"]
+TurnOrder = Literal["left", "right"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Geometry and rule options of one game.
+
+    ``opening_reroll`` (R2 Reading): ``"tied"`` re-rolls only the players tied for the
+    highest die; ``"all"`` has everybody roll again.
+    ``opening_move`` (R2): ``"opening-dice"`` plays the opening dice as the first roll
+    (classic custom); ``"fresh-roll"`` has the starter roll two new dice.
+    ``turn_order`` (R3 Reading): ``"left"`` passes play from player p to p + 1,
+    ``"right"`` to p - 1.
+    """
+
+    name: str
+    players: int
+    points: int
+    opening_reroll: OpeningReroll = "tied"
+    opening_move: OpeningMove = "fresh-roll"
+    turn_order: TurnOrder = "left"
+    _to_abs: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _to_path: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.opening_reroll not in ("tied", "all"):
+            raise ValueError(f"opening_reroll must be 'tied' or 'all', not {self.opening_reroll!r}")
+        if self.opening_move not in ("opening-dice", "fresh-roll"):
+            raise ValueError(
+                f"opening_move must be 'opening-dice' or 'fresh-roll', not {self.opening_move!r}"
+            )
+        if self.opening_move == "opening-dice" and self.players != 2:
+            raise ValueError("opening_move='opening-dice' needs exactly two opening dice (classic)")
+        if self.turn_order not in ("left", "right"):
+            raise ValueError(f"turn_order must be 'left' or 'right', not {self.turn_order!r}")
+        to_abs = tuple(
+            (0, *(self._absolute(p, i) for i in range(1, self.points + 1)))
+            for p in range(self.players)
+        )
+        to_path = []
+        for p in range(self.players):
+            inverse = [0] * (self.points + 1)
+            for i in range(1, self.points + 1):
+                inverse[to_abs[p][i]] = i
+            to_path.append(tuple(inverse))
+        object.__setattr__(self, "_to_abs", to_abs)
+        object.__setattr__(self, "_to_path", tuple(to_path))
+
+    def _absolute(self, player: int, pos: int) -> int:
+        if self.players == 3:
+            return (12 * player + pos - 1) % self.points + 1
+        return pos if player == 0 else self.points + 1 - pos
+
+    @property
+    def off(self) -> int:
+        """Index of the borne-off tray in a player's path coordinates (bar is 0)."""
+        return self.points + 1
+
+    @property
+    def home_start(self) -> int:
+        """First path position of a player's home, the last quadrant (R10)."""
+        return self.points - 5
+
+    @property
+    def code(self) -> str:
+        """One letter naming the geometry in IDs."""
+        return self.name[0].upper()
+
+    def absolute(self, player: int, pos: int) -> int:
+        """Absolute point (1..N) of a player's path position (1..N)."""
+        return self._to_abs[player][pos]
+
+    def path(self, player: int, point: int) -> int:
+        """A player's path position of an absolute point: the inverse of ``absolute``."""
+        return self._to_path[player][point]
+
+    def next_player(self, player: int) -> int:
+        """Who moves after ``player`` (R3)."""
+        step = 1 if self.turn_order == "left" else -1
+        return (player + step) % self.players
+
+    def with_options(self, **options: str) -> Variant:
+        """A copy with other Readings, e.g. ``TRIGAMMON.with_options(turn_order="right")``."""
+        return replace(self, **options)  # type: ignore[arg-type]
+
+
+TRIGAMMON = Variant("trigammon", players=3, points=36)
+CLASSIC = Variant("classic", players=2, points=24, opening_move="opening-dice")
+VARIANTS = (TRIGAMMON, CLASSIC)
+
+
+def find_variant(name: str | Variant) -> Variant:
+    """Look a variant up by name (``"trigammon"``, ``"classic"``, or ``"backgammon"``)."""
+    if isinstance(name, Variant):
+        return name
+    key = name.strip().lower()
+    aliases = {"trigammon": TRIGAMMON, "classic": CLASSIC, "backgammon": CLASSIC}
+    try:
+        return aliases[key]
+    except KeyError:
+        raise ValueError(f"unknown variant {name!r}: use 'trigammon' or 'classic'") from None
