@@ -1,0 +1,41 @@
+"""Shared fixtures. Browser tests use Debian's chromium, never a Playwright-downloaded one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM_PATH = Path("/usr/lib/chromium/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    if not CHROMIUM_PATH.exists():
+        pytest.skip("Debian chromium not installed: apt-get install chromium")
+    return str(CHROMIUM_PATH)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        pytest.skip(f"playwright not importable ({exc}): pip install -e '.[test]'")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

@@ -1,0 +1,15 @@
+"""Proves the Playwright + Debian chromium recipe works (locally and in CI)."""
+
+from typing import Any
+
+import pytest
+
+
+@pytest.mark.browser
+def test_browser_renders_data_url(browser: Any) -> None:
+    page = browser.new_page()
+    try:
+        page.goto("data:text/html,<p id=x>hi</p>")
+        assert page.text_content("#x") == "hi"
+    finally:
+        page.close()
