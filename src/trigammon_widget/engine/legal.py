@@ -7,8 +7,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError
+from .movegen import RawMove, RawPlay, board_key, key_weights, legal_leaves, search
 from .moves import BAR, Move, Play
-from .movegen import Leaves, RawMove, RawPlay, board_key, key_weights, legal_leaves, search
 from .variant import CHECKERS
 
 if TYPE_CHECKING:
@@ -32,8 +32,9 @@ class LegalPlays:
         if self.position.is_over():
             return {}
         mine, blocked, blots = self.position.mover_view
-        return legal_leaves(list(mine), list(blocked), blots, self.position.variant.points,
-                            *self.dice)
+        return legal_leaves(
+            list(mine), list(blocked), blots, self.position.variant.points, *self.dice
+        )
 
     def __len__(self) -> int:
         return len(self._leaves)
@@ -119,13 +120,12 @@ class _TurnState:
         self.mine = list(mine)
         self.blocked = list(blocked)
         self.blots = blots
-        self.key = board_key(self.mine, self.n)
+        self.key = board_key(self.mine)
         d1, d2 = plays.dice
         self.remaining: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
 
     def _single_moves(self, die: int) -> list[RawMove]:
-        out: Leaves = {}
-        search(self.mine, self.blocked, self.blots, self.n, (die,), 0, (), out, False)
+        out = search(self.mine, self.blocked, self.blots, self.n, (die,), 0)
         return [played[0] for played, _ in out.values()]
 
     def _apply(self, move: RawMove) -> None:
@@ -146,10 +146,7 @@ class _TurnState:
         self._apply(move)
         legal = self.plays._leaves
         if self.remaining and self.mine[self.n + 1] != CHECKERS:
-            out: Leaves = {}
-            rest = self.remaining
-            search(self.mine, self.blocked, self.blots, self.n, rest, self.key, (), out,
-                   rest.count(rest[0]) == len(rest))
+            out = search(self.mine, self.blocked, self.blots, self.n, self.remaining, self.key)
             ok = any(key in legal for key in out) if out else self.key in legal
         else:
             ok = self.key in legal

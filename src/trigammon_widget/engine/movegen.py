@@ -4,7 +4,8 @@ Everything here works in the mover's path coordinates: ``mine[0]`` is the bar,
 ``mine[1..n]`` the path, ``mine[n + 1]`` the tray. ``blocked[i]`` marks points held
 by two or more checkers of one opponent (R6) and bit ``i`` of ``blots`` a lone
 opponent checker (R7). A resulting position is identified by an integer key: four
-bits of checker count per path index, then one bit per hit point.
+bits of checker count per path index (one byte each, so a board converts in one
+call), then one bit per hit point.
 """
 
 from __future__ import annotations
@@ -22,14 +23,13 @@ Leaves = dict[int, tuple[RawPlay, int]]
 @cache
 def key_weights(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per path index: what one checker adds to a key, and what a hit there adds."""
-    counts = tuple(1 << (4 * i) for i in range(n + 2))
-    hits = tuple(1 << (4 * (n + 2) + i) for i in range(n + 2))
+    counts = tuple(1 << (8 * i) for i in range(n + 2))
+    hits = tuple(1 << (8 * (n + 2) + i) for i in range(n + 2))
     return counts, hits
 
 
-def board_key(mine: list[int], n: int) -> int:
-    weights = key_weights(n)[0]
-    return sum(c * w for c, w in zip(mine, weights, strict=True))
+def board_key(mine: list[int] | tuple[int, ...]) -> int:
+    return int.from_bytes(bytes(mine), "little")
 
 
 def search(
@@ -39,63 +39,95 @@ def search(
     n: int,
     dice: tuple[int, ...],
     key: int,
-    moves: RawPlay,
-    out: Leaves,
-    ordered: bool,
-) -> None:
-    """Add to ``out`` every end of turn reachable with ``dice`` (played in any order).
+    moves: RawPlay = (),
+) -> Leaves:
+    """Every end of turn reachable from ``mine`` with ``dice`` played in any order.
 
     An end is a state where the dice are used up, no remaining die fits, or the mover
-    has won (R12); it is stored with the number of dice it counts as using (R9).
-    With ``ordered`` (doubles) moves are made in order of start point, farthest from
-    home first: every legal sequence of equal dice can be so reordered, which removes
-    permutations without losing any result. ``mine`` is restored before returning.
+    has won (R12); it maps to one move sequence reaching it and the number of dice
+    it counts as using (R9). ``moves`` are those already made this turn.
+
+    The search goes level by level, one die per level, copying a board only for
+    states that go on. With two different dice, the lower die played first is only
+    followed by moves whose order matters: the same checker going on, a bear-off, or
+    anything after an entry from the bar or a bear-off. Any other pair of moves by
+    different checkers is legal in both orders and was already found higher die
+    first. Equal dice (doubles) are played in order of start point,
+    farthest from home first: every legal sequence of equal dice can be so reordered
+    (moving a checker never helps one behind it), which removes permutations
+    without losing any result.
     """
     weights, hit_weights = key_weights(n)
     tray = n + 1
     home_start = n - 5
-    last = moves[-1][0] if (ordered and moves) else 0
-    sources = (0,) if mine[0] else [i for i in range(last, tray) if mine[i]]
-    found = False
-    for index, die in enumerate(dice):
-        if index and die == dice[0]:
-            break
-        rest = dice[:index] + dice[index + 1 :]
-        for start in sources:
-            if not mine[start]:
-                continue
-            end = start + die
-            hit = False
-            if end <= n:
-                if blocked[end]:
-                    continue
-                hit = bool(blots >> end & 1)
-            else:
-                farthest = 0
-                while not mine[farthest]:
-                    farthest += 1
-                if farthest < home_start or (end > tray and start != farthest):
-                    continue
-                end = tray
-            found = True
-            mine[start] -= 1
-            mine[end] += 1
-            child = key + weights[end] - weights[start]
-            child_blots = blots
-            if hit:
-                child += hit_weights[end]
-                child_blots = blots & ~(1 << end)
-            played = (*moves, (start, end, die, hit))
-            if not rest or mine[tray] == CHECKERS:
-                used = len(played) + (len(rest) if rest else 0)
-                if out.get(child, ((), -1))[1] < used:
-                    out[child] = (played, used)
-            else:
-                search(mine, blocked, child_blots, n, rest, child, played, out, ordered)
-            mine[start] += 1
-            mine[end] -= 1
-    if not found and moves and out.get(key, ((), -1))[1] < len(moves):
-        out[key] = (moves, len(moves))
+    ordered = len(dice) > 1 and dice.count(dice[0]) == len(dice)
+    first = (0,) if mine[0] else [i for i in range(tray) if mine[i]]
+    out: Leaves = {}
+    full = len(moves) + len(dice)
+    frontier = [(mine, first, key, blots, moves, dice, -1)]
+    while frontier:
+        following = []
+        for board, sources, base, hittable, played, left, only_from in frontier:
+            last = played[-1][0] if ordered and played else 0
+            farthest = -1
+            found = False
+            for index, die in enumerate(left):
+                if index and die == left[0]:
+                    break
+                rest = left[:index] + left[index + 1 :]
+                for start in sources:
+                    if start < last or not board[start]:
+                        continue
+                    end = start + die
+                    hit = False
+                    if end <= n:
+                        if blocked[end]:
+                            continue
+                        hit = hittable >> end & 1 == 1
+                    else:
+                        if farthest < 0:
+                            farthest = next(i for i in sources if board[i])
+                        if farthest < home_start or (end > tray and start != farthest):
+                            continue
+                        end = tray
+                    found = True
+                    if only_from >= 0 and start != only_from and end != tray:
+                        continue
+                    child = base + weights[end] - weights[start]
+                    if hit:
+                        child += hit_weights[end]
+                    won = end == tray and board[tray] == CHECKERS - 1
+                    if not rest or won:
+                        if child not in out or out[child][1] < full:
+                            out[child] = ((*played, (start, end, die, hit)), full)
+                        continue
+                    after = board.copy()
+                    after[start] -= 1
+                    after[end] += 1
+                    next_sources: list[int] | tuple[int, ...]
+                    if start == 0:
+                        next_sources = (0,) if after[0] else [i for i in range(tray) if after[i]]
+                    elif end == tray or board[end] or end in sources:
+                        next_sources = sources
+                    else:
+                        next_sources = sorted((*sources, end))
+                    following.append(
+                        (
+                            after,
+                            next_sources,
+                            child,
+                            hittable & ~(1 << end) if hit else hittable,
+                            (*played, (start, end, die, hit)),
+                            rest,
+                            end if index and start and end != tray else -1,
+                        )
+                    )
+            if not found and played:
+                previous = out.get(base)
+                if previous is None or previous[1] < len(played):
+                    out[base] = (played, len(played))
+        frontier = following
+    return out
 
 
 def legal_leaves(
@@ -109,9 +141,8 @@ def legal_leaves(
     """
     high, low = max(die1, die2), min(die1, die2)
     dice = (high,) * 4 if high == low else (high, low)
-    out: Leaves = {}
-    key = board_key(mine, n)
-    search(mine, blocked, blots, n, dice, key, (), out, high == low)
+    key = board_key(mine)
+    out = search(mine, blocked, blots, n, dice, key)
     if not out:
         return {key: ()}
     most = max(used for _, used in out.values())

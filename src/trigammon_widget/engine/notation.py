@@ -9,7 +9,7 @@ checker such as ``24/18*/13``. Trigammon uses the seed's numbering, path positio
 from __future__ import annotations
 
 import re
-from itertools import permutations
+from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError, NotationError
@@ -85,7 +85,7 @@ def _segments(variant: Variant, text: str) -> list[tuple[int, int]]:
         if any(not p for p in points):
             raise NotationError(f"{token!r} in {text!r} has an empty point")
         indices = [_index(variant, p, text) for p in points]
-        chain = list(zip(indices, indices[1:], strict=False))
+        chain = list(pairwise(indices))
         for start, end in chain:
             if end <= start:
                 raise NotationError(
@@ -148,8 +148,9 @@ def _splits(variant: Variant, hops: list[tuple[int, int]], dice: tuple[int, ...]
                 moves.append(Move(position, target, die))
                 position = target
             else:
-                if position != end or (end == variant.off and len(chosen) > 1 and
-                                       moves[-2].end == variant.off):
+                if position != end or (
+                    end == variant.off and len(chosen) > 1 and moves[-2].end == variant.off
+                ):
                     continue
                 left = list(dice)
                 for die in chosen:

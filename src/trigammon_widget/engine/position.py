@@ -8,8 +8,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidPositionError
-from .moves import BAR, Move, Play
 from .movegen import RawMove
+from .moves import BAR, Move, Play
 from .variant import CHECKERS, START_LAYOUT, TRIGAMMON, Variant, find_variant
 
 if TYPE_CHECKING:
@@ -53,31 +53,31 @@ class Position:
                 f"{variant.name} has {variant.players} players, got {len(self.boards)} boards"
             )
         size = variant.points + 2
-        owners: dict[int, int] = {}
+        owners = [-1] * size
         finished = 0
         for player, board in enumerate(self.boards):
-            if len(board) != size:
+            if not isinstance(board, tuple) or len(board) != size:
                 raise InvalidPositionError(
-                    f"player {player}'s board needs {size} entries (bar, points 1.."
-                    f"{variant.points}, off), got {len(board)}"
+                    f"player {player}'s board must be a tuple of {size} counts (bar, points "
+                    f"1..{variant.points}, off), got {board!r}"
                 )
             for index, count in enumerate(board):
-                if isinstance(count, bool) or not isinstance(count, int):
+                if type(count) is not int or count < 0:
                     raise InvalidPositionError(
-                        f"player {player}: checker count at {self._place(index)} must be an "
-                        f"integer, got {count!r}"
+                        f"player {player}: checker count at {self._place(index)} must be a "
+                        f"non-negative integer, got {count!r}"
                     )
-                if count < 0:
-                    raise InvalidPositionError(
-                        f"player {player}: negative count {count} at {self._place(index)}"
-                    )
-                if count and 1 <= index <= variant.points:
-                    point = variant.absolute(player, index)
-                    other = owners.setdefault(point, player)
-                    if other != player:
+            table = variant.seen_by(0, player)
+            for index in range(1, size - 1):
+                if board[index]:
+                    point = table[index]
+                    other = owners[point]
+                    if other < 0:
+                        owners[point] = player
+                    else:
                         raise InvalidPositionError(
-                            f"point {point} holds checkers of players {other} and {player}; "
-                            "a point has one owner (R6)"
+                            f"point {variant.absolute(player, index)} holds checkers of players "
+                            f"{other} and {player}; a point has one owner (R6)"
                         )
             total = sum(board)
             if total != CHECKERS:
@@ -209,14 +209,13 @@ class Position:
         for player, board in enumerate(self.boards):
             if player == self.turn:
                 continue
+            table = variant.seen_by(self.turn, player)
             for index in range(1, variant.points + 1):
                 count = board[index]
-                if count:
-                    mine = variant.path(self.turn, variant.absolute(player, index))
-                    if count == 1:
-                        blots |= 1 << mine
-                    else:
-                        blocked[mine] = True
+                if count == 1:
+                    blots |= 1 << table[index]
+                elif count:
+                    blocked[table[index]] = True
         return self.boards[self.turn], tuple(blocked), blots
 
     def legal_plays(self, dice: Iterable[int] | None = None) -> LegalPlays:

@@ -40,6 +40,7 @@ class Variant:
     turn_order: TurnOrder = "left"
     _to_abs: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _to_path: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _seen_by: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.opening_reroll not in ("tied", "all"):
@@ -64,6 +65,14 @@ class Variant:
             to_path.append(tuple(inverse))
         object.__setattr__(self, "_to_abs", to_abs)
         object.__setattr__(self, "_to_path", tuple(to_path))
+        seen_by = tuple(
+            tuple(
+                (0, *(to_path[viewer][to_abs[owner][i]] for i in range(1, self.points + 1)))
+                for owner in range(self.players)
+            )
+            for viewer in range(self.players)
+        )
+        object.__setattr__(self, "_seen_by", seen_by)
 
     def _absolute(self, player: int, pos: int) -> int:
         if self.players == 3:
@@ -92,6 +101,10 @@ class Variant:
     def path(self, player: int, point: int) -> int:
         """A player's path position of an absolute point: the inverse of ``absolute``."""
         return self._to_path[player][point]
+
+    def seen_by(self, viewer: int, owner: int) -> tuple[int, ...]:
+        """Table from ``owner``'s path positions to ``viewer``'s (index 0 unused)."""
+        return self._seen_by[viewer][owner]
 
     def next_player(self, player: int) -> int:
         """Who moves after ``player`` (R3)."""
