@@ -1,0 +1,570 @@
+"""Position IDs and exchange formats.
+
+Four ways a position leaves and re-enters the engine, each for a different reader:
+
+- our own ID (``encode_id`` / ``decode_id``): a short URL-safe key for links and
+  notebooks, for both variants, since trigammon has no standard format;
+- a plain dict (``position_to_dict`` / ``position_from_dict``) that JSON and people read;
+- GNU Backgammon's Position ID + Match ID and eXtreme Gammon's XGID, so classic
+  positions travel to and from the usual analysis programs.
+
+Our ID is ``<variant letter><version digit><base64url, no padding>``: the trigammon
+start is ``T1QAwAfBz4AADAB8HPgAAMAHwc-AAA`` (30 characters at most), the classic start
+``C1AAwAfBz4DAB8HPgA`` (18 at most). The base64 carries a bit string, most significant
+bit of each byte first:
+
+- 3 option bits (``opening_reroll``, ``opening_move``, ``turn_order``), each the index
+  of the variant's value in the option's ``Literal`` type, so any Reading round-trips;
+- 2 bits player to move, 3 bits first die, 3 bits second die (0 = not rolled);
+- per player, for bar, path position 1..N: as many 1 bits as checkers, then a 0
+  (the unary code of gnubg's Position ID); the tray is 15 minus the rest;
+- zero bits up to the byte boundary.
+
+Classic orientation, shared by the gnubg and XG functions: our player 0 is the bottom
+player, gnubg's player 1 (``X``) and XG's uppercase player, turn 1 in an XGID; our
+player 1 is the top one, gnubg's player 0 (``O``), XG's lowercase player. Both
+players' path position ``i`` is their own point ``25 - i`` in gnubg/XG numbering.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, get_args
+
+from .errors import InvalidIdError, InvalidPositionError
+from .moves import BAR
+from .position import Board, Dice, Position, check_dice
+from .variant import (
+    CHECKERS,
+    CLASSIC,
+    VARIANTS,
+    OpeningMove,
+    OpeningReroll,
+    TurnOrder,
+    Variant,
+    find_variant,
+)
+
+VERSION = "1"
+"""The digit after the variant letter; bump it when the bit layout changes."""
+
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
+    "opening_reroll": get_args(OpeningReroll),
+    "opening_move": get_args(OpeningMove),
+    "turn_order": get_args(TurnOrder),
+}
+"""A variant's rule options and their values; the ID stores a value's index as one bit."""
+
+_BY_CODE = {variant.code: variant for variant in VARIANTS}
+_DICT_KEYS = ("variant", "options", "turn", "dice", "checkers")
+_NUMBER = re.compile(r"[0-9]+")
+_XG_NUMBER = re.compile(r"-?[0-9]+")
+_GNUBG_POSITION_CHARS = 14
+_GNUBG_MATCH_CHARS = 12
+_GNUBG_KEY_BITS = 80
+_GNUBG_PLAYING, _GNUBG_OVER = 1, 2
+_XG_FIELDS = (
+    "cube",
+    "cube owner",
+    "turn",
+    "dice",
+    "score 1",
+    "score 2",
+    "rules",
+    "match length",
+    "max cube",
+)
+"""The XGID fields after the board; all but the dice are integers, >= 0 unless listed
+in ``_XG_VALUES``."""
+_XG_VALUES = {"cube owner": (-1, 0, 1), "turn": (-1, 1), "rules": (0, 1, 2, 3)}
+_XG_CUBE_ACTIONS = ("D", "B", "R")
+"""XGID dice fields for a double, beaver or raccoon: a cube decision, no dice yet."""
+
+
+# bit strings ------------------------------------------------------------------
+
+
+def _unary(counts: Iterable[int]) -> list[int]:
+    """gnubg's checker code: ``count`` one bits then a zero for every place."""
+    bits: list[int] = []
+    for count in counts:
+        bits += [1] * count + [0]
+    return bits
+
+
+def _pack(bits: Sequence[int], msb_first: bool) -> bytes:
+    """Bits to bytes; gnubg fills each byte from its least significant bit."""
+    data = bytearray((len(bits) + 7) // 8)
+    for index, bit in enumerate(bits):
+        if bit:
+            data[index // 8] |= 0x80 >> (index % 8) if msb_first else 1 << (index % 8)
+    return bytes(data)
+
+
+def _unpack(data: bytes, msb_first: bool) -> list[int]:
+    order = range(7, -1, -1) if msb_first else range(8)
+    return [(byte >> shift) & 1 for byte in data for shift in order]
+
+
+class _Reader:
+    """Reads a bit string front to back, naming ``source`` in every error."""
+
+    def __init__(self, bits: list[int], source: str) -> None:
+        self.bits = bits
+        self.pos = 0
+        self.source = source
+
+    def field(self, width: int) -> int:
+        """An unsigned number stored most significant bit first."""
+        value = 0
+        for bit in self._take(width, "its header"):
+            value = value << 1 | bit
+        return value
+
+    def counts(self, places: int, owner: str) -> list[int]:
+        """One player's unary checker counts for ``places`` places (bar and points)."""
+        counts = [0]
+        total = 0
+        while len(counts) <= places:
+            (bit,) = self._take(1, f"{owner}'s checkers")
+            if not bit:
+                counts.append(0)
+                continue
+            total += 1
+            if total > CHECKERS:
+                raise InvalidIdError(f"{self.source}: too many checkers for {owner} (over 15)")
+            counts[-1] += 1
+        return counts[:-1]
+
+    def rest(self) -> list[int]:
+        return self.bits[self.pos :]
+
+    def _take(self, width: int, part: str) -> list[int]:
+        if self.pos + width > len(self.bits):
+            raise InvalidIdError(f"{self.source} is too short: it ends inside {part}")
+        self.pos += width
+        return self.bits[self.pos - width : self.pos]
+
+
+def _bad_char(text: str, allowed: str, source: str) -> None:
+    """Raise for the first character outside the regex class ``allowed``."""
+    bad = re.search(f"[^{allowed}]", text)
+    if bad:
+        raise InvalidIdError(f"{source} contains {bad.group()!r}; only {allowed} are allowed")
+
+
+def _decode64(body: str, altchars: bytes, source: str) -> bytes:
+    """Strict base64 without padding: a re-encoding must give ``body`` back."""
+    try:
+        data = base64.b64decode(body + "=" * (-len(body) % 4), altchars)
+    except binascii.Error:
+        raise InvalidIdError(
+            f"{source} has the wrong length: {len(body)} base64 characters cannot hold whole bytes"
+        ) from None
+    if base64.b64encode(data, altchars).decode().rstrip("=") != body:
+        raise InvalidIdError(f"{source} has stray bits in its last character")
+    return data
+
+
+def _encode64(data: bytes, altchars: bytes) -> str:
+    return base64.b64encode(data, altchars).decode().rstrip("=")
+
+
+def _position(
+    source: str, variant: Variant, boards: tuple[Board, ...], turn: int, dice: Dice | None
+) -> Position:
+    """The decoded position; one that breaks the rules is reported as a bad ID."""
+    try:
+        return Position(variant, boards, turn, dice)
+    except InvalidPositionError as error:
+        raise InvalidIdError(f"{source} describes an invalid position: {error}") from None
+
+
+def _with_tray(counts: Sequence[int]) -> Board:
+    """A board from bar and point counts: the rest of the 15 are borne off."""
+    return (*counts, CHECKERS - sum(counts))
+
+
+# our ID -----------------------------------------------------------------------
+
+
+def encode_id(pos: Position) -> str:
+    """The compact, URL-safe, versioned ID of ``pos`` (layout in the module docstring)."""
+    variant = pos.variant
+    base = _BY_CODE.get(variant.code)
+    if base is None or (base.name, base.players, base.points) != (
+        variant.name,
+        variant.players,
+        variant.points,
+    ):
+        raise InvalidIdError(f"no position ID format for the variant {variant.name!r}")
+    bits: list[int] = []
+    for name, values in OPTION_VALUES.items():
+        bits.append(values.index(getattr(variant, name)))
+    for value, width in ((pos.turn, 2), *((die, 3) for die in pos.dice or (0, 0))):
+        bits += [(value >> shift) & 1 for shift in range(width - 1, -1, -1)]
+    for board in pos.boards:
+        bits += _unary(board[:-1])
+    return f"{variant.code}{VERSION}{_encode64(_pack(bits, msb_first=True), b'-_')}"
+
+
+def decode_id(text: str) -> Position:
+    """The position an ``encode_id`` ID stands for; ``InvalidIdError`` says what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidIdError(f"a position ID is a string, not {type(text).__name__}")
+    text = text.strip()
+    source = f"position ID {text!r}"
+    if len(text) < 2:
+        raise InvalidIdError(f"{source} is too short: it needs a variant letter and a version")
+    base = _BY_CODE.get(text[0])
+    if base is None:
+        raise InvalidIdError(
+            f"{source} has an unknown variant prefix {text[0]!r}; expected one of "
+            f"{', '.join(repr(code) for code in _BY_CODE)}"
+        )
+    if text[1] != VERSION:
+        raise InvalidIdError(f"{source} has unknown version {text[1]!r}; expected {VERSION!r}")
+    body = text[2:]
+    _bad_char(body, "A-Za-z0-9_-", source)
+    data = _decode64(body, b"-_", source)
+    reader = _Reader(_unpack(data, msb_first=True), source)
+    options = {name: values[reader.field(1)] for name, values in OPTION_VALUES.items()}
+    try:
+        variant = base.with_options(**options)
+    except ValueError as error:
+        raise InvalidIdError(f"{source} has invalid rule options: {error}") from None
+    turn = reader.field(2)
+    dice = _dice(reader.field(3), reader.field(3), source)
+    boards = tuple(
+        _with_tray(reader.counts(variant.points + 1, f"player {player}"))
+        for player in range(variant.players)
+    )
+    rest = reader.rest()
+    if len(rest) >= 8:
+        raise InvalidIdError(f"{source} is too long: {len(rest) // 8} byte(s) after the last point")
+    if any(rest):
+        raise InvalidIdError(f"{source} has non-zero padding bits")
+    return _position(source, variant, boards, turn, dice)
+
+
+def _dice(first: int, second: int, source: str) -> Dice | None:
+    """Two stored dice, 0 meaning not rolled: both or neither, each 1..6."""
+    if first == second == 0:
+        return None
+    if not (1 <= first <= 6 and 1 <= second <= 6):
+        raise InvalidIdError(
+            f"{source} has dice {first} and {second}: each die is 1..6, and both are set or neither"
+        )
+    return first, second
+
+
+# dicts --------------------------------------------------------------------------
+
+
+def position_to_dict(pos: Position) -> dict[str, Any]:
+    """A JSON-ready dict: checkers per player in path coordinates, the tray left implicit.
+
+    ``{"variant": "classic", "options": {...}, "turn": 0, "dice": [3, 1] or None,
+    "checkers": {"0": {"bar": 1, "19": 5, ...}, "1": {...}}}``. Every player appears
+    (with ``{}`` once all 15 are off); all three rule options are written out so the dict
+    means the same even if a variant's defaults change.
+    """
+    variant = pos.variant
+    return {
+        "variant": variant.name,
+        "options": {name: getattr(variant, name) for name in OPTION_VALUES},
+        "turn": pos.turn,
+        "dice": None if pos.dice is None else list(pos.dice),
+        "checkers": {
+            str(player): {
+                "bar" if index == BAR else str(index): count
+                for index, count in enumerate(board[:-1])
+                if count
+            }
+            for player, board in enumerate(pos.boards)
+        },
+    }
+
+
+def position_from_dict(data: Mapping[str, Any]) -> Position:
+    """The position a ``position_to_dict`` dict (or a hand-written one) describes.
+
+    ``options``, ``turn`` (default 0) and ``dice`` (default none) may be left out, and so
+    may players with all 15 checkers off. Player and point keys may be numbers or digit
+    strings. A malformed dict raises ``ValueError`` naming the key; a well-formed one
+    that breaks the rules raises ``InvalidPositionError``.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a position dict must be a mapping, not {type(data).__name__}")
+    for key in data:
+        if key not in _DICT_KEYS:
+            raise ValueError(f"unknown key {key!r} in a position dict; keys are {_DICT_KEYS}")
+    for key in ("variant", "checkers"):
+        if key not in data:
+            raise ValueError(f"a position dict needs the key {key!r}")
+    name = data["variant"]
+    if not isinstance(name, str):
+        raise ValueError(f"'variant' must be a variant name, not {name!r}")
+    variant = find_variant(name).with_options(**_options(data.get("options", {})))
+    turn = data.get("turn", 0)
+    if isinstance(turn, bool) or not isinstance(turn, int):
+        raise ValueError(f"'turn' must be a player number, not {turn!r}")
+    dice = data.get("dice")
+    if dice is not None:
+        if isinstance(dice, str) or not isinstance(dice, Iterable):
+            raise ValueError(f"'dice' must be a list of two dice or null, not {dice!r}")
+        try:
+            dice = check_dice(dice)
+        except ValueError as error:
+            raise ValueError(f"'dice': {error}") from None
+    return Position.build(variant, _checkers(data["checkers"], variant), turn, dice)
+
+
+def _options(options: Any) -> dict[str, str]:
+    if not isinstance(options, Mapping):
+        raise ValueError(f"'options' must map option names to values, not {options!r}")
+    for key, value in options.items():
+        if key not in OPTION_VALUES:
+            raise ValueError(f"unknown option {key!r}; options are {tuple(OPTION_VALUES)}")
+        if value not in OPTION_VALUES[key]:
+            raise ValueError(f"option {key!r} is one of {OPTION_VALUES[key]}, not {value!r}")
+    return dict(options)
+
+
+def _number(key: Any) -> int | None:
+    """A dict key as a whole number: an int or a string of digits, else None."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    if isinstance(key, str) and _NUMBER.fullmatch(key):
+        return int(key)
+    return None
+
+
+def _checkers(raw: Any, variant: Variant) -> dict[int, dict[int | str, int]]:
+    """Validated ``{player: {"bar" or path position: count}}`` for ``Position.build``."""
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"'checkers' must map players to {{place: count}}, not {raw!r}")
+    result: dict[int, dict[int | str, int]] = {}
+    for key, places in raw.items():
+        player = _number(key)
+        if player is None or player >= variant.players:
+            raise ValueError(
+                f"'checkers' has an unknown player {key!r}: {variant.name} has players "
+                f"0..{variant.players - 1}"
+            )
+        if player in result:
+            raise ValueError(f"'checkers' lists player {player} twice")
+        if not isinstance(places, Mapping):
+            raise ValueError(f"checkers of player {key!r} must map places to counts")
+        board: dict[int | str, int] = {}
+        for where, count in places.items():
+            index = BAR if where == "bar" else _number(where)
+            if index is None or not BAR <= index <= variant.points:
+                raise ValueError(
+                    f"player {player}: {where!r} is not 'bar' or a path position "
+                    f"1..{variant.points} (borne-off checkers are implied)"
+                )
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ValueError(
+                    f"player {player}: the count at {where!r} must be >= 0, not {count!r}"
+                )
+            place: int | str = "bar" if index == BAR else index
+            if place in board:
+                raise ValueError(f"player {player}: {where!r} is listed twice")
+            board[place] = count
+        total = sum(board.values())
+        if total > CHECKERS:
+            raise InvalidPositionError(
+                f"player {player} has {total} checkers on the board, more than {CHECKERS} (R1)"
+            )
+        result[player] = board
+    return result
+
+
+# GNU Backgammon -------------------------------------------------------------------
+
+
+def _require_classic(pos: Position, what: str) -> None:
+    if pos.variant.name != CLASSIC.name:
+        raise InvalidIdError(f"{what} describe classic backgammon only, not {pos.variant.name}")
+
+
+def _gnubg_side(board: Board) -> list[int]:
+    """A player's board as gnubg stores it: index k is its point k + 1 (our path position
+    24 - k), index 24 the bar; that is our bar..24 reversed."""
+    return list(board[24::-1])
+
+
+def to_gnubg_id(pos: Position) -> str:
+    """gnubg's ``PositionID:MatchID`` of a classic position, as gnubg shows it.
+
+    gnubg's code (and its exports) encode the opponent first and the player on roll
+    second, although its manual words it the other way round. The match ID is a money
+    game with a centred 1-cube (the engine has no cube), game playing (or over once
+    someone has won), the dice higher first as gnubg stores them; its Jacoby bit is
+    left 0 as gnubg writes by default.
+    """
+    _require_classic(pos, "GNU Backgammon IDs")
+    mover = pos.turn
+    bits = _unary(_gnubg_side(pos.boards[1 - mover])) + _unary(_gnubg_side(pos.boards[mover]))
+    bits += [0] * (_GNUBG_KEY_BITS - len(bits))
+    position_id = _encode64(_pack(bits, msb_first=False), b"+/")
+    gnubg_mover = 1 - mover  # our player 0 is gnubg's player 1, and the reverse
+    high, low = sorted(pos.dice or (0, 0), reverse=True)
+    key = (
+        0b11 << 4  # cube centred (its log2 value, bits 0-3, is 0: a 1-cube)
+        | gnubg_mover << 6  # player on roll
+        | (_GNUBG_OVER if pos.is_over() else _GNUBG_PLAYING) << 8
+        | gnubg_mover << 11  # player to decide: the one on roll, no double pending
+        | high << 15
+        | low << 18
+    )
+    return f"{position_id}:{_encode64(key.to_bytes(9, 'little'), b'+/')}"
+
+
+def from_gnubg_id(text: str) -> Position:
+    """A classic position from ``posid``, ``posid:matchid`` or ``GNUBGID posid:matchid``.
+
+    The match ID gives the player on roll and the dice; its cube, score and match
+    fields are checked as gnubg checks them, then dropped (the engine has no cube).
+    Without a match ID our player 0 (gnubg's player 1, at the bottom) is on roll, and
+    there are no dice.
+    """
+    if not isinstance(text, str):
+        raise InvalidIdError(f"a GNU Backgammon ID is a string, not {type(text).__name__}")
+    ids = text.strip()
+    if ids[:7].upper() == "GNUBGID":
+        ids = ids[7:].lstrip(" \t:")
+    parts = ids.split(":")
+    if len(parts) > 2:
+        raise InvalidIdError(f"{text!r} is not 'PositionID' or 'PositionID:MatchID'")
+    turn, dice = _gnubg_match(parts[1]) if len(parts) == 2 else (0, None)
+    source = f"GNU Backgammon Position ID {parts[0]!r}"
+    key = _gnubg_key(parts[0], _GNUBG_POSITION_CHARS, source)
+    reader = _Reader(_unpack(key, msb_first=False), source)
+    opponent = reader.counts(25, "the opponent")
+    mover = reader.counts(25, "the player on roll")
+    if any(reader.rest()):
+        raise InvalidIdError(f"{source} has stray bits after the last point")
+    sides = {turn: mover, 1 - turn: opponent}
+    boards = tuple(_with_tray(sides[player][::-1]) for player in range(2))
+    return _position(source, CLASSIC, boards, turn, dice)
+
+
+def _gnubg_key(text: str, length: int, source: str) -> bytes:
+    if len(text) != length:
+        raise InvalidIdError(f"{source} has the wrong length: {len(text)} characters, not {length}")
+    _bad_char(text, "A-Za-z0-9+/", source)
+    return _decode64(text, b"+/", source)
+
+
+def _gnubg_match(text: str) -> tuple[int, Dice | None]:
+    """Our player on roll and the dice from a gnubg Match ID."""
+    source = f"GNU Backgammon Match ID {text!r}"
+    key = int.from_bytes(_gnubg_key(text, _GNUBG_MATCH_CHARS, source), "little")
+
+    def bits(offset: int, width: int) -> int:
+        return (key >> offset) & ((1 << width) - 1)
+
+    state, length, scores = bits(8, 3), bits(21, 15), (bits(36, 15), bits(51, 15))
+    if state > 4:
+        raise InvalidIdError(f"{source} has an unknown game state {state}")
+    if length and max(scores) > length:
+        raise InvalidIdError(f"{source} has a score {scores} beyond the match length {length}")
+    if not length and bits(7, 1):
+        raise InvalidIdError(f"{source} sets the Crawford flag in a money game")
+    return 1 - bits(6, 1), _dice(bits(15, 3), bits(18, 3), source)
+
+
+# eXtreme Gammon --------------------------------------------------------------------
+
+
+def to_xgid(pos: Position) -> str:
+    """XG's ``XGID=`` of a classic position: a money game, centred 1-cube, no Jacoby.
+
+    The 26 board characters run from the top player's bar (index 0) over the bottom
+    player's points 1..24 to the bottom player's bar (25); ``A``.. counts our player 0's
+    checkers, ``a``.. player 1's. Dice are written in the position's order, ``00`` when
+    not rolled.
+    """
+    _require_classic(pos, "XGIDs")
+    cells = ["-"] * 26
+    for path, (mine, theirs) in enumerate(zip(pos.boards[0][:25], pos.boards[1][:25], strict=True)):
+        if mine:
+            cells[25 - path] = chr(ord("A") + mine - 1)
+        if theirs:
+            cells[path] = chr(ord("a") + theirs - 1)
+    turn = 1 if pos.turn == 0 else -1
+    dice = "00" if pos.dice is None else f"{pos.dice[0]}{pos.dice[1]}"
+    return f"XGID={''.join(cells)}:0:0:{turn}:{dice}:0:0:0:0:10"
+
+
+def from_xgid(text: str) -> Position:
+    """A classic position from an XGID (the ``XGID=`` prefix is optional).
+
+    Fields: board, cube (log2), cube owner, turn, dice, score 1, score 2,
+    Crawford/Jacoby rules, match length, maximum cube. The turn and dice are kept; the
+    cube and match fields are range-checked and dropped. A cube action in the dice
+    field (``D``, ``B``, ``R``) reads as not rolled yet.
+    """
+    if not isinstance(text, str):
+        raise InvalidIdError(f"an XGID is a string, not {type(text).__name__}")
+    source = f"XGID {text.strip()!r}"
+    body = text.strip()
+    if body[:5].upper() == "XGID=":
+        body = body[5:]
+    fields = body.split(":")
+    if len(fields) != 10:
+        raise InvalidIdError(f"{source} has {len(fields)} ':'-separated fields, not 10")
+    named = dict(zip(_XG_FIELDS, fields[1:], strict=True))
+    dice_field = named.pop("dice")
+    numbers = {name: _xg_number(name, value, source) for name, value in named.items()}
+    for name, value in numbers.items():
+        allowed = _XG_VALUES.get(name)
+        out_of_range = value < 0 if allowed is None else value not in allowed
+        if out_of_range:
+            raise InvalidIdError(f"{source} has an out-of-range {name}: {value}")
+    if dice_field == "00" or dice_field in _XG_CUBE_ACTIONS:
+        dice = None
+    elif re.fullmatch("[1-6][1-6]", dice_field):
+        dice = int(dice_field[0]), int(dice_field[1])
+    else:
+        raise InvalidIdError(
+            f"{source} has dice {dice_field!r}: expected two digits 1..6, '00', 'D', 'B' or 'R'"
+        )
+    boards = _xg_boards(fields[0], source)
+    return _position(source, CLASSIC, boards, 0 if numbers["turn"] == 1 else 1, dice)
+
+
+def _xg_number(name: str, field: str, source: str) -> int:
+    if not _XG_NUMBER.fullmatch(field):
+        raise InvalidIdError(f"{source} has {field!r} where the {name} (a number) belongs")
+    return int(field)
+
+
+def _xg_boards(board: str, source: str) -> tuple[Board, ...]:
+    """Our two boards from XG's 26 board characters."""
+    if len(board) != 26:
+        raise InvalidIdError(f"{source} has {len(board)} board characters, not 26")
+    counts = [[0] * 25, [0] * 25]
+    for index, char in enumerate(board):
+        if char == "-":
+            continue
+        if "A" <= char <= "P" and index != 0:
+            counts[0][25 - index] = ord(char) - ord("A") + 1
+        elif "a" <= char <= "p" and index != 25:
+            counts[1][index] = ord(char) - ord("a") + 1
+        else:
+            raise InvalidIdError(
+                f"{source} has {char!r} at board index {index}: expected '-', 'A'-'P' "
+                "(bottom player, not on index 0) or 'a'-'p' (top player, not on index 25)"
+            )
+    for player, side in enumerate(counts):
+        if sum(side) > CHECKERS:
+            raise InvalidIdError(
+                f"{source}: too many checkers for player {player} ({sum(side)}, over 15)"
+            )
+    return tuple(_with_tray(side) for side in counts)
