@@ -1,0 +1,1128 @@
+"""SVG pictures of positions: the one drawing of a board, for notebooks, files and the widget.
+
+``board_svg(position, ...)`` returns an ``SvgBoard``, a ``str`` that displays itself in
+Jupyter and saves itself to a file. The widget shows this same drawing, so what a
+notebook or a book shows is what a player clicks on. Every point, stack, checker,
+bar, tray and die carries ``data-*`` attributes (``data-kind``, ``data-point``,
+``data-player``...) naming its engine coordinates, so a front end maps a click back
+to the engine without knowing the geometry.
+
+Trigammon is drawn as a truncated triangle: one long side per player holding its 12
+points (two zones of 6) pointing into the middle, a borne-off tray in each cut
+corner, where the player's home ends and its own side begins, and a three-armed bar
+in the centre. Classic backgammon is drawn the way GNU Backgammon draws it: the
+player at the bottom has its home bottom right and its trays on the right.
+
+The drawing uses presentation attributes only: no ``<style>``, no ids, no gradients,
+so any number of boards can share a page and colours never leak between them.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .engine.diagram import SYMBOLS
+from .engine.moves import BAR, Play
+from .engine.position import Position
+from .engine.variant import CHECKERS, Variant
+
+__all__ = ["THEMES", "Place", "SvgBoard", "Theme", "board_svg"]
+
+Place = int | Literal["bar", "off"]
+"""An absolute point 1..N, or the bar or the tray of the player given as ``mover``."""
+
+Numbering = Literal["perspective", "absolute"] | int
+Vec = tuple[float, float]
+
+FONT = "'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans', sans-serif"
+
+# Drawing units. A point is W wide; everything else is measured from it, so both
+# variants look alike.
+W = 40.0
+R = 18.6  # checker radius
+DEPTH = 5 * 2 * R + 6  # a point's lane: five checkers and a little air
+TIP = DEPTH - 8  # a point's triangle, a little shorter than its lane
+STACK = 5  # checkers drawn on one point before a count replaces the rest
+SLAB = (2 * R, 9.6)  # a borne-off checker seen edge-on
+SLAB_PITCH = 11.0
+DIE = 46.0
+HUB = 26.0  # trigammon: radius of the bar's centre, where the arms meet
+BAR_ROOM = 4  # trigammon: checkers shown on an arm of the bar
+FRAME = 38.0
+FONT_SIZE = 23.0
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Colours of one look. ``checkers`` and ``edges`` hold one colour per player."""
+
+    background: str
+    frame: str
+    frame_edge: str
+    field: str
+    points: tuple[str, str]
+    numbers: str
+    tray: str
+    text: str
+    muted: str
+    checkers: tuple[str, str, str]
+    edges: tuple[str, str, str]
+    highlight: str
+    arrow: str
+    selected: str
+
+
+THEMES: Mapping[str, Theme] = {
+    "light": Theme(
+        background="#fbf8f1",
+        frame="#6b4a34",
+        frame_edge="#4a3223",
+        field="#efe4cb",
+        points=("#b0503d", "#3e6275"),
+        numbers="#f4ead6",
+        tray="#4f3526",
+        text="#2a2019",
+        muted="#6e6055",
+        checkers=("#f8f3e6", "#26262b", "#e69f00"),
+        edges=("#2a2019", "#000000", "#6b4600"),
+        highlight="#f2b705",
+        arrow="#1f6fd1",
+        selected="#1f6fd1",
+    ),
+    "dark": Theme(
+        background="#17191e",
+        frame="#30343c",
+        frame_edge="#0c0d10",
+        field="#454a54",
+        points=("#9a4236", "#4f7a8f"),
+        numbers="#c8ccd4",
+        tray="#22252b",
+        text="#e8eaee",
+        muted="#9ba1ab",
+        checkers=("#efe9da", "#131417", "#e69f00"),
+        edges=("#0c0d10", "#a4a9b3", "#0c0d10"),
+        highlight="#ffd23f",
+        arrow="#6cb6ff",
+        selected="#6cb6ff",
+    ),
+}
+"""The built-in looks; pass a ``Theme`` of your own to ``board_svg(theme=...)`` for others."""
+
+
+class SvgBoard(str):
+    """An SVG document as a string that shows itself in Jupyter and saves itself."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the drawing as a standalone ``.svg`` file (UTF-8)."""
+        with open(path, "w", encoding="utf-8") as file:
+            file.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+            file.write(self)
+            file.write("\n")
+
+
+# --- geometry -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Lane:
+    """Where a stack grows: centre of its first checker, step to the next, room for."""
+
+    first: Vec
+    step: Vec
+    room: int
+
+    def at(self, index: float) -> Vec:
+        return _add(self.first, _mul(self.step, index))
+
+
+@dataclass(frozen=True)
+class _Point:
+    triangle: tuple[Vec, Vec, Vec]
+    area: tuple[Vec, Vec, Vec, Vec]  # the whole lane: what a click on the point hits
+    lane: _Lane
+    number_at: Vec
+    shade: int
+
+
+@dataclass(frozen=True)
+class _Tray:
+    centre: Vec
+    axis: Vec  # along the tray, from the first slab to the last
+    length: float
+    width: float
+
+
+@dataclass(frozen=True)
+class _Label:
+    """Where a player's name goes: ``row`` spans left..right, ``left``/``right`` blocks."""
+
+    at: Vec
+    align: Literal["row", "left", "right"]
+    right: float = 0.0
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    seat: int
+    box: tuple[float, float, float, float]  # viewBox
+    centre: Vec
+    points: dict[int, _Point]  # by absolute point
+    bars: dict[int, _Lane]  # by player
+    trays: dict[int, _Tray]
+    dice: dict[int, tuple[Vec, Vec]]  # by player to move: centres of the two dice
+    labels: dict[int, _Label]
+    font: float  # size of the point numbers; the other text is sized from it
+    board: list[ET.Element]  # frame, field and bar, drawn first
+
+
+def _add(a: Vec, b: Vec) -> Vec:
+    return a[0] + b[0], a[1] + b[1]
+
+
+def _mul(a: Vec, k: float) -> Vec:
+    return a[0] * k, a[1] * k
+
+
+def _rotate(v: Vec, degrees: float) -> Vec:
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return v[0] * c - v[1] * s, v[0] * s + v[1] * c
+
+
+def _unit(v: Vec) -> Vec:
+    length = math.hypot(*v)
+    return v[0] / length, v[1] / length
+
+
+def _num(value: float) -> str:
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _pts(points: Iterable[Vec]) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+def _el(tag: str, /, **attrs: str | float) -> ET.Element:
+    """An element; ``class_`` and ``data_x`` spelled the SVG way, floats kept short."""
+    element = ET.Element(tag)
+    for key, value in attrs.items():
+        name = key.rstrip("_").replace("_", "-")
+        element.set(name, _num(value) if isinstance(value, float) else str(value))
+    return element
+
+
+def _polygon(points: Iterable[Vec], **kw: str | float) -> ET.Element:
+    return _el("polygon", points=_pts(points), **kw)
+
+
+def _trigammon_geometry(variant: Variant, seat: int) -> _Geometry:
+    """Side 0 at the bottom, sides 1 and 2 up the left and right; play runs clockwise."""
+    gap, inset = 14.0, 22.0  # between a side's two zones; at each end of a side
+    half = (12 * W + gap) / 2 + inset
+    inner = half / math.sqrt(3)  # the centre triangle's inradius: the sides just clear
+    outer = inner + DEPTH
+    points: dict[int, _Point] = {}
+    bars: dict[int, _Lane] = {}
+    trays: dict[int, _Tray] = {}
+    dice: dict[int, tuple[Vec, Vec]] = {}
+    hexagon: list[Vec] = []
+    corners: list[Vec] = []
+    for side in range(3):
+        player = (seat + side) % variant.players
+        normal = _rotate((0.0, 1.0), 120 * side)  # outwards, to the player
+        along = _rotate((-1.0, 0.0), 120 * side)  # direction of play
+        start = _add(_mul(normal, outer), _mul(along, -half))
+        hexagon += [start, _add(_mul(normal, outer), _mul(along, half))]
+        for index in range(1, 13):
+            offset = inset + (index - 0.5) * W + (gap if index > 6 else 0.0)
+            base = _add(start, _mul(along, offset))
+            near, far = _add(base, _mul(along, -W / 2)), _add(base, _mul(along, W / 2))
+            inward = _mul(normal, -1.0)
+            lane = _Lane(_add(base, _mul(inward, R + 3)), _mul(inward, 2 * R), STACK)
+            points[12 * player + index] = _Point(
+                triangle=(near, far, _add(base, _mul(inward, TIP))),
+                area=(near, far, _add(far, _mul(inward, DEPTH)), _add(near, _mul(inward, DEPTH))),
+                lane=lane,
+                number_at=_add(base, _mul(normal, FRAME / 2)),
+                shade=index % 2,
+            )
+        # The corner before this side: the player's home ends there and its path begins.
+        corner = _unit(_add(normal, _rotate(normal, -120)))
+        corners.append(corner)
+        bars[player] = _Lane(_mul(corner, HUB + R), _mul(corner, 2 * R), BAR_ROOM)
+        edge = _dot(start, corner)  # how far out the cut corner is
+        tray_width = 2 * R + 8
+        axis = _unit(_add(along, _mul(corner, -_dot(along, corner))))  # home end first
+        trays[player] = _Tray(
+            centre=_mul(corner, edge - tray_width / 2 - 10),
+            axis=axis,
+            length=CHECKERS * SLAB_PITCH + 10,
+            width=tray_width,
+        )
+        middle = _mul(normal, inner - DIE / 2 - 20)
+        spread = _mul(along, DIE / 2 + 5)
+        dice[player] = (_add(middle, spread), _add(middle, _mul(spread, -1.0)))
+    frame = _offset_polygon(hexagon, FRAME)
+    xs, ys = [x for x, _ in frame], [y for _, y in frame]
+    top, bottom = min(ys) - 28, max(ys) + 64
+    left, right = min(xs) - 12, max(xs) + 12
+    labels = {
+        seat: _Label((-half, max(ys) + 34), "row", half),
+        (seat + 1) % 3: _Label((left + 14, top + 30), "left"),
+        (seat + 2) % 3: _Label((right - 14, top + 30), "right"),
+    }
+    board = [
+        _polygon(frame, class_="tg-frame", stroke_linejoin="round"),
+        _polygon(hexagon, class_="tg-field"),
+    ]
+    # The bar: three arms from a hub, each pointing at its player's corner. Drawn as
+    # round-capped strokes, all outlines first so the arms join without seams.
+    arm = 2 * R + 10
+    reach = HUB + R + (BAR_ROOM - 1) * 2 * R
+    for part, widen in (("tg-bar-edge", 4.0), ("tg-bar", 0.0)):
+        for corner in corners:
+            tip = _mul(corner, reach)
+            board.append(
+                _el(
+                    "line",
+                    x1=0.0,
+                    y1=0.0,
+                    x2=tip[0],
+                    y2=tip[1],
+                    stroke_width=arm + widen,
+                    stroke_linecap="round",
+                    class_=part,
+                )
+            )
+        board.append(_el("circle", cx=0.0, cy=0.0, r=HUB + 8 + widen / 2, class_=part))
+    return _Geometry(
+        seat=seat,
+        box=(left, top, right - left, bottom - top),
+        centre=(0.0, 0.0),
+        points=points,
+        bars=bars,
+        trays=trays,
+        dice=dice,
+        labels=labels,
+        font=FONT_SIZE,
+        board=board,
+    )
+
+
+def _dot(a: Vec, b: Vec) -> float:
+    return a[0] * b[0] + a[1] * b[1]
+
+
+def _offset_polygon(polygon: list[Vec], distance: float) -> list[Vec]:
+    """A convex polygon (clockwise or not) grown outwards by ``distance`` on every edge."""
+    n = len(polygon)
+    centre = _mul((sum(x for x, _ in polygon), sum(y for _, y in polygon)), 1 / n)
+    lines = []
+    for i in range(n):
+        a, b = polygon[i], polygon[(i + 1) % n]
+        normal = _unit((b[1] - a[1], a[0] - b[0]))
+        if _dot(normal, (a[0] - centre[0], a[1] - centre[1])) < 0:
+            normal = _mul(normal, -1.0)
+        lines.append((_add(a, _mul(normal, distance)), (b[0] - a[0], b[1] - a[1])))
+    grown = []
+    for i in range(n):
+        (p, d), (q, e) = lines[i - 1], lines[i]
+        denominator = d[0] * e[1] - d[1] * e[0]
+        t = ((q[0] - p[0]) * e[1] - (q[1] - p[1]) * e[0]) / denominator
+        grown.append(_add(p, _mul(d, t)))
+    return grown
+
+
+def _classic_geometry(variant: Variant, seat: int) -> _Geometry:
+    """GNU Backgammon's board: the seated player's path runs from top right round to
+    bottom right, so its home is bottom right and its tray beside it."""
+    margin, side, bar, gap = 12.0, 26.0, 58.0, 70.0
+    tray_room = 2 * R + 14
+    left = margin + side
+    half = 6 * W
+    top = 64.0 + FRAME
+    bottom = top + 2 * DEPTH + gap
+    right_half = left + half + bar
+    tray_x = right_half + half + 16
+    width = tray_x + tray_room + 16 + margin
+    middle = (top + bottom) / 2
+    other = 1 - seat
+    points: dict[int, _Point] = {}
+    for path in range(1, 25):
+        if path <= 12:  # top row, right to left
+            column, y0, inward = 12 - path, top, 1.0
+        else:  # bottom row, left to right
+            column, y0, inward = path - 13, bottom, -1.0
+        x = left + column * W + (bar if column >= 6 else 0.0) + W / 2
+        base = (x, y0)
+        down = (0.0, inward)
+        lane = _Lane(_add(base, _mul(down, R + 3)), _mul(down, 2 * R), STACK)
+        point = variant.absolute(seat, path)
+        points[point] = _Point(
+            triangle=((x - W / 2, y0), (x + W / 2, y0), (x, y0 + inward * TIP)),
+            area=(
+                (x - W / 2, y0),
+                (x + W / 2, y0),
+                (x + W / 2, y0 + inward * DEPTH),
+                (x - W / 2, y0 + inward * DEPTH),
+            ),
+            lane=lane,
+            number_at=(x, y0 - inward * FRAME / 2),
+            shade=path % 2,
+        )
+    bar_x = left + half + bar / 2
+    room = int((bottom - top - gap / 2) / 2 // (2 * R))
+    bars = {
+        seat: _Lane((bar_x, middle - 16 - R), (0.0, -2 * R), room),
+        other: _Lane((bar_x, middle + 16 + R), (0.0, 2 * R), room),
+    }
+    tray_length = CHECKERS * SLAB_PITCH + 10
+    tray_centre_x = tray_x + tray_room / 2
+    trays = {
+        seat: _Tray(
+            (tray_centre_x, bottom - tray_length / 2 - 4), (0.0, -1.0), tray_length, tray_room
+        ),
+        other: _Tray(
+            (tray_centre_x, top + tray_length / 2 + 4), (0.0, 1.0), tray_length, tray_room
+        ),
+    }
+    spread = DIE / 2 + 6
+    dice = {
+        seat: ((right_half + half / 2 - spread, middle), (right_half + half / 2 + spread, middle)),
+        other: ((left + half / 2 - spread, middle), (left + half / 2 + spread, middle)),
+    }
+    height = bottom + FRAME + 64
+    labels = {
+        other: _Label((margin, 32.0), "row", width - margin),
+        seat: _Label((margin, height - 32), "row", width - margin),
+    }
+    frame_top, frame_bottom = top - FRAME, bottom + FRAME
+    board = [
+        _el(
+            "rect",
+            x=margin,
+            y=frame_top,
+            width=width - 2 * margin,
+            height=frame_bottom - frame_top,
+            rx=10.0,
+            class_="tg-frame",
+        ),
+        _el("rect", x=left, y=top, width=half, height=bottom - top, class_="tg-field"),
+        _el("rect", x=right_half, y=top, width=half, height=bottom - top, class_="tg-field"),
+        _el(
+            "rect",
+            x=left + half,
+            y=top - FRAME,
+            width=bar,
+            height=bottom - top + 2 * FRAME,
+            class_="tg-bar",
+        ),
+    ]
+    return _Geometry(
+        seat=seat,
+        box=(0.0, 0.0, width, height),
+        centre=(left + half + bar / 2, middle),
+        points=points,
+        bars=bars,
+        trays=trays,
+        dice=dice,
+        labels=labels,
+        font=FONT_SIZE * 0.85,  # a smaller board: the same text reads as large
+        board=board,
+    )
+
+
+# --- drawing --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Style:
+    """What one drawing needs besides the geometry: colours, names, who moves."""
+
+    theme: Theme
+    fills: tuple[str, ...]
+    names: tuple[str, ...]
+    mover: int
+
+
+def board_svg(
+    position: Position,
+    *,
+    perspective: int | None = None,
+    numbering: Numbering = "perspective",
+    highlight: Iterable[Place] = (),
+    arrows: Play | Iterable[tuple[Place, Place]] = (),
+    mover: int | None = None,
+    selected: Place | None = None,
+    size: int | None = None,
+    theme: str | Theme = "light",
+    names: Sequence[str] | None = None,
+    colors: Sequence[str] | None = None,
+) -> SvgBoard:
+    """The picture of ``position`` as SVG.
+
+    - ``perspective``: the player seated at the bottom (default: the player to move).
+    - ``numbering``: point numbers as the notation writes them for the seated player
+      (``"perspective"``), for another player (an ``int``), or ``"absolute"`` (1..N).
+    - ``highlight``: places to mark, e.g. the legal destinations of a checker.
+    - ``arrows``: a ``Play`` (moves in ``mover``'s path coordinates, as the engine
+      gives them) or ``(start, end)`` pairs of places.
+    - ``selected``: the place whose top checker is picked up.
+    - ``mover``: whose bar and tray ``"bar"`` and ``"off"`` name and whose play the
+      arrows show (default: the player to move; pass the previous player to draw the
+      last play on the position after it).
+    - ``size``: width in pixels (default: the natural size, where a point is 40 px
+      wide: about 980 px for trigammon, 670 px for classic). The drawing scales freely.
+    - ``theme``: ``"light"``, ``"dark"`` or a ``Theme``.
+    - ``names``, ``colors`` (CSS colours of the checkers): one per player.
+
+    A place is an absolute point 1..N, ``"bar"`` or ``"off"``.
+    """
+    variant = position.variant
+    seat = position.turn if perspective is None else _player(variant, perspective, "perspective")
+    moving = position.turn if mover is None else _player(variant, mover, "mover")
+    palette = _theme(theme)
+    style = _Style(
+        theme=palette,
+        fills=_per_player(variant, colors, palette.checkers[: variant.players], "colors"),
+        names=_per_player(
+            variant, names, [f"Player {SYMBOLS[p]}" for p in range(variant.players)], "names"
+        ),
+        mover=moving,
+    )
+    counter: int | None = None  # whose numbers the points show; None: absolute
+    if numbering == "perspective":
+        counter = seat
+    elif numbering != "absolute":
+        if isinstance(numbering, str):
+            raise ValueError(
+                f"numbering must be 'perspective', 'absolute' or a player, not {numbering!r}"
+            )
+        counter = _player(variant, numbering, "numbering")
+    marked = {_place(variant, place, "highlight") for place in highlight}
+    chosen = None if selected is None else _place(variant, selected, "selected")
+    pairs = _arrow_places(variant, arrows, moving)
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
+        raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
+
+    build = _trigammon_geometry if variant.players == 3 else _classic_geometry
+    geometry = build(variant, seat)
+    x, y, width, height = geometry.box
+    title = f"{variant.name.capitalize()} position, {style.names[position.turn]} to move"
+    if position.dice:
+        title += f", dice {position.dice[0]}-{position.dice[1]}"
+    root = _el(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"{_num(x)} {_num(y)} {_num(width)} {_num(height)}",
+        role="img",
+        aria_label=title,
+        class_="tg-board",
+        font_family=FONT,
+        data_variant=variant.name,
+        data_perspective=seat,
+        data_turn=position.turn,
+    )
+    # An intrinsic size, so notebooks, viewers and slide software all agree on it.
+    root.set("width", _num(width) if size is None else str(size))
+    root.set("height", _num(height) if size is None else str(round(size * height / width)))
+    ET.SubElement(root, "title").text = title
+    root.append(_el("rect", x=x, y=y, width=width, height=height, fill=palette.background))
+    root.append(_board(geometry, palette))
+    root.append(_points(position, geometry, palette, counter, marked))
+    root.append(_bars(position, geometry, style, marked))
+    root.append(_trays(position, geometry, style, marked))
+    root.append(_stacks(position, geometry, style))
+    if position.dice:
+        root.append(_dice(position.dice, geometry.dice[position.turn], style, position.turn))
+    root.append(_players(position, geometry, style))
+    if chosen is not None:
+        root.append(_selection(position, geometry, style, chosen))
+    if pairs:
+        root.append(_arrows(position, geometry, style, pairs))
+    return SvgBoard(ET.tostring(root, encoding="unicode"))
+
+
+def _player(variant: Variant, player: object, what: str) -> int:
+    if (
+        isinstance(player, bool)
+        or not isinstance(player, int)
+        or player not in range(variant.players)
+    ):
+        raise ValueError(
+            f"{what} must be a player 0..{variant.players - 1} of {variant.name}, got {player!r}"
+        )
+    return player
+
+
+def _theme(theme: str | Theme) -> Theme:
+    if isinstance(theme, Theme):
+        return theme
+    if isinstance(theme, str) and theme in THEMES:
+        return THEMES[theme]
+    known = ", ".join(map(repr, THEMES))
+    raise ValueError(f"unknown theme {theme!r}: use {known} or a Theme")
+
+
+def _per_player(
+    variant: Variant, values: Sequence[str] | None, default: Sequence[str], what: str
+) -> tuple[str, ...]:
+    if values is None:
+        return tuple(default)
+    chosen = (values,) if isinstance(values, str) else tuple(values)
+    if len(chosen) != variant.players or not all(isinstance(v, str) for v in chosen):
+        raise ValueError(
+            f"{what} needs one string per player ({variant.players} for {variant.name}), "
+            f"got {values!r}"
+        )
+    return chosen
+
+
+def _place(variant: Variant, place: object, what: str) -> Place:
+    if place == "bar" or place == "off":
+        return "bar" if place == "bar" else "off"
+    if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= variant.points:
+        raise ValueError(f"{what}: {place!r} is not a point 1..{variant.points}, 'bar' or 'off'")
+    return place
+
+
+def _arrow_places(
+    variant: Variant, arrows: Play | Iterable[tuple[Place, Place]], mover: int
+) -> list[tuple[Place, Place, bool]]:
+    """Arrows as (start, end, hit); a Play's path positions become absolute points."""
+    if isinstance(arrows, Play):
+
+        def place(index: int) -> Place:
+            if index == BAR:
+                return "bar"
+            if index == variant.off:
+                return "off"
+            return variant.absolute(mover, index)
+
+        return [(place(move.start), place(move.end), move.hit) for move in arrows.moves]
+    pairs: list[tuple[Place, Place, bool]] = []
+    for pair in arrows:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise ValueError(f"arrows: {pair!r} is not a (start, end) pair or a Play")
+        start, end = _place(variant, pair[0], "arrows"), _place(variant, pair[1], "arrows")
+        if start == end:
+            raise ValueError(f"arrows: {pair!r} starts where it ends")
+        pairs.append((start, end, False))
+    return pairs
+
+
+def _board(geometry: _Geometry, theme: Theme) -> ET.Element:
+    group = _el("g", class_="tg-wood")
+    for shape in geometry.board:
+        part = shape.get("class")
+        if part == "tg-field":
+            shape.set("fill", theme.field)
+            shape.set("stroke", theme.frame_edge)
+            shape.set("stroke-width", "2")
+        elif part == "tg-bar-edge":
+            shape.set("fill", theme.frame_edge)
+            shape.set("stroke", theme.frame_edge)
+        elif shape.tag == "line":
+            shape.set("stroke", theme.frame)
+        elif part == "tg-bar" and shape.tag == "circle":
+            shape.set("fill", theme.frame)
+        else:
+            shape.set("fill", theme.frame)
+            shape.set("stroke", theme.frame_edge)
+            shape.set("stroke-width", "2")
+        group.append(shape)
+    return group
+
+
+def _points(
+    position: Position,
+    geometry: _Geometry,
+    theme: Theme,
+    counter: int | None,
+    marked: set[Place],
+) -> ET.Element:
+    from .engine.notation import format_point
+
+    variant = position.variant
+    group = _el("g", class_="tg-points")
+    numbers = _el(
+        "g",
+        class_="tg-numbers",
+        fill=theme.numbers,
+        font_size=geometry.font,
+        font_weight="bold",
+        text_anchor="middle",
+    )
+    for point, shape in sorted(geometry.points.items()):
+        element = _el(
+            "g",
+            class_="tg-point",
+            data_kind="point",
+            data_point=point,
+            data_path=variant.path(geometry.seat, point),
+        )
+        element.append(_polygon(shape.area, fill=theme.field, fill_opacity=0.0))
+        element.append(_polygon(shape.triangle, fill=theme.points[shape.shade]))
+        if point in marked:
+            element.set("data-highlighted", "true")
+            element.append(
+                _polygon(
+                    shape.triangle,
+                    fill=theme.highlight,
+                    fill_opacity=0.8,
+                    stroke=theme.highlight,
+                    stroke_width=3.0,
+                    stroke_linejoin="round",
+                    class_="tg-highlight",
+                )
+            )
+        group.append(element)
+        number = point if counter is None else format_point(variant, variant.path(counter, point))
+        label = _el(
+            "text",
+            x=shape.number_at[0],
+            y=shape.number_at[1] + geometry.font * 0.36,
+            data_kind="number",
+            data_point=point,
+        )
+        label.text = str(number)
+        numbers.append(label)
+    group.append(numbers)
+    return group
+
+
+def _luminance(colour: str) -> float | None:
+    """Relative luminance of a ``#rgb`` / ``#rrggbb`` colour; None for other CSS colours."""
+    text = colour.strip().lstrip("#")
+    if not colour.strip().startswith("#") or len(text) not in (3, 6):
+        return None
+    if len(text) == 3:
+        text = "".join(c * 2 for c in text)
+    try:
+        channels = [int(text[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    except ValueError:
+        return None
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _ink(fill: str) -> str:
+    """Text colour that reads on ``fill``."""
+    luminance = _luminance(fill)
+    return "#111111" if luminance is None or luminance > 0.3 else "#ffffff"
+
+
+def _checker_shapes(centre: Vec, player: int, style: _Style) -> list[ET.Element]:
+    """One checker. Players differ by more than hue: the first is light with a dark
+    rim, the second dark, the third carries a dot, so greyscale print and
+    colour-blind readers tell them apart."""
+    fill, edge = style.fills[player], style.theme.edges[player]
+    x, y = centre
+    shapes = [
+        _el("circle", cx=x, cy=y, r=R - 0.8, fill=fill, stroke=edge, stroke_width=1.6),
+        _el(
+            "circle",
+            cx=x,
+            cy=y,
+            r=R * 0.7,
+            fill="none",
+            stroke=edge,
+            stroke_opacity=0.35,
+            stroke_width=1.2,
+        ),
+    ]
+    if player == 2:
+        shapes.append(_el("circle", cx=x, cy=y, r=R * 0.3, fill=edge))
+    return shapes
+
+
+def _checker(centre: Vec, player: int, style: _Style, where: str, index: int) -> ET.Element:
+    element = _el(
+        "g",
+        class_="tg-checker",
+        data_kind="checker",
+        data_player=player,
+        data_point=where,
+        data_index=index,
+    )
+    element.extend(_checker_shapes(centre, player, style))
+    return element
+
+
+def _count(centre: Vec, count: int, fill: str) -> ET.Element:
+    text = _el(
+        "text",
+        x=centre[0],
+        y=centre[1] + 6.8,
+        class_="tg-count",
+        fill=_ink(fill),
+        font_size=19.0,
+        font_weight="bold",
+        text_anchor="middle",
+    )
+    text.text = str(count)
+    return text
+
+
+def _stack(lane: _Lane, count: int, player: int, style: _Style, where: str) -> list[ET.Element]:
+    """The checkers of one stack, the top one labelled with the count when some are hidden."""
+    shown = min(count, lane.room)
+    elements = [_checker(lane.at(i), player, style, where, i) for i in range(shown)]
+    if count > shown:
+        elements[-1].append(_count(lane.at(shown - 1), count, style.fills[player]))
+    return elements
+
+
+def _stacks(position: Position, geometry: _Geometry, style: _Style) -> ET.Element:
+    group = _el("g", class_="tg-stacks")
+    for point, shape in sorted(geometry.points.items()):
+        occupant = position.points[point]
+        if occupant is None:
+            continue
+        player, count = occupant
+        stack = _el(
+            "g",
+            class_="tg-stack",
+            data_kind="stack",
+            data_point=point,
+            data_player=player,
+            data_count=count,
+        )
+        stack.extend(_stack(shape.lane, count, player, style, str(point)))
+        group.append(stack)
+    return group
+
+
+def _bars(position: Position, geometry: _Geometry, style: _Style, marked: set[Place]) -> ET.Element:
+    group = _el("g", class_="tg-bars")
+    for player, lane in sorted(geometry.bars.items()):
+        count = position.bar(player)
+        element = _el(
+            "g", class_="tg-bar-stack", data_kind="bar", data_player=player, data_count=count
+        )
+        first, last = lane.at(-0.5), lane.at(lane.room - 0.5)
+        element.append(_lane_area(first, last, fill="none", pointer_events="all"))
+        if player == style.mover and "bar" in marked:
+            element.set("data-highlighted", "true")
+            element.append(
+                _lane_area(
+                    first,
+                    last,
+                    fill=style.theme.highlight,
+                    fill_opacity=0.45,
+                    stroke=style.theme.highlight,
+                    stroke_width=3.0,
+                )
+            )
+        element.extend(_stack(lane, count, player, style, "bar"))
+        group.append(element)
+    return group
+
+
+def _lane_area(first: Vec, last: Vec, **attrs: str | float) -> ET.Element:
+    """A band from ``first`` to ``last``, one checker wide: a bar lane's click area."""
+    along = _unit((last[0] - first[0], last[1] - first[1]))
+    across = _mul((-along[1], along[0]), R + 3)
+    corners = [
+        _add(first, across),
+        _add(last, across),
+        _add(last, _mul(across, -1)),
+        _add(first, _mul(across, -1)),
+    ]
+    return _polygon(corners, stroke_linejoin="round", **attrs)
+
+
+def _trays(
+    position: Position, geometry: _Geometry, style: _Style, marked: set[Place]
+) -> ET.Element:
+    theme = style.theme
+    group = _el("g", class_="tg-trays")
+    for player, tray in sorted(geometry.trays.items()):
+        count = position.borne_off(player)
+        element = _el("g", class_="tg-tray", data_kind="tray", data_player=player, data_count=count)
+        shape = (tray.centre, tray.axis, tray.length, tray.width)
+        start = _add(tray.centre, _mul(tray.axis, -tray.length / 2))
+        element.append(
+            _box(
+                *shape,
+                fill=theme.tray,
+                stroke=theme.frame_edge,
+                stroke_width=2.0,
+                stroke_linejoin="round",
+            )
+        )
+        if player == style.mover and "off" in marked:
+            element.set("data-highlighted", "true")
+            element.append(
+                _box(
+                    *shape,
+                    fill=theme.highlight,
+                    fill_opacity=0.45,
+                    stroke=theme.highlight,
+                    stroke_width=3.0,
+                    stroke_linejoin="round",
+                )
+            )
+        for index in range(count):
+            centre = _add(start, _mul(tray.axis, 5 + SLAB_PITCH * (index + 0.5)))
+            slab = _el(
+                "g",
+                class_="tg-checker",
+                data_kind="checker",
+                data_player=player,
+                data_point="off",
+                data_index=index,
+            )
+            slab.append(
+                _box(
+                    centre,
+                    tray.axis,
+                    SLAB[1],
+                    SLAB[0],
+                    fill=style.fills[player],
+                    stroke=theme.edges[player],
+                    stroke_width=1.4,
+                    stroke_linejoin="round",
+                )
+            )
+            element.append(slab)
+        group.append(element)
+    return group
+
+
+def _box(centre: Vec, axis: Vec, length: float, width: float, **attrs: str | float) -> ET.Element:
+    """A rectangle ``length`` along ``axis`` and ``width`` across, around ``centre``."""
+    along = _mul(axis, length / 2)
+    across = _mul((-axis[1], axis[0]), width / 2)
+    corners = [
+        _add(_add(centre, along), across),
+        _add(_add(centre, along), _mul(across, -1)),
+        _add(_add(centre, _mul(along, -1)), _mul(across, -1)),
+        _add(_add(centre, _mul(along, -1)), across),
+    ]
+    return _polygon(corners, **attrs)
+
+
+PIPS: Mapping[int, tuple[Vec, ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def _dice(dice: tuple[int, int], places: tuple[Vec, Vec], style: _Style, player: int) -> ET.Element:
+    fill = style.fills[player]
+    group = _el("g", class_="tg-dice", data_player=player)
+    for index, (value, (x, y)) in enumerate(zip(dice, places, strict=True)):
+        die = _el(
+            "g",
+            class_="tg-die",
+            data_kind="die",
+            data_value=value,
+            data_index=index,
+            data_player=player,
+        )
+        die.append(
+            _el(
+                "rect",
+                x=x - DIE / 2,
+                y=y - DIE / 2,
+                width=DIE,
+                height=DIE,
+                rx=DIE * 0.18,
+                fill=fill,
+                stroke=style.theme.edges[player],
+                stroke_width=1.6,
+            )
+        )
+        for dx, dy in PIPS[value]:
+            die.append(
+                _el(
+                    "circle",
+                    cx=x + dx * DIE * 0.26,
+                    cy=y + dy * DIE * 0.26,
+                    r=DIE * 0.085,
+                    fill=_ink(fill),
+                )
+            )
+        group.append(die)
+    return group
+
+
+def _players(position: Position, geometry: _Geometry, style: _Style) -> ET.Element:
+    theme = style.theme
+    group = _el("g", class_="tg-players", fill=theme.text)
+    for player, label in sorted(geometry.labels.items()):
+        turn = player == position.turn
+        element = _el(
+            "g",
+            class_="tg-player",
+            data_kind="player",
+            data_player=player,
+            data_turn=str(turn).lower(),
+        )
+        x, y = label.at
+        sign = -1.0 if label.align == "right" else 1.0
+        swatch = (x + sign * R, y)
+        if turn:
+            element.append(
+                _el(
+                    "circle",
+                    cx=swatch[0],
+                    cy=y,
+                    r=R + 5,
+                    fill="none",
+                    stroke=theme.selected,
+                    stroke_width=3.0,
+                    class_="tg-turn",
+                )
+            )
+        swatch_group = _el("g", class_="tg-swatch")
+        swatch_group.extend(_checker_shapes(swatch, player, style))
+        element.append(swatch_group)
+        ET.SubElement(element, "title").text = style.names[player]
+        name = _el(
+            "text",
+            x=x + sign * (2 * R + 12),
+            y=y + geometry.font * 0.45,
+            font_size=geometry.font * 1.3,
+            font_weight="bold" if turn else "normal",
+            text_anchor="end" if label.align == "right" else "start",
+        )
+        name.text = _short(style.names[player], 24 if label.align == "row" else 14)
+        element.append(name)
+        detail = _el("text", fill=theme.muted, font_size=geometry.font * 1.1)
+        detail.text = _detail(position, player)
+        if label.align == "row":
+            detail.set("x", _num(label.right))
+            detail.set("y", _num(y + geometry.font * 0.36))
+            detail.set("text-anchor", "end")
+        else:
+            detail.set("x", _num(x + sign * (2 * R + 12)))
+            detail.set("y", _num(y + geometry.font * 1.9))
+            detail.set("text-anchor", "end" if label.align == "right" else "start")
+        element.append(detail)
+        group.append(element)
+    return group
+
+
+def _short(name: str, limit: int) -> str:
+    """A name cut to the room its label has; the full name stays in the label's title."""
+    return name if len(name) <= limit else name[: limit - 1] + "\u2026"
+
+
+def _detail(position: Position, player: int) -> str:
+    parts = [f"{position.pip_count(player)} pips"]
+    if position.borne_off(player):
+        parts.append(f"{position.borne_off(player)} off")
+    if position.winner == player:
+        parts.append("wins")
+    elif player == position.turn and not position.is_over():
+        parts.append("to move" if position.dice else "to roll")
+    return " \u00b7 ".join(parts)
+
+
+def _anchor(position: Position, geometry: _Geometry, style: _Style, place: Place) -> Vec:
+    """Where a place's top checker is (or would go): what arrows and selection point at."""
+    if place == "off":
+        return geometry.trays[style.mover].centre
+    if place == "bar":
+        lane, count = geometry.bars[style.mover], position.bar(style.mover)
+    else:
+        occupant = position.points[place]
+        lane, count = geometry.points[place].lane, 0 if occupant is None else occupant[1]
+    return lane.at(max(0, min(count, lane.room) - 1))
+
+
+def _selection(position: Position, geometry: _Geometry, style: _Style, place: Place) -> ET.Element:
+    x, y = _anchor(position, geometry, style, place)
+    return _el(
+        "circle",
+        cx=x,
+        cy=y,
+        r=R + 4,
+        fill="none",
+        stroke=style.theme.selected,
+        stroke_width=4.0,
+        class_="tg-selected",
+        data_kind="selected",
+        data_point=str(place),
+    )
+
+
+def _arrows(
+    position: Position,
+    geometry: _Geometry,
+    style: _Style,
+    pairs: list[tuple[Place, Place, bool]],
+) -> ET.Element:
+    colour = style.theme.arrow
+    group = _el("g", class_="tg-arrows", fill=colour, stroke=colour)
+    centre = geometry.centre
+    for start, end, hit in pairs:
+        a = _anchor(position, geometry, style, start)
+        b = _anchor(position, geometry, style, end)
+        # Bend towards the middle of the board, gently for short hops.
+        middle = _mul(_add(a, b), 0.5)
+        inwards = (centre[0] - middle[0], centre[1] - middle[1])
+        bend = min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b))
+        control = _add(middle, _mul(_unit(inwards), bend)) if any(inwards) else middle
+        heading = _unit((b[0] - control[0], b[1] - control[1]))
+        head = 22.0
+        shaft_end = _add(b, _mul(heading, -head * 0.8))
+        across = _mul((-heading[1], heading[0]), head * 0.55)
+        element = _el(
+            "g",
+            class_="tg-arrow",
+            data_kind="arrow",
+            data_from=str(start),
+            data_to=str(end),
+            data_hit=str(hit).lower(),
+            opacity=0.85,
+        )
+        element.append(
+            _el(
+                "path",
+                d=f"M{_num(a[0])},{_num(a[1])} Q{_num(control[0])},{_num(control[1])} "
+                f"{_num(shaft_end[0])},{_num(shaft_end[1])}",
+                fill="none",
+                stroke_width=7.0,
+                stroke_linecap="round",
+            )
+        )
+        element.append(
+            _polygon(
+                [
+                    b,
+                    _add(_add(b, _mul(heading, -head)), across),
+                    _add(_add(b, _mul(heading, -head)), _mul(across, -1)),
+                ],
+                stroke="none",
+            )
+        )
+        if hit:
+            element.append(
+                _el(
+                    "circle",
+                    cx=b[0],
+                    cy=b[1],
+                    r=R + 6,
+                    fill="none",
+                    stroke_width=3.5,
+                    stroke_dasharray="6 4",
+                    class_="tg-hit",
+                )
+            )
+        group.append(element)
+    return group

@@ -1,0 +1,348 @@
+"""Structural tests of the board pictures: the SVG parsed as XML, read like a front end would."""
+
+from __future__ import annotations
+
+import random
+import runpy
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from trigammon_widget.engine import CHECKERS, CLASSIC, TRIGAMMON, Position, Variant
+from trigammon_widget.svg import THEMES, SvgBoard, board_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def tag(element: ET.Element) -> str:
+    return element.tag.removeprefix(SVG)
+
+
+def of_kind(root: ET.Element, kind: str, **data: object) -> list[ET.Element]:
+    """Elements with ``data-kind=kind`` and the given ``data-*`` values."""
+    return [
+        element
+        for element in root.iter()
+        if element.get("data-kind") == kind
+        and all(element.get(f"data-{key}") == str(value) for key, value in data.items())
+    ]
+
+
+def checkers(element: ET.Element) -> list[ET.Element]:
+    return [e for e in element.iter() if e.get("data-kind") == "checker"]
+
+
+def texts(element: ET.Element) -> list[str]:
+    return ["".join(e.itertext()) for e in element.iter() if tag(e) == "text"]
+
+
+def centre(point: ET.Element) -> tuple[float, float]:
+    """Centre of a point's lane: the first polygon of its group, its click area."""
+    polygon = next(e for e in point.iter() if tag(e) == "polygon")
+    pairs = [tuple(map(float, p.split(","))) for p in polygon.get("points", "").split()]
+    return sum(x for x, _ in pairs) / len(pairs), sum(y for _, y in pairs) / len(pairs)
+
+
+def self_play(variant: Variant, seed: int, turns: int) -> Position:
+    rng = random.Random(seed)
+    position = Position.start(variant)
+    for _ in range(turns):
+        position = position.with_dice(rng.randint(1, 6), rng.randint(1, 6))
+        position = position.play(rng.choice(list(position.legal_plays())))
+        if position.is_over():
+            break
+    return position
+
+
+POSITIONS = {
+    "trigammon-start": Position.start(TRIGAMMON).with_dice(3, 1),
+    "classic-start": Position.start(CLASSIC),
+    "trigammon-tall": Position.build(
+        TRIGAMMON, {0: {"bar": 6, 20: 9}, 1: {"bar": 1, 3: 14}, 2: {36: 15}}, turn=1, dice=(6, 6)
+    ),
+    "classic-tall": Position.build(CLASSIC, {0: {"bar": 8, 24: 7}, 1: {"bar": 2}}, dice=(2, 1)),
+    "trigammon-won": Position.build(TRIGAMMON, {1: {35: 3, "bar": 6}, 2: {30: 1}}, turn=0),
+    **{f"trigammon-game-{seed}": self_play(TRIGAMMON, seed, 25 + seed) for seed in range(4)},
+    **{f"classic-game-{seed}": self_play(CLASSIC, seed, 20 + seed) for seed in range(4)},
+}
+
+
+@pytest.mark.parametrize("position", POSITIONS.values(), ids=POSITIONS.keys())
+def test_drawn_checkers_are_the_positions(position: Position) -> None:
+    root = parse(board_svg(position))
+    variant = position.variant
+    counted = [0] * variant.players
+    for point in range(1, variant.points + 1):
+        stacks = of_kind(root, "stack", point=point)
+        occupant = position.points[point]
+        if occupant is None:
+            assert stacks == []
+            continue
+        player, count = occupant
+        (stack,) = stacks
+        assert stack.get("data-player") == str(player)
+        assert stack.get("data-count") == str(count)
+        drawn = checkers(stack)
+        assert {c.get("data-player") for c in drawn} == {str(player)}
+        assert {c.get("data-point") for c in drawn} == {str(point)}
+        assert len(drawn) == min(count, 5)
+        assert texts(stack) == ([str(count)] if count > 5 else [])
+        counted[player] += count
+    for player in range(variant.players):
+        (bar,) = of_kind(root, "bar", player=player)
+        assert bar.get("data-count") == str(position.bar(player))
+        on_bar = checkers(bar)
+        assert 0 < len(on_bar) <= position.bar(player) or position.bar(player) == 0
+        if len(on_bar) < position.bar(player):
+            assert texts(bar) == [str(position.bar(player))]
+        (tray,) = of_kind(root, "tray", player=player)
+        assert tray.get("data-count") == str(position.borne_off(player))
+        assert len(checkers(tray)) == position.borne_off(player)
+        counted[player] += position.bar(player) + position.borne_off(player)
+    assert counted == [CHECKERS] * variant.players
+
+
+def test_a_stack_taller_than_fits_shows_its_count_on_the_top_checker() -> None:
+    position = POSITIONS["trigammon-tall"]
+    root = parse(board_svg(position))
+    (stack,) = of_kind(root, "stack", point=20)
+    drawn = checkers(stack)
+    assert [c.get("data-index") for c in drawn] == ["0", "1", "2", "3", "4"]
+    assert texts(drawn[-1]) == ["9"]
+    (bar,) = of_kind(root, "bar", player=0)
+    assert texts(bar) == ["6"]
+    assert texts(checkers(bar)[-1]) == ["6"]
+
+
+def numbers(root: ET.Element) -> dict[int, str]:
+    return {int(e.get("data-point", "")): "".join(e.itertext()) for e in of_kind(root, "number")}
+
+
+def test_classic_numbers_are_gnubgs_from_the_seated_player() -> None:
+    position = Position.start(CLASSIC)
+    seen_by_0 = numbers(parse(board_svg(position, perspective=0)))
+    seen_by_1 = numbers(parse(board_svg(position, perspective=1)))
+    # Player 0 travels absolute 1 -> 24, so its notation calls absolute 24 "1".
+    assert seen_by_0 == {point: str(25 - point) for point in range(1, 25)}
+    assert seen_by_1 == {point: str(point) for point in range(1, 25)}
+
+
+def test_trigammon_numbers_are_the_seated_players_path() -> None:
+    position = Position.start(TRIGAMMON)
+    for seat in range(3):
+        shown = numbers(parse(board_svg(position, perspective=seat)))
+        assert shown[12 * seat + 1] == "1"
+        assert shown[(12 * seat + 35) % 36 + 1] == "36"
+        assert shown == {p: str(TRIGAMMON.path(seat, p)) for p in range(1, 37)}
+
+
+def test_numbering_absolute_or_another_players() -> None:
+    position = Position.start(TRIGAMMON, turn=1)
+    absolute = numbers(parse(board_svg(position, numbering="absolute")))
+    assert absolute == {p: str(p) for p in range(1, 37)}
+    # Seated as player 0, numbered as player 2 sees it.
+    other = numbers(parse(board_svg(position, perspective=0, numbering=2)))
+    assert other[25] == "1"
+    assert other[24] == "36"
+
+
+def test_points_carry_the_seated_players_path() -> None:
+    root = parse(board_svg(Position.start(TRIGAMMON), perspective=2))
+    for point in of_kind(root, "point"):
+        absolute = int(point.get("data-point", ""))
+        assert point.get("data-path") == str(TRIGAMMON.path(2, absolute))
+
+
+@pytest.mark.parametrize("seat", range(3))
+def test_trigammon_seated_player_sits_at_the_bottom_playing_clockwise(seat: int) -> None:
+    root = parse(board_svg(Position.start(TRIGAMMON), perspective=seat))
+    where = {int(p.get("data-point", "")): centre(p) for p in of_kind(root, "point")}
+    by_path = [where[TRIGAMMON.absolute(seat, i)] for i in range(1, 37)]
+    own_side, left_side, right_side = by_path[:12], by_path[12:24], by_path[24:]
+    lowest_elsewhere = max(y for _, y in left_side + right_side)
+    assert all(y > lowest_elsewhere for _, y in own_side)
+    # Clockwise: along the bottom from right to left, up the left side, down the right.
+    assert [x for x, _ in own_side] == sorted((x for x, _ in own_side), reverse=True)
+    assert all(x < 0 for x, _ in left_side) and all(x > 0 for x, _ in right_side)
+    assert left_side[0][1] > left_side[-1][1]
+    assert right_side[0][1] < right_side[-1][1]
+
+
+@pytest.mark.parametrize("seat", range(2))
+def test_classic_home_is_bottom_right(seat: int) -> None:
+    root = parse(board_svg(Position.start(CLASSIC), perspective=seat))
+    where = {int(p.get("data-point", "")): centre(p) for p in of_kind(root, "point")}
+    by_number = {int(25 - CLASSIC.path(seat, p)): xy for p, xy in where.items()}
+    home = [by_number[n] for n in range(1, 7)]
+    outer = [by_number[n] for n in range(7, 13)]
+    top = [by_number[n] for n in range(13, 25)]
+    bottom_y = max(y for _, y in where.values())
+    assert all(y == bottom_y for _, y in home + outer)
+    assert all(y < bottom_y for _, y in top)
+    assert min(x for x, _ in home) > max(x for x, _ in outer)
+    # 1 at the far right, 12 at the far left, 13..24 along the top from the left.
+    assert [x for x, _ in home + outer] == sorted((x for x, _ in home + outer), reverse=True)
+    assert [x for x, _ in top] == sorted(x for x, _ in top)
+
+
+def test_text_is_escaped() -> None:
+    names = ["<script>alert(1)</script>", 'a & "b"', "</text><b>"]
+    svg = board_svg(Position.start(TRIGAMMON), names=names)
+    root = parse(svg)
+    assert not [e for e in root.iter() if tag(e) in ("script", "b")]
+    assert "<script>" not in svg
+    labels = {e.get("data-player"): e for e in of_kind(root, "player")}
+    # Full names in each label's title; the bottom row shows the name itself.
+    for player, name in enumerate(names):
+        assert labels[str(player)].find(f"{SVG}title").text == name  # type: ignore[union-attr]
+    assert 'a & "b"' in texts(labels["1"])
+    assert "</text><b>" in texts(labels["2"])
+
+
+def test_attribute_values_are_escaped() -> None:
+    svg = board_svg(Position.start(CLASSIC), colors=['red" onload="alert(1)', "#000"])
+    root = parse(svg)
+    assert not [e for e in root.iter() if "onload" in e.attrib]
+    fills = {e.get("fill") for e in of_kind(root, "checker", player=0)[0].iter()}
+    assert 'red" onload="alert(1)' in fills
+
+
+def test_dice_highlights_selection_and_arrows_carry_engine_coordinates() -> None:
+    position = Position.start(TRIGAMMON, turn=1).with_dice(6, 4)
+    play = next(iter(position.legal_plays()))
+    root = parse(
+        board_svg(position, highlight=[13, "off"], selected=24, arrows=play, perspective=0)
+    )
+    assert [d.get("data-value") for d in of_kind(root, "die")] == ["6", "4"]
+    assert {d.get("data-player") for d in of_kind(root, "die")} == {"1"}
+    highlighted = [e for e in root.iter() if e.get("data-highlighted") == "true"]
+    assert {
+        (e.get("data-kind"), e.get("data-point") or e.get("data-player")) for e in highlighted
+    } == {
+        ("point", "13"),
+        ("tray", "1"),
+    }
+    assert [e.get("data-point") for e in of_kind(root, "selected")] == ["24"]
+    drawn = [(a.get("data-from"), a.get("data-to")) for a in of_kind(root, "arrow")]
+    # The play is in player 1's path coordinates; arrows name absolute points.
+    assert drawn == [
+        (str(TRIGAMMON.absolute(1, m.start)), str(TRIGAMMON.absolute(1, m.end))) for m in play
+    ]
+
+
+def test_arrows_of_the_last_play_name_its_mover() -> None:
+    # Player 0's path positions are the absolute points: notation 22 is point 3.
+    before = Position.build(CLASSIC, {0: {"bar": 1, 12: 14}, 1: {22: 1}}, dice=(3, 1))
+    play = before.parse_play("bar/22* 13/12")
+    after = before.play(play)
+    root = parse(board_svg(after, arrows=play, mover=0))
+    arrows = of_kind(root, "arrow")
+    assert [(a.get("data-from"), a.get("data-to"), a.get("data-hit")) for a in arrows] == [
+        ("bar", "3", "true"),
+        ("12", "13", "false"),
+    ]
+    pairs = parse(board_svg(after, arrows=[("bar", 3), (12, 13)], mover=0))
+    assert [(a.get("data-from"), a.get("data-to")) for a in of_kind(pairs, "arrow")] == [
+        ("bar", "3"),
+        ("12", "13"),
+    ]
+
+
+def test_turn_and_pips_are_labelled() -> None:
+    position = POSITIONS["trigammon-tall"]
+    root = parse(board_svg(position, names=["Ann", "Bo", "Cy"]))
+    labels = {e.get("data-player"): e for e in of_kind(root, "player")}
+    assert labels["1"].get("data-turn") == "true"
+    assert labels["0"].get("data-turn") == "false"
+    for player in range(3):
+        assert any(f"{position.pip_count(player)} pips" in t for t in texts(labels[str(player)]))
+    assert any("to move" in t for t in texts(labels["1"]))
+    won = parse(board_svg(POSITIONS["trigammon-won"]))
+    assert any("wins" in t for t in texts(of_kind(won, "player", player=0)[0]))
+
+
+def test_no_ids_or_style_sheets_so_boards_share_a_page() -> None:
+    for position in POSITIONS.values():
+        root = parse(board_svg(position, selected=None, theme="dark"))
+        assert not [e for e in root.iter() if "id" in e.attrib or tag(e) == "style"]
+
+
+def test_size_sets_the_width_and_keeps_the_shape() -> None:
+    root = parse(board_svg(Position.start(TRIGAMMON), size=400))
+    _, _, width, height = map(float, root.get("viewBox", "").split())
+    assert root.get("width") == "400"
+    assert root.get("height") == str(round(400 * height / width))
+    natural = parse(board_svg(Position.start(TRIGAMMON)))
+    assert natural.get("width") == natural.get("viewBox", "").split()[2]
+
+
+def test_themes_change_the_colours_only() -> None:
+    position = POSITIONS["classic-game-1"]
+    light, dark = board_svg(position, theme="light"), board_svg(position, theme="dark")
+    assert THEMES["dark"].background in dark and THEMES["dark"].background not in light
+    structure = [
+        [(tag(e), e.get("data-kind"), e.get("data-point")) for e in parse(s).iter()]
+        for s in (light, dark)
+    ]
+    assert structure[0] == structure[1]
+    assert board_svg(position, theme=THEMES["dark"]) == dark
+
+
+def test_svg_board_shows_and_saves_itself(tmp_path: Path) -> None:
+    picture = board_svg(Position.start(CLASSIC))
+    assert isinstance(picture, SvgBoard)
+    assert picture._repr_svg_() == picture
+    target = tmp_path / "board.svg"
+    picture.save(target)
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("<?xml")
+    assert tag(ET.fromstring(text.split("\n", 1)[1])) == "svg"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"perspective": 3}, "perspective must be a player 0..2"),
+        ({"numbering": "gnubg"}, "numbering must be 'perspective', 'absolute' or a player"),
+        ({"numbering": 5}, "numbering must be a player 0..2"),
+        ({"highlight": [37]}, "highlight: 37 is not a point 1..36"),
+        ({"selected": "tray"}, "selected: 'tray' is not a point"),
+        ({"arrows": [(5, 5)]}, "starts where it ends"),
+        ({"arrows": [5]}, "not a (start, end) pair"),
+        ({"names": ["a", "b"]}, "names needs one string per player (3"),
+        ({"colors": "red"}, "colors needs one string per player"),
+        ({"theme": "sepia"}, "unknown theme 'sepia'"),
+        ({"size": 0}, "size is a width in pixels"),
+        ({"mover": -1}, "mover must be a player"),
+    ],
+)
+def test_bad_options_are_named(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError) as error:
+        board_svg(Position.start(TRIGAMMON), **options)  # type: ignore[arg-type]
+    assert message in str(error.value)
+
+
+def test_the_engine_does_not_import_the_renderer() -> None:
+    code = (
+        "import sys, trigammon_widget.engine; "
+        "assert 'trigammon_widget.svg' not in sys.modules, 'engine imported svg'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_docs_pictures_are_current() -> None:
+    """The reference pictures are what the renderer draws today."""
+    root = Path(__file__).resolve().parents[1]
+    script = runpy.run_path(str(root / "scripts" / "make_docs_pictures.py"))
+    for stem, picture in script["pictures"]():
+        saved = (root / "docs" / f"{stem}.svg").read_text(encoding="utf-8")
+        assert saved == f'<?xml version="1.0" encoding="UTF-8"?>\n{picture}\n', (
+            f"docs/{stem}.svg is stale: run scripts/make_docs_pictures.py"
+        )
