@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from strategies import positions
 
 from trigammon_widget.engine import BAR, CLASSIC, Position
 from trigammon_widget.engine.corpus import random_positions
@@ -110,3 +112,22 @@ def corpus_features(position: Position) -> set[str]:
     if position.dice[0] != position.dice[1] and all(len(play.moves) == 1 for play in plays):
         found.add("one die only")
     return found
+
+
+@settings(max_examples=2000, deadline=None)
+@given(position=positions(CLASSIC))
+def test_engine_agrees_with_gnubg_on_any_position(position: Position) -> None:
+    """Random set-ups reach what self-play rarely does: bar-heavy boards, end-games."""
+    if position.is_over():
+        return
+    assert engine_results(position) == gnubg_results(position)
+
+
+def test_a_last_checker_that_can_hit_on_the_way_off_must_use_both_dice() -> None:
+    # R9 holds even when one die would win: 5/off alone is not legal with 6-2
+    # while 5/3*/off uses both dice (found by the random set-ups above).
+    position = Position.build(
+        CLASSIC, {0: {20: 1}, 1: {3: 1, 7: 1, 12: 2, 16: 2, 22: 1}}, turn=0, dice=(6, 2)
+    )
+    assert engine_results(position) == gnubg_results(position)
+    assert [position.format_play(play) for play in position.legal_plays()] == ["5/3*/off"]

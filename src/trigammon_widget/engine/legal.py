@@ -63,17 +63,8 @@ class LegalPlays:
 
     @property
     def max_dice(self) -> int:
-        """How many dice a legal play uses (R9); a win counts as using them all."""
-        raw = next(iter(self._leaves.values()), ())
-        if raw and self._wins(raw):
-            return 4 if self.dice[0] == self.dice[1] else 2
-        return len(raw)
-
-    def _wins(self, raw: RawPlay) -> bool:
-        off = self.position.variant.off
-        return self.position.boards[self.position.turn][off] + sum(m[1] == off for m in raw) == (
-            CHECKERS
-        )
+        """How many dice every legal play uses (R9)."""
+        return len(next(iter(self._leaves.values()), ()))
 
     # die by die ------------------------------------------------------------
 
@@ -96,8 +87,12 @@ class LegalPlays:
         state = self._state(done)
         return state.push(move, len(done) + 1)
 
-    def check(self, play: Play) -> None:
-        """Raise ``IllegalMoveError`` naming the rule unless ``play`` is legal."""
+    def check(self, play: Play) -> Play:
+        """The listed play with the same result, or ``IllegalMoveError`` naming the rule.
+
+        The listed play is the canonical way of writing that result (R4-R12 allow
+        several move orders to reach one position).
+        """
         state = self._state(play.moves)
         if state.next_moves():
             remaining = "-".join(map(str, state.remaining))
@@ -106,6 +101,7 @@ class LegalPlays:
                 f"the play is not complete: {remaining} can still be played; "
                 "a player must use as many dice as possible",
             )
+        return Play(tuple(Move(*move) for move in self._leaves[state.key]))
 
 
 class _TurnState:

@@ -44,8 +44,12 @@ def search(
     """Every end of turn reachable from ``mine`` with ``dice`` played in any order.
 
     An end is a state where the dice are used up, no remaining die fits, or the mover
-    has won (R12); it maps to one move sequence reaching it and the number of dice
-    it counts as using (R9). ``moves`` are those already made this turn.
+    has won (R12); it maps to one move sequence reaching it and the most dice any
+    such sequence uses (R9). ``moves`` are those already made this turn.
+
+    A win does not excuse the other dice: where the last checker can go off with
+    one die or, hitting on the way, with both, R9 wants both, as GNU Backgammon has
+    it.
 
     The search goes level by level, one die per level, copying a board only for
     states that go on. With two different dice, the lower die played first is only
@@ -98,8 +102,9 @@ def search(
                         child += hit_weights[end]
                     won = end == tray and board[tray] == CHECKERS - 1
                     if not rest or won:
-                        if child not in out or out[child][1] < full:
-                            out[child] = ((*played, (start, end, die, hit)), full)
+                        used = full - len(rest)
+                        if child not in out or out[child][1] < used:
+                            out[child] = ((*played, (start, end, die, hit)), used)
                         continue
                     after = board.copy()
                     after[start] -= 1

@@ -9,6 +9,7 @@ checker such as ``24/18*/13``. Trigammon uses the seed's numbering, path positio
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ from .moves import BAR, Move, Play
 from .variant import Variant
 
 if TYPE_CHECKING:
+    from .legal import LegalPlays
     from .position import Position
 
 
@@ -98,8 +100,10 @@ def _segments(variant: Variant, text: str) -> list[tuple[int, int]]:
 def parse_play(position: Position, text: str) -> Play:
     """The legal play that ``text`` writes, matched by the position it leads to.
 
-    Hops longer than one die are split over the dice; stars are optional. Text that
-    is well formed but not legal raises ``IllegalMoveError`` with the rule it breaks.
+    Hops longer than one die are split over the dice. Stars are optional; where
+    splits differ only in hits, the one whose hits match the stars written wins
+    (``10/15*`` hits on 15 only, ``10/13*/15*`` on both). Text that is well formed
+    but not legal raises ``IllegalMoveError`` with the rule it breaks.
     """
     if position.dice is None:
         raise ValueError("no dice: set the roll before parsing a play")
@@ -108,32 +112,40 @@ def parse_play(position: Position, text: str) -> Play:
     variant = position.variant
     hops = _segments(variant, text)
     plays = position.legal_plays()
+    written = sorted(text.lower().replace(",", " ").split())
     first_error: IllegalMoveError | None = None
-    for moves in _splits(variant, hops, plays.remaining_dice(())):
+    found: list[Play] = []
+    orders = [sorted(hops)] + ([hops] if sorted(hops) != hops else [])
+    splits = (m for order in orders for m in _splits(variant, order, plays.remaining_dice(())))
+    for moves in splits:
         try:
-            plays.check(Play(_flag_hits(plays, moves)))
+            play = plays.check(Play(_made(plays, moves)))
         except IllegalMoveError as error:
             first_error = first_error or error
             continue
-        return Play(_flag_hits(plays, moves))
+        if sorted(format_play(variant, play).split()) == written:
+            return play
+        found.append(play)
+    if found:
+        return found[0]
     if first_error is None:
         dice = "-".join(map(str, position.dice))
         raise IllegalMoveError("R4", f"{text!r} cannot be made with the dice {dice}")
     raise first_error
 
 
-def _flag_hits(plays: object, moves: list[Move]) -> tuple[Move, ...]:
-    from .legal import LegalPlays
-
-    assert isinstance(plays, LegalPlays)
+def _made(plays: LegalPlays, moves: list[Move]) -> tuple[Move, ...]:
+    """The moves as made one by one, with their hits; raises at the first illegal one."""
     made: list[Move] = []
     for move in moves:
         made.append(plays.check_move(made, move))
     return tuple(made)
 
 
-def _splits(variant: Variant, hops: list[tuple[int, int]], dice: tuple[int, ...]):  # type: ignore[no-untyped-def]
-    """Ways to cover the hops with single-die moves, in the order written."""
+def _splits(
+    variant: Variant, hops: list[tuple[int, int]], dice: tuple[int, ...]
+) -> Iterator[list[Move]]:
+    """Ways to cover the hops, in the order given, with single-die moves."""
     if not hops:
         yield []
         return
@@ -148,9 +160,7 @@ def _splits(variant: Variant, hops: list[tuple[int, int]], dice: tuple[int, ...]
                 moves.append(Move(position, target, die))
                 position = target
             else:
-                if position != end or (
-                    end == variant.off and len(chosen) > 1 and moves[-2].end == variant.off
-                ):
+                if position != end:
                     continue
                 left = list(dice)
                 for die in chosen:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidPositionError
 from .movegen import RawMove
 from .moves import BAR, Move, Play
+from .outcome import Outcome, outcome
 from .variant import CHECKERS, START_LAYOUT, TRIGAMMON, Variant, find_variant
 
 if TYPE_CHECKING:
@@ -198,6 +199,10 @@ class Position:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    def outcome(self) -> Outcome | None:
+        """Winner and what each loser loses (R12, R13); None while the game goes on."""
+        return outcome(self)
+
     # rules ----------------------------------------------------------------
 
     @cached_property
@@ -256,8 +261,7 @@ class Position:
         with the rule it breaks.
         """
         chosen = self.parse_play(play) if isinstance(play, str) else play
-        self.legal_plays().check(chosen)
-        done = self.after(chosen.moves)
+        done = self.after(self.legal_plays().check(chosen).moves)
         following = self.turn if done.is_over() else self.variant.next_player(self.turn)
         return replace(done, turn=following, dice=None)
 

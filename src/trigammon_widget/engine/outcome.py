@@ -1,0 +1,52 @@
+"""How a finished game scores (R12, R13)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .moves import BAR
+
+if TYPE_CHECKING:
+    from .position import Position
+
+SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
+RESULT_NAMES = {SINGLE: "single", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The winner and, per player, the points the game is worth against them.
+
+    ``points[p]`` is 0 for the winner and 1, 2 or 3 for a single game, gammon or
+    backgammon against loser p (R13); trigammon reports each loser the same way.
+    """
+
+    winner: int
+    points: tuple[int, ...]
+
+    def result(self, player: int) -> str:
+        """``"win"``, ``"single"``, ``"gammon"`` or ``"backgammon"`` for one player."""
+        return "win" if player == self.winner else RESULT_NAMES[self.points[player]]
+
+
+def outcome(position: Position) -> Outcome | None:
+    """The outcome once a player has borne off all 15 (R12), measured as R13 says."""
+    winner = position.winner
+    if winner is None:
+        return None
+    variant = position.variant
+    home = {variant.absolute(winner, i) for i in range(variant.home_start, variant.points + 1)}
+    points = []
+    for player, board in enumerate(position.boards):
+        if player == winner:
+            points.append(0)
+        elif board[-1]:
+            points.append(SINGLE)
+        elif board[BAR] or any(
+            board[i] and variant.absolute(player, i) in home for i in range(1, variant.points + 1)
+        ):
+            points.append(BACKGAMMON)
+        else:
+            points.append(GAMMON)
+    return Outcome(winner, tuple(points))

@@ -1,0 +1,62 @@
+"""Hypothesis strategies for engine tests: random valid positions and self-play games."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from trigammon_widget.engine import CHECKERS, Position, Variant
+
+
+@st.composite
+def positions(draw: st.DrawFn, variant: Variant, dice: bool = True) -> Position:
+    """Any valid position: checkers anywhere (bar, points, off), one owner per point.
+
+    Slots are drawn per checker; a checker whose point another player already holds
+    is borne off instead, so the draw is never rejected.
+    """
+    n = variant.points
+    owner: dict[int, int] = {}
+    boards = []
+    finished = False
+    for player in range(variant.players):
+        board = [0] * (n + 2)
+        # Weight the home board and the bar a little, where the rules are subtle.
+        slots = draw(
+            st.lists(
+                st.one_of(st.integers(0, n + 1), st.integers(n - 5, n)),
+                min_size=CHECKERS,
+                max_size=CHECKERS,
+            )
+        )
+        for slot in slots:
+            if 1 <= slot <= n:
+                point = variant.absolute(player, slot)
+                if owner.setdefault(point, player) != player:
+                    slot = n + 1
+            board[slot] += 1
+        if board[-1] == CHECKERS:
+            if finished:
+                board[-1] -= 1
+                board[0] += 1
+            finished = True
+        boards.append(tuple(board))
+    turn = draw(st.integers(0, variant.players - 1))
+    roll = (draw(st.integers(1, 6)), draw(st.integers(1, 6))) if dice else None
+    return Position(variant, tuple(boards), turn, roll)
+
+
+def random_game(variant: Variant, seed: int, max_turns: int = 5000) -> list[Position]:
+    """Positions (with their dice) of one random self-play game, to the end."""
+    rng = random.Random(seed)
+    position = Position.start(variant, turn=rng.randrange(variant.players))
+    seen = []
+    for _ in range(max_turns):
+        position = position.with_dice(rng.randint(1, 6), rng.randint(1, 6))
+        seen.append(position)
+        position = position.play(rng.choice(list(position.legal_plays())))
+        if position.is_over():
+            seen.append(position)
+            return seen
+    raise AssertionError(f"game {seed} did not end in {max_turns} turns")
