@@ -972,6 +972,7 @@ def _players(position: Position, geometry: _Geometry, style: _Style) -> ET.Eleme
             data_player=player,
             data_turn=str(turn).lower(),
         )
+        ET.SubElement(element, "title").text = style.names[player]  # the full name
         x, y = label.at
         sign = -1.0 if label.align == "right" else 1.0
         swatch = (x + sign * R, y)
@@ -991,7 +992,6 @@ def _players(position: Position, geometry: _Geometry, style: _Style) -> ET.Eleme
         swatch_group = _el("g", class_="tg-swatch")
         swatch_group.extend(_checker_shapes(swatch, player, style))
         element.append(swatch_group)
-        ET.SubElement(element, "title").text = style.names[player]
         name = _el(
             "text",
             x=x + sign * (2 * R + 12),
