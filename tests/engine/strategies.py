@@ -6,16 +6,34 @@ import random
 
 from hypothesis import strategies as st
 
-from trigammon_widget.engine import CHECKERS, Position, Variant
+from trigammon_widget.engine import CHECKERS, CLASSIC, TRIGAMMON, Position, Variant
 
 
 @st.composite
-def positions(draw: st.DrawFn, variant: Variant, dice: bool = True) -> Position:
+def variants(draw: st.DrawFn, base: Variant | None = None) -> Variant:
+    """Trigammon or classic with any valid combination of rule options (Readings)."""
+    variant = base if base is not None else draw(st.sampled_from((TRIGAMMON, CLASSIC)))
+    moves = ("opening-dice", "fresh-roll") if variant.players == 2 else ("fresh-roll",)
+    return variant.with_options(
+        opening_reroll=draw(st.sampled_from(("tied", "all"))),
+        opening_move=draw(st.sampled_from(moves)),
+        turn_order=draw(st.sampled_from(("left", "right"))),
+    )
+
+
+@st.composite
+def positions(
+    draw: st.DrawFn, variant: Variant | None = None, dice: bool | None = True
+) -> Position:
     """Any valid position: checkers anywhere (bar, points, off), one owner per point.
 
-    Slots are drawn per checker; a checker whose point another player already holds
-    is borne off instead, so the draw is never rejected.
+    Without ``variant``, any variant with any options. ``dice``: always rolled
+    (True), never (False) or either (None). Slots are drawn per checker; a checker
+    whose point another player already holds is borne off instead, so the draw is
+    never rejected.
     """
+    if variant is None:
+        variant = draw(variants())
     n = variant.points
     owner: dict[int, int] = {}
     boards = []
@@ -43,7 +61,8 @@ def positions(draw: st.DrawFn, variant: Variant, dice: bool = True) -> Position:
             finished = True
         boards.append(tuple(board))
     turn = draw(st.integers(0, variant.players - 1))
-    roll = (draw(st.integers(1, 6)), draw(st.integers(1, 6))) if dice else None
+    rolled = draw(st.booleans()) if dice is None else dice
+    roll = (draw(st.integers(1, 6)), draw(st.integers(1, 6))) if rolled else None
     return Position(variant, tuple(boards), turn, roll)
 
 

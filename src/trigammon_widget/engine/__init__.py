@@ -3,9 +3,13 @@
 Rule ids (R1-R14) refer to the project's RULES.md.
 """
 
+from .corpus import random_positions
 from .errors import IllegalMoveError, InvalidIdError, InvalidPositionError, NotationError
+from .game import Game, OpeningRound, Turn
+from .ids import from_gnubg_id, from_xgid, to_gnubg_id, to_xgid
 from .legal import LegalPlays
 from .moves import BAR, Move, Play
+from .outcome import Outcome
 from .position import Position
 from .variant import CHECKERS, CLASSIC, TRIGAMMON, VARIANTS, Variant, find_variant
 
@@ -15,14 +19,23 @@ __all__ = [
     "CLASSIC",
     "TRIGAMMON",
     "VARIANTS",
+    "Game",
     "IllegalMoveError",
     "InvalidIdError",
     "InvalidPositionError",
     "LegalPlays",
     "Move",
     "NotationError",
+    "OpeningRound",
+    "Outcome",
     "Play",
     "Position",
+    "Turn",
     "Variant",
     "find_variant",
+    "from_gnubg_id",
+    "from_xgid",
+    "random_positions",
+    "to_gnubg_id",
+    "to_xgid",
 ]

@@ -11,7 +11,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .diagram import SYMBOLS
 from .legal import LegalPlays
@@ -19,6 +19,9 @@ from .moves import Play
 from .outcome import Outcome
 from .position import Dice, Position, check_dice
 from .variant import TRIGAMMON, Variant, find_variant
+
+if TYPE_CHECKING:
+    from ..svg import SvgBoard
 
 RECORD_FORMAT = "trigammon-widget/game"
 RECORD_VERSION = 1
@@ -243,6 +246,19 @@ class Game:
     def _require_start(self) -> None:
         if not self.started:
             raise ValueError("roll the opening first (R2): game.roll_opening()")
+
+    def to_svg(self, **options: Any) -> SvgBoard:
+        """The shown position with the game's names and the last play as arrows."""
+        from ..svg import board_svg
+
+        defaults: dict[str, Any] = {"names": self.names}
+        if self._ply:
+            last = self._turns[self._ply - 1]
+            defaults.update(arrows=last.play, mover=last.player)
+        return board_svg(self.position, **{**defaults, **options})
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
 
     # records -------------------------------------------------------------------
 

@@ -115,9 +115,7 @@ def parse_play(position: Position, text: str) -> Play:
     written = sorted(text.lower().replace(",", " ").split())
     first_error: IllegalMoveError | None = None
     found: list[Play] = []
-    orders = [sorted(hops)] + ([hops] if sorted(hops) != hops else [])
-    splits = (m for order in orders for m in _splits(variant, order, plays.remaining_dice(())))
-    for moves in splits:
+    for moves in _splits(variant, hops, plays.remaining_dice(())):
         try:
             play = plays.check(Play(_made(plays, moves)))
         except IllegalMoveError as error:
@@ -135,9 +133,13 @@ def parse_play(position: Position, text: str) -> Play:
 
 
 def _made(plays: LegalPlays, moves: list[Move]) -> tuple[Move, ...]:
-    """The moves as made one by one, with their hits; raises at the first illegal one."""
+    """The moves made one by one, farthest checker first, with their hits.
+
+    That order is legal whenever any order is: moving a checker never helps one
+    behind it. Raises at the first illegal move.
+    """
     made: list[Move] = []
-    for move in moves:
+    for move in sorted(moves, key=lambda move: move.start):
         made.append(plays.check_move(made, move))
     return tuple(made)
 

@@ -14,6 +14,7 @@ from .outcome import Outcome, outcome
 from .variant import CHECKERS, START_LAYOUT, TRIGAMMON, Variant, find_variant
 
 if TYPE_CHECKING:
+    from ..svg import SvgBoard
     from .legal import LegalPlays
 
 Dice = tuple[int, int]
@@ -307,6 +308,15 @@ class Position:
         from .diagram import diagram
 
         return diagram(self)
+
+    def to_svg(self, **options: Any) -> SvgBoard:
+        """The board as SVG (options as ``trigammon_widget.svg.board_svg``)."""
+        from ..svg import board_svg
+
+        return board_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
 
 
 def _raw(move: Move) -> RawMove:
