@@ -219,10 +219,6 @@ SHORT_ID = encode_id(Position.build(CLASSIC, {0: {24: 1}, 1: {24: 1}}))
             "invalid rule options: opening_move='opening-dice'",
         ),
         (make_id("T1", "010" + "11" + "000000" + TRIGAMMON_START_BOARDS), "unknown player 3"),
-        (
-            make_id("T1", "010" + "00" + "000000" + "0" * 37 * 3),
-            "only one player can have borne off",
-        ),
     ],
 )
 def test_malformed_ids_name_the_problem(text: str, message: str) -> None:
@@ -490,7 +486,6 @@ PLAYING_P1 = 0b11 << 4 | 1 << 6 | 1 << 8 | 1 << 11
         ("4HPwATDgc/AB-A", "contains '-'"),
         ("4HPwATDgc/ABMB", "stray bits in its last character"),
         ("/////////////w", "too many checkers for the opponent"),
-        ("AAAAAAAAAAAAAA", "invalid position: only one player can have borne off"),
         (_stray_bit_after_last_point(), "stray bits after the last point"),
         (f"{START_GNUBG}:cAkAAAAAAAA", "Match ID 'cAkAAAAAAAA' has the wrong length"),
         (f"{START_GNUBG}:cAkAAAAAAA_A", "contains '_'"),
@@ -577,9 +572,15 @@ XG_BOARD = "-b----E-C---eE---c-e----B-"
         (f"XGID={XG_BOARD}:0:0:1:00:0:0:4:0:10", "out-of-range rules: 4"),
         (f"XGID={XG_BOARD}:0:0:1:71:0:0:0:0:10", "has dice '71'"),
         (f"XGID={XG_BOARD}:0:0:1:5:0:0:0:0:10", "has dice '5'"),
-        ("XGID=" + "-" * 26 + ":0:0:1:00:0:0:0:0:10", "only one player can have borne off"),
     ],
 )
 def test_malformed_xgids_name_the_problem(text: str, message: str) -> None:
     with pytest.raises(InvalidIdError, match=message):
         from_xgid(text)
+
+
+def test_an_empty_board_is_a_set_up_every_format_reads() -> None:
+    empty = Position.build(CLASSIC, {})
+    assert from_gnubg_id("AAAAAAAAAAAAAA").boards == empty.boards
+    assert from_xgid("XGID=" + "-" * 26 + ":0:0:1:00:0:0:0:0:10").boards == empty.boards
+    assert decode_id(empty.id) == empty

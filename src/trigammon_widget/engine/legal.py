@@ -82,6 +82,27 @@ class LegalPlays:
         """Single moves that may follow ``done`` and still end in a legal play."""
         return self._state(done).next_moves()
 
+    def targets(self, done: Sequence[Move] = ()) -> dict[int, dict[int, tuple[Move, ...]]]:
+        """Where each checker may go next: start -> end -> the moves that take it there.
+
+        Covers single dice and one checker's combined moves (R4), each of which can
+        still end in a legal play; what a board lights up when a checker is picked.
+        """
+        off = self.position.variant.off
+        found: dict[int, dict[int, tuple[Move, ...]]] = {}
+
+        def walk(made: list[Move], chain: tuple[Move, ...]) -> None:
+            for move in self.next_moves(made):
+                if chain and move.start != chain[-1].end:
+                    continue
+                path = (*chain, move)
+                found.setdefault(path[0].start, {}).setdefault(move.end, path)
+                if move.end != off:
+                    walk([*made, move], path)
+
+        walk(list(done), ())
+        return found
+
     def check_move(self, done: Sequence[Move], move: Move) -> Move:
         """The move as it will be made (with its hit flag), or ``IllegalMoveError``."""
         state = self._state(done)

@@ -1,0 +1,244 @@
+"""BoardWidget's intents: valid ones apply whole, everything else changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget.widget import INTENT_FIELDS, BoardWidget
+
+
+class Front:
+    """Plays the front end: sends intents stamped with the version it last saw."""
+
+    def __init__(self, widget: BoardWidget) -> None:
+        self.widget = widget
+        self.replies: list[dict[str, Any]] = []
+        widget.send = self.replies.append  # type: ignore[method-assign]
+        self.sent = 0
+
+    def send(self, action: str, version: Any = None, **fields: Any) -> dict[str, Any]:
+        self.sent += 1
+        stamp = self.widget.view["version"] if version is None else version
+        content = {"kind": "intent", "id": self.sent, "version": stamp, "action": action, **fields}
+        self.widget._on_intent(self.widget, content, [])
+        reply = self.replies[-1]
+        assert reply["id"] == self.sent
+        return reply
+
+
+def snapshot(widget: BoardWidget) -> tuple[Any, ...]:
+    view = {k: v for k, v in widget.view.items() if k != "message"}
+    return widget.svg, json.dumps(view, sort_keys=True), widget.record, widget.partial
+
+
+def classic_widget() -> tuple[BoardWidget, Front]:
+    widget = BoardWidget(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))
+    return widget, Front(widget)
+
+
+def test_view_describes_the_turn() -> None:
+    widget, _ = classic_widget()
+    view = widget.view
+    assert view["variant"] == "classic" and view["players"] == 2
+    assert view["dice"] == [3, 1] and view["remaining"] == [3, 1]
+    assert len(view["plays"]) == 16
+    # Player 0's 8-point is absolute point 17; the board speaks absolute points.
+    assert sorted(view["targets"]["17"], key=int) == ["18", "20", "21"]
+    assert view["position_id"] == widget.position.id
+    assert "<svg" in widget.svg
+
+
+def test_click_moves_then_confirm_records_the_turn() -> None:
+    widget, front = classic_widget()
+    assert front.send("move", **{"from": "17", "to": "20"})["ok"]
+    assert widget.view["partial"] == "8/5"
+    assert widget.view["remaining"] == [1]
+    assert front.send("move", **{"from": "19", "to": "20"})["ok"]
+    assert widget.view["can_confirm"] and widget.view["targets"] == {}
+    assert front.send("confirm")["ok"]
+    assert widget.game.turns[0].notation == "8/5 6/5"
+    assert widget.view["turn"] == 1 and widget.view["can_roll"]
+
+
+def test_combined_move_of_one_checker() -> None:
+    widget, front = classic_widget()
+    assert front.send("move", **{"from": "1", "to": "5"})["ok"]
+    assert widget.view["partial"] == "24/20"
+    assert widget.view["can_confirm"]
+
+
+def test_illegal_move_gets_the_rule_and_changes_nothing() -> None:
+    widget = BoardWidget(
+        Game(CLASSIC, start=Position.build(CLASSIC, {0: {12: 15}, 1: {10: 2, 1: 13}}, dice=(3, 1)))
+    )
+    front = Front(widget)
+    before = snapshot(widget)
+    # Player 0's point 13 is path 12; 12 + 3 = 15 is held by player 1 (its path 10).
+    reply = front.send("move", **{"from": "12", "to": "15"})
+    assert not reply["ok"] and reply["error"]["rule"] == "R6"
+    assert widget.view["message"]["rule"] == "R6"
+    assert snapshot(widget) == before
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not a dict", "not an intent"),
+        ({"kind": "intent", "version": 1, "action": "explode"}, "unknown action"),
+        ({"kind": "intent", "version": 1, "action": "move", "from": "8"}, "missing field"),
+        ({"kind": "intent", "version": 1, "action": "roll", "x": 1}, "unexpected field"),
+        ({"kind": "intent", "version": 1, "action": "move", "from": 8, "to": "5"}, "from must be"),
+        ({"kind": "intent", "version": 1, "action": "move", "from": "99", "to": "5"}, "not on the"),
+        ({"kind": "intent", "version": 1, "action": "move", "from": "x" * 50, "to": "5"}, "place"),
+        ({"kind": "intent", "version": 1, "action": "play", "index": 16}, "0..15"),
+        ({"kind": "intent", "version": 1, "action": "play", "index": True}, "whole number"),
+        ({"kind": "intent", "version": 1, "action": "goto", "ply": -1}, "whole number"),
+        ({"kind": "intent", "version": 1, "action": "set_dice", "dice": [7, 1]}, "1..6"),
+        ({"kind": "intent", "version": 1, "action": "set_dice", "dice": "31"}, "two dice"),
+        ({"kind": "intent", "version": 1, "action": "set_perspective", "player": 2}, "0..1"),
+        ({"kind": "intent", "version": 1, "action": "edit", "on": "yes"}, "true or false"),
+        ({"kind": "intent", "version": 1, "action": "edit_clear"}, "edit mode"),
+        ({"kind": "intent", "version": 0, "action": "roll"}, "board changed"),
+    ],
+)
+def test_malformed_stale_and_hostile_intents_change_nothing(content: Any, message: str) -> None:
+    widget, front = classic_widget()
+    assert widget.view["version"] == 1
+    before = snapshot(widget)
+    widget._on_intent(widget, content, [])
+    reply = front.replies[-1]
+    assert not reply["ok"]
+    assert message in reply["error"]["text"]
+    assert message in widget.view["message"]["text"]
+    assert snapshot(widget) == before
+
+
+def test_a_flood_of_repeated_clicks_applies_once() -> None:
+    widget, front = classic_widget()
+    stamp = widget.view["version"]
+    replies = [front.send("move", version=stamp, **{"from": "17", "to": "20"}) for _ in range(50)]
+    assert [r["ok"] for r in replies].count(True) == 1
+    assert all("board changed" in r["error"]["text"] for r in replies[1:])
+    assert widget.partial and len(widget.partial) == 1
+
+
+def test_undo_move_and_play_from_the_list() -> None:
+    widget, front = classic_widget()
+    front.send("move", **{"from": "17", "to": "20"})
+    assert front.send("undo_move")["ok"]
+    assert widget.partial == ()
+    assert not front.send("undo_move")["ok"]
+    index = widget.view["plays"].index("8/5 6/5")
+    preview = front.send("preview", index=index)
+    assert preview["ok"] and "<svg" in preview["svg"]
+    assert widget.partial == () and widget.game.ply == 0
+    assert front.send("play", index=index)["ok"]
+    assert widget.game.turns[-1].notation == "8/5 6/5"
+
+
+def test_roll_step_goto_and_playing_on_from_earlier() -> None:
+    widget = BoardWidget("trigammon", seed=5)
+    front = Front(widget)
+    assert "Opening roll (R2)" in widget.view["message"]["text"]
+    for _ in range(4):
+        assert front.send("roll")["ok"]
+        assert front.send("play", index=0)["ok"]
+    assert widget.view["plies"] == 4 and widget.view["ply"] == 4
+    assert front.send("step", delta=-1)["ok"] and widget.view["ply"] == 3
+    assert widget.view["dice"] == list(widget.game.turns[3].dice)
+    assert not widget.view["can_roll"]
+    assert front.send("goto", ply=0)["ok"] and widget.view["ply"] == 0
+    assert front.send("step", delta=-1)["ok"] and widget.view["ply"] == 0
+    assert front.send("goto", ply=2)["ok"]
+    assert front.send("play", index=len(widget.view["plays"]) - 1)["ok"]
+    assert widget.view["plies"] == 3
+    assert "replaced" in widget.view["message"]["text"]
+
+
+def test_edit_mode_places_checkers_and_refuses_bad_set_ups() -> None:
+    widget, front = classic_widget()
+    assert front.send("edit", on=True)["ok"]
+    assert widget.view["mode"] == "edit"
+    assert not front.send("roll")["ok"]
+    assert front.send("edit_clear")["ok"]
+    assert widget.position.borne_off(0) == 15
+    assert front.send("edit_place", player=0, place="20", delta=1)["ok"]
+    assert widget.position.point(20) == (0, 1)
+    before = snapshot(widget)
+    reply = front.send("edit_place", player=1, place="20", delta=1)
+    assert not reply["ok"] and "R6" in reply["error"]["text"]
+    assert snapshot(widget) == before
+    assert not front.send("edit_place", player=1, place="5", delta=-1)["ok"]
+    assert front.send("edit_place", player=1, place="bar", delta=1)["ok"]
+    assert widget.position.bar(1) == 1
+    assert front.send("edit_turn", player=1)["ok"]
+    assert front.send("edit_dice", dice=[6, 6])["ok"]
+    assert front.send("edit", on=False)["ok"]
+    assert widget.view["mode"] == "play" and widget.view["dice"] == [6, 6]
+    assert widget.position.turn == 1 and widget.game.ply == 0
+
+
+def test_edit_refuses_a_sixteenth_checker() -> None:
+    _, front = classic_widget()
+    front.send("edit", on=True)
+    reply = front.send("edit_place", player=0, place="3", delta=1)
+    assert not reply["ok"] and "R1" in reply["error"]["text"]
+
+
+def test_every_action_is_documented_and_handled() -> None:
+    with open("docs/widget-protocol.md", encoding="utf-8") as doc:
+        text = doc.read()
+    for action in INTENT_FIELDS:
+        assert f"`{action}`" in text
+        assert hasattr(BoardWidget, f"_do_{action}")
+
+
+def test_python_api_mirrors_the_ui() -> None:
+    widget = BoardWidget("classic", seed=2)
+    changes: list[Any] = []
+    widget.observe(changes.append, names="view")
+    widget.roll() if widget.view["can_roll"] else None
+    widget.play(next(iter(widget.legal_plays)))
+    widget.step(-1)
+    widget.goto(1)
+    widget.perspective = 1
+    assert widget.view["perspective"] == 1
+    assert len(changes) >= 4
+    widget.load(Position.start(TRIGAMMON).id)
+    assert widget.view["variant"] == "trigammon" and widget.view["plies"] == 0
+    widget.load("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")
+    assert widget.view["dice"] == [5, 2]
+    widget.load("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    assert widget.position == Position.start(CLASSIC)
+    game = Game(CLASSIC, seed=1)
+    game.roll_opening([3, 5])
+    game.play("24/21 13/8")
+    widget.load(game.to_json())
+    assert widget.game.turns == game.turns
+
+
+def test_names_stay_text() -> None:
+    hostile = '<script>alert(1)</script> & "b"'
+    widget = BoardWidget("classic", seed=1, names=[hostile, "O"])
+    assert "<script>" not in widget.svg
+    assert widget.view["names"][0] == hostile
+
+
+def test_saved_notebooks_show_the_board_without_a_kernel() -> None:
+    widget, _ = classic_widget()
+    data, _ = widget._repr_mimebundle_()
+    assert data["image/svg+xml"] == widget.svg
+    assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_a_cleared_board_must_be_set_up_before_play() -> None:
+    widget, front = classic_widget()
+    front.send("edit", on=True)
+    assert front.send("edit_clear")["ok"]
+    reply = front.send("edit", on=False)
+    assert not reply["ok"] and "R12" in reply["error"]["text"]
+    assert widget.view["mode"] == "edit"
