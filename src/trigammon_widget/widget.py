@@ -265,7 +265,7 @@ class BoardWidget(anywidget.AnyWidget):
         board = list(setup.board(player))
         if count > 0 and board[off] < count:
             raise InvalidPositionError(
-                f"{self._name(player)} has {board[off]} checker(s) off to place; "
+                f"{self._name(player)} has {board[off]} unplaced checkers left; "
                 f"a player has {CHECKERS} (R1): remove one first"
             )
         if count < 0 and board[index] < -count:

@@ -116,11 +116,15 @@ class LegalPlays:
         """
         state = self._state(play.moves)
         if state.next_moves():
-            remaining = "-".join(map(str, state.remaining))
+            left = state.remaining
+            unused = (
+                f"the {left[0]} can still be played"
+                if len(left) == 1
+                else f"of the {'-'.join(map(str, left))} left, more can be played"
+            )
             raise IllegalMoveError(
                 "R9",
-                f"the play is not complete: {remaining} can still be played; "
-                "a player must use as many dice as possible",
+                f"the play is not complete: {unused}; a player must use as many dice as possible",
             )
         return Play(tuple(Move(*move) for move in self._leaves[state.key]))
 
@@ -230,7 +234,8 @@ class _TurnState:
             return IllegalMoveError("R4", f"no checker of yours on {where}")
         if mine[BAR] and start != BAR:
             return IllegalMoveError(
-                "R8", f"{mine[BAR]} checker(s) on the bar must enter before any other moves"
+                "R8",
+                f"{_checkers(mine[BAR])} on the bar must enter before any other checker moves",
             )
         if end != min(start + die, off):
             return IllegalMoveError(
@@ -252,3 +257,7 @@ class _TurnState:
             f"a {die} bears off from {where} only if no checker is farther from home; "
             f"one is on {format_point(variant, farthest)}",
         )
+
+
+def _checkers(count: int) -> str:
+    return "1 checker" if count == 1 else f"{count} checkers"

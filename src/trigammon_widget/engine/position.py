@@ -33,7 +33,7 @@ def check_dice(dice: Iterable[int]) -> Dice:
     return values[0], values[1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Position:
     """Checkers of every player, the player to move and, once rolled, the dice.
 
@@ -303,6 +303,9 @@ class Position:
         from .ids import position_from_dict
 
         return position_from_dict(data)
+
+    def __repr__(self) -> str:
+        return f"Position.from_id({self.id!r})"
 
     def __str__(self) -> str:
         from .diagram import diagram

@@ -1,0 +1,213 @@
+"""A gallery of tricky positions: one list feeds the edge-case notebook and docs/gallery/.
+
+Each case is a position where a rule bites, with an attempt the rule forbids, so
+readers see the legal plays and the engine's explanation side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from .engine import CLASSIC, TRIGAMMON, IllegalMoveError, Position
+from .svg import SvgBoard, board_svg
+
+
+@dataclass(frozen=True)
+class Case:
+    """A position that shows one rule at work, and a play that rule forbids."""
+
+    slug: str
+    title: str
+    rule: str
+    story: str
+    position: Position
+    forbidden: str | None = None
+
+    def plays(self) -> list[str]:
+        """The legal plays in notation; ``"(no legal move)"`` for the empty play."""
+        return [
+            self.position.format_play(p) or "(no legal move)" for p in self.position.legal_plays()
+        ]
+
+    def explanation(self) -> str | None:
+        """What the engine says when the forbidden play is tried."""
+        if self.forbidden is None:
+            return None
+        try:
+            self.position.parse_play(self.forbidden)
+        except IllegalMoveError as error:
+            return f"{self.forbidden}: {error}"
+        raise AssertionError(f"{self.slug}: {self.forbidden!r} should be illegal")
+
+    def svg(self, **options: object) -> SvgBoard:
+        return board_svg(self.position, **options)  # type: ignore[arg-type]
+
+    def _repr_html_(self) -> str:
+        """Picture, legal plays and the forbidden attempt, for notebooks."""
+        plays = self.plays()
+        listed = ", ".join(f"<code>{escape(p)}</code>" for p in plays[:40])
+        parts = [
+            f"<p><b>{escape(self.title)}</b> ({escape(self.rule)}). {escape(self.story)}</p>",
+            f'<div style="max-width:520px">{self.svg()}</div>',
+            f"<p>{len(plays)} legal play(s): {listed}{' …' if len(plays) > 40 else ''}</p>",
+        ]
+        explanation = self.explanation()
+        if explanation:
+            parts.append(f"<p>Forbidden: <code>{escape(explanation)}</code></p>")
+        return "\n".join(parts)
+
+
+def _classic(
+    mine: dict[int | str, int], theirs: dict[int | str, int], dice: tuple[int, int]
+) -> Position:
+    """Player 0 to play; both players' checkers written with player 0's point numbers."""
+    own = {("bar" if k == "bar" else 25 - int(k)): v for k, v in mine.items()}
+    return Position.build(CLASSIC, {0: own, 1: theirs}, dice=dice)
+
+
+CASES: tuple[Case, ...] = (
+    Case(
+        "classic-blocked-entry",
+        "Blocked entry: the turn is lost",
+        "R8",
+        "X has a checker on the bar and O holds the 19-, 21-, 22-, 23- and 24-points. "
+        "With 6-4 neither die enters, so X cannot move at all, not even the checkers "
+        "on the 13-point.",
+        _classic({"bar": 1, 13: 14}, {24: 2, 23: 2, 22: 2, 21: 2, 19: 2, 5: 5}, (6, 4)),
+        "13/7 13/9",
+    ),
+    Case(
+        "classic-partial-entry",
+        "Two on the bar, one gets in",
+        "R8",
+        "The 5 enters on the 20-point; the 3 would need the 22-point, which is held. "
+        "The second checker stays on the bar and the rest of the roll is lost.",
+        _classic({"bar": 2, 13: 13}, {24: 2, 23: 2, 22: 2, 21: 2, 19: 2, 5: 5}, (5, 3)),
+        "bar/20 13/10",
+    ),
+    Case(
+        "classic-higher-die",
+        "Only one die fits: play the higher",
+        "R9",
+        "From the 12-point the 6 (to 6) and the 5 (to 7) each play, but never both: "
+        "the 1-point is held. When only one die can be used it must be the higher.",
+        _classic({12: 1}, {1: 2, 5: 13}, (6, 5)),
+        "12/7",
+    ),
+    Case(
+        "classic-doubles-cut-short",
+        "Doubles that cannot all be played",
+        "R5, R9",
+        "Double sixes: each back checker reaches the 18-point, and the 12-point is held. "
+        "Two of the four sixes are lost.",
+        _classic({24: 2}, {12: 2, 1: 13}, (6, 6)),
+        "24/18",
+    ),
+    Case(
+        "classic-higher-die-bear-off",
+        "Bearing off with a higher die",
+        "R11",
+        "No checker on the 6-point: the 6 bears off from the highest point, the 4. "
+        "The 1 is then free to play.",
+        _classic({4: 2, 2: 1}, {24: 15}, (6, 1)),
+        "2/off 4/3",
+    ),
+    Case(
+        "classic-hit-while-bearing-off",
+        "Hit while bearing off",
+        "R10",
+        "X was bearing off when it was hit. It must enter and bring that checker round "
+        "before it may bear off again, so both dice go to the checker from the bar.",
+        _classic({"bar": 1, 5: 3}, {23: 15}, (6, 5)),
+        "bar/19 5/off",
+    ),
+    Case(
+        "trigammon-no-entry",
+        "Trigammon: no legal move at all",
+        "R8, R9",
+        "Player X's entry zone (its points 1..6) is shut by O on 1-3 and V on 4-6. "
+        "Whatever the dice, X passes.",
+        Position.build(
+            TRIGAMMON,
+            {
+                0: {"bar": 1, 19: 14},
+                1: {25: 2, 26: 2, 27: 2, 19: 9},
+                2: {16: 2, 17: 2, 18: 2, 19: 9},
+            },
+            dice=(5, 2),
+        ),
+        "19/24 19/21",
+    ),
+    Case(
+        "trigammon-partial-entry",
+        "Trigammon: two on the bar, one enters",
+        "R8",
+        "Only X's 4-point is open. The 4 enters one checker; the 1 cannot enter the "
+        "held 1-point, and no other checker may move while one is on the bar.",
+        Position.build(
+            TRIGAMMON,
+            {
+                0: {"bar": 2, 19: 13},
+                1: {25: 2, 26: 2, 27: 2, 19: 9},
+                2: {17: 2, 18: 2, 19: 11},
+            },
+            dice=(4, 1),
+        ),
+        "bar/4 4/5",
+    ),
+    Case(
+        "trigammon-double-hit",
+        "Trigammon: one play hits both opponents",
+        "R7",
+        "X's checker on 10 plays 3-2. Stopping on 13 hits O's blot, and going on to 15 "
+        "hits V's: both go to their bars. Playing the 2 first (10/12/15) hits V only.",
+        Position.build(TRIGAMMON, {0: {10: 1}, 1: {1: 1, 20: 14}, 2: {27: 1, 20: 14}}, dice=(3, 2)),
+    ),
+    Case(
+        "trigammon-higher-die-bear-off",
+        "Trigammon: bearing off with a higher die",
+        "R11",
+        "X's home is its 31..36. The 6 bears off from 33, the highest occupied point; "
+        "it may not bear off the checker on 35 while one stands farther back.",
+        Position.build(TRIGAMMON, {0: {33: 2, 35: 1}, 1: {1: 15}, 2: {1: 15}}, dice=(6, 1)),
+        "35/off 33/34",
+    ),
+)
+
+
+def study(
+    position: Position,
+    forbidden: str | None = None,
+    title: str = "",
+    rule: str = "",
+    story: str = "",
+) -> Case:
+    """A position to look at in a notebook: picture, legal plays, a forbidden attempt."""
+    return Case("study", title or "Position", rule or "R4-R12", story, position, forbidden)
+
+
+def find_case(slug: str) -> Case:
+    for case in CASES:
+        if case.slug == slug:
+            return case
+    raise ValueError(f"no gallery case {slug!r}: choose from {[c.slug for c in CASES]}")
+
+
+def write_gallery(folder: str | Path) -> Iterator[Path]:
+    """Write every case as ``<slug>.svg`` into ``folder``; yields the files written."""
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    for case in CASES:
+        path = target / f"{case.slug}.svg"
+        case.svg(highlight=(), size=600).save(path)
+        yield path
+
+
+if __name__ == "__main__":
+    import sys
+
+    for written in write_gallery(sys.argv[1] if len(sys.argv) > 1 else "docs/gallery"):
+        print(written)
