@@ -146,8 +146,10 @@ class _TurnState:
         self.remaining: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
 
     def _single_moves(self, die: int) -> list[RawMove]:
-        out = search(self.mine, self.blocked, self.blots, self.n, (die,), 0)
-        return [played[0] for played, _ in out.values()]
+        return [
+            played[0]
+            for played in search(self.mine, self.blocked, self.blots, self.n, (die,), 0)[1].values()
+        ]
 
     def _apply(self, move: RawMove) -> None:
         start, end, die, hit = move
@@ -167,8 +169,9 @@ class _TurnState:
         self._apply(move)
         legal = self.plays._leaves
         if self.remaining and self.mine[self.n + 1] != CHECKERS:
-            out = search(self.mine, self.blocked, self.blots, self.n, self.remaining, self.key)
-            ok = any(key in legal for key in out) if out else self.key in legal
+            levels = search(self.mine, self.blocked, self.blots, self.n, self.remaining, self.key)
+            ends = [key for level in levels for key in level]
+            ok = any(key in legal for key in ends) if ends else self.key in legal
         else:
             ok = self.key in legal
         self.mine, self.key, self.blots, self.remaining = saved

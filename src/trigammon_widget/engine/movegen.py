@@ -17,7 +17,8 @@ from .variant import CHECKERS
 RawMove = tuple[int, int, int, bool]
 """(start, end, die, hit) in path coordinates."""
 RawPlay = tuple[RawMove, ...]
-Leaves = dict[int, tuple[RawPlay, int]]
+Levels = list[dict[int, RawPlay]]
+"""Ends of turn by the number of dice used: ``levels[k]`` maps key -> play using k dice."""
 
 
 @cache
@@ -40,12 +41,12 @@ def search(
     dice: tuple[int, ...],
     key: int,
     moves: RawPlay = (),
-) -> Leaves:
+) -> Levels:
     """Every end of turn reachable from ``mine`` with ``dice`` played in any order.
 
     An end is a state where the dice are used up, no remaining die fits, or the mover
-    has won (R12); it maps to one move sequence reaching it and the most dice any
-    such sequence uses (R9). ``moves`` are those already made this turn.
+    has won (R12). Ends are filed by the number of dice used (R9), each with one
+    move sequence reaching it. ``moves`` are those already made this turn.
 
     A win does not excuse the other dice: where the last checker can go off with
     one die or, hitting on the way, with both, R9 wants both, as GNU Backgammon has
@@ -66,8 +67,8 @@ def search(
     home_start = n - 5
     ordered = len(dice) > 1 and dice.count(dice[0]) == len(dice)
     first = (0,) if mine[0] else [i for i in range(tray) if mine[i]]
-    out: Leaves = {}
     full = len(moves) + len(dice)
+    levels: Levels = [{} for _ in range(full + 1)]
     frontier = [(mine, first, key, blots, moves, dice, -1)]
     while frontier:
         following = []
@@ -94,17 +95,23 @@ def search(
                         if farthest < home_start or (end > tray and start != farthest):
                             continue
                         end = tray
+                        if board[tray] == CHECKERS - 1:  # the last checker: a win (R12)
+                            level = levels[full - len(rest)]
+                            child = base + weights[tray] - weights[start]
+                            if child not in level:
+                                level[child] = (*played, (start, tray, die, False))
+                            found = True
+                            continue
                     found = True
                     if only_from >= 0 and start != only_from and end != tray:
                         continue
                     child = base + weights[end] - weights[start]
                     if hit:
                         child += hit_weights[end]
-                    won = end == tray and board[tray] == CHECKERS - 1
-                    if not rest or won:
-                        used = full - len(rest)
-                        if child not in out or out[child][1] < used:
-                            out[child] = ((*played, (start, end, die, hit)), used)
+                    if not rest:
+                        level = levels[full]
+                        if child not in level:
+                            level[child] = (*played, (start, end, die, hit))
                         continue
                     after = board.copy()
                     after[start] -= 1
@@ -128,11 +135,9 @@ def search(
                         )
                     )
             if not found and played:
-                previous = out.get(base)
-                if previous is None or previous[1] < len(played):
-                    out[base] = (played, len(played))
+                levels[len(played)].setdefault(base, played)
         frontier = following
-    return out
+    return levels
 
 
 def legal_leaves(
@@ -147,11 +152,11 @@ def legal_leaves(
     high, low = max(die1, die2), min(die1, die2)
     dice = (high,) * 4 if high == low else (high, low)
     key = board_key(mine)
-    out = search(mine, blocked, blots, n, dice, key)
-    if not out:
+    levels = search(mine, blocked, blots, n, dice, key)
+    most = next((used for used in range(len(dice), 0, -1) if levels[used]), 0)
+    if not most:
         return {key: ()}
-    most = max(used for _, used in out.values())
-    plays = {k: played for k, (played, used) in out.items() if used == most}
+    plays = levels[most]
     if most == 1 and high != low and any(p[0][2] == high for p in plays.values()):
         plays = {k: p for k, p in plays.items() if p[0][2] == high}
     return plays
