@@ -1,0 +1,636 @@
+"""Bots for both variants, autoplay of a Game, and fast bot-only games.
+
+A bot is anything with ``choose(position) -> Play`` (the ``Bot`` protocol). Two come
+with the package: ``RandomBot`` plays a uniformly random legal play; ``HeuristicBot``
+scores every resulting board with the documented terms of ``Weights`` and plays the
+best one.
+
+Bot-only games (``play_game``, and the rollouts of ``trigammon_widget.rollout``) run
+on plain lists, not ``Position`` objects: the engine's legal-play search
+(``movegen.legal_leaves``) names each resulting board by an integer key whose low
+bytes are the mover's board and whose high bits are the points hit, so a bot can
+score a candidate straight from its key. Both built-in bots implement that fast
+path (``FastBot.pick``); any other bot is asked ``choose`` on a real ``Position``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from functools import cache
+from itertools import compress
+from operator import getitem
+from typing import Protocol, runtime_checkable
+
+from .engine.game import Game, Turn
+from .engine.movegen import RawPlay, legal_leaves
+from .engine.moves import Move, Play
+from .engine.outcome import Outcome
+from .engine.position import Position
+from .engine.variant import CHECKERS, Variant, find_variant
+
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "Bot",
+    "FastBot",
+    "GameResult",
+    "HeuristicBot",
+    "RandomBot",
+    "Weights",
+    "autoplay",
+    "play_game",
+]
+
+
+# --- the protocol -------------------------------------------------------------------
+
+
+class Bot(Protocol):
+    """Chooses a play: ``choose(position)`` for a position whose dice are set.
+
+    The play must be one of ``position.legal_plays()`` (an empty ``Play`` when no
+    move is possible).
+    """
+
+    def choose(self, position: Position) -> Play: ...
+
+
+Boards = list[list[int]]
+Leaves = dict[int, RawPlay]
+
+
+@runtime_checkable
+class FastBot(Bot, Protocol):
+    """A bot that can also choose among raw candidates, for bot-only games.
+
+    ``pick`` gets the boards of every player (path coordinates, as
+    ``Position.boards``), the player to move, the candidates as
+    ``movegen.legal_leaves`` returns them (key -> moves; at least two) and the game's
+    random generator, and returns one key. It must choose as ``choose`` would for the
+    same position and dice, so that fast games and ``Game`` autoplay agree.
+    """
+
+    def pick(
+        self, turn: _TurnView, leaves: Leaves, rng: random.Random
+    ) -> int: ...  # pragma: no cover
+
+
+# --- board geometry shared by the bots and the game loop ------------------------------
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Per-variant tables for the game loop and the evaluation."""
+
+    variant: Variant
+    n: int
+    shift: int
+    """Bit where a key's hit bits start: one byte per path index 0..n+1 comes first."""
+    mask: int
+    seen: tuple[tuple[tuple[int, ...], ...], ...]
+    """``seen[viewer][owner][i]``: owner's path position i in viewer's coordinates."""
+    arcs: tuple[tuple[int, ...], ...]
+    """``arcs[p][r]``: absolute points (as bits) that player p's path covers from r on."""
+    shots: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    """``shots[viewer*players + owner][j]``: (viewer's index, roll mask) of every point
+    a checker of owner on its path position j (0 = bar) can hit, ignoring blocks."""
+
+
+def _roll_masks() -> tuple[int, ...]:
+    """Per distance 0..24: the 36 ordered rolls (as bits) that move one checker so far.
+
+    A checker travels a die, the other die, their sum, or with doubles 1..4 times the
+    die; intermediate points are assumed open.
+    """
+    masks = [0] * 25
+    for a in range(1, 7):
+        for b in range(1, 7):
+            bit = 1 << ((a - 1) * 6 + b - 1)
+            reach = {a, b, a + b} if a != b else {a * k for k in range(1, 5)}
+            for distance in reach:
+                masks[distance] |= bit
+    return tuple(masks)
+
+
+ROLL_MASKS = _roll_masks()
+
+
+@cache
+def _geometry(variant: Variant) -> _Geometry:
+    n, players = variant.points, variant.players
+    seen = tuple(
+        tuple(variant.seen_by(viewer, owner) for owner in range(players))
+        for viewer in range(players)
+    )
+    arcs = tuple(
+        tuple(
+            sum(1 << variant.absolute(p, i) for i in range(max(r, 1), n + 1)) for r in range(n + 2)
+        )
+        for p in range(players)
+    )
+    shots = []
+    for viewer in range(players):
+        for owner in range(players):
+            table = seen[viewer][owner]
+            shots.append(
+                tuple(
+                    tuple(
+                        (table[j + d], ROLL_MASKS[d])
+                        for d in range(1, 25)
+                        if j + d <= n and ROLL_MASKS[d]
+                    )
+                    for j in range(n + 1)
+                )
+            )
+    shift = 8 * (n + 2)
+    return _Geometry(variant, n, shift, (1 << shift) - 1, seen, arcs, tuple(shots))
+
+
+class _TurnView:
+    """The board as the player to move sees it, computed once per turn.
+
+    ``blocked`` and ``blots`` are what ``movegen`` needs (R6, R7); ``blot_owner``
+    says whose checker (player, its path position) a hit at each index would send
+    to the bar.
+    """
+
+    __slots__ = ("blocked", "blot_owner", "blots", "boards", "geometry", "turn")
+
+    def __init__(self, geometry: _Geometry, boards: Sequence[Sequence[int]], turn: int) -> None:
+        n = geometry.n
+        blocked = [False] * (n + 2)
+        blot_owner: dict[int, tuple[int, int]] = {}
+        blots = 0
+        for player, board in enumerate(boards):
+            if player == turn:
+                continue
+            table = geometry.seen[turn][player]
+            for index in range(1, n + 1):
+                count = board[index]
+                if count:
+                    mine = table[index]
+                    if count == 1:
+                        blots |= 1 << mine
+                        blot_owner[mine] = (player, index)
+                    else:
+                        blocked[mine] = True
+        self.geometry = geometry
+        self.boards = boards
+        self.turn = turn
+        self.blocked = blocked
+        self.blots = blots
+        self.blot_owner = blot_owner
+
+    def leaves(self, die1: int, die2: int) -> Leaves:
+        g = self.geometry
+        return legal_leaves(list(self.boards[self.turn]), self.blocked, self.blots, g.n, die1, die2)
+
+    def contact(self) -> bool:
+        """Whether any opponent can still meet the mover's checkers (else: a race)."""
+        g = self.geometry
+        arcs = g.arcs
+        turn = self.turn
+        mine = arcs[turn][_rearmost(self.boards[turn])]
+        return any(
+            mine & arcs[player][_rearmost(board)]
+            for player, board in enumerate(self.boards)
+            if player != turn and board[-1] != CHECKERS
+        )
+
+    def play_key(self, key: int) -> None:
+        """Make the play that leads to ``key``: the mover's board, then the hits (R7)."""
+        g = self.geometry
+        boards = self.boards
+        assert isinstance(boards, list)
+        boards[self.turn] = list((key & g.mask).to_bytes(g.n + 2, "little"))
+        hits = key >> g.shift
+        while hits:
+            low = hits & -hits
+            player, index = self.blot_owner[low.bit_length() - 1]
+            victim = boards[player]
+            victim[index] -= 1
+            victim[0] += 1
+            hits ^= low
+
+
+def _rearmost(board: Sequence[int]) -> int:
+    for index, count in enumerate(board):
+        if count:
+            return index
+    return len(board) - 1
+
+
+def _key_of(view: _TurnView, leaves: Leaves, play: Play) -> int:
+    """The key of the resulting board a Play leads to (the Play must be legal)."""
+    wanted = tuple((m.start, m.end, m.die, m.hit) for m in play.moves)
+    for key, raw in leaves.items():
+        if raw == wanted:
+            return key
+    g = view.geometry
+    board = list(view.boards[view.turn])
+    hits = 0
+    for move in play.moves:
+        board[move.start] -= 1
+        board[move.end] += 1
+        if move.hit:
+            hits |= 1 << move.end
+    key = int.from_bytes(bytes(board), "little") | hits << g.shift
+    if key not in leaves:
+        raise ValueError(f"the bot chose an illegal play: {play}")
+    return key
+
+
+def _as_play(raw: RawPlay) -> Play:
+    return Play(tuple(Move(*move) for move in raw))
+
+
+def _position(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Position:
+    return Position(variant, tuple(tuple(board) for board in boards), turn)
+
+
+# --- the random bot -----------------------------------------------------------------
+
+
+class RandomBot:
+    """Plays a uniformly random legal play.
+
+    ``choose`` draws from its own ``random.Random(seed)``; in bot-only games
+    (``play_game``, rollouts) it draws from the game's generator instead, so a game
+    is fixed by the game's seed alone.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+    def choose(self, position: Position) -> Play:
+        plays = list(position.legal_plays())
+        return self.rng.choice(plays) if plays else Play()
+
+    def pick(self, turn: _TurnView, leaves: Leaves, rng: random.Random) -> int:
+        return rng.choice(list(leaves))
+
+
+# --- the heuristic bot --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The terms of ``HeuristicBot``'s evaluation of the mover's board after a play.
+
+    Boards are seen from the mover, along its path (1..N; home = last six points,
+    where hit checkers enter = first six). While any opponent can still meet the
+    mover's checkers ("contact"), the score is the sum of:
+
+    - ``race`` x (pips the mover's hits send opponents back - the mover's own pip
+      count); every play moves the same pips, so this mostly values hitting.
+    - ``hit``: per opponent checker hit, on top of the pips (the tempo it costs).
+    - ``blot`` x (probability the blot is hit before the mover plays again) for each
+      lone checker, and ``blot_pips`` x that probability x the pips it would lose.
+      The probability combines the shots of each opponent: the share of the 36 rolls
+      with which some checker of that opponent reaches the blot, one die or both
+      (intermediate points assumed open), opponents rolling independently.
+    - per point made (two or more checkers), by where it is: ``anchor`` in the
+      mover's entry zone (path 1..6: a safe landing spot when hit; in classic the
+      opponent's home board), ``home`` in the mover's home (the last six), and in
+      trigammon ``entry_block`` on an opponent's entry zone (it blocks that
+      opponent's checkers coming in from the bar), ``point`` anywhere else.
+    - ``prime`` x sum over runs of L consecutive made points in front of some
+      opponent checker of (L - 1) squared: a run blocks more than its points do.
+    - ``stack`` x checkers beyond the third on one point (they do no work there).
+    - ``off`` per checker borne off.
+
+    Once contact is over (a race) the score is minus the pip count plus ``race_off``
+    per checker borne off minus ``stack`` per extra checker: bear off what can be
+    borne off, then keep checkers spread. Signs: terms that are good for the mover
+    add, the blot and stack terms subtract.
+    """
+
+    race: float = 0.1
+    hit: float = 1.0
+    blot: float = 3.0
+    blot_pips: float = 0.1
+    anchor: float = 1.5
+    point: float = 1.0
+    entry_block: float = 1.5
+    home: float = 2.0
+    prime: float = 0.5
+    stack: float = 0.3
+    off: float = 1.0
+    race_off: float = 2.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+DEFAULT_WEIGHTS = Weights()
+"""Weights found by self-play tuning with ``scripts/tune_bot.py`` (see that script)."""
+
+# byte translation tables: a count -> 1 when the point is made / holds a lone checker
+_MADE = bytes(1 if c >= 2 else 0 for c in range(256))
+_BLOT = bytes(1 if c == 1 else 0 for c in range(256))
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """A bot's per-variant, per-weights tables: score per (path index, checker count)."""
+
+    contact: tuple[tuple[float, ...], ...]
+    race: tuple[tuple[float, ...], ...]
+    runs: tuple[float, ...]
+    """Prime value of a run of each length."""
+
+
+@cache
+def _tables(variant: Variant, w: Weights) -> _Tables:
+    n = variant.points
+    zones: list[float] = [0.0] * (n + 2)
+    for i in range(1, n + 1):
+        if i <= 6:
+            zones[i] = w.anchor
+        elif i >= n - 5:
+            zones[i] = w.home
+        else:
+            zones[i] = w.point
+    if variant.players == 3:
+        # An opponent's entry zone (its path 1..6) seen from the mover.
+        for other in (1, 2):
+            for j in range(1, 7):
+                zones[variant.seen_by(0, other)[j]] = w.entry_block
+    contact = []
+    race = []
+    for i in range(n + 2):
+        pips = n + 1 - i
+        contact_row = []
+        race_row = []
+        for c in range(CHECKERS + 1):
+            extra = max(0, c - 3) if 1 <= i <= n else 0
+            value = -w.race * c * pips - w.stack * extra
+            if i == n + 1:
+                value += w.off * c
+            elif c >= 2 and i:
+                value += zones[i]
+            contact_row.append(value)
+            race_row.append(-c * pips - w.stack * extra + (w.race_off * c if i == n + 1 else 0))
+        contact.append(tuple(contact_row))
+        race.append(tuple(race_row))
+    runs = tuple(w.prime * (length - 1) ** 2 if length > 1 else 0.0 for length in range(n + 2))
+    return _Tables(tuple(contact), tuple(race), runs)
+
+
+class HeuristicBot:
+    """Plays the legal play whose resulting board scores best under ``weights``.
+
+    The terms are documented on ``Weights``. Ties go to the first play in the
+    engine's order, so the bot is deterministic.
+    """
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot({self.weights!r})"
+
+    def choose(self, position: Position) -> Play:
+        ranked = self.rank(position)
+        return ranked[0][0] if ranked else Play()
+
+    def rank(self, position: Position) -> list[tuple[Play, float]]:
+        """Every legal play with its score, best first (an instant, rough hint list)."""
+        if position.dice is None:
+            raise ValueError("no dice: the position must be rolled to rank plays")
+        if position.is_over():
+            return []
+        view = _TurnView(_geometry(position.variant), position.boards, position.turn)
+        leaves = view.leaves(*position.dice)
+        scores = self._scores(view, list(leaves))
+        order = sorted(range(len(scores)), key=lambda k: -scores[k])
+        raws = list(leaves.values())
+        return [(_as_play(raws[k]), scores[k]) for k in order]
+
+    def pick(self, turn: _TurnView, leaves: Leaves, rng: random.Random) -> int:
+        keys = list(leaves)
+        scores = self._scores(turn, keys)
+        return keys[scores.index(max(scores))]
+
+    def _scores(self, view: _TurnView, keys: list[int]) -> list[float]:
+        g = view.geometry
+        tables = _tables(g.variant, self.weights)
+        mask, shift, size = g.mask, g.shift, g.n + 2
+        if not view.contact():
+            race = tables.race
+            return [sum(map(getitem, race, (key & mask).to_bytes(size, "little"))) for key in keys]
+        w = self.weights
+        risk = self._risk(view)
+        hit_value = [0.0] * size
+        for index, (_, path) in view.blot_owner.items():
+            hit_value[index] = w.race * path + w.hit
+        relevant = self._relevant(view)
+        contact, runs = tables.contact, tables.runs
+        scores = []
+        for key in keys:
+            board = (key & mask).to_bytes(size, "little")
+            score = sum(map(getitem, contact, board))
+            score -= sum(compress(risk, board.translate(_BLOT)))
+            made = int.from_bytes(board.translate(_MADE), "little") & relevant
+            if made & (made >> 8):
+                for run in made.to_bytes(size, "little").split(b"\0"):
+                    score += runs[len(run)]
+            hits = key >> shift
+            while hits:
+                low = hits & -hits
+                score += hit_value[low.bit_length() - 1]
+                hits ^= low
+            scores.append(score)
+        return scores
+
+    def _risk(self, view: _TurnView) -> list[float]:
+        """Per index of the mover's path: what a lone checker there costs (shots)."""
+        g = view.geometry
+        n = g.n
+        players = len(view.boards)
+        turn = view.turn
+        w = self.weights
+        safe = [1.0] * (n + 2)
+        for player, board in enumerate(view.boards):
+            if player == turn or board[-1] == CHECKERS:
+                continue
+            masks = [0] * (n + 2)
+            shots = g.shots[turn * players + player]
+            for j in range(n + 1):
+                if board[j]:
+                    for index, rolls in shots[j]:
+                        masks[index] |= rolls
+            for index, rolls in enumerate(masks):
+                if rolls:
+                    safe[index] *= 1.0 - rolls.bit_count() / 36
+        return [
+            0.0 if not 1 <= i <= n else (1.0 - s) * (w.blot + w.blot_pips * i)
+            for i, s in enumerate(safe)
+        ]
+
+    def _relevant(self, view: _TurnView) -> int:
+        """Byte mask of the mover's points that some opponent checker has yet to pass."""
+        g = view.geometry
+        turn = view.turn
+        covered = 0
+        for player, board in enumerate(view.boards):
+            if player != turn:
+                covered |= g.arcs[player][_rearmost(board)]
+        out = 0
+        absolute = g.variant.absolute
+        for i in range(1, g.n + 1):
+            if covered >> absolute(turn, i) & 1:
+                out |= 1 << (8 * i)
+        return out
+
+
+# --- games between bots -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a bot-only game ended: its outcome (None if stopped early) and its length."""
+
+    outcome: Outcome | None
+    turns: int
+    position: Position
+
+    @property
+    def winner(self) -> int | None:
+        return None if self.outcome is None else self.outcome.winner
+
+
+def _opening(variant: Variant, rng: random.Random) -> tuple[int, tuple[int, int] | None]:
+    """The starter and, in classic, the opening dice it plays (R2)."""
+    rolling = list(range(variant.players))
+    while True:
+        values = [rng.randint(1, 6) for _ in rolling]
+        high = max(values)
+        leaders = [p for p, v in zip(rolling, values, strict=True) if v == high]
+        if len(leaders) == 1:
+            starter = leaders[0]
+            if variant.opening_move == "opening-dice":
+                other = next(v for p, v in zip(rolling, values, strict=True) if p != starter)
+                return starter, (high, other)
+            return starter, None
+        if variant.opening_reroll == "tied":
+            rolling = leaders
+
+
+def _run(
+    variant: Variant,
+    boards: Boards,
+    turn: int,
+    dice: tuple[int, int] | None,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    max_turns: int | None,
+) -> tuple[int, int]:
+    """Play bot turns on ``boards`` (changed in place) until a win or ``max_turns``.
+
+    Returns (player to move or winner, turns played). ``dice`` is the first roll,
+    if already known.
+    """
+    g = _geometry(variant)
+    players = variant.players
+    step = 1 if variant.turn_order == "left" else -1
+    randint = rng.randint
+    picks = [bot.pick if isinstance(bot, FastBot) else None for bot in bots]
+    played = 0
+    while max_turns is None or played < max_turns:
+        if any(board[-1] == CHECKERS for board in boards):
+            break
+        if dice is None:
+            dice = (randint(1, 6), randint(1, 6))
+        view = _TurnView(g, boards, turn)
+        leaves = view.leaves(*dice)
+        if len(leaves) == 1:
+            key = next(iter(leaves))
+        else:
+            pick = picks[turn]
+            if pick is not None:
+                key = pick(view, leaves, rng)
+            else:
+                position = replace(_position(variant, boards, turn), dice=dice)
+                key = _key_of(view, leaves, bots[turn].choose(position))
+        view.play_key(key)
+        played += 1
+        dice = None
+        if boards[turn][-1] == CHECKERS:
+            break
+        turn = (turn + step) % players
+    return turn, played
+
+
+def play_game(
+    variant: str | Variant,
+    bots: Sequence[Bot],
+    seed: int | str | None = None,
+    max_turns: int | None = None,
+    start: Position | None = None,
+) -> GameResult:
+    """One whole game between bots, ``bots[p]`` playing seat p; the fast loop.
+
+    The opening roll (R2) decides who starts (classic plays the opening dice), unless
+    ``start`` is given, whose player to move begins (with its dice, if rolled). All
+    dice, and the random bots' choices, come from ``random.Random(seed)``.
+    """
+    chosen = find_variant(variant) if start is None else start.variant
+    if len(bots) != chosen.players:
+        raise ValueError(f"{chosen.name} needs {chosen.players} bots, got {len(bots)}")
+    rng = random.Random(seed)
+    if start is None:
+        begin = Position.start(chosen)
+        turn, dice = _opening(chosen, rng)
+    else:
+        begin, turn, dice = start, start.turn, start.dice
+    boards = [list(board) for board in begin.boards]
+    turn, played = _run(chosen, boards, turn, dice, bots, rng, max_turns)
+    final = _position(chosen, boards, turn)
+    return GameResult(final.outcome(), played, final)
+
+
+# --- autoplay of a Game -------------------------------------------------------------
+
+
+def autoplay(
+    game: Game,
+    players: Mapping[int, Bot | None] | Sequence[Bot | None],
+    max_turns: int | None = None,
+    until_player_needed: bool = True,
+) -> list[Turn]:
+    """Roll and play for the bots' seats of ``game``; the turns played.
+
+    ``players`` gives a bot per seat, ``None`` (or a seat left out of a mapping) for
+    a human. Dice come from the game's own generator (``game.roll()``), so a seeded
+    game replays the same. The opening roll (R2) is made first if needed. Play stops
+    when the game ends, after ``max_turns`` turns, or when a human seat is to move:
+    with ``until_player_needed`` the human's dice are left to roll; without it they
+    are rolled for the human too, so the board shows them at once.
+    """
+    seats = players if isinstance(players, Mapping) else dict(enumerate(players))
+    unknown = sorted(set(seats) - set(range(game.variant.players)))
+    if unknown:
+        raise ValueError(
+            f"unknown seat {unknown[0]}: {game.variant.name} has seats "
+            f"0..{game.variant.players - 1}"
+        )
+    while not game.started:
+        game.roll_opening()
+    turns: list[Turn] = []
+    while not game.is_over() and (max_turns is None or len(turns) < max_turns):
+        position = game.position
+        bot = seats.get(position.turn)
+        if bot is None:
+            if not until_player_needed and position.dice is None:
+                game.roll()
+            break
+        if position.dice is None:
+            game.roll()
+            position = game.position
+        turns.append(game.play(bot.choose(position)))
+    return turns

@@ -1,0 +1,167 @@
+"""Rollouts and hints: exact ends, races, intervals, seeds, workers, progress, cancel."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from trigammon_widget.bots import RandomBot
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
+from trigammon_widget.rollout import hints, race_estimate, rollout, wilson
+
+# X (player 0) to move, its last checker on its 1-point: any roll wins, a gammon as O
+# has borne nothing off (and is out of X's home: no backgammon).
+LAST_CHECKER = Position.build(CLASSIC, {0: {24: 1}, 1: {7: 15}})
+# A race: X has 15 checkers in its home (about 50 pips), O about 230 pips, no contact.
+BIG_LEAD = Position.build(CLASSIC, {0: {22: 5, 23: 5, 24: 5}, 1: {7: 5, 8: 5, 10: 5}}, turn=1)
+
+
+def test_a_won_position_rolls_out_to_exactly_one_and_zero() -> None:
+    result = rollout(LAST_CHECKER, games=40, seed=1, workers=1)
+    assert result.wins == (1.0, 0.0)
+    assert result.gammon_wins == (1.0, 0.0)  # O never bore a checker off
+    assert result.backgammon_losses == (0.0, 0.0)
+    low, high = result.intervals[0]
+    assert low > 0.9 and high == 1.0
+    over = Position.build(TRIGAMMON, {1: {5: 15}, 2: {36: 2}})
+    finished = rollout(over, games=10, seed=1, workers=1)
+    assert finished.wins == (1.0, 0.0, 0.0)
+    assert finished.mean_turns == 0
+
+
+def test_a_huge_race_lead_wins() -> None:
+    result = rollout(BIG_LEAD, games=100, seed=2, workers=1)
+    assert result.mover == 1
+    assert result.wins[0] > 0.9
+    assert result.win == result.wins[1] < 0.1
+
+
+def test_intervals_contain_the_estimate_and_shrink() -> None:
+    start = Position.start(CLASSIC)
+    small = rollout(start, games=40, seed=3, workers=1, truncate=8)
+    large = rollout(start, games=400, seed=3, workers=1, truncate=8)
+    for result in (small, large):
+        assert result.games == result.truncated
+        assert sum(result.wins) == pytest.approx(1.0)
+        for win, (low, high) in zip(result.wins, result.intervals, strict=True):
+            assert 0.0 <= low <= win <= high <= 1.0
+    width = [high - low for low, high in (small.interval, large.interval)]
+    assert width[1] < width[0] / 2
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(0, 100)
+    assert low == 0.0 and high == pytest.approx(0.037, abs=0.001)
+    low, high = wilson(50, 100)  # the normal interval would be 0.402..0.598
+    assert low == pytest.approx(0.404, abs=0.001) and high == pytest.approx(0.596, abs=0.001)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_race_estimate_favours_the_leader() -> None:
+    shares = race_estimate(BIG_LEAD)
+    assert shares[0] > 0.95 and sum(shares) == pytest.approx(1.0)
+    even = race_estimate(Position.start(TRIGAMMON))
+    assert even[0] > even[1] > even[2]  # player 0 moves first, player 2 last
+
+
+def test_rollouts_repeat_by_seed_and_do_not_depend_on_workers() -> None:
+    start = Position.start(TRIGAMMON)
+    kwargs = {"games": 24, "seed": 5, "truncate": 30, "chunk": 5}
+    one = rollout(start, workers=1, **kwargs)  # type: ignore[arg-type]
+    two = rollout(start, workers=2, **kwargs)  # type: ignore[arg-type]
+    assert one == two
+    assert one != rollout(start, workers=1, games=24, seed=6, truncate=30)
+    assert rollout(start, dice=(6, 6), workers=1, **kwargs) != one  # type: ignore[arg-type]
+
+
+def test_progress_counts_up_to_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    for workers in (1, 2):
+        seen.clear()
+        rollout(
+            Position.start(CLASSIC),
+            games=50,
+            seed=1,
+            workers=workers,
+            truncate=5,
+            chunk=10,
+            progress=lambda done, total: seen.append((done, total)),
+        )
+        assert [done for done, _ in seen] == [10, 20, 30, 40, 50]
+        assert {total for _, total in seen} == {50}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_cancel_stops_early_with_a_partial_result(workers: int) -> None:
+    cancel = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        cancel.set()
+
+    result = rollout(
+        Position.start(TRIGAMMON),
+        games=400,
+        seed=1,
+        workers=workers,
+        truncate=10,
+        chunk=10,
+        progress=progress,
+        cancel=cancel,
+    )
+    assert result.cancelled
+    assert 10 <= result.games < 400
+    assert sum(result.wins) == pytest.approx(1.0)
+    already = rollout(Position.start(CLASSIC), games=10, seed=1, workers=workers, cancel=cancel)
+    assert already.cancelled and already.games == 0
+
+
+def test_random_bots_roll_out_reproducibly() -> None:
+    kwargs = {"games": 20, "seed": 9, "truncate": 20, "bot": RandomBot()}
+    first = rollout(Position.start(CLASSIC), workers=1, **kwargs)  # type: ignore[arg-type]
+    assert first == rollout(Position.start(CLASSIC), workers=2, **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_arguments_are_named() -> None:
+    start = Position.start(CLASSIC)
+    with pytest.raises(ValueError, match="games must be at least 1"):
+        rollout(start, games=0)
+    with pytest.raises(ValueError, match="needs 2 bots"):
+        rollout(start, bot=[RandomBot()], games=1, workers=1)
+    with pytest.raises(ValueError, match="no dice"):
+        hints(start)
+
+
+# --- hints --------------------------------------------------------------------------------
+
+
+def test_hints_rank_every_legal_play() -> None:
+    position = Position.start(CLASSIC).with_dice(4, 1)
+    ranked = hints(position, games_per_play=20, seed=1, workers=1, truncate=6)
+    assert {hint.play for hint in ranked} == set(position.legal_plays())
+    wins = [hint.win for hint in ranked]
+    assert wins == sorted(wins, reverse=True)
+    for hint in ranked:
+        assert hint.player == 0 and hint.result.games == 20
+        low, high = hint.interval
+        assert low <= hint.win <= high
+        assert hint.notation == position.format_play(hint.play)
+
+
+def test_hints_put_the_winning_play_first() -> None:
+    # X has checkers on its 2- and 1-points and rolls 2-1: bearing both off wins now
+    # (the other plays win next turn, as O is far behind, so they tie on 100%).
+    position = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {7: 15}}, dice=(2, 1))
+    ranked = hints(position, games_per_play=10, seed=1, workers=1)
+    assert ranked[0].notation == "2/off 1/off"
+    assert ranked[0].win == 1.0 and ranked[0].result.mean_turns == 0
+    assert all(hint.result.mean_turns > 0 for hint in ranked[1:])
+
+
+def test_hints_candidates_and_workers_agree() -> None:
+    position = Position.start(TRIGAMMON).with_dice(6, 5)
+    kwargs = {"games_per_play": 8, "seed": 2, "truncate": 12, "candidates": 3, "chunk": 4}
+    one = hints(position, workers=1, **kwargs)  # type: ignore[arg-type]
+    two = hints(position, workers=2, **kwargs)  # type: ignore[arg-type]
+    assert len(one) == 3
+    assert [(h.notation, h.result) for h in one] == [(h.notation, h.result) for h in two]
