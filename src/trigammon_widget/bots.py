@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from itertools import compress
-from operator import getitem
+from operator import getitem, mul
 from typing import Protocol, runtime_checkable
 
 from .engine.game import Game, Turn
@@ -92,9 +92,17 @@ class _Geometry:
     """``seen[viewer][owner][i]``: owner's path position i in viewer's coordinates."""
     arcs: tuple[tuple[int, ...], ...]
     """``arcs[p][r]``: absolute points (as bits) that player p's path covers from r on."""
-    shots: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
-    """``shots[viewer*players + owner][j]``: (viewer's index, roll mask) of every point
-    a checker of owner on its path position j (0 = bar) can hit, ignoring blocks."""
+    ahead: tuple[tuple[tuple[int, ...], ...], ...]
+    """``ahead[viewer][owner][r]``: the same points as a key-style byte mask (one
+    0x01 byte per viewer's path index), for the prime term."""
+    shots: tuple[tuple[tuple[int, ...], ...], ...]
+    """``shots[viewer][owner][j]``: the rolls with which a checker of owner on its path
+    position j (0 = bar) reaches each point, ignoring blocks, packed as one 64-bit
+    field (36 roll bits used) per viewer's path index: OR-ing the entries of several
+    checkers unites their shots in one operation, and ``_shot_counts`` counts each
+    field's rolls at once."""
+    swar: tuple[int, int, int]
+    """Repeated 0x55, 0x33, 0x0f bytes as wide as the shot fields (bit counting)."""
 
 
 def _roll_masks() -> tuple[int, ...]:
@@ -114,6 +122,10 @@ def _roll_masks() -> tuple[int, ...]:
 
 
 ROLL_MASKS = _roll_masks()
+ROLLS = 36
+"""Rolls of two dice, in order; a shot field has one bit per roll."""
+FIELD = 64
+"""Bits per point in packed shot masks (36 used; 64 keeps fields byte-aligned)."""
 
 
 @cache
@@ -129,22 +141,65 @@ def _geometry(variant: Variant) -> _Geometry:
         )
         for p in range(players)
     )
-    shots = []
-    for viewer in range(players):
-        for owner in range(players):
-            table = seen[viewer][owner]
-            shots.append(
-                tuple(
-                    tuple(
-                        (table[j + d], ROLL_MASKS[d])
-                        for d in range(1, 25)
-                        if j + d <= n and ROLL_MASKS[d]
-                    )
-                    for j in range(n + 1)
+    ahead = tuple(
+        tuple(
+            tuple(
+                sum(
+                    1 << 8 * i
+                    for i in range(1, n + 1)
+                    if arcs[owner][r] >> variant.absolute(viewer, i) & 1
                 )
+                for r in range(n + 2)
             )
+            for owner in range(players)
+        )
+        for viewer in range(players)
+    )
+    shots = tuple(
+        tuple(
+            tuple(
+                sum(
+                    ROLL_MASKS[d] << FIELD * seen[viewer][owner][j + d]
+                    for d in range(1, 25)
+                    if j + d <= n
+                )
+                for j in range(n + 1)
+            )
+            for owner in range(players)
+        )
+        for viewer in range(players)
+    )
     shift = 8 * (n + 2)
-    return _Geometry(variant, n, shift, (1 << shift) - 1, seen, arcs, tuple(shots))
+    width = FIELD // 8 * (n + 2)
+    swar = tuple(int.from_bytes(bytes([b]) * width, "little") for b in (0x55, 0x33, 0x0F))
+    return _Geometry(
+        variant,
+        n,
+        shift,
+        (1 << shift) - 1,
+        seen,
+        arcs,
+        ahead,
+        shots,
+        swar,  # type: ignore[arg-type]
+    )
+
+
+def _shot_counts(packed: int, g: _Geometry) -> bytes:
+    """How many rolls each 64-bit field of ``packed`` holds, one byte per field.
+
+    Bit counting done on all fields at once (SWAR): pairs, nibbles, bytes, then the
+    eight bytes of each field summed into its lowest byte; no sum exceeds 36, so
+    nothing carries from one byte into the next.
+    """
+    m1, m2, m4 = g.swar
+    x = packed - ((packed >> 1) & m1)
+    x = (x & m2) + ((x >> 2) & m2)
+    x = (x + (x >> 4)) & m4
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x.to_bytes(FIELD // 8 * (g.n + 2), "little")[:: FIELD // 8]
 
 
 class _TurnView:
@@ -332,6 +387,15 @@ DEFAULT_WEIGHTS = Weights()
 # byte translation tables: a count -> 1 when the point is made / holds a lone checker
 _MADE = bytes(1 if c >= 2 else 0 for c in range(256))
 _BLOT = bytes(1 if c == 1 else 0 for c in range(256))
+_HIT_ONE = tuple(shots / ROLLS for shots in range(ROLLS + 1))
+"""Chance of being hit given one opponent's shots (rolls out of 36)."""
+_HIT_TWO = tuple(
+    tuple(1 - (ROLLS - a) * (ROLLS - b) / ROLLS**2 for b in range(ROLLS + 1))
+    for a in range(ROLLS + 1)
+)
+"""Chance of being hit by either of two opponents, who roll independently."""
+_RUN = bytes(b"x"[0] if c else b" "[0] for c in range(256))
+"""Made points as letters, others as spaces: ``split()`` then yields the runs."""
 
 
 @dataclass(frozen=True)
@@ -437,7 +501,7 @@ class HeuristicBot:
             score -= sum(compress(risk, board.translate(_BLOT)))
             made = int.from_bytes(board.translate(_MADE), "little") & relevant
             if made & (made >> 8):
-                for run in made.to_bytes(size, "little").split(b"\0"):
+                for run in made.to_bytes(size, "little").translate(_RUN).split():
                     score += runs[len(run)]
             hits = key >> shift
             while hits:
@@ -451,41 +515,38 @@ class HeuristicBot:
         """Per index of the mover's path: what a lone checker there costs (shots)."""
         g = view.geometry
         n = g.n
-        players = len(view.boards)
         turn = view.turn
-        w = self.weights
-        safe = [1.0] * (n + 2)
+        counts = []
         for player, board in enumerate(view.boards):
             if player == turn or board[-1] == CHECKERS:
                 continue
-            masks = [0] * (n + 2)
-            shots = g.shots[turn * players + player]
+            shots = g.shots[turn][player]
+            packed = 0
             for j in range(n + 1):
                 if board[j]:
-                    for index, rolls in shots[j]:
-                        masks[index] |= rolls
-            for index, rolls in enumerate(masks):
-                if rolls:
-                    safe[index] *= 1.0 - rolls.bit_count() / 36
-        return [
-            0.0 if not 1 <= i <= n else (1.0 - s) * (w.blot + w.blot_pips * i)
-            for i, s in enumerate(safe)
-        ]
+                    packed |= shots[j]
+            counts.append(_shot_counts(packed, g))
+        costs = _blot_costs(g.variant, self.weights)
+        if len(counts) == 1:
+            return list(map(mul, map(_HIT_ONE.__getitem__, counts[0]), costs))
+        first, second = counts
+        return list(map(mul, map(getitem, map(_HIT_TWO.__getitem__, first), second), costs))
 
     def _relevant(self, view: _TurnView) -> int:
         """Byte mask of the mover's points that some opponent checker has yet to pass."""
-        g = view.geometry
-        turn = view.turn
+        ahead = view.geometry.ahead[view.turn]
         covered = 0
         for player, board in enumerate(view.boards):
-            if player != turn:
-                covered |= g.arcs[player][_rearmost(board)]
-        out = 0
-        absolute = g.variant.absolute
-        for i in range(1, g.n + 1):
-            if covered >> absolute(turn, i) & 1:
-                out |= 1 << (8 * i)
-        return out
+            if player != view.turn:
+                covered |= ahead[player][_rearmost(board)]
+        return covered
+
+
+@cache
+def _blot_costs(variant: Variant, w: Weights) -> tuple[float, ...]:
+    """Per path index, the cost of a blot there that is sure to be hit."""
+    n = variant.points
+    return tuple(w.blot + w.blot_pips * i if 1 <= i <= n else 0.0 for i in range(n + 2))
 
 
 # --- games between bots -------------------------------------------------------------
