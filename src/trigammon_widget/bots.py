@@ -31,6 +31,7 @@ from .engine.position import Position
 from .engine.variant import CHECKERS, Variant, find_variant
 
 __all__ = [
+    "CLASSIC_WEIGHTS",
     "DEFAULT_WEIGHTS",
     "Bot",
     "FastBot",
@@ -357,6 +358,9 @@ class Weights:
       opponent checker of (L - 1) squared: a run blocks more than its points do.
     - ``stack`` x checkers beyond the third on one point (they do no work there).
     - ``off`` per checker borne off.
+    - ``trapped`` x, for each of the mover's checkers, the opponents' points (two or
+      more checkers) among the six points ahead of it: checkers behind a wall are
+      slow to come out, and a wall's owner can attack them.
 
     Once contact is over (a race) the score is minus the pip count plus ``race_off``
     per checker borne off minus ``stack`` per extra checker: bear off what can be
@@ -375,6 +379,7 @@ class Weights:
     prime: float = 0.5
     stack: float = 0.3
     off: float = 1.0
+    trapped: float = 0.3
     race_off: float = 2.0
 
     def as_dict(self) -> dict[str, float]:
@@ -382,7 +387,9 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
-"""Weights found by self-play tuning with ``scripts/tune_bot.py`` (see that script)."""
+"""Trigammon weights, found by self-play tuning with ``scripts/tune_bot.py``."""
+CLASSIC_WEIGHTS = Weights()
+"""Classic weights, found the same way."""
 
 # byte translation tables: a count -> 1 when the point is made / holds a lone checker
 _MADE = bytes(1 if c >= 2 else 0 for c in range(256))
@@ -448,12 +455,20 @@ def _tables(variant: Variant, w: Weights) -> _Tables:
 class HeuristicBot:
     """Plays the legal play whose resulting board scores best under ``weights``.
 
-    The terms are documented on ``Weights``. Ties go to the first play in the
-    engine's order, so the bot is deterministic.
+    The terms are documented on ``Weights``. Without ``weights`` the bot uses the
+    tuned set of the position's variant (``DEFAULT_WEIGHTS`` in trigammon,
+    ``CLASSIC_WEIGHTS`` in classic). Ties go to the first play in the engine's
+    order, so the bot is deterministic.
     """
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights
+
+    def weights_for(self, variant: Variant) -> Weights:
+        """The weights this bot plays ``variant`` with."""
+        if self.weights is not None:
+            return self.weights
+        return CLASSIC_WEIGHTS if variant.players == 2 else DEFAULT_WEIGHTS
 
     def __repr__(self) -> str:
         return f"HeuristicBot({self.weights!r})"
@@ -482,22 +497,23 @@ class HeuristicBot:
 
     def _scores(self, view: _TurnView, keys: list[int]) -> list[float]:
         g = view.geometry
-        tables = _tables(g.variant, self.weights)
+        w = self.weights_for(g.variant)
+        tables = _tables(g.variant, w)
         mask, shift, size = g.mask, g.shift, g.n + 2
         if not view.contact():
             race = tables.race
             return [sum(map(getitem, race, (key & mask).to_bytes(size, "little"))) for key in keys]
-        w = self.weights
-        risk = self._risk(view)
+        risk = self._risk(view, w)
         hit_value = [0.0] * size
         for index, (_, path) in view.blot_owner.items():
             hit_value[index] = w.race * path + w.hit
         relevant = self._relevant(view)
+        trapped = self._trapped(view, w.trapped)
         contact, runs = tables.contact, tables.runs
         scores = []
         for key in keys:
             board = (key & mask).to_bytes(size, "little")
-            score = sum(map(getitem, contact, board))
+            score = sum(map(getitem, contact, board)) - sum(map(mul, trapped, board))
             score -= sum(compress(risk, board.translate(_BLOT)))
             made = int.from_bytes(board.translate(_MADE), "little") & relevant
             if made & (made >> 8):
@@ -511,7 +527,7 @@ class HeuristicBot:
             scores.append(score)
         return scores
 
-    def _risk(self, view: _TurnView) -> list[float]:
+    def _risk(self, view: _TurnView, w: Weights) -> list[float]:
         """Per index of the mover's path: what a lone checker there costs (shots)."""
         g = view.geometry
         n = g.n
@@ -526,11 +542,23 @@ class HeuristicBot:
                 if board[j]:
                     packed |= shots[j]
             counts.append(_shot_counts(packed, g))
-        costs = _blot_costs(g.variant, self.weights)
+        costs = _blot_costs(g.variant, w)
         if len(counts) == 1:
             return list(map(mul, map(_HIT_ONE.__getitem__, counts[0]), costs))
         first, second = counts
         return list(map(mul, map(getitem, map(_HIT_TWO.__getitem__, first), second), costs))
+
+    def _trapped(self, view: _TurnView, weight: float) -> list[float]:
+        """Per index: ``trapped`` x the opponents' points within a roll's reach ahead."""
+        blocked = view.blocked
+        n = view.geometry.n
+        window = sum(blocked[1:7])
+        out = [0.0] * (n + 2)
+        for i in range(n):
+            out[i] = weight * window
+            window += blocked[i + 7] if i + 7 <= n else 0
+            window -= blocked[i + 1]
+        return out
 
     def _relevant(self, view: _TurnView) -> int:
         """Byte mask of the mover's points that some opponent checker has yet to pass."""
