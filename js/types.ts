@@ -1,0 +1,72 @@
+// The contract with Python (docs/widget-protocol.md): synced traits and messages.
+
+/** An absolute point "1".."36", the mover's "bar" or the mover's tray "off". */
+export type Place = string;
+
+export interface Message {
+  kind: "error" | "info";
+  text: string;
+  rule: string | null;
+}
+
+export interface HistoryEntry {
+  ply: number;
+  player: number;
+  dice: [number, number] | number[] | null;
+  text: string;
+}
+
+export interface Outcome {
+  winner: number;
+  results: string[];
+}
+
+export interface View {
+  version: number;
+  variant: "trigammon" | "classic";
+  players: number;
+  names: string[];
+  colors: string[];
+  mode: "play" | "edit";
+  perspective: number;
+  turn: number;
+  dice: [number, number] | null;
+  remaining: number[];
+  can_roll: boolean;
+  can_confirm: boolean;
+  can_undo_move: boolean;
+  targets: Record<Place, Place[]>;
+  partial: string;
+  plays: string[];
+  history: HistoryEntry[];
+  ply: number;
+  plies: number;
+  outcome: Outcome | null;
+  message: Message | null;
+  pips: number[];
+  position_id: string;
+  edit_player: number;
+  /** Optional: the board's theme, when Python sends it. */
+  theme?: string;
+}
+
+export interface Model {
+  svg: string;
+  view: View;
+  record: string;
+}
+
+export interface ReplyError {
+  text: string;
+  rule: string | null;
+}
+
+export interface Reply {
+  kind: "reply";
+  id: number | null;
+  ok: boolean;
+  error: ReplyError | null;
+  svg?: string;
+}
+
+export type Intent = { action: string } & Record<string, unknown>;

@@ -1,0 +1,163 @@
+"""A real JupyterLab server for the widget's browser tests and latency benchmark.
+
+``LabServer(root)`` starts ``jupyter lab`` (which also serves Notebook 7 at
+``/tree`` and ``/notebooks``) on a free loopback port with a random token, in a
+subprocess of this Python, so the kernel runs in the same environment and imports
+the package under test. Its settings and workspaces live under ``root`` so no
+developer's JupyterLab state leaks in, and the news pop-up is off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+STARTUP_TIMEOUT = 90.0
+"""Seconds for the server to answer ``/api``."""
+
+KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
+"""JupyterLab's status bar once the notebook's kernel is up and waiting."""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def write_notebook(path: Path, cells: Sequence[str]) -> Path:
+    """An ``.ipynb`` of code cells (nbformat 4), without outputs."""
+    notebook = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)"},
+            "language_info": {"name": "python"},
+        },
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": f"cell-{index}",
+                "metadata": {},
+                "execution_count": None,
+                "outputs": [],
+                "source": source,
+            }
+            for index, source in enumerate(cells)
+        ],
+    }
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return path
+
+
+class LabServer:
+    """``jupyter lab`` serving ``root`` on 127.0.0.1; a context manager."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.port = free_port()
+        self.token = secrets.token_hex(16)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = root / "jupyter-server.log"
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def url(self, path: str) -> str:
+        """``path`` on the server, with the token (``path`` starts with ``/``)."""
+        sep = "&" if "?" in path else "?"
+        return f"{self.base}{path}{sep}token={self.token}"
+
+    def start(self) -> LabServer:
+        settings = self.root / ".lab-settings"
+        news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+        news.parent.mkdir(parents=True, exist_ok=True)
+        news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        env = {
+            **os.environ,
+            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_WORKSPACES_DIR": str(self.root / ".lab-workspaces"),
+            "JUPYTER_RUNTIME_DIR": str(self.root / ".jupyter-runtime"),
+            "PYTHONUNBUFFERED": "1",
+        }
+        command = [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={self.port}",
+            "--port-retries=0",
+            f"--ServerApp.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+            "--ServerApp.disable_check_xsrf=True",
+            "--LabApp.news_url=",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")
+        log = self.log_path.open("wb")
+        self._process = subprocess.Popen(
+            command, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT
+        )
+        log.close()
+        self._wait_until_up()
+        return self
+
+    def _wait_until_up(self) -> None:
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while time.monotonic() < deadline:
+            if self._process is not None and self._process.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited early:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url("/api/status"), timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.25)
+        self.stop()
+        raise RuntimeError(f"jupyter lab did not answer in {STARTUP_TIMEOUT} s:\n{self.log()}")
+
+    def api(self, path: str, method: str = "GET") -> Any:
+        request = urllib.request.Request(self.url(path), method=method)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+    def __enter__(self) -> LabServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.stop()

@@ -1,0 +1,436 @@
+"""The board widget in a real JupyterLab (and Notebook 7), driven through Debian's chromium.
+
+One JupyterLab server and one notebook serve the whole module: a classic board whose
+first player's name is an HTML/script injection attempt, a trigammon board, and a
+classic board for set-ups. Each test works on its own board; a probe cell prints the
+kernel's view of the boards, so every gesture is checked against Python's state, not
+just against the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lab_server import KERNEL_IDLE, LabServer, write_notebook
+
+pytestmark = pytest.mark.browser
+
+HOSTILE = "<img src=x onerror=window.__pwned=1>"
+CLASSIC, TRIGAMMON, EDIT = 0, 1, 2  # the boards, in notebook order
+PROBE_CELL = 4
+
+SETUP = """\
+import json
+from trigammon_widget.widget import BoardWidget
+
+_probes = 0
+
+def probe():
+    global _probes
+    _probes += 1
+    state = {}
+    for key, board in (("classic", c), ("trigammon", t), ("edit", e)):
+        view = board.view
+        state[key] = {
+            "id": board.position.id,
+            "partial": view["partial"],
+            "moves": len(board.partial),
+            "ply": board.game.ply,
+            "plies": len(board.game.turns),
+            "mode": view["mode"],
+            "turn": view["turn"],
+            "dice": view["dice"],
+            "targets": view["targets"],
+            "stacks": {str(p): list(o) for p, o in enumerate(board.position.points) if o},
+        }
+    print("PROBE", _probes, json.dumps(state))
+"""
+CELLS = [
+    SETUP,
+    f"c = BoardWidget('classic', seed=1, names=[{HOSTILE!r}, 'Bob'])\nc",
+    "t = BoardWidget('trigammon', seed=2)\nt",
+    "e = BoardWidget('classic', seed=3)\ne",
+    "probe()",
+]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    pytest.importorskip("jupyterlab")
+    root = tmp_path_factory.mktemp("lab")
+    write_notebook(root / "boards.ipynb", CELLS)
+    write_notebook(
+        root / "nb7.ipynb",
+        ["from trigammon_widget.widget import BoardWidget\nBoardWidget('trigammon', seed=5)"],
+    )
+    with LabServer(root) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, lab: LabServer) -> Iterator[Any]:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(lab.url("/lab/tree/boards.ipynb"))
+    page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
+    run_all_cells(page)
+    page.locator(".trigammon-widget[data-version]").nth(EDIT).wait_for(timeout=60_000)
+    page.locator(".jp-Cell").nth(PROBE_CELL).locator(".jp-OutputArea-output").wait_for()
+    try:
+        yield page
+    finally:
+        page.close()
+    assert not [e for e in errors if "trigammon" in e or "widget" in e], errors
+
+
+def run_all_cells(page: Any) -> None:
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_text("Run All Cells", exact=True).click()
+
+
+def board(page: Any, index: int) -> Any:
+    return page.locator(".trigammon-widget").nth(index)
+
+
+def version(widget: Any) -> int:
+    return int(widget.get_attribute("data-version"))
+
+
+def wait_version_after(page: Any, widget: Any, before: int) -> None:
+    """Waits until Python answered with a new state for ``widget``."""
+    handle = widget.element_handle()
+    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[handle, before])
+
+
+def probe(page: Any) -> dict[str, Any]:
+    """Runs the probe cell and returns what the kernel says about each board."""
+    cell = page.locator(".jp-Cell").nth(PROBE_CELL)
+    output = cell.locator(".jp-OutputArea-output").first
+    # textContent, not innerText: JupyterLab may skip rendering cells out of view.
+    match = re.search(r"PROBE (\d+)", output.text_content() or "")
+    count = int(match.group(1)) if match else 0
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Control+Enter")
+    text = f"PROBE {count + 1} "
+    page.wait_for_function(
+        "([el, text]) => el.textContent.includes(text)",
+        arg=[cell.element_handle(), text],
+    )
+    line = next(s for s in (output.text_content() or "").splitlines() if s.startswith(text))
+    state: dict[str, Any] = json.loads(line[len(text) :])
+    return state
+
+
+def centre(page: Any, locator: Any) -> tuple[float, float]:
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def click(page: Any, locator: Any, button: str = "left", shift: bool = False) -> None:
+    """A real mouse click at the centre of an SVG element, whatever is drawn above it."""
+    x, y = centre(page, locator)
+    if shift:
+        page.keyboard.down("Shift")
+    try:
+        page.mouse.click(x, y, button=button)
+    finally:
+        if shift:
+            page.keyboard.up("Shift")
+
+
+def top_checker(widget: Any, point: str) -> Any:
+    return widget.locator(f'[data-kind=stack][data-point="{point}"] [data-kind=checker]').last
+
+
+def movable_point(widget: Any) -> str:
+    point = widget.locator(".tgw-movable[data-kind=stack]").first.get_attribute("data-point")
+    assert point is not None
+    return str(point)
+
+
+def test_both_variants_render(page: Any, tmp_path: Path) -> None:
+    for index, variant, points in ((CLASSIC, "classic", 24), (TRIGAMMON, "trigammon", 36)):
+        widget = board(page, index)
+        svg = widget.locator(f".tgw-board svg[data-variant={variant}]")
+        assert svg.count() == 1
+        assert svg.locator("[data-kind=point]").count() == points
+        assert svg.locator("[data-kind=checker]").count() == 15 * (points // 12)
+        widget.scroll_into_view_if_needed()
+        shot = widget.screenshot(path=str(tmp_path / f"{variant}.png"))
+        assert len(shot) > 20_000  # a drawn board and panels, not an empty box
+        box = svg.bounding_box()
+        assert box is not None and box["width"] > 300
+
+
+def test_player_names_render_as_text_and_run_nothing(page: Any) -> None:
+    widget = board(page, CLASSIC)
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator(".trigammon-widget img").count() == 0
+    options = widget.locator("[data-role=perspective] option").all_inner_texts()
+    assert options == [HOSTILE, "Bob"]
+    # The board's own label (escaped by the SVG renderer) and the opening message.
+    assert HOSTILE in widget.locator(".tgw-message").inner_text()
+    assert HOSTILE[:10] in widget.locator("[data-kind=player][data-player='0']").text_content()
+
+
+def test_click_lights_targets_at_once_then_moves(page: Any) -> None:
+    widget = board(page, CLASSIC)
+    state = probe(page)["classic"]
+    assert state["dice"] and state["moves"] == 0  # classic plays the opening dice
+    source = movable_point(widget)
+    # Press and release in one task of the page: the targets must be lit before
+    # control returns, so no round trip to Python can be involved.
+    lit = top_checker(widget, source).evaluate(
+        """el => {
+            const box = el.getBoundingClientRect();
+            const at = {bubbles: true, pointerId: 7, isPrimary: true, button: 0,
+                        clientX: box.x + box.width / 2, clientY: box.y + box.height / 2};
+            el.dispatchEvent(new PointerEvent("pointerdown", at));
+            el.dispatchEvent(new PointerEvent("pointerup", at));
+            const root = el.closest(".trigammon-widget");
+            return [...root.querySelectorAll(".tgw-target")].map(
+                t => t.dataset.kind === "tray" ? "off" : t.dataset.point);
+        }"""
+    )
+    assert sorted(set(lit)) == sorted(state["targets"][source])
+    assert widget.locator(f'.tgw-from[data-kind=point][data-point="{source}"]').count() == 1
+    page.keyboard.press("Escape")
+    assert widget.locator(".tgw-target").count() == 0
+
+    # Now with the mouse: pick the checker up, click its first target.
+    click(page, top_checker(widget, source))
+    target = state["targets"][source][0]
+    assert widget.locator(".tgw-target").count() >= 1
+    before = version(widget)
+    click(page, widget.locator(f'[data-kind=point][data-point="{target}"]'))
+    wait_version_after(page, widget, before)
+    after = probe(page)["classic"]
+    assert after["moves"] >= 1 and after["partial"]
+    assert after["partial"] in widget.locator(".tgw-status").inner_text()
+    assert widget.locator(f'[data-kind=stack][data-point="{target}"]').count() == 1
+
+
+def test_illegal_attempt_shows_the_rule(page: Any) -> None:
+    widget = board(page, CLASSIC)
+    state = probe(page)["classic"]
+    turn = state["turn"]
+    source = movable_point(widget)
+    blocked = [
+        point
+        for point, (owner, count) in state["stacks"].items()
+        if owner != turn and count >= 2 and point not in state["targets"][source]
+    ]
+    assert blocked
+    click(page, top_checker(widget, source))
+    click(page, top_checker(widget, blocked[0]))
+    message = widget.locator(".tgw-message[data-kind=error]")
+    message.wait_for()
+    assert re.fullmatch(r"R\d+", message.locator("strong.tgw-rule").inner_text())
+    assert len(message.inner_text()) > 10
+    assert probe(page)["classic"]["id"] == state["id"]  # nothing changed
+
+
+def test_undo_and_confirm(page: Any) -> None:
+    widget = board(page, CLASSIC)
+    state = probe(page)["classic"]
+    assert state["moves"] >= 1
+    before = version(widget)
+    widget.get_by_role("button", name="Undo move").click()
+    wait_version_after(page, widget, before)
+    assert probe(page)["classic"]["moves"] == state["moves"] - 1
+    # Play the turn out from the plays panel, then the dice pass on.
+    before = version(widget)
+    widget.locator(".tgw-play").first.click()
+    wait_version_after(page, widget, before)
+    after = probe(page)["classic"]
+    assert after["plies"] == state["plies"] + 1 and after["turn"] != state["turn"]
+
+
+def test_roll_play_and_step_through_history(page: Any) -> None:
+    widget = board(page, TRIGAMMON)
+    for turn in range(2):
+        before = version(widget)
+        widget.get_by_role("button", name="Roll").click()
+        wait_version_after(page, widget, before)
+        state = probe(page)["trigammon"]
+        assert state["dice"] is not None and state["plies"] == turn
+        count = int(widget.locator(".tgw-plays-panel .tgw-count").inner_text())
+        assert count == widget.locator(".tgw-play").count() or count > 200
+        before = version(widget)
+        widget.locator(".tgw-play").first.click()
+        wait_version_after(page, widget, before)
+    assert probe(page)["trigammon"]["plies"] == 2
+    assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "2"
+
+    def shown_ply() -> str | None:
+        return widget.locator(".tgw-history .tgw-current").get_attribute("data-ply")
+
+    widget.locator(".tgw-status").click()  # focus the widget, not a control
+    for key, expected in (
+        ("ArrowLeft", "1"),
+        ("ArrowLeft", "0"),
+        ("ArrowRight", "1"),
+        ("End", "2"),
+    ):
+        before = version(widget)
+        page.keyboard.press(key)
+        wait_version_after(page, widget, before)
+        assert shown_ply() == expected
+    assert probe(page)["trigammon"]["ply"] == 2
+    before = version(widget)
+    widget.get_by_role("button", name="First position").click()
+    wait_version_after(page, widget, before)
+    assert shown_ply() == "0"
+    assert probe(page)["trigammon"]["ply"] == 0
+    before = version(widget)
+    widget.get_by_role("button", name="Next turn").click()
+    wait_version_after(page, widget, before)
+    assert probe(page)["trigammon"]["ply"] == 1
+    before = version(widget)
+    widget.get_by_role("button", name="Last position").click()
+    wait_version_after(page, widget, before)
+    assert probe(page)["trigammon"]["ply"] == 2
+
+
+def test_plays_panel_filters_and_previews(page: Any) -> None:
+    widget = board(page, TRIGAMMON)
+    if widget.get_by_role("button", name="Roll").is_enabled():
+        before = version(widget)
+        widget.locator("[data-role=die1]").select_option("6")
+        widget.locator("[data-role=die2]").select_option("6")
+        widget.get_by_role("button", name="Set dice").click()
+        wait_version_after(page, widget, before)
+    plays = widget.locator(".tgw-play")
+    total = int(widget.locator(".tgw-plays-panel .tgw-count").inner_text())
+    assert total >= 1
+    first = plays.first.inner_text()
+    token = first.split()[0]
+    widget.locator(".tgw-filter").fill(token)
+    shown = plays.all_inner_texts()
+    assert shown and all(token in text for text in shown)
+    assert widget.locator(".tgw-plays-panel .tgw-count").inner_text().endswith(f"of {total}")
+    plain = widget.locator(".tgw-board").inner_html()
+    plays.first.hover()
+    page.wait_for_function(
+        "el => el.classList.contains('tgw-previewing')", arg=widget.element_handle()
+    )
+    assert widget.locator(".tgw-board .tg-arrow").count() >= 1
+    page.mouse.move(5, 5)
+    page.wait_for_function(
+        "el => !el.classList.contains('tgw-previewing')", arg=widget.element_handle()
+    )
+    assert widget.locator(".tgw-board").inner_html() == plain
+    widget.locator(".tgw-filter").fill("")
+
+
+def test_drag_and_drop_moves_a_checker(page: Any) -> None:
+    widget = board(page, TRIGAMMON)
+    state = probe(page)["trigammon"]
+    assert state["dice"] and state["targets"]
+    source = movable_point(widget)
+    target = next(t for t in state["targets"][source] if t not in ("off", "bar"))
+    x, y = centre(page, top_checker(widget, source))
+    tx, ty = centre(page, widget.locator(f'[data-kind=point][data-point="{target}"]'))
+    before = version(widget)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=4)
+    assert widget.locator(".tgw-ghost").is_visible()
+    assert widget.locator(f'.tgw-target[data-point="{target}"]').count() >= 1
+    page.mouse.move(tx, ty, steps=4)
+    page.mouse.up()
+    wait_version_after(page, widget, before)
+    after = probe(page)["trigammon"]
+    assert after["moves"] >= 1 and not widget.locator(".tgw-ghost").is_visible()
+
+
+def test_edit_a_position(page: Any) -> None:
+    widget = board(page, EDIT)
+    before = version(widget)
+    widget.get_by_role("button", name="Edit position").click()
+    wait_version_after(page, widget, before)
+    assert widget.locator(".tgw-edit").is_visible()
+    assert probe(page)["edit"]["mode"] == "edit"
+
+    before = version(widget)
+    widget.get_by_role("button", name="Clear").click()
+    wait_version_after(page, widget, before)
+    assert widget.locator(".tgw-board [data-kind=stack]").count() == 0
+
+    # Player 0 places two checkers on point 5, player 1 one on point 20.
+    for _ in range(2):
+        before = version(widget)
+        click(page, widget.locator('[data-kind=point][data-point="5"]'))
+        wait_version_after(page, widget, before)
+    before = version(widget)
+    widget.locator("[data-role=edit-player]").select_option("1")
+    wait_version_after(page, widget, before)
+    before = version(widget)
+    click(page, widget.locator('[data-kind=point][data-point="20"]'))
+    wait_version_after(page, widget, before)
+    stacks = probe(page)["edit"]["stacks"]
+    assert stacks == {"5": [0, 2], "20": [1, 1]}
+
+    # An invalid set-up (player 1 onto player 0's point) is refused with the reason.
+    click(page, widget.locator('[data-kind=point][data-point="5"]'))
+    widget.locator(".tgw-message[data-kind=error]").wait_for()
+    assert probe(page)["edit"]["stacks"] == stacks
+
+    # Shift-click and right-click take checkers of the owner back.
+    before = version(widget)
+    click(page, widget.locator('[data-kind=point][data-point="5"]'), shift=True)
+    wait_version_after(page, widget, before)
+    before = version(widget)
+    click(page, widget.locator('[data-kind=point][data-point="20"]'), button="right")
+    wait_version_after(page, widget, before)
+    assert probe(page)["edit"]["stacks"] == {"5": [0, 1]}
+
+    before = version(widget)
+    widget.get_by_role("button", name="Start position").click()
+    wait_version_after(page, widget, before)
+    assert widget.locator(".tgw-board [data-kind=checker]").count() == 30
+    before = version(widget)
+    widget.locator("[data-role=edit-turn]").select_option("1")
+    wait_version_after(page, widget, before)
+    before = version(widget)
+    widget.locator("[data-role=edit-die1]").select_option("3")  # one die alone: no request
+    widget.locator("[data-role=edit-die2]").select_option("1")
+    wait_version_after(page, widget, before)
+    before = version(widget)
+    widget.get_by_role("button", name="Done editing").click()
+    wait_version_after(page, widget, before)
+    state = probe(page)["edit"]
+    assert state["mode"] == "play" and state["turn"] == 1 and state["dice"] == [3, 1]
+    assert not widget.locator(".tgw-edit").is_visible()
+
+
+def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    try:
+        page.goto(lab.url("/tree"))
+        page.get_by_text("nb7.ipynb").first.wait_for(timeout=30_000)
+        page.goto(lab.url("/notebooks/nb7.ipynb"))
+        page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
+        page.wait_for_function(
+            "() => document.body.innerText.includes('Python 3 (ipykernel)')", timeout=60_000
+        )
+        run_all_cells(page)
+        widget = page.locator(".trigammon-widget[data-version]")
+        widget.wait_for(timeout=60_000)
+        assert widget.locator("svg[data-variant=trigammon]").count() == 1
+        before = version(widget)
+        widget.get_by_role("button", name="Roll").click()
+        wait_version_after(page, widget, before)
+        assert widget.locator(".tgw-play").count() >= 1
+    finally:
+        page.close()
