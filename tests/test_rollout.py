@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from trigammon_widget.bots import RandomBot
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Play, Position
 from trigammon_widget.rollout import hints, race_estimate, rollout, wilson
 
 # X (player 0) to move, its last checker on its 1-point: any roll wins, a gammon as O
@@ -165,3 +165,16 @@ def test_hints_candidates_and_workers_agree() -> None:
     two = hints(position, workers=2, **kwargs)  # type: ignore[arg-type]
     assert len(one) == 3
     assert [(h.notation, h.result) for h in one] == [(h.notation, h.result) for h in two]
+
+
+def test_bots_defined_in_main_roll_out_in_process() -> None:
+    """A notebook's bot class cannot be rebuilt in a spawned worker: run it here."""
+
+    class FirstPlay:
+        def choose(self, position: Position) -> Play:
+            return next(iter(position.legal_plays()))
+
+    FirstPlay.__module__ = "__main__"
+    kwargs = {"games": 6, "seed": 1, "truncate": 10, "bot": FirstPlay(), "chunk": 2}
+    two = rollout(Position.start(CLASSIC), workers=2, **kwargs)  # type: ignore[arg-type]
+    assert two == rollout(Position.start(CLASSIC), workers=1, **kwargs)  # type: ignore[arg-type]

@@ -239,6 +239,12 @@ def shutdown_workers() -> None:
 atexit.register(shutdown_workers)
 
 
+def _importable(tasks: Sequence[_Task]) -> bool:
+    """Whether worker processes can rebuild the bots: not so for classes that live in
+    ``__main__`` (a notebook or script), which a spawned process does not have."""
+    return all(type(bot).__module__ != "__main__" for task in tasks[:1] for bot in task.bots)
+
+
 def _execute(
     tasks: Sequence[_Task],
     workers: int,
@@ -257,7 +263,7 @@ def _execute(
         if progress is not None:
             progress(done, total)
 
-    if workers <= 1:
+    if workers <= 1 or not _importable(tasks):
         for index, task in enumerate(tasks):
             if cancel is not None and cancel.is_set():
                 return results, True
@@ -394,7 +400,8 @@ def rollout(
     ``dice`` (or the position's own dice) is the first roll of the player to move;
     otherwise the first roll is random too. ``bot`` plays every seat (default
     ``HeuristicBot()``), or give one bot per seat; bots must pickle for
-    ``workers > 1``. ``truncate`` stops each game after that many turns and scores
+    ``workers > 1``, and bots of a class defined in ``__main__`` (a notebook cell)
+    run in this process. ``truncate`` stops each game after that many turns and scores
     it by ``race_estimate``. ``seed`` (default: a random one, kept in the result)
     fixes every number.
     """
