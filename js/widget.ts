@@ -53,6 +53,8 @@ class BoardWidgetView {
   private shownPlaysState = "";
   private shownHistory: HistoryEntry[] | null = null;
   private historyRows: HTMLElement[] = [];
+  private currentRow: HTMLElement | null = null;
+  private scrollFrame = 0;
   private editDiceKey = "";
   private sliderFrame = 0;
 
@@ -266,6 +268,7 @@ class BoardWidgetView {
     this.events.abort();
     window.clearTimeout(this.previewTimer);
     cancelAnimationFrame(this.sliderFrame);
+    cancelAnimationFrame(this.scrollFrame);
     this.root.remove();
   }
 
@@ -456,7 +459,8 @@ class BoardWidgetView {
 
   private renderHistory(v: View): void {
     const history = v.history ?? [];
-    if (!this.shownHistory || !sameHistory(history, this.shownHistory)) {
+    const rebuilt = !this.shownHistory || !sameHistory(history, this.shownHistory);
+    if (rebuilt) {
       this.shownHistory = history;
       const start = h("li", { "data-ply": 0 }, h("button", { type: "button", class: "tgw-move", "data-action": "goto", "data-ply": 0 }, "Start"));
       this.historyRows = [start];
@@ -478,15 +482,19 @@ class BoardWidgetView {
       }
       setChildren(this.historyList, ...this.historyRows.filter(Boolean));
     }
-    for (const row of this.historyList.querySelectorAll(".tgw-current")) {
-      row.classList.remove("tgw-current");
-      row.removeAttribute("aria-current");
-    }
-    const current = this.historyRows[v.ply];
-    if (current) {
-      current.classList.add("tgw-current");
-      current.setAttribute("aria-current", "step");
-      scrollIntoList(this.historyList, current);
+    const current = this.historyRows[v.ply] ?? null;
+    if (current !== this.currentRow || rebuilt) {
+      this.currentRow?.classList.remove("tgw-current");
+      this.currentRow?.removeAttribute("aria-current");
+      this.currentRow = current;
+      if (current) {
+        current.classList.add("tgw-current");
+        current.setAttribute("aria-current", "step");
+        // Measured in the next frame, where layout happens anyway: reading it now
+        // would force a layout of the page right after the board was replaced.
+        cancelAnimationFrame(this.scrollFrame);
+        this.scrollFrame = requestAnimationFrame(() => scrollIntoList(this.historyList, current));
+      }
     }
     this.historyLabel.textContent = `turn ${v.ply} of ${v.plies}`;
     const canStep = v.mode === "play";
@@ -665,8 +673,8 @@ class BoardWidgetView {
   }
 
   private tryMove(from: Place, to: Place): void {
+    this.send({ action: "move", from, to }); // first: the round trip starts sooner
     this.select(null);
-    this.send({ action: "move", from, to });
   }
 
   private select(place: Place | null): void {

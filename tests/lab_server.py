@@ -65,8 +65,9 @@ def write_notebook(path: Path, cells: Sequence[str]) -> Path:
 class LabServer:
     """``jupyter lab`` serving ``root`` on 127.0.0.1; a context manager."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, extra_args: Sequence[str] = ()) -> None:
         self.root = root
+        self.extra_args = list(extra_args)
         self.port = free_port()
         self.token = secrets.token_hex(16)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -105,6 +106,7 @@ class LabServer:
         ]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             command.append("--allow-root")
+        command += self.extra_args
         log = self.log_path.open("wb")
         self._process = subprocess.Popen(
             command, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT
