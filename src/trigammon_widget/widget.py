@@ -343,14 +343,17 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _refresh(self) -> None:
         shown = self._shown()
-        self.svg = board_svg(
-            shown,
-            perspective=self._perspective,
-            arrows=self._arrows(),
-            mover=self._arrow_mover(),
-            theme=self._theme,
-            names=self._names,
-            colors=self._colors,
+        # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.
+        self.svg = str(
+            board_svg(
+                shown,
+                perspective=self._perspective,
+                arrows=self._arrows(),
+                mover=self._arrow_mover(),
+                theme=self._theme,
+                names=self._names,
+                colors=self._colors,
+            )
         )
         self.view = self._view(shown)
         self.record = self._game.to_json(indent=None)
