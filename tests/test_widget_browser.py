@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from lab_server import KERNEL_IDLE, LabServer, write_notebook
+from lab_server import KERNEL_IDLE, LabServer, free_port, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -434,3 +439,71 @@ def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:
         assert widget.locator(".tgw-play").count() >= 1
     finally:
         page.close()
+
+
+MARIMO_APP = """\
+import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+    from trigammon_widget.widget import BoardWidget
+
+    board = mo.ui.anywidget(BoardWidget("classic", seed=1))
+    board
+    return (board,)
+
+
+if __name__ == "__main__":
+    app.run()
+"""
+
+
+def test_marimo_renders_and_plays(browser: Any, tmp_path: Path) -> None:
+    pytest.importorskip("marimo", reason="marimo is not installed (it is in the test extra)")
+    (tmp_path / "app.py").write_text(MARIMO_APP)
+    port = free_port()
+    log = (tmp_path / "marimo.log").open("wb")
+    command = [sys.executable, "-m", "marimo", "run", "app.py", "--headless", "--no-token"]
+    server = subprocess.Popen(
+        [*command, "--host", "127.0.0.1", "--port", str(port)],
+        cwd=tmp_path,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    log.close()
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", server)
+        page.goto(f"http://127.0.0.1:{port}/")
+        widget = page.locator(".trigammon-widget[data-version]")
+        widget.wait_for(timeout=60_000)
+        assert widget.locator("svg[data-variant=classic]").count() == 1
+        before = version(widget)
+        widget.locator(".tgw-play").first.click()
+        wait_version_after(page, widget, before)
+        assert widget.locator(".tgw-history li").count() == 2  # the start and one turn
+    finally:
+        page.close()
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def wait_for_http(url: str, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"the server exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.25)
+    pytest.fail(f"{url} did not answer in {timeout} s")
