@@ -110,7 +110,10 @@ def weights_from(base: Weights, u: dict[str, float]) -> Weights:
 def spsa(
     args: argparse.Namespace, variant: Variant, start: Weights, pool: ProcessPoolExecutor
 ) -> Weights:
-    names = [f.name for f in fields(Weights) if getattr(start, f.name) != 0]
+    unused = {"entry_block"} if variant.players == 2 else set()  # classic has no third seat
+    names = [
+        f.name for f in fields(Weights) if getattr(start, f.name) != 0 and f.name not in unused
+    ]
     u = dict.fromkeys(names, 0.0)
     rng = random.Random(args.seed)
     big_a = args.iterations / 10
