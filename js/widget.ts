@@ -17,6 +17,8 @@ import "./widget.css";
 const PLAY_LIMIT = 200;
 /** Hovering must rest this long on a play before a preview is asked for. */
 const PREVIEW_DELAY_MS = 40;
+/** A navigation request unanswered for this long is taken as lost. */
+const NAV_TIMEOUT_MS = 3000;
 /** A press that moves further than this (px) is a drag, not a click. */
 const DRAG_THRESHOLD = 6;
 
@@ -39,7 +41,13 @@ class BoardWidgetView {
    *  draws its own range, so one view never takes another's reply for its own. */
   private readonly idBase = Math.floor(Math.random() * 2 ** 31) * 2 ** 21;
   private seq = 0;
-  private readonly pending = new Map<number, Intent>();
+  private readonly pending = new Map<number, { intent: Intent; version: number }>();
+  /** Navigation waits for Python: while a goto/step is being answered, more presses
+   *  only move the wanted ply, asked for when the answer comes. So holding an arrow
+   *  key or dragging the slider never sends requests made on a stale version. */
+  private navSent: number | null = null;
+  private navSentAt = 0;
+  private navWanted: number | null = null;
   private shownMessage = "null";
 
   private view: View | null = null;
@@ -56,7 +64,6 @@ class BoardWidgetView {
   private currentRow: HTMLElement | null = null;
   private scrollFrame = 0;
   private editDiceKey = "";
-  private sliderFrame = 0;
 
   // elements
   private readonly board: HTMLDivElement;
@@ -251,11 +258,7 @@ class BoardWidgetView {
     on(this.playsList, "focusout", (event) => {
       if (!this.playsList.contains(event.relatedTarget as Node | null)) this.endPreview();
     });
-    on(this.slider, "input", () => {
-      // Coalesce a fast drag of the slider into one request per frame.
-      cancelAnimationFrame(this.sliderFrame);
-      this.sliderFrame = requestAnimationFrame(() => this.send({ action: "goto", ply: Number(this.slider.value) }));
-    });
+    on(this.slider, "input", () => this.navigate({ ply: Number(this.slider.value) }));
 
     const dark = window.matchMedia?.("(prefers-color-scheme: dark)");
     dark?.addEventListener("change", () => this.applyTheme(), { signal });
@@ -267,20 +270,20 @@ class BoardWidgetView {
     this.model.off("msg:custom", this.onMessage);
     this.events.abort();
     window.clearTimeout(this.previewTimer);
-    cancelAnimationFrame(this.sliderFrame);
     cancelAnimationFrame(this.scrollFrame);
     this.root.remove();
   }
 
   private send(intent: Intent): number {
     const id = this.idBase + ++this.seq;
-    this.pending.set(id, intent);
+    const version = this.view?.version ?? 0;
+    this.pending.set(id, { intent, version });
     if (this.pending.size > 500) {
       // A reply that never came (a kernel restart): forget the oldest.
       const oldest = this.pending.keys().next().value;
       if (oldest !== undefined) this.pending.delete(oldest);
     }
-    this.model.send({ kind: "intent", id, version: this.view?.version ?? 0, ...intent });
+    this.model.send({ kind: "intent", id, version, ...intent });
     return id;
   }
 
@@ -288,15 +291,41 @@ class BoardWidgetView {
     const reply = content as Reply;
     if (!reply || reply.kind !== "reply" || typeof reply.id !== "number") return;
     const id = reply.id;
-    const intent = this.pending.get(id);
-    if (!intent) return; // another view of the same model asked
+    const sent = this.pending.get(id);
+    if (!sent) return; // another view of the same model asked
     this.pending.delete(id);
+    const { intent, version } = sent;
     if (intent.action === "preview") {
-      if (reply.ok && typeof reply.svg === "string") this.onPreview(intent, reply.svg);
+      if (reply.ok && typeof reply.svg === "string") this.onPreview(Number(intent.index), version, reply.svg);
       return;
     }
     if (!reply.ok && reply.error) this.showMessage({ kind: "error", text: reply.error.text, rule: reply.error.rule });
+    if (intent.action === "goto" || intent.action === "step") {
+      this.navSent = null;
+      const wanted = this.navWanted;
+      this.navWanted = null;
+      if (wanted !== null && wanted !== this.view?.ply) this.navigate({ ply: wanted });
+    }
   };
+
+  /** Shows another turn of the game: `delta` turns on from the last one asked for, or `ply`. */
+  private navigate(how: { delta: number } | { ply: number }): void {
+    const v = this.view;
+    if (!v || v.mode !== "play") return;
+    if (this.navSent !== null && performance.now() - this.navSentAt > NAV_TIMEOUT_MS) {
+      this.navSent = this.navWanted = null; // its answer was lost (a kernel restart)
+    }
+    const base = this.navWanted ?? this.navSent ?? v.ply;
+    const ply = Math.max(0, Math.min(v.plies, "delta" in how ? base + how.delta : how.ply));
+    if (this.navSent !== null) {
+      this.navWanted = ply;
+      return;
+    }
+    if (ply === v.ply) return;
+    this.navSent = ply;
+    this.navSentAt = performance.now();
+    this.send(Math.abs(ply - v.ply) === 1 ? { action: "step", delta: ply - v.ply } : { action: "goto", ply });
+  }
 
   private readonly onSvg = (): void => {
     if (this.previewing) return; // shown when the preview ends
@@ -543,15 +572,15 @@ class BoardWidgetView {
       case "edit-clear":
         return void this.send({ action: "edit_clear" });
       case "first":
-        return void this.send({ action: "goto", ply: 0 });
+        return this.navigate({ ply: 0 });
       case "prev":
-        return void this.send({ action: "step", delta: -1 });
+        return this.navigate({ delta: -1 });
       case "next":
-        return void this.send({ action: "step", delta: 1 });
+        return this.navigate({ delta: 1 });
       case "last":
-        return void this.send({ action: "goto", ply: v.plies });
+        return this.navigate({ ply: v.plies });
       case "goto":
-        return void this.send({ action: "goto", ply: Number(target.dataset.ply) });
+        return this.navigate({ ply: Number(target.dataset.ply) });
       case "play":
         this.endPreview();
         this.selected = null;
@@ -564,19 +593,18 @@ class BoardWidgetView {
     if (target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
     const v = this.view;
     if (!v) return;
-    let intent: Intent | null = null;
     switch (event.key) {
       case "ArrowLeft":
-        intent = { action: "step", delta: -1 };
+        this.navigate({ delta: -1 });
         break;
       case "ArrowRight":
-        intent = { action: "step", delta: 1 };
+        this.navigate({ delta: 1 });
         break;
       case "Home":
-        intent = { action: "goto", ply: 0 };
+        this.navigate({ ply: 0 });
         break;
       case "End":
-        intent = { action: "goto", ply: v.plies };
+        this.navigate({ ply: v.plies });
         break;
       case "Escape":
         this.select(null);
@@ -587,7 +615,6 @@ class BoardWidgetView {
     }
     event.preventDefault();
     event.stopPropagation();
-    if (intent && v.mode === "play") this.send(intent);
   }
 
   private onPointerDown(event: PointerEvent): void {
@@ -720,16 +747,24 @@ class BoardWidgetView {
     window.clearTimeout(this.previewTimer);
     const cached = this.previews.get(`${this.view.version}:${index}`);
     if (cached !== undefined) return this.showPreview(cached);
-    this.previewTimer = window.setTimeout(() => {
-      if (this.previewWanted === index) this.send({ action: "preview", index });
-    }, PREVIEW_DELAY_MS);
+    const ask = (): void => {
+      if (this.previewWanted !== index) return;
+      // A preview asked while a change is on its way would be refused as stale.
+      if (this.busy()) this.previewTimer = window.setTimeout(ask, PREVIEW_DELAY_MS);
+      else this.send({ action: "preview", index });
+    };
+    this.previewTimer = window.setTimeout(ask, PREVIEW_DELAY_MS);
   }
 
-  private onPreview(intent: Intent, svg: string): void {
-    const index = Number(intent.index);
+  private busy(): boolean {
+    for (const { intent } of this.pending.values()) if (intent.action !== "preview") return true;
+    return false;
+  }
+
+  private onPreview(index: number, version: number, svg: string): void {
     if (this.previews.size > 64) this.previews.clear();
-    if (this.view) this.previews.set(`${this.view.version}:${index}`, svg);
-    if (this.previewWanted === index) this.showPreview(svg);
+    this.previews.set(`${version}:${index}`, svg);
+    if (this.previewWanted === index && version === this.view?.version) this.showPreview(svg);
   }
 
   private showPreview(svg: string): void {

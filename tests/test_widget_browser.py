@@ -292,6 +292,20 @@ def test_roll_play_and_step_through_history(page: Any) -> None:
         wait_version_after(page, widget, before)
         assert shown_ply() == expected
     assert probe(page)["trigammon"]["ply"] == 2
+    # Presses faster than Python answers add up instead of being refused as stale.
+    widget.locator(".tgw-status").click()  # the probe cell took the focus
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(
+        "el => el.querySelector('.tgw-history .tgw-current').dataset.ply === '0'",
+        arg=widget.element_handle(),
+    )
+    assert widget.locator(".tgw-message[data-kind=error]").count() == 0
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "el => el.querySelector('.tgw-history .tgw-current').dataset.ply === '2'",
+        arg=widget.element_handle(),
+    )
     before = version(widget)
     widget.get_by_role("button", name="First position").click()
     wait_version_after(page, widget, before)
