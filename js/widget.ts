@@ -206,7 +206,15 @@ class BoardWidgetView {
     this.message = h("div", { class: "tgw-message", role: "status", "aria-live": "polite" });
     this.root = h(
       "div",
-      { class: "trigammon-widget", tabindex: 0, role: "group", "aria-label": "Backgammon board" },
+      {
+        class: "trigammon-widget",
+        tabindex: 0,
+        role: "group",
+        "aria-label": "Backgammon board",
+        // JupyterLab/Notebook: keys pressed in the widget are not notebook commands
+        // (command mode would take "d d" as "delete this cell").
+        "data-lm-suppress-shortcuts": "true",
+      },
       toolbar,
       this.editPanel,
       h(

@@ -433,6 +433,17 @@ def test_edit_a_position(page: Any) -> None:
     assert not widget.locator(".tgw-edit").is_visible()
 
 
+def test_keys_in_the_widget_are_not_notebook_commands(page: Any) -> None:
+    cells = page.locator(".jp-Cell").count()
+    board(page, EDIT).locator(".tgw-status").click()
+    page.keyboard.press("Escape")
+    for key in ("d", "d", "a", "b", "x"):  # delete cell, insert above/below, cut
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert page.locator(".jp-Cell").count() == cells
+    assert page.locator(".trigammon-widget").count() == 3
+
+
 def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     try:
