@@ -22,7 +22,7 @@ from trigammon_widget.bots import (
     autoplay,
     play_game,
 )
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Play, Position
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Play, Position
 
 sys.path.insert(0, str(Path(__file__).parent / "engine"))
 from strategies import positions
@@ -184,9 +184,31 @@ def test_play_game_accepts_any_bot() -> None:
         def choose(self, position: Position) -> Play:
             return next(iter(position.legal_plays()))
 
-    seats: list[Bot] = [FirstPlay(), RandomBot()]
+    class Reversed:
+        """Moves two different checkers, lower die first: legal, not the listed order."""
+
+        def choose(self, position: Position) -> Play:
+            off = position.variant.off
+            plays = list(position.legal_plays())
+            for play in plays:
+                moves = play.moves
+                if (
+                    len(moves) == 2
+                    and all(move.start > 0 and move.end < off for move in moves)
+                    and moves[0].start != moves[1].start != moves[0].end
+                ):
+                    return Play((moves[1], moves[0]))
+            return plays[0]
+
+    class Passes:
+        def choose(self, position: Position) -> Play:
+            return Play()
+
+    seats: list[Bot] = [FirstPlay(), Reversed()]
     result = play_game(CLASSIC, seats, seed=8)
     assert result.outcome is not None
+    with pytest.raises(IllegalMoveError, match="R9"):
+        play_game(CLASSIC, [Passes(), RandomBot()], seed=8)
 
 
 def test_heuristic_beats_random() -> None:

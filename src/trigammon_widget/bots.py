@@ -65,16 +65,15 @@ Leaves = dict[int, RawPlay]
 class FastBot(Bot, Protocol):
     """A bot that can also choose among raw candidates, for bot-only games.
 
-    ``pick`` gets the boards of every player (path coordinates, as
-    ``Position.boards``), the player to move, the candidates as
-    ``movegen.legal_leaves`` returns them (key -> moves; at least two) and the game's
-    random generator, and returns one key. It must choose as ``choose`` would for the
-    same position and dice, so that fast games and ``Game`` autoplay agree.
+    ``pick`` gets the turn as the mover sees it (``view.boards`` in path
+    coordinates as ``Position.boards``, ``view.turn``, the opponents' blocks and
+    blots), the candidates as ``movegen.legal_leaves`` returns them (resulting-board
+    key -> moves; at least two) and the game's random generator, and returns one
+    key. A deterministic bot must pick what ``choose`` picks for the same position
+    and dice, so that fast games and ``Game`` autoplay agree.
     """
 
-    def pick(
-        self, turn: _TurnView, leaves: Leaves, rng: random.Random
-    ) -> int: ...  # pragma: no cover
+    def pick(self, view: _TurnView, leaves: Leaves, rng: random.Random) -> int: ...
 
 
 # --- board geometry shared by the bots and the game loop ------------------------------
@@ -277,24 +276,15 @@ def _rearmost(board: Sequence[int]) -> int:
     return len(board) - 1
 
 
-def _key_of(view: _TurnView, leaves: Leaves, play: Play) -> int:
-    """The key of the resulting board a Play leads to (the Play must be legal)."""
-    wanted = tuple((m.start, m.end, m.die, m.hit) for m in play.moves)
-    for key, raw in leaves.items():
-        if raw == wanted:
-            return key
-    g = view.geometry
-    board = list(view.boards[view.turn])
-    hits = 0
-    for move in play.moves:
-        board[move.start] -= 1
-        board[move.end] += 1
-        if move.hit:
-            hits |= 1 << move.end
-    key = int.from_bytes(bytes(board), "little") | hits << g.shift
-    if key not in leaves:
-        raise ValueError(f"the bot chose an illegal play: {play}")
-    return key
+def _key_of(position: Position, leaves: Leaves, play: Play) -> int:
+    """The key of the board a bot's Play leads to; ``IllegalMoveError`` if illegal.
+
+    The play is first made canonical (``LegalPlays.check``), so any move order or
+    hit marking that reaches a legal result is accepted.
+    """
+    canonical = position.legal_plays().check(play)
+    wanted = tuple((m.start, m.end, m.die, m.hit) for m in canonical.moves)
+    return next(key for key, raw in leaves.items() if raw == wanted)
 
 
 def _as_play(raw: RawPlay) -> Play:
@@ -326,7 +316,7 @@ class RandomBot:
         plays = list(position.legal_plays())
         return self.rng.choice(plays) if plays else Play()
 
-    def pick(self, turn: _TurnView, leaves: Leaves, rng: random.Random) -> int:
+    def pick(self, view: _TurnView, leaves: Leaves, rng: random.Random) -> int:
         return rng.choice(list(leaves))
 
 
@@ -522,9 +512,9 @@ class HeuristicBot:
         raws = list(leaves.values())
         return [(_as_play(raws[k]), scores[k]) for k in order]
 
-    def pick(self, turn: _TurnView, leaves: Leaves, rng: random.Random) -> int:
+    def pick(self, view: _TurnView, leaves: Leaves, rng: random.Random) -> int:
         keys = list(leaves)
-        scores = self._scores(turn, keys)
+        scores = self._scores(view, keys)
         return keys[scores.index(max(scores))]
 
     def _scores(self, view: _TurnView, keys: list[int]) -> list[float]:
@@ -677,7 +667,7 @@ def _run(
                 key = pick(view, leaves, rng)
             else:
                 position = replace(_position(variant, boards, turn), dice=dice)
-                key = _key_of(view, leaves, bots[turn].choose(position))
+                key = _key_of(position, leaves, bots[turn].choose(position))
         view.play_key(key)
         played += 1
         dice = None
