@@ -27,8 +27,8 @@ from lab_server import KERNEL_IDLE, LabServer, free_port, write_notebook
 pytestmark = pytest.mark.browser
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
-CLASSIC, TRIGAMMON, EDIT = 0, 1, 2  # the boards, in notebook order
-PROBE_CELL = 4
+CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER = range(5)  # the boards, in notebook order
+PROBE_CELL = 6
 
 SETUP = """\
 import json
@@ -40,7 +40,8 @@ def probe():
     global _probes
     _probes += 1
     state = {}
-    for key, board in (("classic", c), ("trigammon", t), ("edit", e)):
+    boards = {"classic": c, "trigammon": t, "edit": e, "bear_off": off, "enter": enter}
+    for key, board in boards.items():
         view = board.view
         state[key] = {
             "id": board.position.id,
@@ -61,6 +62,11 @@ CELLS = [
     f"c = BoardWidget('classic', seed=1, names=[{HOSTILE!r}, 'Bob'])\nc",
     "t = BoardWidget('trigammon', seed=2)\nt",
     "e = BoardWidget('classic', seed=3)\ne",
+    "from trigammon_widget.engine import CLASSIC, Position\n"
+    "home = {0: {19: 3, 20: 3, 22: 2, 24: 1}, 1: {20: 5, 22: 4}}\n"
+    "off = BoardWidget(Position.build(CLASSIC, home, dice=(6, 4)))\noff",
+    "barred = {0: {'bar': 1, 6: 5, 8: 3, 13: 4}, 1: {1: 2, 11: 5, 16: 3, 20: 5}}\n"
+    "enter = BoardWidget(Position.build(CLASSIC, barred, dice=(5, 2)))\nenter",
     "probe()",
 ]
 
@@ -86,7 +92,7 @@ def page(browser: Any, lab: LabServer) -> Iterator[Any]:
     page.goto(lab.url("/lab/tree/boards.ipynb"))
     page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
     run_all_cells(page)
-    page.locator(".trigammon-widget[data-version]").nth(EDIT).wait_for(timeout=60_000)
+    page.locator(".trigammon-widget[data-version]").nth(ENTER).wait_for(timeout=60_000)
     page.locator(".jp-Cell").nth(PROBE_CELL).locator(".jp-OutputArea-output").wait_for()
     try:
         yield page
@@ -181,10 +187,10 @@ def test_player_names_render_as_text_and_run_nothing(page: Any) -> None:
     widget = board(page, CLASSIC)
     assert page.evaluate("window.__pwned") is None
     assert page.locator(".trigammon-widget img").count() == 0
-    options = widget.locator("[data-role=perspective] option").all_inner_texts()
+    options = widget.locator("[data-role=perspective] option").all_text_contents()
     assert options == [HOSTILE, "Bob"]
     # The board's own label (escaped by the SVG renderer) and the opening message.
-    assert HOSTILE in widget.locator(".tgw-message").inner_text()
+    assert HOSTILE in widget.locator(".tgw-message").text_content()
     assert HOSTILE[:10] in widget.locator("[data-kind=player][data-player='0']").text_content()
 
 
@@ -221,8 +227,38 @@ def test_click_lights_targets_at_once_then_moves(page: Any) -> None:
     wait_version_after(page, widget, before)
     after = probe(page)["classic"]
     assert after["moves"] >= 1 and after["partial"]
-    assert after["partial"] in widget.locator(".tgw-status").inner_text()
+    assert after["partial"] in (widget.locator(".tgw-status").text_content() or "")
     assert widget.locator(f'[data-kind=stack][data-point="{target}"]').count() == 1
+
+
+def test_bear_off_by_clicking_the_tray(page: Any) -> None:
+    widget = board(page, BEAR_OFF)
+    tray = widget.locator("[data-kind=tray][data-player='0']")
+    before_off = int(tray.get_attribute("data-count"))
+    click(page, top_checker(widget, "19"))
+    assert widget.locator(".tgw-target[data-kind=tray][data-player='0']").count() == 1
+    before = version(widget)
+    click(page, tray)
+    wait_version_after(page, widget, before)
+    assert int(tray.get_attribute("data-count")) == before_off + 1
+    assert widget.locator('[data-kind=stack][data-point="19"]').get_attribute("data-count") == "2"
+    assert probe(page)["bear_off"]["partial"] == "6/off"
+
+
+def test_enter_from_the_bar_by_clicking_it(page: Any) -> None:
+    widget = board(page, ENTER)
+    bar = widget.locator("[data-kind=bar][data-player='0']")
+    assert bar.get_attribute("data-count") == "1"
+    click(page, bar.locator("[data-kind=checker]").last)
+    lit = widget.locator(".tgw-target").evaluate_all("els => els.map(e => e.dataset.point)")
+    assert sorted(lit) == ["2", "7"]  # the 2, or 2 and 5 on; the 5 point is held
+    assert widget.locator(".tgw-from[data-kind=bar]").count() == 1
+    before = version(widget)
+    click(page, widget.locator('[data-kind=point][data-point="2"]'))
+    wait_version_after(page, widget, before)
+    assert bar.get_attribute("data-count") == "0"
+    assert widget.locator('[data-kind=stack][data-point="2"]').get_attribute("data-player") == "0"
+    assert probe(page)["enter"]["partial"] == "bar/23"
 
 
 def test_illegal_attempt_shows_the_rule(page: Any) -> None:
@@ -240,8 +276,8 @@ def test_illegal_attempt_shows_the_rule(page: Any) -> None:
     click(page, top_checker(widget, blocked[0]))
     message = widget.locator(".tgw-message[data-kind=error]")
     message.wait_for()
-    assert re.fullmatch(r"R\d+", message.locator("strong.tgw-rule").inner_text())
-    assert len(message.inner_text()) > 10
+    assert re.fullmatch(r"R\d+", message.locator("strong.tgw-rule").text_content())
+    assert len(message.text_content()) > 10
     assert probe(page)["classic"]["id"] == state["id"]  # nothing changed
 
 
@@ -269,7 +305,7 @@ def test_roll_play_and_step_through_history(page: Any) -> None:
         wait_version_after(page, widget, before)
         state = probe(page)["trigammon"]
         assert state["dice"] is not None and state["plies"] == turn
-        count = int(widget.locator(".tgw-plays-panel .tgw-count").inner_text())
+        count = int(widget.locator(".tgw-plays-panel .tgw-count").text_content())
         assert count == widget.locator(".tgw-play").count() or count > 200
         before = version(widget)
         widget.locator(".tgw-play").first.click()
@@ -330,14 +366,14 @@ def test_plays_panel_filters_and_previews(page: Any) -> None:
         widget.get_by_role("button", name="Set dice").click()
         wait_version_after(page, widget, before)
     plays = widget.locator(".tgw-play")
-    total = int(widget.locator(".tgw-plays-panel .tgw-count").inner_text())
+    total = int(widget.locator(".tgw-plays-panel .tgw-count").text_content())
     assert total >= 1
-    first = plays.first.inner_text()
+    first = plays.first.text_content()
     token = first.split()[0]
     widget.locator(".tgw-filter").fill(token)
-    shown = plays.all_inner_texts()
+    shown = plays.all_text_contents()
     assert shown and all(token in text for text in shown)
-    assert widget.locator(".tgw-plays-panel .tgw-count").inner_text().endswith(f"of {total}")
+    assert widget.locator(".tgw-plays-panel .tgw-count").text_content().endswith(f"of {total}")
     plain = widget.locator(".tgw-board").inner_html()
     plays.first.hover()
     page.wait_for_function(
@@ -441,7 +477,7 @@ def test_keys_in_the_widget_are_not_notebook_commands(page: Any) -> None:
         page.keyboard.press(key)
     page.wait_for_timeout(300)
     assert page.locator(".jp-Cell").count() == cells
-    assert page.locator(".trigammon-widget").count() == 3
+    assert page.locator(".trigammon-widget").count() == 5
 
 
 def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:
