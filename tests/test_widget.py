@@ -242,3 +242,53 @@ def test_a_cleared_board_must_be_set_up_before_play() -> None:
     reply = front.send("edit", on=False)
     assert not reply["ok"] and "R12" in reply["error"]["text"]
     assert widget.view["mode"] == "edit"
+
+
+def test_bots_take_seats_and_play_until_a_person_is_needed() -> None:
+    widget = BoardWidget("classic", seed=4)
+    front = Front(widget)
+    starter = widget.position.turn
+    other = 1 - starter
+    assert front.send("set_seat", player=other, seat="heuristic")["ok"]
+    assert widget.view["seats"][other] == "heuristic"
+    assert not widget.view["bot_to_move"]
+    reply = front.send("bot_turn")
+    assert not reply["ok"] and "is a person" in reply["error"]["text"]
+    front.send("play", index=0)
+    assert widget.view["bot_to_move"]
+    assert front.send("bot_turn")["ok"]
+    assert widget.game.ply == 2 and widget.position.turn == starter
+    assert not front.send("set_seat", player=0, seat="genius")["ok"]
+    widget.set_seat(starter, "random")
+    widget.autoplay(max_turns=6)
+    assert widget.game.ply == 8
+
+
+def test_hints_rank_the_plays_in_the_background_and_can_be_cancelled() -> None:
+    widget, front = classic_widget()
+    assert front.send("hints")["ok"]
+    assert widget.view["analysis"]["status"] == "running"
+    assert not front.send("hints")["ok"]  # one analysis at a time
+    assert front.send("cancel_analysis")["ok"]
+    assert widget.wait(60)
+    assert widget.view["analysis"]["status"] in ("cancelled", "done")
+    widget.hints(games_per_play=8, candidates=3, workers=1, truncate=8, seed=1)
+    assert widget.wait(60)
+    analysis = widget.view["analysis"]
+    assert analysis["kind"] == "hints" and analysis["status"] == "done"
+    assert len(analysis["hints"]) == 3
+    wins = [hint["win"] for hint in analysis["hints"]]
+    assert wins == sorted(wins, reverse=True)
+    assert all(h["low"] <= h["win"] <= h["high"] for h in analysis["hints"])
+    assert analysis["done"] == analysis["total"] == 24
+
+
+def test_analysis_of_the_position_and_its_reset_on_change() -> None:
+    widget, front = classic_widget()
+    widget.analyse(games=12, workers=1, truncate=6, seed=2)
+    assert widget.wait(60)
+    analysis = widget.view["analysis"]
+    assert analysis["kind"] == "rollout" and analysis["games"] == 12
+    assert abs(sum(analysis["wins"]) - 1) < 1e-9
+    front.send("move", **{"from": "17", "to": "20"})
+    assert widget.view["analysis"] is None

@@ -9,6 +9,7 @@ then either applies it whole or changes nothing and says why. The protocol is in
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .bots import Bot, HeuristicBot, RandomBot, autoplay
 from .engine import (
     BAR,
     CHECKERS,
@@ -33,12 +35,16 @@ from .engine import (
     from_xgid,
 )
 from .engine.notation import format_play
+from .rollout import Hint, RolloutResult, hints, rollout
 from .svg import THEMES, board_svg
 
 STATIC = Path(__file__).parent / "static"
 
 Place = int | str
 """An absolute point 1..N, ``"bar"`` or ``"off"``, as the board's data attributes."""
+
+SEATS: dict[str, type[Bot] | None] = {"human": None, "random": RandomBot, "heuristic": HeuristicBot}
+"""Who can sit at a player's place: a person, or one of the built-in bots."""
 
 
 class IntentError(ValueError):
@@ -52,8 +58,10 @@ class BoardWidget(anywidget.AnyWidget):
     once); ``BoardWidget(position)`` studies a set-up; ``BoardWidget(game)`` shows a
     game. Every button of the board has a method here: ``roll``, ``set_dice``,
     ``move``, ``undo_move``, ``confirm``, ``play``, ``step``, ``goto``, ``edit``,
-    ``place``, ``remove``, ``set_turn``, ``reset``, ``clear``, ``load``. Observe the
-    ``view`` trait to follow changes.
+    ``place``, ``remove``, ``set_turn``, ``reset``, ``clear``, ``load``; bots take
+    seats with ``set_seat`` and play with ``bot_turn``/``autoplay``; ``hints`` and
+    ``analyse`` roll positions out in the background. Observe the ``view`` trait to
+    follow changes.
     """
 
     _esm = STATIC / "widget.js"
@@ -89,6 +97,12 @@ class BoardWidget(anywidget.AnyWidget):
         self._message: dict[str, Any] | None = None
         self._version = 0
         self._cached_targets: dict[int, dict[int, tuple[Move, ...]]] | None = None
+        self._seats = ["human"] * self._game.variant.players
+        self._bots: dict[int, Bot] = {}
+        self._analysis: dict[str, Any] | None = None
+        self._worker: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._lock = threading.RLock()
         self.on_msg(self._on_intent)
         self._changed(info=self._opening_text())
 
@@ -209,6 +223,133 @@ class BoardWidget(anywidget.AnyWidget):
         if later > 0:
             text += f" (the {later} later turn(s) of the old line were replaced)"
         self._changed(info=text)
+
+    # bots ---------------------------------------------------------------------------
+
+    def set_seat(self, player: int, seat: str) -> None:
+        """Seat a person (``"human"``) or a bot (``"random"``, ``"heuristic"``)."""
+        player = self._player(player, "player")
+        if not isinstance(seat, str) or seat not in SEATS:
+            raise IntentError(f"a seat is one of {sorted(SEATS)}, not {seat!r}")
+        bot = SEATS[seat]
+        self._seats[player] = seat
+        if bot is None:
+            self._bots.pop(player, None)
+        else:
+            self._bots[player] = bot(self._seed) if bot is RandomBot else bot()
+        self._changed()
+
+    def bot_turn(self) -> None:
+        """Let the bot whose turn it is roll and play one turn."""
+        self._require_play()
+        if self._game.is_over():
+            raise ValueError("the game is over (R12)")
+        turn = self._game.position.turn
+        if turn not in self._bots:
+            raise ValueError(f"{self._name(turn)} is a person: their turn is theirs to play")
+        self._done = []
+        self._after_bots(autoplay(self._game, self._bots, max_turns=1))
+
+    def autoplay(self, max_turns: int | None = None) -> None:
+        """Bots play on until a person is to move, the game ends, or ``max_turns``."""
+        self._require_play()
+        self._done = []
+        self._after_bots(autoplay(self._game, self._bots, max_turns=max_turns))
+
+    def _after_bots(self, turns: Sequence[Any]) -> None:
+        text = "; ".join(f"{self._name(t.player)}: {t.notation or 'no legal move'}" for t in turns)
+        self._changed(info=text or None)
+
+    # analysis -------------------------------------------------------------------------
+
+    def hints(self, games_per_play: int = 100, candidates: int | None = 8, **options: Any) -> None:
+        """Rank the legal plays of this turn by rollout (in the background; see ``wait``).
+
+        ``candidates`` keeps the heuristic's best few plays where a roll has many;
+        other options go to ``trigammon_widget.rollout.hints``.
+        """
+        self._require_play()
+        position = self._game.position
+        if position.dice is None:
+            raise IllegalMoveError("R4", "roll the dice first: hints rank the plays of a roll")
+        total = games_per_play * min(len(position.legal_plays()), candidates or 10**9)
+        self._start(
+            "hints",
+            total,
+            lambda progress: hints(
+                position,
+                games_per_play=games_per_play,
+                candidates=candidates,
+                progress=progress,
+                cancel=self._stop,
+                **options,
+            ),
+        )
+
+    def analyse(self, games: int = 600, **options: Any) -> None:
+        """Every player's chances from the shown position, by rollout (in the background)."""
+        self._require_play()
+        position = self._game.position
+        self._start(
+            "rollout",
+            games,
+            lambda progress: rollout(
+                position, games=games, progress=progress, cancel=self._stop, **options
+            ),
+        )
+
+    def cancel_analysis(self) -> None:
+        """Stop the running analysis; what it found so far is kept."""
+        self._stop.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the background analysis; True once it has finished."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+        return worker is None or not worker.is_alive()
+
+    @property
+    def analysis(self) -> dict[str, Any] | None:
+        """The last analysis as the board shows it: kind, status, progress, results."""
+        return self._analysis
+
+    def _start(self, kind: str, total: int, work: Any) -> None:
+        if self._worker is not None and self._worker.is_alive():
+            raise ValueError("an analysis is running: cancel it first")
+        self._stop = threading.Event()
+        version = self._version
+        self._set_analysis({"kind": kind, "status": "running", "done": 0, "total": total})
+
+        def progress(done: int, total: int) -> None:
+            self._set_analysis({**(self._analysis or {}), "done": done, "total": total})
+
+        def run() -> None:
+            try:
+                found = work(progress)
+            except Exception as error:  # shown in the board, never lost in a thread
+                self._set_analysis(
+                    {**(self._analysis or {}), "status": "failed", "error": str(error)}
+                )
+                return
+            if self._version != version:
+                return
+            cancelled = found.cancelled if isinstance(found, RolloutResult) else self._stop.is_set()
+            self._set_analysis(
+                {
+                    **(self._analysis or {}),
+                    "status": "cancelled" if cancelled else "done",
+                    **_results(found),
+                }
+            )
+
+        self._worker = threading.Thread(target=run, name="trigammon-analysis", daemon=True)
+        self._worker.start()
+
+    def _set_analysis(self, analysis: dict[str, Any] | None) -> None:
+        with self._lock:
+            self._analysis = analysis
+            self.view = {**self.view, "analysis": analysis}
 
     # history ------------------------------------------------------------------------
 
@@ -336,10 +477,14 @@ class BoardWidget(anywidget.AnyWidget):
     # state out ---------------------------------------------------------------------
 
     def _changed(self, info: str | None = None) -> None:
-        self._version += 1
-        self._cached_targets = None
-        self._message = {"kind": "info", "text": info, "rule": None} if info else None
-        self._refresh()
+        with self._lock:
+            self._version += 1
+            self._cached_targets = None
+            if self._analysis is not None:  # it was about the board as it stood
+                self._stop.set()
+                self._analysis = None
+            self._message = {"kind": "info", "text": info, "rule": None} if info else None
+            self._refresh()
 
     def _refresh(self) -> None:
         shown = self._shown()
@@ -441,6 +586,9 @@ class BoardWidget(anywidget.AnyWidget):
             "pips": [shown.pip_count(p) for p in range(variant.players)],
             "position_id": shown.id,
             "edit_player": self._edit_player,
+            "seats": list(self._seats),
+            "bot_to_move": playing and not position.is_over() and turn in self._bots,
+            "analysis": self._analysis,
         }
 
     # intents in --------------------------------------------------------------------
@@ -556,6 +704,21 @@ class BoardWidget(anywidget.AnyWidget):
     def _do_edit_clear(self, intent: dict[str, Any]) -> None:
         self.clear()
 
+    def _do_set_seat(self, intent: dict[str, Any]) -> None:
+        self.set_seat(intent["player"], intent["seat"])
+
+    def _do_bot_turn(self, intent: dict[str, Any]) -> None:
+        self.bot_turn()
+
+    def _do_hints(self, intent: dict[str, Any]) -> None:
+        self.hints()
+
+    def _do_analyse(self, intent: dict[str, Any]) -> None:
+        self.analyse()
+
+    def _do_cancel_analysis(self, intent: dict[str, Any]) -> None:
+        self.cancel_analysis()
+
     # checks -------------------------------------------------------------------------
 
     def _require_play(self) -> None:
@@ -623,6 +786,33 @@ class BoardWidget(anywidget.AnyWidget):
         return bundle
 
 
+def _results(found: RolloutResult | list[Hint]) -> dict[str, Any]:
+    """An analysis as plain data for the board: chances per player, or ranked plays."""
+    if isinstance(found, RolloutResult):
+        return {"games": found.games, **_chances(found)}
+    return {
+        "hints": [
+            {
+                "text": hint.notation or "(no legal move)",
+                "games": hint.result.games,
+                "win": hint.win,
+                "low": hint.interval[0],
+                "high": hint.interval[1],
+                "gammon": hint.result.gammon_wins[hint.player],
+            }
+            for hint in found
+        ]
+    }
+
+
+def _chances(result: RolloutResult) -> dict[str, Any]:
+    return {
+        "wins": list(result.wins),
+        "intervals": [list(pair) for pair in result.intervals],
+        "gammons": list(result.gammon_wins),
+    }
+
+
 def _dice(dice: Iterable[int]) -> str:
     return "-".join(map(str, dice))
 
@@ -679,6 +869,11 @@ INTENT_FIELDS: dict[str, tuple[str, ...]] = {
     "edit_dice": ("dice",),
     "edit_reset": (),
     "edit_clear": (),
+    "set_seat": ("player", "seat"),
+    "bot_turn": (),
+    "hints": (),
+    "analyse": (),
+    "cancel_analysis": (),
 }
 """Each action of docs/widget-protocol.md and the fields it needs; ``_do_<action>``
 carries it out."""
