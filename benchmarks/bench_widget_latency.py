@@ -127,8 +127,16 @@ def wait_newer(page: Any, widget: Any, before: int) -> None:
 
 
 def click_centre(page: Any, locator: Any) -> None:
+    """A real click on ``locator`` once it is in view and JupyterLab's lazy rendering
+    of the cells around it has stopped moving it."""
     locator.scroll_into_view_if_needed()
     box = locator.bounding_box()
+    for _ in range(20):
+        page.wait_for_timeout(30)
+        settled = locator.bounding_box()
+        if settled == box:
+            break
+        box = settled
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
