@@ -202,6 +202,19 @@ def test_player_names_render_as_text_and_run_nothing(page: Any) -> None:
     assert HOSTILE[:10] in widget.locator("[data-kind=player][data-player='0']").text_content()
 
 
+def test_perspective_seats_another_player_at_the_bottom(page: Any) -> None:
+    widget = board(page, TRIGAMMON)
+    svg = widget.locator(".tgw-board svg")
+    assert svg.get_attribute("data-perspective") == "0"
+    for seat in ("2", "0"):
+        widget.locator("[data-role=perspective]").select_option(seat)
+        page.wait_for_function(
+            "([el, seat]) => el.querySelector('.tgw-board svg').dataset.perspective === seat",
+            arg=[widget.element_handle(), seat],
+        )
+        assert widget.locator("[data-role=perspective]").input_value() == seat
+
+
 def test_click_lights_targets_at_once_then_moves(page: Any) -> None:
     widget = board(page, CLASSIC)
     state = probe(page)["classic"]
@@ -250,7 +263,25 @@ def test_bear_off_by_clicking_the_tray(page: Any) -> None:
     wait_version_after(page, widget, before)
     assert int(tray.get_attribute("data-count")) == before_off + 1
     assert widget.locator('[data-kind=stack][data-point="19"]').get_attribute("data-count") == "2"
-    assert probe(page)["bear_off"]["partial"] == "6/off"
+    state = probe(page)["bear_off"]
+    assert state["partial"] == "6/off"
+    # Play the 4 as well, then confirm the turn.
+    confirm = widget.get_by_role("button", name="Confirm")
+    assert confirm.is_disabled()
+    source, targets = next(iter(state["targets"].items()))
+    click(page, top_checker(widget, source))
+    before = version(widget)
+    target = targets[0]
+    if target == "off":
+        click(page, tray)
+    else:
+        click(page, widget.locator(f'[data-kind=point][data-point="{target}"]'))
+    wait_version_after(page, widget, before)
+    before = version(widget)
+    confirm.click()
+    wait_version_after(page, widget, before)
+    after = probe(page)["bear_off"]
+    assert after["plies"] == 1 and after["turn"] == 1 and after["moves"] == 0
 
 
 def test_enter_from_the_bar_by_clicking_it(page: Any) -> None:
@@ -350,6 +381,14 @@ def test_roll_play_and_step_through_history(page: Any) -> None:
         "el => el.querySelector('.tgw-history .tgw-current').dataset.ply === '2'",
         arg=widget.element_handle(),
     )
+    slider = widget.locator(".tgw-slider")
+    assert slider.get_attribute("max") == "2"
+    slider.fill("1")
+    page.wait_for_function(
+        "el => el.querySelector('.tgw-history .tgw-current').dataset.ply === '1'",
+        arg=widget.element_handle(),
+    )
+    assert probe(page)["trigammon"]["ply"] == 1
     before = version(widget)
     widget.get_by_role("button", name="First position").click()
     wait_version_after(page, widget, before)
