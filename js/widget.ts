@@ -420,9 +420,11 @@ class BoardWidgetView {
       setChildren(this.status, swatch(v.colors[v.outcome.winner]), h("strong", {}, this.name(v.outcome.winner)), ` wins${describeOutcome(v)}`);
     } else {
       if (!play) parts.push(" to move (set-up)");
-      else if (v.ply < v.plies && !v.dice) parts.push(" to move (earlier position)");
       else parts.push(v.dice ? " to move" : " to roll");
       if (v.dice) parts.push(h("span", { class: "tgw-dice" }, ` ${v.dice[0]}–${v.dice[1]}`));
+      if (play && v.ply < v.plies) {
+        parts.push(h("span", { class: "tgw-partial" }, ` · an earlier position: playing on replaces turns ${v.ply + 1}–${v.plies}`));
+      }
       if (play && v.dice && v.remaining.length && v.partial) {
         parts.push(h("span", { class: "tgw-partial" }, ` · played ${v.partial} · left ${v.remaining.join(" ")}`));
       }
