@@ -37,8 +37,6 @@ export interface View {
   can_undo_move: boolean;
   targets: Record<Place, Place[]>;
   partial: string;
-  plays: string[];
-  history: HistoryEntry[];
   ply: number;
   plies: number;
   outcome: Outcome | null;
@@ -53,6 +51,10 @@ export interface View {
 export interface Model {
   svg: string;
   view: View;
+  /** Every legal play of this turn's dice, in notation (changes once a roll). */
+  plays: string[];
+  /** One entry per recorded turn (changes once a turn). */
+  history: HistoryEntry[];
   record: string;
 }
 

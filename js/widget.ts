@@ -465,7 +465,7 @@ class BoardWidgetView {
 
   private renderPlays(filterChanged: boolean): void {
     const v = this.view;
-    const plays = v && v.mode === "play" ? v.plays ?? [] : [];
+    const plays = v && v.mode === "play" ? this.model.get("plays") ?? [] : [];
     const state = v ? `${v.mode} ${v.can_roll} ${v.dice} ${!!v.outcome}` : "";
     if (!filterChanged && this.shownPlays && sameStrings(plays, this.shownPlays) && state === this.shownPlaysState) return;
     this.shownPlays = plays;
@@ -497,7 +497,7 @@ class BoardWidgetView {
   }
 
   private renderHistory(v: View): void {
-    const history = v.history ?? [];
+    const history = this.model.get("history") ?? [];
     const rebuilt = !this.shownHistory || !sameHistory(history, this.shownHistory);
     if (rebuilt) {
       this.shownHistory = history;

@@ -45,7 +45,7 @@ def test_view_describes_the_turn() -> None:
     view = widget.view
     assert view["variant"] == "classic" and view["players"] == 2
     assert view["dice"] == [3, 1] and view["remaining"] == [3, 1]
-    assert len(view["plays"]) == 16
+    assert len(widget.plays) == 16
     # Player 0's 8-point is absolute point 17; the board speaks absolute points.
     assert sorted(view["targets"]["17"], key=int) == ["18", "20", "21"]
     assert view["position_id"] == widget.position.id
@@ -132,7 +132,7 @@ def test_undo_move_and_play_from_the_list() -> None:
     assert front.send("undo_move")["ok"]
     assert widget.partial == ()
     assert not front.send("undo_move")["ok"]
-    index = widget.view["plays"].index("8/5 6/5")
+    index = widget.plays.index("8/5 6/5")
     preview = front.send("preview", index=index)
     assert preview["ok"] and "<svg" in preview["svg"]
     assert widget.partial == () and widget.game.ply == 0
@@ -154,7 +154,7 @@ def test_roll_step_goto_and_playing_on_from_earlier() -> None:
     assert front.send("goto", ply=0)["ok"] and widget.view["ply"] == 0
     assert front.send("step", delta=-1)["ok"] and widget.view["ply"] == 0
     assert front.send("goto", ply=2)["ok"]
-    assert front.send("play", index=len(widget.view["plays"]) - 1)["ok"]
+    assert front.send("play", index=len(widget.plays) - 1)["ok"]
     assert widget.view["plies"] == 3
     assert "replaced" in widget.view["message"]["text"]
 

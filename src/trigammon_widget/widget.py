@@ -69,6 +69,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     svg = traitlets.Unicode("").tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
+    plays = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    history = traitlets.List(traitlets.Dict()).tag(sync=True)
     record = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
@@ -97,6 +99,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._message: dict[str, Any] | None = None
         self._version = 0
         self._cached_targets: dict[int, dict[int, tuple[Move, ...]]] | None = None
+        self._legal: LegalPlays | None = None
+        self._plays_text: tuple[LegalPlays | None, list[str]] = (None, [])
         self._seats = ["human"] * self._game.variant.players
         self._bots: dict[int, Bot] = {}
         self._analysis: dict[str, Any] | None = None
@@ -118,6 +122,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _new_game(self, source: Game | Position | Variant | str, names: Any) -> Game:
         if isinstance(source, Game):
+            if names is not None:
+                source.names = Game(source.variant, names=tuple(names)).names
             return source
         if isinstance(source, Position):
             return Game(source.variant, start=source, names=tuple(names or ()), seed=self._seed)
@@ -145,7 +151,11 @@ class BoardWidget(anywidget.AnyWidget):
     @property
     def legal_plays(self) -> LegalPlays:
         """The legal plays for this turn's dice, from the turn's start."""
-        return self._game.legal_plays()
+        position = self._game.position
+        cached = self._legal
+        if cached is None or cached.position != position:
+            cached = self._legal = position.legal_plays()
+        return cached
 
     @property
     def perspective(self) -> int:
@@ -181,8 +191,8 @@ class BoardWidget(anywidget.AnyWidget):
         variant = position.variant
         begin = self._path(position.turn, start, "from", allow_off=False)
         finish = self._path(position.turn, end, "to", allow_bar=False)
-        plays = position.legal_plays()
-        chain = plays.targets(self._done).get(begin, {}).get(finish)
+        plays = self.legal_plays
+        chain = self._targets().get(begin, {}).get(finish)
         if chain is None:
             raise self._why_not(plays, begin, finish)
         self._done.extend(chain)
@@ -205,7 +215,7 @@ class BoardWidget(anywidget.AnyWidget):
         position = self._game.position
         if position.dice is None:
             raise IllegalMoveError("R4", "roll the dice first")
-        played = position.legal_plays().check(Play(tuple(self._done)))
+        played = self.legal_plays.check(Play(tuple(self._done)))
         self._commit(played)
 
     def play(self, play: Play | str | None = None) -> None:
@@ -272,7 +282,7 @@ class BoardWidget(anywidget.AnyWidget):
         position = self._game.position
         if position.dice is None:
             raise IllegalMoveError("R4", "roll the dice first: hints rank the plays of a roll")
-        total = games_per_play * min(len(position.legal_plays()), candidates or 10**9)
+        total = games_per_play * min(len(self.legal_plays), candidates or 10**9)
         self._start(
             "hints",
             total,
@@ -489,7 +499,7 @@ class BoardWidget(anywidget.AnyWidget):
     def _refresh(self) -> None:
         shown = self._shown()
         # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.
-        self.svg = str(
+        svg = str(
             board_svg(
                 shown,
                 perspective=self._perspective,
@@ -500,8 +510,28 @@ class BoardWidget(anywidget.AnyWidget):
                 colors=self._colors,
             )
         )
-        self.view = self._view(shown)
-        self.record = self._game.to_json(indent=None)
+        game = self._game
+        # Separate traits, so a click re-sends only what it changed (traitlets skip
+        # equal values): the plays change once a roll, history and record once a turn.
+        record = {k: v for k, v in game.to_dict().items() if k != "ply"}
+        with self.hold_sync():
+            self.svg = svg
+            self.plays = self._plays()
+            self.history = [
+                {"ply": i + 1, "player": t.player, "dice": list(t.dice), "text": t.notation}
+                for i, t in enumerate(game.turns)
+            ]
+            self.record = json.dumps(record)
+            self.view = self._view(shown)
+
+    def _plays(self) -> list[str]:
+        position = self._game.position
+        if self._editing is not None or position.dice is None or position.is_over():
+            return []
+        legal = self.legal_plays
+        if self._plays_text[0] is not legal:
+            self._plays_text = (legal, [position.format_play(play) for play in legal])
+        return self._plays_text[1]
 
     def _shown(self) -> Position:
         if self._editing is not None:
@@ -527,7 +557,7 @@ class BoardWidget(anywidget.AnyWidget):
         if self._cached_targets is None:
             position = self._game.position
             playing = self._editing is None and position.dice is not None
-            self._cached_targets = position.legal_plays().targets(self._done) if playing else {}
+            self._cached_targets = self.legal_plays.targets(self._done) if playing else {}
         return self._cached_targets
 
     def _view(self, shown: Position) -> dict[str, Any]:
@@ -540,13 +570,10 @@ class BoardWidget(anywidget.AnyWidget):
             self._place_name(turn, start): [self._place_name(turn, end) for end in ends]
             for start, ends in self._targets().items()
         }
-        plays: list[str] = []
         remaining: list[int] = []
         can_confirm = False
         if playing and position.dice is not None and not position.is_over():
-            legal = position.legal_plays()
-            plays = [position.format_play(play) for play in legal]
-            remaining = list(legal.remaining_dice(self._done))
+            remaining = list(self.legal_plays.remaining_dice(self._done))
             can_confirm = not targets
         outcome = game.outcome() if playing else None
         return {
@@ -569,11 +596,6 @@ class BoardWidget(anywidget.AnyWidget):
             "can_undo_move": bool(self._done),
             "targets": targets,
             "partial": format_play(variant, Play(tuple(self._done))),
-            "plays": plays,
-            "history": [
-                {"ply": i + 1, "player": t.player, "dice": list(t.dice), "text": t.notation}
-                for i, t in enumerate(game.turns)
-            ],
             "ply": game.ply,
             "plies": len(game.turns),
             "outcome": None
@@ -665,7 +687,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _listed(self, intent: dict[str, Any]) -> Play:
         self._require_play()
-        plays = list(self._game.legal_plays()) if self._game.position.dice else []
+        plays = list(self.legal_plays) if self._game.position.dice else []
         return plays[_integer(intent, "index", 0, len(plays) - 1)]
 
     def _do_goto(self, intent: dict[str, Any]) -> None:
