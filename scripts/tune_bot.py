@@ -1,9 +1,15 @@
 """Tune ``HeuristicBot``'s weights by self-play (SPSA), or compare two weight sets.
 
-How the committed weights were obtained: ``python scripts/tune_bot.py --variant
-trigammon`` (then ``--variant classic``) from the hand-set starting weights, with
-the defaults below (iterations, games, seed); the last line of each run is pasted
-into ``bots.py`` as ``DEFAULT_WEIGHTS`` / ``CLASSIC_WEIGHTS``.
+How the committed weights were obtained (the last line of a run is pasted into
+``bots.py``; the docstrings of ``DEFAULT_WEIGHTS`` and ``CLASSIC_WEIGHTS`` give the
+match results):
+
+- trigammon: ``--variant trigammon`` from the hand-set ``Weights()`` with the
+  defaults below; a second run from its result (``--start default --seed 2``) did
+  not beat it in an independent ``--compare`` and was dropped;
+- classic: ``--variant classic --games 400 --iterations 150 --report 25
+  --check-games 2000`` from the hand-set weights, then once more from that result
+  with ``--start default --seed 2``.
 
 The method is SPSA (simultaneous perturbation stochastic approximation), which
 needs two evaluations per step however many weights there are:
