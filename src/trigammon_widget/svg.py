@@ -19,11 +19,13 @@ so any number of boards can share a page and colours never leak between them.
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Literal
 
 from .engine.diagram import SYMBOLS
@@ -513,8 +515,7 @@ def board_svg(
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
 
-    build = _trigammon_geometry if variant.players == 3 else _classic_geometry
-    geometry = build(variant, seat)
+    geometry = _geometry(variant, seat)
     x, y, width, height = geometry.box
     title = f"{variant.name.capitalize()} position, {style.names[position.turn]} to move"
     if position.dice:
@@ -535,9 +536,7 @@ def board_svg(
     root.set("width", _num(width) if size is None else str(size))
     root.set("height", _num(height) if size is None else str(round(size * height / width)))
     ET.SubElement(root, "title").text = title
-    root.append(_el("rect", x=x, y=y, width=width, height=height, fill=palette.background))
-    root.append(_board(geometry, palette))
-    root.append(_points(position, geometry, palette, counter, marked))
+    root.append(ET.Comment(_STATIC))
     root.append(_bars(position, geometry, style, marked))
     root.append(_trays(position, geometry, style, marked))
     root.append(_stacks(position, geometry, style))
@@ -548,7 +547,33 @@ def board_svg(
         root.append(_selection(position, geometry, style, chosen))
     if pairs:
         root.append(_arrows(position, geometry, style, pairs))
-    return SvgBoard(ET.tostring(root, encoding="unicode"))
+    static = _static(variant, seat, palette, counter, frozenset(marked))
+    return SvgBoard(ET.tostring(root, encoding="unicode").replace(f"<!--{_STATIC}-->", static, 1))
+
+
+_STATIC = "static layers"
+"""Stands in the tree for the layers that do not depend on the checkers."""
+
+
+@cache
+def _geometry(variant: Variant, seat: int) -> _Geometry:
+    build = _trigammon_geometry if variant.players == 3 else _classic_geometry
+    return build(variant, seat)
+
+
+@lru_cache(maxsize=64)
+def _static(
+    variant: Variant, seat: int, theme: Theme, counter: int | None, marked: frozenset[Place]
+) -> str:
+    """Background, frame and points, drawn once per look: most of a board's elements."""
+    geometry = _geometry(variant, seat)
+    x, y, width, height = geometry.box
+    layers = (
+        _el("rect", x=x, y=y, width=width, height=height, fill=theme.background),
+        _board(geometry, theme),
+        _points(variant, geometry, theme, counter, set(marked)),
+    )
+    return "".join(ET.tostring(layer, encoding="unicode") for layer in layers)
 
 
 def _player(variant: Variant, player: object, what: str) -> int:
@@ -621,7 +646,8 @@ def _arrow_places(
 
 def _board(geometry: _Geometry, theme: Theme) -> ET.Element:
     group = _el("g", class_="tg-wood")
-    for shape in geometry.board:
+    for template in geometry.board:
+        shape = copy.copy(template)  # the geometry is shared by every drawing
         part = shape.get("class")
         if part == "tg-field":
             shape.set("fill", theme.field)
@@ -643,7 +669,7 @@ def _board(geometry: _Geometry, theme: Theme) -> ET.Element:
 
 
 def _points(
-    position: Position,
+    variant: Variant,
     geometry: _Geometry,
     theme: Theme,
     counter: int | None,
@@ -651,7 +677,6 @@ def _points(
 ) -> ET.Element:
     from .engine.notation import format_point
 
-    variant = position.variant
     group = _el("g", class_="tg-points")
     numbers = _el(
         "g",
