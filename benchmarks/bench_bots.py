@@ -65,7 +65,7 @@ def strength(variant: Variant, games: int, target: float, workers: int) -> None:
     opponents = "two random bots" if variant.players == 3 else "a random bot"
     print(
         f"{variant.name:>9}: heuristic vs {opponents}, {games:,} games, seats rotated: "
-        f"wins {rate:.1%} [95% {low:.1%}..{high:.1%}] (target >= {target:.0%}: "
+        f"wins {won:,}/{games:,} = {rate:.2%} [95% {low:.2%}..{high:.2%}] (target >= {target:.0%}: "
         f"{'ok' if low >= target else 'ok (point estimate)' if rate >= target else 'MISSED'}); "
         f"{turns / games:.0f} turns/game; {time.perf_counter() - start:.0f} s on {workers} cores"
     )
