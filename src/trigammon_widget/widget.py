@@ -87,7 +87,6 @@ class BoardWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._seed = seed
         self._game = self._new_game(game, names)
-        self._names = self._game.names
         self._colors = tuple(colors) if colors is not None else None
         if theme not in THEMES:
             raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
@@ -184,10 +183,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def move(self, start: Place, end: Place) -> tuple[Move, ...]:
         """Move one checker of the player to move, by one die or several (R4)."""
-        self._require_play()
-        position = self._game.position
-        if position.dice is None:
-            raise IllegalMoveError("R4", "roll the dice first")
+        position = self._rolled()
         variant = position.variant
         begin = self._path(position.turn, start, "from", allow_off=False)
         finish = self._path(position.turn, end, "to", allow_bar=False)
@@ -211,19 +207,21 @@ class BoardWidget(anywidget.AnyWidget):
 
     def confirm(self) -> None:
         """End the turn with the moves made, once they form a legal play (R9)."""
+        self._rolled()
+        self._commit(self.legal_plays.check(Play(tuple(self._done))))
+
+    def play(self, play: Play | str | None = None) -> None:
+        """Play a whole turn: a Play, notation, or None when only one play is legal."""
+        self._rolled()
+        self._commit(play)
+
+    def _rolled(self) -> Position:
+        """The position of a turn being played, whose dice are set."""
         self._require_play()
         position = self._game.position
         if position.dice is None:
             raise IllegalMoveError("R4", "roll the dice first")
-        played = self.legal_plays.check(Play(tuple(self._done)))
-        self._commit(played)
-
-    def play(self, play: Play | str | None = None) -> None:
-        """Play a whole turn: a Play, notation, or None when only one play is legal."""
-        self._require_play()
-        if self._game.position.dice is None:
-            raise IllegalMoveError("R4", "roll the dice first")
-        self._commit(play)
+        return position
 
     def _commit(self, play: Play | str | None) -> None:
         later = len(self._game.turns) - self._game.ply - 1
@@ -278,10 +276,7 @@ class BoardWidget(anywidget.AnyWidget):
         ``candidates`` keeps the heuristic's best few plays where a roll has many;
         other options go to ``trigammon_widget.rollout.hints``.
         """
-        self._require_play()
-        position = self._game.position
-        if position.dice is None:
-            raise IllegalMoveError("R4", "roll the dice first: hints rank the plays of a roll")
+        position = self._rolled()
         total = games_per_play * min(len(self.legal_plays), candidates or 10**9)
         self._start(
             "hints",
@@ -393,7 +388,7 @@ class BoardWidget(anywidget.AnyWidget):
                 raise InvalidPositionError(
                     "more than one player has every checker off: place some before playing (R12)"
                 )
-            self._game = Game(start.variant, start=start, names=self._names, seed=self._seed)
+            self._game = Game(start.variant, start=start, names=self._game.names, seed=self._seed)
             self._editing = None
         self._done = []
         self._changed()
@@ -459,7 +454,6 @@ class BoardWidget(anywidget.AnyWidget):
         a new game from that position.
         """
         self._game = self._parse_source(source)
-        self._names = self._game.names
         self._editing = None
         self._done = []
         self._changed()
@@ -481,7 +475,7 @@ class BoardWidget(anywidget.AnyWidget):
             source = Position.from_dict(source)
         if not isinstance(source, Position):
             raise TypeError(f"cannot load {type(source).__name__}: give an ID, dict or Game")
-        names = self._names if len(self._names) == source.variant.players else ()
+        names = self._game.names if len(self._game.names) == source.variant.players else ()
         return Game(source.variant, start=source, names=names, seed=self._seed)
 
     # state out ---------------------------------------------------------------------
@@ -506,7 +500,7 @@ class BoardWidget(anywidget.AnyWidget):
                 arrows=self._arrows(),
                 mover=self._arrow_mover(),
                 theme=self._theme,
-                names=self._names,
+                names=self._game.names,
                 colors=self._colors,
             )
         )
@@ -580,7 +574,7 @@ class BoardWidget(anywidget.AnyWidget):
             "version": self._version,
             "variant": variant.name,
             "players": variant.players,
-            "names": list(self._names),
+            "names": list(self._game.names),
             "colors": list(self._colors or THEMES[self._theme].checkers[: variant.players]),
             "theme": self._theme,
             "mode": "play" if playing else "edit",
@@ -680,7 +674,7 @@ class BoardWidget(anywidget.AnyWidget):
             arrows=play,
             mover=position.turn,
             theme=self._theme,
-            names=self._names,
+            names=self._game.names,
             colors=self._colors,
         )
         return {"svg": str(svg)}
@@ -759,7 +753,7 @@ class BoardWidget(anywidget.AnyWidget):
         return player
 
     def _name(self, player: int) -> str:
-        return self._names[player]
+        return self._game.names[player]
 
     def _path(
         self, player: int, place: Place, what: str, allow_bar: bool = True, allow_off: bool = True
