@@ -70,8 +70,8 @@ class LegalPlays:
 
     def _state(self, done: Sequence[Move]) -> _TurnState:
         state = _TurnState(self)
-        for step, move in enumerate(done, 1):
-            state.push(move, step)
+        for move in done:
+            state.push(move)
         return state
 
     def remaining_dice(self, done: Sequence[Move]) -> tuple[int, ...]:
@@ -106,7 +106,7 @@ class LegalPlays:
     def check_move(self, done: Sequence[Move], move: Move) -> Move:
         """The move as it will be made (with its hit flag), or ``IllegalMoveError``."""
         state = self._state(done)
-        return state.push(move, len(done) + 1)
+        return state.push(move)
 
     def check(self, play: Play) -> Play:
         """The listed play with the same result, or ``IllegalMoveError`` naming the rule.
@@ -185,7 +185,7 @@ class _TurnState:
                     moves.append(Move(*raw))
         return moves
 
-    def push(self, move: Move, step: int) -> Move:
+    def push(self, move: Move) -> Move:
         if not self.plays._leaves:
             winner = self.position.winner
             raise IllegalMoveError("R12", f"the game is over: player {winner} has won")
