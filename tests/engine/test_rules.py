@@ -215,3 +215,14 @@ def test_trigammon_play_hits_both_opponents() -> None:
     assert (both.bar(1), both.bar(2)) == (1, 1)
     one = position.play("10/15*")
     assert (one.bar(1), one.bar(2)) == (0, 1)
+
+
+def test_legal_plays_need_dice() -> None:
+    from trigammon_widget.engine import LegalPlays
+
+    with pytest.raises(ValueError, match="no dice"):
+        Position.start(CLASSIC).legal_plays()
+    with pytest.raises(ValueError, match="no dice"):
+        LegalPlays(Position.start(CLASSIC))
+    with pytest.raises(ValueError, match=r"a die shows 1\.\.6"):
+        Position.start(CLASSIC).legal_plays((0, 3))

@@ -23,7 +23,8 @@ class LegalPlays:
     """
 
     def __init__(self, position: Position) -> None:
-        assert position.dice is not None
+        if position.dice is None:
+            raise ValueError("no dice: legal plays need a rolled position (with_dice)")
         self.position = position
         self.dice: tuple[int, int] = position.dice
 
