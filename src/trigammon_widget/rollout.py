@@ -24,6 +24,7 @@ import atexit
 import math
 import multiprocessing
 import random
+import signal
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -222,9 +223,16 @@ def _pool(workers: int) -> ProcessPoolExecutor:
         pool = _POOLS.get(workers)
         if pool is None:
             context = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=context, initializer=_leave_interrupts
+            )
             _POOLS[workers] = pool
         return pool
+
+
+def _leave_interrupts() -> None:
+    """Workers leave Ctrl-C (a kernel interrupt) to the parent, which cancels the work."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def shutdown_workers() -> None:
