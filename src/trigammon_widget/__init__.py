@@ -7,10 +7,13 @@ pulls in no Jupyter code.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import *  # noqa: F403
 from .engine import __all__ as _engine_names
+
+if TYPE_CHECKING:
+    from .widget import BoardWidget
 
 __version__ = "0.1.0"
 __all__ = [*_engine_names, "BoardWidget", "__version__"]
