@@ -115,7 +115,7 @@ def test_weights_document_their_terms() -> None:
     doc = Weights.__doc__ or ""
     for name in DEFAULT_WEIGHTS.as_dict():
         assert f"``{name}``" in doc, name
-    assert HeuristicBot(Weights(blot=0.0)).weights.blot == 0.0
+    assert HeuristicBot(Weights(blot=0.0)).weights_for(CLASSIC).blot == 0.0
 
 
 def test_both_bots_take_the_fast_path() -> None:

@@ -17,7 +17,7 @@ class Front:
     def __init__(self, widget: BoardWidget) -> None:
         self.widget = widget
         self.replies: list[dict[str, Any]] = []
-        widget.send = self.replies.append  # type: ignore[method-assign]
+        widget.send = self.replies.append
         self.sent = 0
 
     def send(self, action: str, version: Any = None, **fields: Any) -> dict[str, Any]:
@@ -230,7 +230,9 @@ def test_names_stay_text() -> None:
 
 def test_saved_notebooks_show_the_board_without_a_kernel() -> None:
     widget, _ = classic_widget()
-    data, _ = widget._repr_mimebundle_()
+    bundle = widget._repr_mimebundle_()
+    assert bundle is not None
+    data = bundle[0]
     assert data["image/svg+xml"] == widget.svg
     assert "application/vnd.jupyter.widget-view+json" in data
 
