@@ -32,6 +32,11 @@ export function setChildren(parent: Node, ...children: Child[]): void {
   append(parent, children);
 }
 
+/** Sets an element's text, leaving the DOM alone when it already shows it. */
+export function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 export function button(label: string, attrs: Attrs = {}): HTMLButtonElement {
   return h("button", { type: "button", class: "tgw-button", ...attrs }, label);
 }

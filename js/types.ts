@@ -16,6 +16,33 @@ export interface HistoryEntry {
   text: string;
 }
 
+/** Who plays a seat: a person or one of the built-in bots. */
+export type Seat = "human" | "random" | "heuristic";
+
+/** One ranked play of a hints analysis (for the player to move). */
+export interface HintResult {
+  text: string;
+  games: number;
+  win: number;
+  low: number;
+  high: number;
+  gammon: number;
+}
+
+/** A background analysis: ranked plays (`hints`) or every player's chances (`rollout`). */
+export interface Analysis {
+  kind: "hints" | "rollout";
+  status: "running" | "done" | "cancelled" | "failed";
+  done: number;
+  total: number;
+  error?: string;
+  hints?: HintResult[];
+  games?: number;
+  wins?: number[];
+  intervals?: [number, number][];
+  gammons?: number[];
+}
+
 export interface Outcome {
   winner: number;
   results: string[];
@@ -44,6 +71,11 @@ export interface View {
   pips: number[];
   position_id: string;
   edit_player: number;
+  /** Per player: who plays that seat. */
+  seats: Seat[];
+  /** A bot sits at the player to move: the board may send `bot_turn`. */
+  bot_to_move: boolean;
+  analysis: Analysis | null;
   /** Optional: the board's theme, when Python sends it. */
   theme?: string;
 }

@@ -3,13 +3,17 @@
 // Python owns all state (docs/widget-protocol.md). This module shows the board
 // drawing Python sends (`svg`) and the controls described by `view`, and turns
 // gestures into intents that Python checks and answers. The only things decided
-// here are instant visual aids from data Python already sent: the legal targets of
-// a picked-up checker (`view.targets`) and the play-list filter.
+// here are instant visual aids from data Python already sent (the legal targets of
+// a picked-up checker, `view.targets`, and the play-list filter) and autoplay's
+// pace: when to ask Python for the next bot turn (autoplay.ts).
 
 import type { AnyModel, RenderProps } from "@anywidget/types";
 
+import { AnalysisPanel } from "./analysis";
+import { Autoplay } from "./autoplay";
 import { clearMarks, elementsOf, hitOf, mark, placeOf, topChecker, type Hit } from "./board";
 import { button, dieFaces, h, iconButton, select, setChildren, setOptions, swatch } from "./dom";
+import { PlayersPanel } from "./players";
 import type { HistoryEntry, Intent, Message, Model, Place, Reply, View } from "./types";
 import "./widget.css";
 
@@ -17,7 +21,7 @@ import "./widget.css";
 const PLAY_LIMIT = 200;
 /** Hovering must rest this long on a play before a preview is asked for. */
 const PREVIEW_DELAY_MS = 40;
-/** A navigation request unanswered for this long is taken as lost. */
+/** A request unanswered for this long is taken as lost (a kernel restart). */
 const NAV_TIMEOUT_MS = 3000;
 /** A press that moves further than this (px) is a drag, not a click. */
 const DRAG_THRESHOLD = 6;
@@ -41,7 +45,7 @@ class BoardWidgetView {
    *  draws its own range, so one view never takes another's reply for its own. */
   private readonly idBase = Math.floor(Math.random() * 2 ** 31) * 2 ** 21;
   private seq = 0;
-  private readonly pending = new Map<number, { intent: Intent; version: number }>();
+  private readonly pending = new Map<number, { intent: Intent; version: number; at: number }>();
   /** Navigation waits for Python: while a goto/step is being answered, more presses
    *  only move the wanted ply, asked for when the answer comes. So holding an arrow
    *  key or dragging the slider never sends requests made on a stale version. */
@@ -59,11 +63,17 @@ class BoardWidgetView {
   private readonly previews = new Map<string, string>();
   private shownPlays: string[] | null = null;
   private shownPlaysState = "";
-  private shownHistory: HistoryEntry[] | null = null;
+  private historyKeys: string[] = [];
   private historyRows: HTMLElement[] = [];
+  private historyLook = "";
   private currentRow: HTMLElement | null = null;
   private scrollFrame = 0;
   private editDiceKey = "";
+  private readonly autoplay: Autoplay;
+  /** Requests made while a bot turn was on its way, sent one by one once it is
+   *  answered (sent at once they would be refused as made on a stale board). */
+  private readonly queued: Intent[] = [];
+  private queuedSent: number | null = null;
 
   // elements
   private readonly board: HTMLDivElement;
@@ -96,9 +106,19 @@ class BoardWidgetView {
   private readonly nextButton: HTMLButtonElement;
   private readonly lastButton: HTMLButtonElement;
   private readonly slider: HTMLInputElement;
+  private readonly players: PlayersPanel;
+  private readonly analysis: AnalysisPanel;
 
   constructor(model: AnyModel<Model>, el: HTMLElement) {
     this.model = model;
+    this.autoplay = new Autoplay({
+      view: () => this.view,
+      send: (intent) => this.send(intent),
+      busy: () => this.busy(),
+      changed: () => {
+        if (this.view) this.players.render(this.view, this.autoplay);
+      },
+    });
 
     // toolbar ---------------------------------------------------------------
     this.status = h("div", { class: "tgw-status", "aria-live": "polite" });
@@ -153,6 +173,10 @@ class BoardWidgetView {
       ),
       h("span", { class: "tgw-hint" }, "ID ", this.positionId),
     );
+
+    // players and analysis panels ----------------------------------------------
+    this.players = new PlayersPanel();
+    this.analysis = new AnalysisPanel();
 
     // board -----------------------------------------------------------------
     this.board = h("div", { class: "tgw-board" });
@@ -221,7 +245,7 @@ class BoardWidgetView {
         "div",
         { class: "tgw-main" },
         h("div", { class: "tgw-board-wrap" }, this.board, this.message),
-        h("div", { class: "tgw-side" }, playsPanel, historyPanel),
+        h("div", { class: "tgw-side" }, this.players.element, this.analysis.element, playsPanel, historyPanel),
       ),
       this.ghost,
     );
@@ -243,6 +267,8 @@ class BoardWidgetView {
 
     this.model.on("change:svg", this.onSvg);
     this.model.on("change:view", this.onView);
+    this.model.on("change:plays", this.onLists);
+    this.model.on("change:history", this.onLists);
     this.model.on("msg:custom", this.onMessage);
 
     on(this.root, "click", (event) => this.onButton(event));
@@ -259,13 +285,26 @@ class BoardWidgetView {
     on(this.editDie1, "change", () => this.onEditDice());
     on(this.editDie2, "change", () => this.onEditDice());
 
-    on(this.playsFilter, "input", () => this.renderPlays(true));
-    on(this.playsList, "pointerover", (event) => this.onPlayHover(event.target));
-    on(this.playsList, "focusin", (event) => this.onPlayHover(event.target));
-    on(this.playsList, "pointerleave", () => this.endPreview());
-    on(this.playsList, "focusout", (event) => {
-      if (!this.playsList.contains(event.relatedTarget as Node | null)) this.endPreview();
+    on(this.players.element, "change", (event) => {
+      const target = event.target as HTMLElement;
+      if (!(target instanceof HTMLSelectElement) || target.dataset.role !== "seat") return;
+      const seat = PlayersPanel.seatOf(target);
+      if (seat) this.sendAfterBot({ action: "set_seat", ...seat });
     });
+    on(this.players.speed, "input", () => {
+      this.autoplay.setSpeed(Number(this.players.speed.value));
+      if (this.view) this.players.render(this.view, this.autoplay);
+    });
+
+    on(this.playsFilter, "input", () => this.renderPlays(true));
+    for (const list of [this.playsList, this.analysis.hintsList]) {
+      on(list, "pointerover", (event) => this.onPlayHover(event.target));
+      on(list, "focusin", (event) => this.onPlayHover(event.target));
+      on(list, "pointerleave", () => this.endPreview());
+      on(list, "focusout", (event) => {
+        if (!list.contains(event.relatedTarget as Node | null)) this.endPreview();
+      });
+    }
     on(this.slider, "input", () => this.navigate({ ply: Number(this.slider.value) }));
 
     const dark = window.matchMedia?.("(prefers-color-scheme: dark)");
@@ -275,8 +314,11 @@ class BoardWidgetView {
   destroy(): void {
     this.model.off("change:svg", this.onSvg);
     this.model.off("change:view", this.onView);
+    this.model.off("change:plays", this.onLists);
+    this.model.off("change:history", this.onLists);
     this.model.off("msg:custom", this.onMessage);
     this.events.abort();
+    this.autoplay.destroy(); // a board no longer shown plays no more bot turns
     window.clearTimeout(this.previewTimer);
     cancelAnimationFrame(this.scrollFrame);
     this.root.remove();
@@ -285,7 +327,7 @@ class BoardWidgetView {
   private send(intent: Intent): number {
     const id = this.idBase + ++this.seq;
     const version = this.view?.version ?? 0;
-    this.pending.set(id, { intent, version });
+    this.pending.set(id, { intent, version, at: performance.now() });
     if (this.pending.size > 500) {
       // A reply that never came (a kernel restart): forget the oldest.
       const oldest = this.pending.keys().next().value;
@@ -308,24 +350,41 @@ class BoardWidgetView {
       return;
     }
     if (!reply.ok && reply.error) this.showMessage({ kind: "error", text: reply.error.text, rule: reply.error.rule });
-    if (intent.action === "goto" || intent.action === "step") {
-      this.navSent = null;
+    const bot = this.autoplay.onReply(id, reply.ok);
+    if (bot || id === this.queuedSent) {
+      const next = this.queued.shift();
+      this.queuedSent = next ? this.send(next) : null;
+    }
+    if (intent.action === "goto" || intent.action === "step" || bot) {
+      if (!bot) this.navSent = null;
       const wanted = this.navWanted;
       this.navWanted = null;
       if (wanted !== null && wanted !== this.view?.ply) this.navigate({ ply: wanted });
     }
   };
 
+  /** Sends `intent` now, or after the bot turn on its way (and what was queued before). */
+  private sendAfterBot(intent: Intent): void {
+    const sent = this.queuedSent === null ? undefined : this.pending.get(this.queuedSent);
+    if (!sent || performance.now() - sent.at > NAV_TIMEOUT_MS) this.queuedSent = null; // lost
+    this.queued.push(intent);
+    if (this.autoplay.waiting || this.queuedSent !== null) return;
+    const next = this.queued.shift();
+    if (next) this.queuedSent = this.send(next);
+  }
+
   /** Shows another turn of the game: `delta` turns on from the last one asked for, or `ply`. */
   private navigate(how: { delta: number } | { ply: number }): void {
     const v = this.view;
     if (!v || v.mode !== "play") return;
+    this.autoplay.pause(); // a person looking back: bots must not play on from there
     if (this.navSent !== null && performance.now() - this.navSentAt > NAV_TIMEOUT_MS) {
       this.navSent = this.navWanted = null; // its answer was lost (a kernel restart)
     }
     const base = this.navWanted ?? this.navSent ?? v.ply;
     const ply = Math.max(0, Math.min(v.plies, "delta" in how ? base + how.delta : how.ply));
-    if (this.navSent !== null) {
+    if (this.navSent !== null || this.autoplay.waiting) {
+      // Asked for when the answer in flight comes (a bot turn's too).
       this.navWanted = ply;
       return;
     }
@@ -348,6 +407,15 @@ class BoardWidgetView {
       this.previews.clear();
       if (this.previewing || this.previewWanted !== null) this.endPreview();
     }
+  };
+
+  /** Lists that came without a new view (hosts that send traits one by one). */
+  private readonly onLists = (): void => {
+    const v = this.view;
+    if (!v) return;
+    this.analysis.render(v, v.mode === "play" ? this.model.get("plays") ?? [] : []);
+    this.renderPlays(false);
+    this.renderHistory(v);
   };
 
   // rendering ---------------------------------------------------------------
@@ -394,9 +462,12 @@ class BoardWidgetView {
     this.applyTheme();
     this.renderToolbar(v);
     this.renderEdit(v);
+    this.players.render(v, this.autoplay);
+    this.analysis.render(v, v.mode === "play" ? this.model.get("plays") ?? [] : []);
     this.renderPlays(false);
     this.renderHistory(v);
     this.markBoard();
+    this.autoplay.schedule();
   }
 
   private applyTheme(): void {
@@ -479,7 +550,7 @@ class BoardWidgetView {
     const fragment = document.createDocumentFragment();
     for (const index of matches.slice(0, PLAY_LIMIT)) {
       fragment.appendChild(
-        h("li", {}, h("button", { type: "button", class: "tgw-play", "data-index": index, "data-action": "play" }, plays[index])),
+        h("li", {}, h("button", { type: "button", class: "tgw-play", "data-index": index, "data-action": "play", "data-preview": "" }, plays[index])),
       );
     }
     setChildren(this.playsList, fragment);
@@ -498,28 +569,32 @@ class BoardWidgetView {
 
   private renderHistory(v: View): void {
     const history = this.model.get("history") ?? [];
-    const rebuilt = !this.shownHistory || !sameHistory(history, this.shownHistory);
+    const look = JSON.stringify([v.names, v.colors]);
+    // Compared by content (a host may update the list in place): only rows that
+    // changed are made, so a turn played adds one row, not the game's.
+    const old = look === this.historyLook ? this.historyKeys : [];
+    let same = 0;
+    while (same < old.length && same < history.length && old[same] === entryKey(history[same])) same++;
+    const rebuilt = same < old.length || same < history.length || !this.historyRows.length;
     if (rebuilt) {
-      this.shownHistory = history;
-      const start = h("li", { "data-ply": 0 }, h("button", { type: "button", class: "tgw-move", "data-action": "goto", "data-ply": 0 }, "Start"));
-      this.historyRows = [start];
-      for (const entry of history) {
-        const dice = entry.dice && entry.dice.length ? `${entry.dice.join("")}: ` : "";
-        const row = h(
-          "li",
-          { "data-ply": entry.ply },
-          h(
-            "button",
-            { type: "button", class: "tgw-move", "data-action": "goto", "data-ply": entry.ply, title: this.name(entry.player) },
-            h("span", { class: "tgw-ply" }, `${entry.ply}.`),
-            swatch(v.colors[entry.player]),
-            h("span", { class: "tgw-dice" }, dice),
-            h("span", { class: "tgw-notation" }, entry.text || "(no move)"),
-          ),
-        );
-        this.historyRows[entry.ply] = row;
+      if (!this.historyRows.length) {
+        this.historyRows = [
+          h("li", { "data-ply": 0 }, h("button", { type: "button", class: "tgw-move", "data-action": "goto", "data-ply": 0 }, "Start")),
+        ];
+        setChildren(this.historyList, this.historyRows[0]);
       }
-      setChildren(this.historyList, ...this.historyRows.filter(Boolean));
+      // Rows after the common part go (a replaced line of play, or a new game);
+      // row k shows ply k (Python numbers the entries 1, 2, ...).
+      for (const row of this.historyRows.splice(same + 1)) row.remove();
+      const fragment = document.createDocumentFragment();
+      for (const entry of history.slice(same)) {
+        const row = this.historyRow(v, entry);
+        this.historyRows.push(row);
+        fragment.appendChild(row);
+      }
+      this.historyList.appendChild(fragment);
+      this.historyKeys = history.map(entryKey);
+      this.historyLook = look;
     }
     const current = this.historyRows[v.ply] ?? null;
     if (current !== this.currentRow || rebuilt) {
@@ -542,6 +617,22 @@ class BoardWidgetView {
     this.slider.max = String(v.plies);
     this.slider.value = String(v.ply);
     this.slider.disabled = !canStep || v.plies === 0;
+  }
+
+  private historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
+    const dice = entry.dice && entry.dice.length ? `${entry.dice.join("")}: ` : "";
+    return h(
+      "li",
+      { "data-ply": entry.ply },
+      h(
+        "button",
+        { type: "button", class: "tgw-move", "data-action": "goto", "data-ply": entry.ply, title: this.name(entry.player) },
+        h("span", { class: "tgw-ply" }, `${entry.ply}.`),
+        swatch(v.colors[entry.player]),
+        h("span", { class: "tgw-dice" }, dice),
+        h("span", { class: "tgw-notation" }, entry.text || "(no move)"),
+      ),
+    );
   }
 
   private showMessage(message: Message | null | undefined): void {
@@ -576,7 +667,8 @@ class BoardWidgetView {
         return void this.send({ action: "confirm" });
       case "edit":
         this.selected = null;
-        return void this.send({ action: "edit", on: v.mode !== "edit" });
+        this.autoplay.pause();
+        return this.sendAfterBot({ action: "edit", on: v.mode !== "edit" });
       case "edit-reset":
         return void this.send({ action: "edit_reset" });
       case "edit-clear":
@@ -595,6 +687,18 @@ class BoardWidgetView {
         this.endPreview();
         this.selected = null;
         return void this.send({ action: "play", index: Number(target.dataset.index) });
+      case "autoplay":
+        return this.autoplay.toggle();
+      case "bot-step":
+        return this.autoplay.step();
+      case "hints":
+        this.autoplay.pause(); // a position to study: bots would play it away
+        return this.sendAfterBot({ action: "hints" });
+      case "analyse":
+        this.autoplay.pause();
+        return this.sendAfterBot({ action: "analyse" });
+      case "cancel-analysis":
+        return this.sendAfterBot({ action: "cancel_analysis" });
     }
   }
 
@@ -749,7 +853,7 @@ class BoardWidgetView {
   // previews ----------------------------------------------------------------
 
   private onPlayHover(target: EventTarget | null): void {
-    const item = target instanceof Element ? target.closest<HTMLElement>(".tgw-play") : null;
+    const item = target instanceof Element ? target.closest<HTMLElement>("[data-preview]") : null;
     if (!item || !this.view) return;
     const index = Number(item.dataset.index);
     if (index === this.previewWanted) return;
@@ -766,8 +870,12 @@ class BoardWidgetView {
     this.previewTimer = window.setTimeout(ask, PREVIEW_DELAY_MS);
   }
 
+  /** A change asked for is unanswered (previews change nothing; lost answers don't count). */
   private busy(): boolean {
-    for (const { intent } of this.pending.values()) if (intent.action !== "preview") return true;
+    const now = performance.now();
+    for (const { intent, at } of this.pending.values()) {
+      if (intent.action !== "preview" && now - at < NAV_TIMEOUT_MS) return true;
+    }
     return false;
   }
 
@@ -806,14 +914,8 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function sameHistory(a: readonly HistoryEntry[], b: readonly HistoryEntry[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x.ply !== y.ply || x.player !== y.player || x.text !== y.text || String(x.dice) !== String(y.dice)) return false;
-  }
-  return true;
+function entryKey(entry: HistoryEntry): string {
+  return `${entry.ply} ${entry.player} ${String(entry.dice)} ${entry.text}`;
 }
 
 /** Scrolls a list (and only the list, not the notebook around it) to show `row`. */
