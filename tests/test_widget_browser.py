@@ -1,10 +1,11 @@
 """The board widget in a real JupyterLab (and Notebook 7), driven through Debian's chromium.
 
 One JupyterLab server and one notebook serve the whole module: a classic board whose
-first player's name is an HTML/script injection attempt, a trigammon board, and a
-classic board for set-ups. Each test works on its own board; a probe cell prints the
-kernel's view of the boards, so every gesture is checked against Python's state, not
-just against the page.
+first player's name is an HTML/script injection attempt, a trigammon board, a classic
+board for set-ups, and boards for bots and analysis. Each test works on its own board;
+a probe cell prints the kernel's view of the boards, so every gesture is checked
+against Python's state, not just against the page. The probe cell first runs
+``command.py`` when a test wrote one: that is how tests call Python methods.
 """
 
 from __future__ import annotations
@@ -27,11 +28,15 @@ from lab_server import KERNEL_IDLE, LabServer, free_port, write_notebook
 pytestmark = pytest.mark.browser
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
-CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER = range(5)  # the boards, in notebook order
-PROBE_CELL = 6
+DASH = "\N{EN DASH}"  # between the ends of an interval, as the board shows it
+# the boards, in notebook order
+CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER, BOTS, RACE, ANALYSIS = range(8)
+BOARDS = 8
+PROBE_CELL = 9
 
 SETUP = """\
 import json
+import os
 from trigammon_widget.widget import BoardWidget
 
 _probes = 0
@@ -39,8 +44,16 @@ _probes = 0
 def probe():
     global _probes
     _probes += 1
+    if os.path.exists("command.py"):  # a test's call into Python
+        with open("command.py") as file:
+            command = file.read()
+        os.remove("command.py")
+        exec(command, globals())
     state = {}
-    boards = {"classic": c, "trigammon": t, "edit": e, "bear_off": off, "enter": enter}
+    boards = {
+        "classic": c, "trigammon": t, "edit": e, "bear_off": off, "enter": enter,
+        "bots": bots, "race": race, "analysis": an,
+    }
     for key, board in boards.items():
         view = board.view
         state[key] = {
@@ -54,6 +67,12 @@ def probe():
             "dice": view["dice"],
             "targets": view["targets"],
             "stacks": {str(p): list(o) for p, o in enumerate(board.position.points) if o},
+            "names": view["names"],
+            "seats": view["seats"],
+            "bot_to_move": view["bot_to_move"],
+            "outcome": view["outcome"],
+            "analysis": board.analysis,
+            "history": [entry["text"] for entry in board.history],
         }
     print("PROBE", _probes, json.dumps(state))
 """
@@ -67,6 +86,11 @@ CELLS = [
     "off = BoardWidget(Position.build(CLASSIC, home, dice=(6, 4)))\noff",
     "barred = {0: {'bar': 1, 6: 5, 8: 3, 13: 4}, 1: {1: 2, 11: 5, 16: 3, 20: 5}}\n"
     "enter = BoardWidget(Position.build(CLASSIC, barred, dice=(5, 2)))\nenter",
+    "bots = BoardWidget('classic', seed=7, names=['Ann', 'Robo'])\nbots",
+    # a race three bot turns from its end
+    "race = BoardWidget(Position.build(CLASSIC, {0: {22: 2, 24: 1}, 1: {23: 2, 24: 1}}), seed=3)\n"
+    "race.set_seat(0, 'heuristic')\nrace.set_seat(1, 'random')\nrace",
+    "an = BoardWidget('classic', seed=5)\nan",
     "probe()",
 ]
 
@@ -92,7 +116,7 @@ def page(browser: Any, lab: LabServer) -> Iterator[Any]:
     page.goto(lab.url("/lab/tree/boards.ipynb"))
     page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
     run_all_cells(page)
-    page.locator(".trigammon-widget[data-version]").nth(ENTER).wait_for(timeout=60_000)
+    page.locator(".trigammon-widget[data-version]").nth(BOARDS - 1).wait_for(timeout=60_000)
     page.locator(".jp-Cell").nth(PROBE_CELL).locator(".jp-OutputArea-output").wait_for()
     try:
         yield page
@@ -138,6 +162,12 @@ def probe(page: Any) -> dict[str, Any]:
     line = next(s for s in (output.text_content() or "").splitlines() if s.startswith(text))
     state: dict[str, Any] = json.loads(line[len(text) :])
     return state
+
+
+def in_kernel(page: Any, lab: LabServer, code: str) -> dict[str, Any]:
+    """Runs ``code`` in the notebook's kernel (through the probe cell); the probe's state."""
+    (lab.root / "command.py").write_text(code)
+    return probe(page)
 
 
 def centre(page: Any, locator: Any) -> tuple[float, float]:
@@ -516,6 +546,208 @@ def test_edit_a_position(page: Any) -> None:
     assert not widget.locator(".tgw-edit").is_visible()
 
 
+def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
+    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds."""
+    page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
+
+
+def wait_plies(page: Any, widget: Any, plies: int) -> None:
+    """Waits until the history panel lists ``plies`` turns (after its "Start" row)."""
+    wait_until(page, widget, f"el.querySelectorAll('.tgw-history li').length === {plies + 1}")
+
+
+def roll_and_play_first(page: Any, widget: Any) -> None:
+    """The person to move rolls (if they must) and plays the first listed play."""
+    roll = widget.get_by_role("button", name="Roll")
+    if roll.is_enabled():
+        before = version(widget)
+        roll.click()
+        wait_version_after(page, widget, before)
+    widget.locator(".tgw-play").first.click()
+
+
+def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
+    widget = board(page, BOTS)
+    players = widget.locator(".tgw-players-panel")
+    state = probe(page)["bots"]
+    assert state["seats"] == ["human", "human"] and state["turn"] == 0 and state["dice"]
+    play = players.get_by_role("button", name="Play", exact=True)
+    assert play.is_disabled()  # nobody to autoplay for yet
+    before = version(widget)
+    players.locator("[data-role=seat][data-player='1']").select_option("heuristic")
+    wait_version_after(page, widget, before)
+    assert probe(page)["bots"]["seats"] == ["human", "heuristic"]
+    players.locator("[data-role=speed]").fill("0")
+    assert players.locator("output").text_content() == "0 ms"
+
+    # Ann, a person, is to move: autoplay runs but plays nothing for her.
+    play.click()
+    assert players.get_attribute("data-autoplay") == "running"
+    page.wait_for_timeout(300)
+    assert probe(page)["bots"]["plies"] == 0
+    assert "waits for Ann" in players.locator("[data-role=autoplay-note]").text_content()
+
+    # Each turn Ann plays, the bot answers at once; then nothing rolls for Ann.
+    for plies in (2, 4):
+        roll_and_play_first(page, widget)
+        wait_plies(page, widget, plies)
+        page.wait_for_timeout(200)  # time for a bot turn that must not come
+        state = probe(page)["bots"]
+        assert state["plies"] == plies and state["turn"] == 0 and state["dice"] is None
+        assert not state["bot_to_move"]
+        last = widget.locator(".tgw-history li").last
+        assert last.locator(".tgw-move").get_attribute("title") == "Robo"
+        assert last.locator(".tgw-notation").text_content() == state["history"][-1]
+    assert widget.get_by_role("button", name="Roll").is_enabled()
+
+    # Paused, the bot's turn waits; Step plays exactly one.
+    players.get_by_role("button", name="Pause", exact=True).click()
+    assert players.get_attribute("data-autoplay") == "paused"
+    roll_and_play_first(page, widget)
+    wait_plies(page, widget, 5)
+    page.wait_for_timeout(400)
+    state = probe(page)["bots"]
+    assert state["plies"] == 5 and state["turn"] == 1 and state["bot_to_move"]
+    step = players.get_by_role("button", name="Step")
+    assert step.is_enabled()
+    step.click()
+    wait_plies(page, widget, 6)
+    page.wait_for_timeout(300)
+    state = probe(page)["bots"]
+    assert state["plies"] == 6 and state["turn"] == 0 and not state["bot_to_move"]
+    assert players.get_attribute("data-autoplay") == "paused"
+    assert step.is_disabled()  # a person is to move
+
+
+def test_autoplay_stops_at_the_end_of_the_game(page: Any) -> None:
+    widget = board(page, RACE)
+    players = widget.locator(".tgw-players-panel")
+    assert probe(page)["race"]["seats"] == ["heuristic", "random"]
+    assert players.locator("[data-role=seat]").evaluate_all("els => els.map(e => e.value)") == [
+        "heuristic",
+        "random",
+    ]
+    players.locator("[data-role=speed]").fill("0")
+    players.get_by_role("button", name="Play", exact=True).click()
+    # Bot follows bot, without a person's press, until one of them has won.
+    wait_until(page, widget, "el.querySelector('.tgw-players-panel').dataset.autoplay === 'paused'")
+    state = probe(page)["race"]
+    assert state["outcome"] is not None and state["plies"] == 3
+    assert widget.locator(".tgw-history li").count() == 4
+    assert players.get_by_role("button", name="Play", exact=True).is_disabled()
+    assert "wins" in widget.locator(".tgw-status").text_content()
+
+
+RECORD_STATUS = """root => {
+    const panel = root.querySelector(".tgw-analysis-panel");
+    root.__statuses = [panel.dataset.status];
+    new MutationObserver(records => {
+        for (const record of records) root.__statuses.push(record.target.dataset.status);
+    }).observe(panel, {attributes: true, attributeFilter: ["data-status"]});
+}"""
+"""Records every status the analysis panel shows, however quickly they follow."""
+
+
+def test_hints_show_progress_then_the_ranked_plays(page: Any, lab: LabServer) -> None:
+    widget = board(page, ANALYSIS)
+    panel = widget.locator(".tgw-analysis-panel")
+    assert panel.get_attribute("data-status") == "none"
+    assert panel.get_by_role("button", name="Hints").is_enabled()
+    widget.evaluate(RECORD_STATUS)
+    code = "an.hints(games_per_play=6, candidates=3, workers=1, truncate=6, seed=1)\nan.wait(30)\n"
+    analysis = in_kernel(page, lab, code)["analysis"]["analysis"]
+    assert analysis["status"] == "done" and len(analysis["hints"]) == 3
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    statuses = widget.evaluate("root => root.__statuses")
+    assert statuses[0] == "none" and statuses[-1] == "done"
+    assert statuses.index("running") < statuses.index("done")  # progress was shown first
+    assert panel.locator("progress").evaluate("p => [p.value, p.max]") == [18, 18]
+
+    rows = panel.locator(".tgw-hint-play")
+    assert rows.count() == 3
+    texts = rows.all_text_contents()
+    for text, hint in zip(texts, analysis["hints"], strict=True):
+        interval = f"[{hint['low'] * 100:.1f}{DASH}{hint['high'] * 100:.1f}]"
+        assert text.endswith(f" {hint['text']} {hint['win'] * 100:.1f}% {interval}"), text
+    wins = [float(re.findall(r"(\d+\.\d)% \[", text)[-1]) for text in texts]
+    assert wins == sorted(wins, reverse=True)  # best first
+
+    # A hint previews like a listed play, and a click plays it.
+    plain = widget.locator(".tgw-board").inner_html()
+    rows.first.hover()
+    wait_until(page, widget, "el.classList.contains('tgw-previewing')")
+    page.mouse.move(5, 5)
+    wait_until(page, widget, "!el.classList.contains('tgw-previewing')")
+    assert widget.locator(".tgw-board").inner_html() == plain
+    before = version(widget)
+    rows.first.click()
+    wait_version_after(page, widget, before)
+    state = probe(page)["analysis"]
+    assert state["plies"] == 1 and state["history"] == [analysis["hints"][0]["text"]]
+    assert state["analysis"] is None and panel.get_attribute("data-status") == "none"
+
+
+def run_then_cancel(page: Any, widget: Any, name: str) -> str:
+    """Presses ``name`` (Hints or Chances), checks the progress, cancels; the status."""
+    panel = widget.locator(".tgw-analysis-panel")
+    panel.get_by_role("button", name=name).click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'running'")
+    assert panel.locator("progress").is_visible()
+    progress = panel.locator(".tgw-running .tgw-count").text_content()
+    assert re.fullmatch(r"\d+ / [1-9]\d* games", progress), progress
+    assert panel.get_by_role("button", name="Hints").is_disabled()
+    assert panel.get_by_role("button", name="Chances").is_disabled()
+    panel.get_by_role("button", name="Cancel").click()
+    wait_until(
+        page,
+        widget,
+        "['cancelled', 'done'].includes(el.querySelector('.tgw-analysis-panel').dataset.status)",
+        timeout=60_000,
+    )
+    assert not panel.locator("progress").is_visible()
+    assert panel.get_by_role("button", name="Chances").is_enabled()
+    status = str(panel.get_attribute("data-status"))
+    if status == "cancelled":
+        assert "Cancelled after" in panel.locator(".tgw-note").text_content()
+    return status
+
+
+def test_hints_button_runs_in_the_background_and_cancels(page: Any) -> None:
+    widget = board(page, ANALYSIS)
+    before = version(widget)
+    widget.get_by_role("button", name="Roll").click()  # Bob to roll, after the last test
+    wait_version_after(page, widget, before)
+    status = run_then_cancel(page, widget, "Hints")
+    analysis = probe(page)["analysis"]["analysis"]
+    assert analysis["kind"] == "hints" and analysis["status"] == status
+
+
+def test_chances_show_every_players_odds(page: Any, lab: LabServer) -> None:
+    widget = board(page, ANALYSIS)
+    panel = widget.locator(".tgw-analysis-panel")
+    code = "an.wait(30)\nan.analyse(games=10, workers=1, truncate=6, seed=1)\nan.wait(30)\n"
+    state = in_kernel(page, lab, code)["analysis"]
+    analysis = state["analysis"]
+    assert analysis["kind"] == "rollout" and analysis["status"] == "done"
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'rollout'")
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    rows = panel.locator(".tgw-chances tbody tr")
+    assert rows.count() == 2
+    names = state["names"]
+    for player in range(2):
+        cells = rows.nth(player).locator("th, td").all_text_contents()
+        low, high = analysis["intervals"][player]
+        assert cells == [
+            names[player],
+            f"{analysis['wins'][player] * 100:.1f}%",
+            f"[{low * 100:.1f}{DASH}{high * 100:.1f}]",
+            f"{analysis['gammons'][player] * 100:.1f}%",
+        ]
+    assert "10 games" in panel.locator(".tgw-note").text_content()
+    status = run_then_cancel(page, widget, "Chances")
+    assert probe(page)["analysis"]["analysis"]["status"] == status
+
+
 def test_keys_in_the_widget_are_not_notebook_commands(page: Any) -> None:
     cells = page.locator(".jp-Cell").count()
     board(page, EDIT).locator(".tgw-status").click()
@@ -524,7 +756,7 @@ def test_keys_in_the_widget_are_not_notebook_commands(page: Any) -> None:
         page.keyboard.press(key)
     page.wait_for_timeout(300)
     assert page.locator(".jp-Cell").count() == cells
-    assert page.locator(".trigammon-widget").count() == 5
+    assert page.locator(".trigammon-widget").count() == BOARDS
 
 
 def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:
