@@ -140,7 +140,9 @@ def click_centre(page: Any, locator: Any) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
-def play_moves(page: Any, widget: Any, moves: int, rng: random.Random) -> tuple[list, list]:
+def play_moves(
+    page: Any, widget: Any, moves: int, rng: random.Random
+) -> tuple[list[float], list[float]]:
     """Makes ``moves`` checker moves with the mouse; returns (redraw, frame) times."""
     widget.evaluate(INSTRUMENT)
     made = 0
@@ -172,7 +174,7 @@ def play_moves(page: Any, widget: Any, moves: int, rng: random.Random) -> tuple[
     return bench["redraw"], bench["frame"]
 
 
-def step_through(page: Any, widget: Any) -> tuple[list, list]:
+def step_through(page: Any, widget: Any) -> tuple[list[float], list[float]]:
     """Goes to the start, then ArrowRight through every turn; returns step times."""
     widget.locator(".tgw-status").click()  # focus the widget
     before = version(widget)

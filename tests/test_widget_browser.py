@@ -383,7 +383,8 @@ def test_roll_play_and_step_through_history(page: Any) -> None:
     assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "2"
 
     def shown_ply() -> str | None:
-        return widget.locator(".tgw-history .tgw-current").get_attribute("data-ply")
+        ply: str | None = widget.locator(".tgw-history .tgw-current").get_attribute("data-ply")
+        return ply
 
     widget.locator(".tgw-status").click()  # focus the widget, not a control
     for key, expected in (
