@@ -294,3 +294,29 @@ def test_analysis_of_the_position_and_its_reset_on_change() -> None:
     assert abs(sum(analysis["wins"]) - 1) < 1e-9
     front.send("move", **{"from": "17", "to": "20"})
     assert widget.view["analysis"] is None
+
+
+def test_a_cancelled_analysis_never_writes_over_a_newer_one() -> None:
+    widget, front = classic_widget()
+    widget.hints(games_per_play=400, candidates=8, workers=1, seed=3)
+    assert front.send("cancel_analysis")["ok"]
+    # A new analysis may start while the cancelled one winds down.
+    widget.analyse(games=10, workers=1, truncate=4, seed=3)
+    assert widget.wait(60)
+    analysis = widget.view["analysis"]
+    assert analysis["kind"] == "rollout" and analysis["status"] == "done"
+    # A board change silences the running analysis for good.
+    widget.hints(games_per_play=400, candidates=8, workers=1, seed=3)
+    front.send("move", **{"from": "17", "to": "20"})
+    assert widget.wait(60)
+    assert widget.view["analysis"] is None and widget.analysis is None
+
+
+def test_bots_wait_while_an_earlier_turn_is_shown() -> None:
+    widget = BoardWidget("classic", seed=4)
+    for player in range(2):
+        widget.set_seat(player, "heuristic")
+    widget.autoplay(max_turns=4)
+    assert widget.view["bot_to_move"]
+    widget.step(-1)
+    assert not widget.view["bot_to_move"]

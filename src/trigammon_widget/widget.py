@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ from .engine import (
     from_xgid,
 )
 from .engine.notation import format_play
-from .rollout import Hint, RolloutResult, hints, rollout
+from .rollout import Hint, Progress, RolloutResult, hints, rollout
 from .svg import THEMES, board_svg
 
 STATIC = Path(__file__).parent / "static"
@@ -270,38 +270,37 @@ class BoardWidget(anywidget.AnyWidget):
 
     # analysis -------------------------------------------------------------------------
 
-    def hints(self, games_per_play: int = 100, candidates: int | None = 8, **options: Any) -> None:
+    def hints(self, games_per_play: int = 60, candidates: int | None = 6, **options: Any) -> None:
         """Rank the legal plays of this turn by rollout (in the background; see ``wait``).
 
         ``candidates`` keeps the heuristic's best few plays where a roll has many;
-        other options go to ``trigammon_widget.rollout.hints``.
+        other options go to ``trigammon_widget.rollout.hints``. The defaults take a
+        few seconds on two cores.
         """
         position = self._rolled()
         total = games_per_play * min(len(self.legal_plays), candidates or 10**9)
-        self._start(
-            "hints",
-            total,
-            lambda progress: hints(
+
+        def work(progress: Progress, stop: threading.Event) -> list[Hint]:
+            return hints(
                 position,
                 games_per_play=games_per_play,
                 candidates=candidates,
                 progress=progress,
-                cancel=self._stop,
+                cancel=stop,
                 **options,
-            ),
-        )
+            )
 
-    def analyse(self, games: int = 600, **options: Any) -> None:
+        self._start("hints", total, work)
+
+    def analyse(self, games: int = 400, **options: Any) -> None:
         """Every player's chances from the shown position, by rollout (in the background)."""
         self._require_play()
         position = self._game.position
-        self._start(
-            "rollout",
-            games,
-            lambda progress: rollout(
-                position, games=games, progress=progress, cancel=self._stop, **options
-            ),
-        )
+
+        def work(progress: Progress, stop: threading.Event) -> RolloutResult:
+            return rollout(position, games=games, progress=progress, cancel=stop, **options)
+
+        self._start("rollout", games, work)
 
     def cancel_analysis(self) -> None:
         """Stop the running analysis; what it found so far is kept."""
@@ -319,34 +318,37 @@ class BoardWidget(anywidget.AnyWidget):
         """The last analysis as the board shows it: kind, status, progress, results."""
         return self._analysis
 
-    def _start(self, kind: str, total: int, work: Any) -> None:
-        if self._worker is not None and self._worker.is_alive():
+    def _start(
+        self,
+        kind: str,
+        total: int,
+        work: Callable[[Progress, threading.Event], RolloutResult | list[Hint]],
+    ) -> None:
+        """Run ``work`` in a thread that reports into ``view["analysis"]``.
+
+        Each analysis has its own stop event; once it is cancelled or the board changes
+        it writes nothing more, so a late report never lands on a newer analysis.
+        """
+        worker = self._worker
+        if worker is not None and worker.is_alive() and not self._stop.is_set():
             raise ValueError("an analysis is running: cancel it first")
-        self._stop = threading.Event()
+        stop = self._stop = threading.Event()
         version = self._version
         self._set_analysis({"kind": kind, "status": "running", "done": 0, "total": total})
 
-        def progress(done: int, total: int) -> None:
-            self._set_analysis({**(self._analysis or {}), "done": done, "total": total})
+        def report(update: dict[str, Any]) -> None:
+            with self._lock:
+                if self._stop is stop and self._version == version:
+                    self._set_analysis({**(self._analysis or {}), **update})
 
         def run() -> None:
             try:
-                found = work(progress)
+                found = work(lambda done, total: report({"done": done, "total": total}), stop)
             except Exception as error:  # shown in the board, never lost in a thread
-                self._set_analysis(
-                    {**(self._analysis or {}), "status": "failed", "error": str(error)}
-                )
+                report({"status": "failed", "error": str(error)})
                 return
-            if self._version != version:
-                return
-            cancelled = found.cancelled if isinstance(found, RolloutResult) else self._stop.is_set()
-            self._set_analysis(
-                {
-                    **(self._analysis or {}),
-                    "status": "cancelled" if cancelled else "done",
-                    **_results(found),
-                }
-            )
+            cancelled = found.cancelled if isinstance(found, RolloutResult) else stop.is_set()
+            report({"status": "cancelled" if cancelled else "done", **_results(found)})
 
         self._worker = threading.Thread(target=run, name="trigammon-analysis", daemon=True)
         self._worker.start()
@@ -603,7 +605,10 @@ class BoardWidget(anywidget.AnyWidget):
             "position_id": shown.id,
             "edit_player": self._edit_player,
             "seats": list(self._seats),
-            "bot_to_move": playing and not position.is_over() and turn in self._bots,
+            "bot_to_move": playing
+            and not position.is_over()
+            and turn in self._bots
+            and game.ply == len(game.turns),
             "analysis": self._analysis,
         }
 
