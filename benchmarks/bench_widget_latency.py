@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
-from lab_server import KERNEL_IDLE, LabServer, write_notebook  # noqa: E402
+from lab_server import KERNEL_IDLE, LabServer, centre, write_notebook  # noqa: E402
 
 MOVES = 60
 """Checker moves timed per variant (the issue asks for at least 50)."""
@@ -126,20 +126,6 @@ def wait_newer(page: Any, widget: Any, before: int) -> None:
     )
 
 
-def click_centre(page: Any, locator: Any) -> None:
-    """A real click on ``locator`` once it is in view and JupyterLab's lazy rendering
-    of the cells around it has stopped moving it."""
-    locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    for _ in range(20):
-        page.wait_for_timeout(30)
-        settled = locator.bounding_box()
-        if settled == box:
-            break
-        box = settled
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
 def play_moves(
     page: Any, widget: Any, moves: int, rng: random.Random
 ) -> tuple[list[float], list[float]]:
@@ -152,11 +138,11 @@ def play_moves(
         sources = widget.locator(".tgw-movable[data-kind=stack], .tgw-movable[data-kind=bar]").all()
         if sources:
             source = rng.choice(sources)
-            click_centre(page, source.locator("[data-kind=checker]").last)
+            page.mouse.click(*centre(page, source.locator("[data-kind=checker]").last))
             targets = widget.locator(".tgw-target[data-kind=point], .tgw-target[data-kind=tray]")
             target = rng.choice(targets.all())
             before = version(widget)
-            click_centre(page, target)
+            page.mouse.click(*centre(page, target))
             wait_newer(page, widget, before)
             made += 1
         elif confirm.is_enabled():

@@ -163,3 +163,18 @@ class LabServer:
         trace: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+def centre(page: Any, locator: Any) -> tuple[float, float]:
+    """Where ``locator`` is on screen once scrolled to and settled: JupyterLab renders
+    cells as they come into view, which can move what is below them."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    for _ in range(20):
+        page.wait_for_timeout(50)
+        settled = locator.bounding_box()
+        if settled == box:
+            break
+        box = settled
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from lab_server import KERNEL_IDLE, LabServer, free_port, write_notebook
+from lab_server import KERNEL_IDLE, LabServer, centre, free_port, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -168,21 +168,6 @@ def in_kernel(page: Any, lab: LabServer, code: str) -> dict[str, Any]:
     """Runs ``code`` in the notebook's kernel (through the probe cell); the probe's state."""
     (lab.root / "command.py").write_text(code)
     return probe(page)
-
-
-def centre(page: Any, locator: Any) -> tuple[float, float]:
-    """Where ``locator`` is on screen once scrolled to and settled: JupyterLab renders
-    cells as they come into view, which can move what is below them."""
-    locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    for _ in range(20):
-        page.wait_for_timeout(50)
-        settled = locator.bounding_box()
-        if settled == box:
-            break
-        box = settled
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def click(page: Any, locator: Any, button: str = "left", shift: bool = False) -> None:
