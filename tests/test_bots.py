@@ -17,12 +17,11 @@ from trigammon_widget.bots import (
     HeuristicBot,
     RandomBot,
     Weights,
-    _geometry,
-    _TurnView,
     autoplay,
     play_game,
 )
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Play, Position
+from trigammon_widget.engine.fastplay import TurnView
 
 sys.path.insert(0, str(Path(__file__).parent / "engine"))
 from strategies import positions
@@ -54,8 +53,10 @@ def test_fast_path_picks_what_choose_picks(position: Position) -> None:
         return
     bot = HeuristicBot()
     assert position.dice is not None
-    view = _TurnView(_geometry(position.variant), position.boards, position.turn)
-    leaves = view.leaves(*position.dice)
+    view = TurnView(
+        position.variant, [list(b) for b in position.boards], position.turn, position.dice
+    )
+    leaves = view.leaves()
     if len(leaves) < 2:
         return
     key = bot.pick(view, leaves, random.Random(0))

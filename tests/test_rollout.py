@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import threading
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -124,8 +127,17 @@ def test_random_bots_roll_out_reproducibly() -> None:
 
 def test_bad_arguments_are_named() -> None:
     start = Position.start(CLASSIC)
-    with pytest.raises(ValueError, match="games must be at least 1"):
-        rollout(start, games=0)
+    for games in (0, 1.5, True, "10", 10**8):
+        with pytest.raises(ValueError, match=r"games must be a whole number 1\.\.10,000,000"):
+            rollout(start, games=games)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="workers must be None or a whole number"):
+        rollout(start, games=1, workers=0)
+    with pytest.raises(ValueError, match=r"executor must be a concurrent\.futures\.Executor"):
+        rollout(start, games=1, executor="dask")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="truncate"):
+        rollout(start, games=1, truncate=-1)
+    with pytest.raises(ValueError, match="rollout needs a Position"):
+        rollout("start", games=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="needs 2 bots"):
         rollout(start, bot=[RandomBot()], games=1, workers=1)
     with pytest.raises(ValueError, match="no dice"):
@@ -178,3 +190,53 @@ def test_bots_defined_in_main_roll_out_in_process() -> None:
     kwargs = {"games": 6, "seed": 1, "truncate": 10, "bot": FirstPlay(), "chunk": 2}
     two = rollout(Position.start(CLASSIC), workers=2, **kwargs)  # type: ignore[arg-type]
     assert two == rollout(Position.start(CLASSIC), workers=1, **kwargs)  # type: ignore[arg-type]
+
+
+# --- where the games run ------------------------------------------------------------------
+
+
+def test_any_executor_gives_the_same_numbers() -> None:
+    start = Position.start(TRIGAMMON)
+    kwargs = {"games": 12, "seed": 4, "truncate": 20, "chunk": 3}
+    here = rollout(start, workers=1, **kwargs)  # type: ignore[arg-type]
+    with ThreadPoolExecutor(max_workers=3) as executor:
+        threads = rollout(start, executor=executor, **kwargs)  # type: ignore[arg-type]
+    assert threads == here
+
+
+def test_a_dask_cluster_carries_a_rollout() -> None:
+    distributed = pytest.importorskip("distributed")
+    start = Position.start(CLASSIC)
+    kwargs = {"games": 8, "seed": 7, "truncate": 12, "chunk": 2}
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = rollout(start, executor=client.get_executor(), **kwargs)  # type: ignore[arg-type]
+    assert on_dask == rollout(start, workers=1, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_huge_rollout_is_made_chunk_by_chunk() -> None:
+    """Chunks are made as they are submitted: asking for millions of games costs
+    nothing until they are played, and a cancelled run stops at once."""
+    cancel = threading.Event()
+    cancel.set()
+    result = rollout(Position.start(CLASSIC), games=10_000_000, workers=2, cancel=cancel)
+    assert result.cancelled and result.games == 0
+
+
+def test_a_dead_worker_pool_is_replaced() -> None:
+    start = Position.start(CLASSIC)
+    with pytest.raises(BrokenProcessPool):
+        rollout(start, games=4, workers=2, chunk=1, bot=_Crash())
+    again = rollout(start, games=4, workers=2, seed=1, truncate=4, chunk=2)
+    assert again.games == 4
+
+
+class _Crash:
+    """A bot whose worker process dies: the pool breaks."""
+
+    def choose(self, position: Position) -> Play:
+        os._exit(3)

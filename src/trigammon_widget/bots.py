@@ -1,4 +1,4 @@
-"""Bots for both variants, autoplay of a Game, and fast bot-only games.
+"""Bots for both variants and autoplay of a Game.
 
 A bot is anything with ``choose(position) -> Play`` (the ``Bot`` protocol). Two come
 with the package: ``RandomBot`` plays a uniformly random legal play; ``HeuristicBot``
@@ -6,11 +6,10 @@ scores every resulting board with the documented terms of ``Weights`` and plays 
 best one.
 
 Bot-only games (``play_game``, and the rollouts of ``trigammon_widget.rollout``) run
-on plain lists, not ``Position`` objects: the engine's legal-play search
-(``movegen.legal_leaves``) names each resulting board by an integer key whose low
-bytes are the mover's board and whose high bits are the points hit, so a bot can
-score a candidate straight from its key. Both built-in bots implement that fast
-path (``FastBot.pick``); any other bot is asked ``choose`` on a real ``Position``.
+on the engine's fast path (``engine.fastplay``), where each candidate play is named
+by the key of the board it leads to, so a bot can score candidates straight from
+their keys. Both built-in bots implement that path (``FastBot.pick``); any other
+bot is asked ``choose`` on a real ``Position``.
 """
 
 from __future__ import annotations
@@ -23,8 +22,9 @@ from itertools import compress
 from operator import getitem, mul
 from typing import Protocol, runtime_checkable
 
+from .engine.fastplay import Chooser, Leaves, TurnView, key_layout, play_out, roll_opening
 from .engine.game import Game, Turn
-from .engine.movegen import RawPlay, legal_leaves
+from .engine.movegen import RawPlay
 from .engine.moves import Move, Play
 from .engine.outcome import Outcome
 from .engine.position import Position
@@ -40,6 +40,7 @@ __all__ = [
     "RandomBot",
     "Weights",
     "autoplay",
+    "chooser",
     "play_game",
 ]
 
@@ -57,39 +58,32 @@ class Bot(Protocol):
     def choose(self, position: Position) -> Play: ...
 
 
-Boards = list[list[int]]
-Leaves = dict[int, RawPlay]
-
-
 @runtime_checkable
 class FastBot(Bot, Protocol):
     """A bot that can also choose among raw candidates, for bot-only games.
 
-    ``pick`` gets the turn as the mover sees it (``view.boards`` in path
-    coordinates as ``Position.boards``, ``view.turn``, the opponents' blocks and
-    blots), the candidates as ``movegen.legal_leaves`` returns them (resulting-board
-    key -> moves; at least two) and the game's random generator, and returns one
-    key. A deterministic bot must pick what ``choose`` picks for the same position
-    and dice, so that fast games and ``Game`` autoplay agree.
+    ``pick`` gets the turn as the mover sees it (``fastplay.TurnView``), the
+    candidates (resulting-board key -> moves; at least two) and the game's random
+    generator, and returns one key. A deterministic bot must pick what ``choose``
+    picks for the same position and dice, so that fast games and ``Game`` autoplay
+    agree.
     """
 
-    def pick(self, view: _TurnView, leaves: Leaves, rng: random.Random) -> int: ...
+    def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int: ...
 
 
-# --- board geometry shared by the bots and the game loop ------------------------------
+# --- board geometry of the heuristic's terms ------------------------------------------
 
 
 @dataclass(frozen=True)
 class _Geometry:
-    """Per-variant tables for the game loop and the evaluation."""
+    """Per-variant tables of the heuristic's terms."""
 
     variant: Variant
     n: int
     shift: int
-    """Bit where a key's hit bits start: one byte per path index 0..n+1 comes first."""
+    """Bit where a key's hit bits start (``fastplay.key_layout``)."""
     mask: int
-    seen: tuple[tuple[tuple[int, ...], ...], ...]
-    """``seen[viewer][owner][i]``: owner's path position i in viewer's coordinates."""
     arcs: tuple[tuple[int, ...], ...]
     """``arcs[p][r]``: absolute points (as bits) that player p's path covers from r on."""
     ahead: tuple[tuple[tuple[int, ...], ...], ...]
@@ -169,15 +163,14 @@ def _geometry(variant: Variant) -> _Geometry:
         )
         for viewer in range(players)
     )
-    shift = 8 * (n + 2)
+    shift, mask = key_layout(variant)
     width = FIELD // 8 * (n + 2)
     swar = tuple(int.from_bytes(bytes([b]) * width, "little") for b in (0x55, 0x33, 0x0F))
     return _Geometry(
         variant,
         n,
         shift,
-        (1 << shift) - 1,
-        seen,
+        mask,
         arcs,
         ahead,
         shots,
@@ -202,71 +195,16 @@ def _shot_counts(packed: int, g: _Geometry) -> bytes:
     return x.to_bytes(FIELD // 8 * (g.n + 2), "little")[:: FIELD // 8]
 
 
-class _TurnView:
-    """The board as the player to move sees it, computed once per turn.
-
-    ``blocked`` and ``blots`` are what ``movegen`` needs (R6, R7); ``blot_owner``
-    says whose checker (player, its path position) a hit at each index would send
-    to the bar.
-    """
-
-    __slots__ = ("blocked", "blot_owner", "blots", "boards", "geometry", "turn")
-
-    def __init__(self, geometry: _Geometry, boards: Sequence[Sequence[int]], turn: int) -> None:
-        n = geometry.n
-        blocked = [False] * (n + 2)
-        blot_owner: dict[int, tuple[int, int]] = {}
-        blots = 0
-        for player, board in enumerate(boards):
-            if player == turn:
-                continue
-            table = geometry.seen[turn][player]
-            for index in range(1, n + 1):
-                count = board[index]
-                if count:
-                    mine = table[index]
-                    if count == 1:
-                        blots |= 1 << mine
-                        blot_owner[mine] = (player, index)
-                    else:
-                        blocked[mine] = True
-        self.geometry = geometry
-        self.boards = boards
-        self.turn = turn
-        self.blocked = blocked
-        self.blots = blots
-        self.blot_owner = blot_owner
-
-    def leaves(self, die1: int, die2: int) -> Leaves:
-        g = self.geometry
-        return legal_leaves(list(self.boards[self.turn]), self.blocked, self.blots, g.n, die1, die2)
-
-    def contact(self) -> bool:
-        """Whether any opponent can still meet the mover's checkers (else: a race)."""
-        g = self.geometry
-        arcs = g.arcs
-        turn = self.turn
-        mine = arcs[turn][_rearmost(self.boards[turn])]
-        return any(
-            mine & arcs[player][_rearmost(board)]
-            for player, board in enumerate(self.boards)
-            if player != turn and board[-1] != CHECKERS
-        )
-
-    def play_key(self, key: int) -> None:
-        """Make the play that leads to ``key``: the mover's board, then the hits (R7)."""
-        g = self.geometry
-        boards = self.boards
-        assert isinstance(boards, list)
-        boards[self.turn] = list((key & g.mask).to_bytes(g.n + 2, "little"))
-        hits = key >> g.shift
-        while hits:
-            low = hits & -hits
-            player, index = self.blot_owner[low.bit_length() - 1]
-            victim = boards[player]
-            victim[index] -= 1
-            victim[0] += 1
-            hits ^= low
+def _contact(view: TurnView) -> bool:
+    """Whether any opponent can still meet the mover's checkers (else: a race)."""
+    arcs = _geometry(view.variant).arcs
+    turn = view.turn
+    mine = arcs[turn][_rearmost(view.boards[turn])]
+    return any(
+        mine & arcs[player][_rearmost(board)]
+        for player, board in enumerate(view.boards)
+        if player != turn and board[-1] != CHECKERS
+    )
 
 
 def _rearmost(board: Sequence[int]) -> int:
@@ -316,7 +254,7 @@ class RandomBot:
         plays = list(position.legal_plays())
         return self.rng.choice(plays) if plays else Play()
 
-    def pick(self, view: _TurnView, leaves: Leaves, rng: random.Random) -> int:
+    def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         return rng.choice(list(leaves))
 
 
@@ -510,24 +448,25 @@ class HeuristicBot:
             raise ValueError("no dice: the position must be rolled to rank plays")
         if position.is_over():
             return []
-        view = _TurnView(_geometry(position.variant), position.boards, position.turn)
-        leaves = view.leaves(*position.dice)
+        boards = [list(board) for board in position.boards]
+        view = TurnView(position.variant, boards, position.turn, position.dice)
+        leaves = view.leaves()
         scores = self._scores(view, list(leaves))
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
         raws = list(leaves.values())
         return [(_as_play(raws[k]), scores[k]) for k in order]
 
-    def pick(self, view: _TurnView, leaves: Leaves, rng: random.Random) -> int:
+    def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         keys = list(leaves)
         scores = self._scores(view, keys)
         return keys[scores.index(max(scores))]
 
-    def _scores(self, view: _TurnView, keys: list[int]) -> list[float]:
-        g = view.geometry
+    def _scores(self, view: TurnView, keys: list[int]) -> list[float]:
+        g = _geometry(view.variant)
         w = self.weights_for(g.variant)
         tables = _tables(g.variant, w)
         mask, shift, size = g.mask, g.shift, g.n + 2
-        if not view.contact():
+        if not _contact(view):
             race = tables.race
             return [sum(map(getitem, race, (key & mask).to_bytes(size, "little"))) for key in keys]
         risk = self._risk(view, w)
@@ -554,9 +493,9 @@ class HeuristicBot:
             scores.append(score)
         return scores
 
-    def _risk(self, view: _TurnView, w: Weights) -> list[float]:
+    def _risk(self, view: TurnView, w: Weights) -> list[float]:
         """Per index of the mover's path: what a lone checker there costs (shots)."""
-        g = view.geometry
+        g = _geometry(view.variant)
         n = g.n
         turn = view.turn
         counts = []
@@ -575,10 +514,10 @@ class HeuristicBot:
         first, second = counts
         return list(map(mul, map(getitem, map(_HIT_TWO.__getitem__, first), second), costs))
 
-    def _trapped(self, view: _TurnView, weight: float) -> list[float]:
+    def _trapped(self, view: TurnView, weight: float) -> list[float]:
         """Per index: ``trapped`` x the opponents' points within a roll's reach ahead."""
         blocked = view.blocked
-        n = view.geometry.n
+        n = view.variant.points
         window = sum(blocked[1:7])
         out = [0.0] * (n + 2)
         for i in range(n):
@@ -587,9 +526,9 @@ class HeuristicBot:
             window -= blocked[i + 1]
         return out
 
-    def _relevant(self, view: _TurnView) -> int:
+    def _relevant(self, view: TurnView) -> int:
         """Byte mask of the mover's points that some opponent checker has yet to pass."""
-        ahead = view.geometry.ahead[view.turn]
+        ahead = _geometry(view.variant).ahead[view.turn]
         covered = 0
         for player, board in enumerate(view.boards):
             if player != view.turn:
@@ -620,66 +559,16 @@ class GameResult:
         return None if self.outcome is None else self.outcome.winner
 
 
-def _opening(variant: Variant, rng: random.Random) -> tuple[int, tuple[int, int] | None]:
-    """The starter and, in classic, the opening dice it plays (R2)."""
-    rolling = list(range(variant.players))
-    while True:
-        values = [rng.randint(1, 6) for _ in rolling]
-        high = max(values)
-        leaders = [p for p, v in zip(rolling, values, strict=True) if v == high]
-        if len(leaders) == 1:
-            starter = leaders[0]
-            if variant.opening_move == "opening-dice":
-                other = next(v for p, v in zip(rolling, values, strict=True) if p != starter)
-                return starter, (high, other)
-            return starter, None
-        if variant.opening_reroll == "tied":
-            rolling = leaders
+def chooser(bot: Bot, variant: Variant) -> Chooser:
+    """How ``bot`` picks among keys in bot-only games: its fast path, or ``choose``."""
+    if isinstance(bot, FastBot):
+        return bot.pick
 
+    def pick(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
+        position = replace(_position(variant, view.boards, view.turn), dice=view.dice)
+        return _key_of(position, leaves, bot.choose(position))
 
-def _run(
-    variant: Variant,
-    boards: Boards,
-    turn: int,
-    dice: tuple[int, int] | None,
-    bots: Sequence[Bot],
-    rng: random.Random,
-    max_turns: int | None,
-) -> tuple[int, int]:
-    """Play bot turns on ``boards`` (changed in place) until a win or ``max_turns``.
-
-    Returns (player to move or winner, turns played). ``dice`` is the first roll,
-    if already known.
-    """
-    g = _geometry(variant)
-    players = variant.players
-    step = 1 if variant.turn_order == "left" else -1
-    randint = rng.randint
-    picks = [bot.pick if isinstance(bot, FastBot) else None for bot in bots]
-    played = 0
-    while max_turns is None or played < max_turns:
-        if any(board[-1] == CHECKERS for board in boards):
-            break
-        if dice is None:
-            dice = (randint(1, 6), randint(1, 6))
-        view = _TurnView(g, boards, turn)
-        leaves = view.leaves(*dice)
-        if len(leaves) == 1:
-            key = next(iter(leaves))
-        else:
-            pick = picks[turn]
-            if pick is not None:
-                key = pick(view, leaves, rng)
-            else:
-                position = replace(_position(variant, boards, turn), dice=dice)
-                key = _key_of(position, leaves, bots[turn].choose(position))
-        view.play_key(key)
-        played += 1
-        dice = None
-        if boards[turn][-1] == CHECKERS:
-            break
-        turn = (turn + step) % players
-    return turn, played
+    return pick
 
 
 def play_game(
@@ -701,11 +590,12 @@ def play_game(
     rng = random.Random(seed)
     if start is None:
         begin = Position.start(chosen)
-        turn, dice = _opening(chosen, rng)
+        turn, dice = roll_opening(chosen, rng)
     else:
         begin, turn, dice = start, start.turn, start.dice
     boards = [list(board) for board in begin.boards]
-    turn, played = _run(chosen, boards, turn, dice, bots, rng, max_turns)
+    choosers = [chooser(bot, chosen) for bot in bots]
+    turn, played = play_out(chosen, boards, turn, dice, choosers, rng, max_turns)
     final = _position(chosen, boards, turn)
     return GameResult(final.outcome(), played, final)
 

@@ -11,11 +11,14 @@ split among processes. ``hints`` gives game ``i`` of every play the same seed: t
 plays meet the same dice (common random numbers), which makes their differences far
 less noisy than the intervals of each alone suggest.
 
-Work is cut into chunks of games. With ``workers`` above one the chunks run in a
-process pool (``spawn``: safe in Jupyter, where forking a threaded kernel is not);
-the parent calls ``progress(done, total)`` as chunks come back and, once ``cancel``
-is set, submits no more chunks, cancels those not started, and returns what was
-finished with ``cancelled=True``.
+Work is cut into chunks of games that run on any ``concurrent.futures.Executor``
+(``executor=``), so a Dask or Ray cluster can carry a big rollout; by default a
+lasting process pool on all cores (``spawn``: safe in Jupyter, where forking a
+threaded kernel is not), rebuilt if a worker dies. The parent calls
+``progress(done, total)`` as chunks come back and, once ``cancel`` is set, submits
+no more chunks, cancels those not started, and returns what was finished with
+``cancelled=True``. Chunks are made as they are submitted and their sums added up
+as they come back, so memory does not grow with the number of games.
 """
 
 from __future__ import annotations
@@ -23,14 +26,17 @@ from __future__ import annotations
 import atexit
 import math
 import multiprocessing
+import os
 import random
 import signal
 import threading
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 
-from .bots import Bot, HeuristicBot, _run
+from .bots import Bot, HeuristicBot, chooser
+from .engine.fastplay import play_out
 from .engine.moves import Play
 from .engine.outcome import outcome
 from .engine.position import Position, check_dice
@@ -133,6 +139,12 @@ class Hint:
 
 @dataclass(frozen=True)
 class _Task:
+    """Games ``first .. first + count - 1`` of a rollout of ``position``."""
+
+    index: int
+    """Place in the order of submission: tallies are added up in this order."""
+    owner: int
+    """Which result the games count for (a hint's play; 0 for a rollout)."""
     position: Position
     bots: tuple[Bot, ...]
     seed: int | str
@@ -143,7 +155,7 @@ class _Task:
 
 @dataclass
 class _Tally:
-    """Sums over the games of one chunk."""
+    """Sums over some games."""
 
     games: int
     wins: list[float]
@@ -154,19 +166,38 @@ class _Tally:
     truncated: int
     turns: int
 
+    @classmethod
+    def empty(cls, players: int) -> _Tally:
+        zeros = [0] * players
+        return cls(0, [0.0] * players, zeros[:], zeros[:], zeros[:], zeros[:], 0, 0)
 
-def _play_chunk(task: _Task) -> _Tally:
-    """Games ``first .. first + count - 1`` of a rollout (a worker's unit of work)."""
+    def add(self, other: _Tally) -> None:
+        self.games += other.games
+        self.truncated += other.truncated
+        self.turns += other.turns
+        for player in range(len(self.wins)):
+            self.wins[player] += other.wins[player]
+            self.gammon_wins[player] += other.gammon_wins[player]
+            self.backgammon_wins[player] += other.backgammon_wins[player]
+            self.gammon_losses[player] += other.gammon_losses[player]
+            self.backgammon_losses[player] += other.backgammon_losses[player]
+
+
+def _play_chunk(task: _Task, cancel: threading.Event | None = None) -> _Tally:
+    """A task's games (a worker's unit of work); in this process, ``cancel`` is
+    looked at between games so that a slow bot is stopped soon."""
     start = task.position
     variant = start.variant
-    players = variant.players
-    tally = _Tally(
-        0, [0.0] * players, [0] * players, [0] * players, [0] * players, [0] * players, 0, 0
-    )
+    tally = _Tally.empty(variant.players)
+    choosers = [chooser(bot, variant) for bot in task.bots]
     for index in range(task.first, task.first + task.count):
+        if cancel is not None and cancel.is_set():
+            break
         rng = random.Random(f"{task.seed}:{index}")
         boards = [list(board) for board in start.boards]
-        turn, played = _run(variant, boards, start.turn, start.dice, task.bots, rng, task.truncate)
+        turn, played = play_out(
+            variant, boards, start.turn, start.dice, choosers, rng, task.truncate
+        )
         tally.games += 1
         tally.turns += played
         final = Position(variant, tuple(tuple(board) for board in boards), turn)
@@ -200,9 +231,11 @@ def race_estimate(position: Position) -> list[float]:
     """
     variant = position.variant
     players = variant.players
-    waits = [(player - position.turn) % players for player in range(players)]
-    if variant.turn_order == "right":
-        waits = [(players - w) % players for w in waits]
+    waits = [0] * players
+    player = position.turn
+    for wait_turns in range(players):
+        waits[player] = wait_turns
+        player = variant.next_player(player)
     pips = [position.pip_count(p) + 8.17 * w / players for p, w in enumerate(waits)]
     temperature = 0.1 * sum(pips) / players + 2
     low = min(pips)
@@ -211,7 +244,7 @@ def race_estimate(position: Position) -> list[float]:
     return [w / total for w in weights]
 
 
-# --- running chunks in-process or in a pool -----------------------------------------
+# --- running chunks in-process or on an executor ------------------------------------
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 _POOL_LOCK = threading.Lock()
@@ -228,6 +261,15 @@ def _pool(workers: int) -> ProcessPoolExecutor:
             )
             _POOLS[workers] = pool
         return pool
+
+
+def _drop_pool(pool: Executor) -> None:
+    """Forget a pool whose worker died, so that the next rollout starts a new one."""
+    with _POOL_LOCK:
+        for size, kept in list(_POOLS.items()):
+            if kept is pool:
+                del _POOLS[size]
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _leave_interrupts() -> None:
@@ -247,40 +289,62 @@ def shutdown_workers() -> None:
 atexit.register(shutdown_workers)
 
 
-def _importable(tasks: Sequence[_Task]) -> bool:
+def _importable(bots: Sequence[Bot]) -> bool:
     """Whether worker processes can rebuild the bots: not so for classes that live in
     ``__main__`` (a notebook or script), which a spawned process does not have."""
-    return all(type(bot).__module__ != "__main__" for task in tasks[:1] for bot in task.bots)
+    return all(type(bot).__module__ != "__main__" for bot in bots)
+
+
+class _Sums:
+    """Tallies added up per owner in task order, whatever order they come back in:
+    the same sums, to the last bit, however the work was spread."""
+
+    def __init__(self, owners: int, players: int) -> None:
+        self.totals = [_Tally.empty(players) for _ in range(owners)]
+        self.waiting: dict[int, tuple[int, _Tally]] = {}
+        self.next = 0
+        self.games = 0
+
+    def add(self, task: _Task, tally: _Tally) -> None:
+        self.games += tally.games
+        self.waiting[task.index] = (task.owner, tally)
+        while self.next in self.waiting:
+            owner, done = self.waiting.pop(self.next)
+            self.totals[owner].add(done)
+            self.next += 1
+
+    def finish(self) -> list[_Tally]:
+        for index in sorted(self.waiting):
+            owner, done = self.waiting.pop(index)
+            self.totals[owner].add(done)
+        return self.totals
 
 
 def _execute(
-    tasks: Sequence[_Task],
-    workers: int,
+    tasks: Iterator[_Task],
+    sums: _Sums,
+    total: int,
+    runner: tuple[Executor, int] | None,
     progress: Progress | None,
     cancel: threading.Event | None,
-) -> tuple[list[_Tally | None], bool]:
-    """Each task's tally (None where not run) and whether the run was cancelled."""
-    results: list[_Tally | None] = [None] * len(tasks)
-    total = sum(task.count for task in tasks)
-    done = 0
+) -> bool:
+    """Runs ``tasks`` into ``sums``, here or on ``runner`` (an executor and how many
+    tasks to keep in flight); whether the run was cancelled."""
 
-    def finished(index: int, tally: _Tally) -> None:
-        nonlocal done
-        results[index] = tally
-        done += tally.games
+    def finished(task: _Task, tally: _Tally) -> None:
+        sums.add(task, tally)
         if progress is not None:
-            progress(done, total)
+            progress(sums.games, total)
 
-    if workers <= 1 or not _importable(tasks):
-        for index, task in enumerate(tasks):
+    if runner is None:
+        for task in tasks:
             if cancel is not None and cancel.is_set():
-                return results, True
-            finished(index, _play_chunk(task))
-        return results, False
+                return True
+            finished(task, _play_chunk(task, cancel))
+        return cancel is not None and cancel.is_set()
 
-    pool = _pool(workers)
-    pending: dict[Future[_Tally], int] = {}
-    queue = iter(enumerate(tasks))
+    executor, in_flight = runner
+    pending: dict[Future[_Tally], _Task] = {}
     cancelled = False
     try:
         while True:
@@ -289,51 +353,48 @@ def _execute(
                 for future in pending:
                     future.cancel()
             if not cancelled:
-                for index, task in queue:
-                    pending[pool.submit(_play_chunk, task)] = index
-                    if len(pending) >= 2 * workers:
+                for task in tasks:
+                    pending[executor.submit(_play_chunk, task)] = task
+                    if len(pending) >= in_flight:
                         break
             if not pending:
                 break
             ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for future in ready:
-                index = pending.pop(future)
+                task = pending.pop(future)
                 if not future.cancelled():
-                    finished(index, future.result())
+                    finished(task, future.result())
+    except BrokenProcessPool:
+        _drop_pool(executor)
+        raise
     except BaseException:
         for future in pending:
             future.cancel()
         raise
-    return results, cancelled
+    return cancelled
 
 
-def _summarise(
-    mover: int, players: int, tallies: Sequence[_Tally | None], seed: int | str, cancelled: bool
-) -> RolloutResult:
-    """One result from the tallies, added up in task order (the same sums every run)."""
-    games = truncated = turns = 0
-    wins = [0.0] * players
-    counts = [[0] * players for _ in range(4)]
-    for tally in tallies:
-        if tally is None:
-            continue
-        games += tally.games
-        truncated += tally.truncated
-        turns += tally.turns
-        for player in range(players):
-            wins[player] += tally.wins[player]
-        for total, part in zip(
-            counts,
-            (
-                tally.gammon_wins,
-                tally.backgammon_wins,
-                tally.gammon_losses,
-                tally.backgammon_losses,
-            ),
-            strict=True,
-        ):
-            for player in range(players):
-                total[player] += part[player]
+def _runner(
+    executor: Executor | None, workers: int | None, bots: Sequence[Bot]
+) -> tuple[Executor, int] | None:
+    """Where chunks run: the given executor, the lasting pool, or here (None)."""
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise ValueError(f"workers must be None or a whole number of at least 1, got {workers!r}")
+    if executor is not None:
+        if not isinstance(executor, Executor):
+            raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+        size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+        return executor, 2 * size
+    size = workers or os.cpu_count() or 1
+    if size <= 1 or not _importable(bots):
+        return None
+    return _pool(size), 2 * size
+
+
+def _summarise(mover: int, tally: _Tally, seed: int | str, cancelled: bool) -> RolloutResult:
+    games = tally.games
 
     def share(values: Sequence[float]) -> tuple[float, ...]:
         return tuple(v / games if games else 0.0 for v in values)
@@ -341,14 +402,14 @@ def _summarise(
     return RolloutResult(
         mover=mover,
         games=games,
-        wins=share(wins),
-        intervals=tuple(wilson(w, games) for w in wins),
-        gammon_wins=share(counts[0]),
-        backgammon_wins=share(counts[1]),
-        gammon_losses=share(counts[2]),
-        backgammon_losses=share(counts[3]),
-        truncated=truncated,
-        mean_turns=turns / games if games else 0.0,
+        wins=share(tally.wins),
+        intervals=tuple(wilson(w, games) for w in tally.wins),
+        gammon_wins=share(tally.gammon_wins),
+        backgammon_wins=share(tally.backgammon_wins),
+        gammon_losses=share(tally.gammon_losses),
+        backgammon_losses=share(tally.backgammon_losses),
+        truncated=tally.truncated,
+        mean_turns=tally.turns / games if games else 0.0,
         seed=seed,
         cancelled=cancelled,
     )
@@ -365,20 +426,27 @@ def _bots(position: Position, bot: Bot | Sequence[Bot] | None) -> tuple[Bot, ...
     return (bot,) * players
 
 
-def _check(games: int, workers: int, truncate: int | None) -> None:
-    if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
-    if truncate is not None and truncate < 1:
-        raise ValueError(f"truncate must be None or at least 1 turn, got {truncate}")
+MAX_GAMES = 10_000_000
+"""Most games one rollout (or one play of ``hints``) may ask for: a few hours of work."""
+
+
+def _count(value: object, what: str, low: int, high: int = MAX_GAMES) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{what} must be a whole number {low}..{high:,}, got {value!r}"[:160])
+    return value
+
+
+def _check(games: int, truncate: int | None, chunk: int | None) -> None:
+    _count(games, "games", 1)
+    if truncate is not None:
+        _count(truncate, "truncate (turns per game)", 1)
+    if chunk is not None:
+        _count(chunk, "chunk (games per task)", 1)
 
 
 def _chunk(position: Position, truncate: int | None, chunk: int | None) -> int:
     """Games per chunk: about a tenth of a second of work for the heuristic bot."""
     if chunk is not None:
-        if chunk < 1:
-            raise ValueError(f"chunk must be at least 1 game, got {chunk}")
         return chunk
     base = 4 if position.variant.players == 3 else 24
     if truncate is not None:
@@ -387,7 +455,11 @@ def _chunk(position: Position, truncate: int | None, chunk: int | None) -> int:
 
 
 def _seed(seed: int | str | None) -> int | str:
-    return random.randrange(2**63) if seed is None else seed
+    if seed is None:
+        return random.randrange(2**63)
+    if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 100:
+        raise ValueError(f"seed must be an int or a short str, got {seed!r}"[:160])
+    return seed
 
 
 def rollout(
@@ -397,7 +469,8 @@ def rollout(
     games: int = 1000,
     bot: Bot | Sequence[Bot] | None = None,
     seed: int | str | None = None,
-    workers: int = 2,
+    workers: int | None = None,
+    executor: Executor | None = None,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
     truncate: int | None = None,
@@ -407,24 +480,33 @@ def rollout(
 
     ``dice`` (or the position's own dice) is the first roll of the player to move;
     otherwise the first roll is random too. ``bot`` plays every seat (default
-    ``HeuristicBot()``), or give one bot per seat; bots must pickle for
-    ``workers > 1``, and bots of a class defined in ``__main__`` (a notebook cell)
-    run in this process. ``truncate`` stops each game after that many turns and scores
-    it by ``race_estimate``. ``seed`` (default: a random one, kept in the result)
-    fixes every number.
+    ``HeuristicBot()``), or give one bot per seat. ``truncate`` stops each game after
+    that many turns and scores it by ``race_estimate``. ``seed`` (default: a random
+    one, kept in the result) fixes every number, however the work is spread.
+
+    The games run on ``executor`` (any ``concurrent.futures.Executor``, e.g. a Dask
+    client's ``get_executor()``; ``workers`` then says how many chunks it runs at
+    once), or else on a lasting process pool of ``workers`` processes (default: one
+    per core; ``workers=1`` plays here). Bots must pickle to run elsewhere; bots of a
+    class defined in ``__main__`` (a notebook cell) play in this process unless an
+    executor is given.
     """
-    _check(games, workers, truncate)
+    if not isinstance(position, Position):
+        raise ValueError(f"rollout needs a Position, not {type(position).__name__}")
+    _check(games, truncate, chunk)
     roll = check_dice(dice) if dice is not None else position.dice
     start = replace(position, dice=roll)
     bots = _bots(position, bot)
+    runner = _runner(executor, workers, bots)
     used = _seed(seed)
     size = _chunk(position, truncate, chunk)
-    tasks = [
-        _Task(start, bots, used, first, min(size, games - first), truncate)
-        for first in range(0, games, size)
-    ]
-    tallies, cancelled = _execute(tasks, workers, progress, cancel)
-    return _summarise(position.turn, position.variant.players, tallies, used, cancelled)
+    tasks = (
+        _Task(index, 0, start, bots, used, first, min(size, games - first), truncate)
+        for index, first in enumerate(range(0, games, size))
+    )
+    sums = _Sums(1, position.variant.players)
+    cancelled = _execute(tasks, sums, games, runner, progress, cancel)
+    return _summarise(position.turn, sums.finish()[0], used, cancelled)
 
 
 def hints(
@@ -434,7 +516,8 @@ def hints(
     games_per_play: int = 300,
     bot: Bot | Sequence[Bot] | None = None,
     seed: int | str | None = None,
-    workers: int = 2,
+    workers: int | None = None,
+    executor: Executor | None = None,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
     truncate: int | None = None,
@@ -448,7 +531,9 @@ def hints(
     hundreds of plays. Progress counts games over all plays; the other arguments are
     as ``rollout``'s. All plays share their games' seeds (common random numbers).
     """
-    _check(games_per_play, workers, truncate)
+    if not isinstance(position, Position):
+        raise ValueError(f"hints needs a Position, not {type(position).__name__}")
+    _check(games_per_play, truncate, chunk)
     roll = check_dice(dice) if dice is not None else position.dice
     if roll is None:
         raise ValueError("no dice: hints need a roll (dice=(d1, d2) or a rolled position)")
@@ -456,29 +541,31 @@ def hints(
     if rolled.is_over():
         return []
     if candidates is not None:
-        if candidates < 1:
-            raise ValueError(f"candidates must be None or at least 1, got {candidates}")
+        _count(candidates, "candidates", 1, 10**6)
         plays = [play for play, _ in HeuristicBot().rank(rolled)[:candidates]]
     else:
         plays = list(rolled.legal_plays())
     bots = _bots(position, bot)
+    runner = _runner(executor, workers, bots)
     used = _seed(seed)
     size = _chunk(position, truncate, chunk)
     afters = [rolled.play(play) for play in plays]
-    tasks = []
-    owners = []
-    for first in range(0, games_per_play, size):
-        count = min(size, games_per_play - first)
-        for index, after in enumerate(afters):
-            tasks.append(_Task(after, bots, used, first, count, truncate))
-            owners.append(index)
-    tallies, cancelled = _execute(tasks, workers, progress, cancel)
-    players = position.variant.players
-    out = []
-    for index, play in enumerate(plays):
-        mine = [t for t, owner in zip(tallies, owners, strict=True) if owner == index]
-        result = _summarise(position.turn, players, mine, used, cancelled)
-        out.append(Hint(play, rolled.format_play(play), result))
+
+    def tasks() -> Iterator[_Task]:
+        index = 0
+        for first in range(0, games_per_play, size):
+            count = min(size, games_per_play - first)
+            for owner, after in enumerate(afters):
+                yield _Task(index, owner, after, bots, used, first, count, truncate)
+                index += 1
+
+    sums = _Sums(len(plays), position.variant.players)
+    total = games_per_play * len(plays)
+    cancelled = _execute(tasks(), sums, total, runner, progress, cancel)
+    out = [
+        Hint(play, rolled.format_play(play), _summarise(position.turn, tally, used, cancelled))
+        for play, tally in zip(plays, sums.finish(), strict=True)
+    ]
     # Ties (say, several plays that all win) go to more gammons, then shorter games.
     out.sort(key=lambda h: (-h.win, -h.result.gammon_wins[h.player], h.result.mean_turns))
     return out

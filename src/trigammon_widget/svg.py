@@ -29,14 +29,13 @@ from functools import cache, lru_cache
 from typing import Literal
 
 from .engine.diagram import SYMBOLS
-from .engine.moves import BAR, Play
+from .engine.moves import Play
+from .engine.places import Place, parse_place, place_of
+from .engine.places import label as point_label
 from .engine.position import Position
 from .engine.variant import CHECKERS, Variant
 
 __all__ = ["THEMES", "Place", "SvgBoard", "Theme", "board_svg"]
-
-Place = int | Literal["bar", "off"]
-"""An absolute point 1..N, or the bar or the tray of the player given as ``mover``."""
 
 Numbering = Literal["perspective", "absolute"] | int
 Vec = tuple[float, float]
@@ -509,8 +508,8 @@ def board_svg(
                 f"numbering must be 'perspective', 'absolute' or a player, not {numbering!r}"
             )
         counter = _player(variant, numbering, "numbering")
-    marked = {_place(variant, place, "highlight") for place in highlight}
-    chosen = None if selected is None else _place(variant, selected, "selected")
+    marked = {parse_place(variant, place, "highlight") for place in highlight}
+    chosen = None if selected is None else parse_place(variant, selected, "selected")
     pairs = _arrow_places(variant, arrows, moving)
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
@@ -611,33 +610,23 @@ def _per_player(
     return chosen
 
 
-def _place(variant: Variant, place: object, what: str) -> Place:
-    if place == "bar" or place == "off":
-        return "bar" if place == "bar" else "off"
-    if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= variant.points:
-        raise ValueError(f"{what}: {place!r} is not a point 1..{variant.points}, 'bar' or 'off'")
-    return place
-
-
 def _arrow_places(
     variant: Variant, arrows: Play | Iterable[tuple[Place, Place]], mover: int
 ) -> list[tuple[Place, Place, bool]]:
     """Arrows as (start, end, hit); a Play's path positions become absolute points."""
     if isinstance(arrows, Play):
-
-        def place(index: int) -> Place:
-            if index == BAR:
-                return "bar"
-            if index == variant.off:
-                return "off"
-            return variant.absolute(mover, index)
-
-        return [(place(move.start), place(move.end), move.hit) for move in arrows.moves]
+        return [
+            (place_of(variant, mover, move.start), place_of(variant, mover, move.end), move.hit)
+            for move in arrows.moves
+        ]
     pairs: list[tuple[Place, Place, bool]] = []
     for pair in arrows:
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise ValueError(f"arrows: {pair!r} is not a (start, end) pair or a Play")
-        start, end = _place(variant, pair[0], "arrows"), _place(variant, pair[1], "arrows")
+        start, end = (
+            parse_place(variant, pair[0], "arrows"),
+            parse_place(variant, pair[1], "arrows"),
+        )
         if start == end:
             raise ValueError(f"arrows: {pair!r} starts where it ends")
         pairs.append((start, end, False))
@@ -675,8 +664,6 @@ def _points(
     counter: int | None,
     marked: set[Place],
 ) -> ET.Element:
-    from .engine.notation import format_point
-
     group = _el("g", class_="tg-points")
     numbers = _el(
         "g",
@@ -710,7 +697,7 @@ def _points(
                 )
             )
         group.append(element)
-        number = point if counter is None else format_point(variant, variant.path(counter, point))
+        number = point if counter is None else point_label(variant, variant.path(counter, point))
         label = _el(
             "text",
             x=shape.number_at[0],

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .diagram import SYMBOLS
+from .fastplay import decide_opening, opening_rollers
 from .legal import LegalPlays
 from .moves import Play
 from .outcome import Outcome
@@ -100,7 +101,8 @@ class Game:
         """
         if self.started:
             raise ValueError(f"the opening roll is over: player {self._starter} started")
-        rolling = self._opening_rollers()
+        last = self.opening[-1].dice if self.opening else None
+        rolling = opening_rollers(self.variant, last)
         values = [self._rng.randint(1, 6) for _ in rolling] if dice is None else list(dice)
         if len(values) != len(rolling):
             raise ValueError(
@@ -113,28 +115,13 @@ class Game:
         for player, value in zip(rolling, values, strict=True):
             round_dice[player] = value
         self.opening.append(OpeningRound(tuple(round_dice)))
-        high = max(values)
-        leaders = [p for p, v in zip(rolling, values, strict=True) if v == high]
-        if len(leaders) > 1:
-            return None
-        self._begin(leaders[0], values)
-        return leaders[0]
-
-    def _opening_rollers(self) -> list[int]:
-        everyone = list(range(self.variant.players))
-        if not self.opening or self.variant.opening_reroll == "all":
-            return everyone
-        last = self.opening[-1].dice
-        high = max(v for v in last if v is not None)
-        return [p for p in everyone if last[p] == high]
-
-    def _begin(self, starter: int, values: list[int]) -> None:
-        self._starter = starter
-        assert self.start is not None
-        self._positions = [replace(self.start, turn=starter, dice=None)]
-        if self.variant.opening_move == "opening-dice":
-            other = next(v for p, v in enumerate(values) if p != starter)
-            self._dice = (values[starter], other)
+        starter, first_roll = decide_opening(self.variant, rolling, values)
+        if starter is not None:
+            self._starter = starter
+            assert self.start is not None
+            self._positions = [replace(self.start, turn=starter, dice=None)]
+            self._dice = first_roll
+        return starter
 
     # the current turn ------------------------------------------------------
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from .errors import IllegalMoveError
 from .movegen import RawMove, RawPlay, board_key, key_weights, legal_leaves, search
 from .moves import BAR, Move, Play
+from .places import label
 from .variant import CHECKERS
 
 if TYPE_CHECKING:
@@ -214,19 +215,15 @@ class _TurnState:
         )
 
     def _describe(self, start: int, end: int) -> str:
-        from .notation import format_point
-
         variant = self.position.variant
-        return f"{format_point(variant, start)}/{format_point(variant, end)}"
+        return f"{label(variant, start)}/{label(variant, end)}"
 
     def _explain(self, move: Move) -> IllegalMoveError:
         """Why a single move cannot be made here: the first rule it breaks."""
-        from .notation import format_point
-
         variant = self.position.variant
         n, off, mine = self.n, variant.off, self.mine
         start, end, die = move.start, move.end, move.die
-        where = format_point(variant, start)
+        where = label(variant, start)
         if not self.remaining:
             return IllegalMoveError("R4", "all dice of this roll have been played")
         if not 1 <= die <= 6:
@@ -243,23 +240,23 @@ class _TurnState:
             )
         if end != min(start + die, off):
             return IllegalMoveError(
-                "R4", f"a {die} moves {where} to {format_point(variant, min(start + die, off))}"
+                "R4", f"a {die} moves {where} to {label(variant, min(start + die, off))}"
             )
         if end <= n:
             return IllegalMoveError(
-                "R6", f"{format_point(variant, end)} is blocked by two or more opposing checkers"
+                "R6", f"{label(variant, end)} is blocked by two or more opposing checkers"
             )
         farthest = next(i for i, count in enumerate(mine) if count)
         if farthest < variant.home_start:
             return IllegalMoveError(
                 "R10",
                 f"no bearing off while a checker is outside the home board "
-                f"(on {format_point(variant, farthest)})",
+                f"(on {label(variant, farthest)})",
             )
         return IllegalMoveError(
             "R11",
             f"a {die} bears off from {where} only if no checker is farther from home; "
-            f"one is on {format_point(variant, farthest)}",
+            f"one is on {label(variant, farthest)}",
         )
 
 

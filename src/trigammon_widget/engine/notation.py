@@ -14,7 +14,8 @@ from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError, NotationError
-from .moves import BAR, Move, Play
+from .moves import Move, Play
+from .places import label, parse_label
 from .variant import Variant
 
 if TYPE_CHECKING:
@@ -22,31 +23,13 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-def format_point(variant: Variant, index: int) -> str:
-    """A path index as the notation writes it: ``bar``, ``off`` or a point number."""
-    if index == BAR:
-        return "bar"
-    if index == variant.off:
-        return "off"
-    return str(_number(variant, index))
-
-
-def _number(variant: Variant, index: int) -> int:
-    return variant.off - index if variant.players == 2 else index
-
-
 def _index(variant: Variant, token: str, text: str) -> int:
-    word = token.lower()
-    if word == "bar":
-        return BAR
-    if word == "off":
-        return variant.off
-    if not word.isdigit() or not 1 <= int(word) <= variant.points:
+    index = parse_label(variant, token)
+    if index is None:
         raise NotationError(
             f"{token!r} in {text!r} is not a point: use 1..{variant.points}, 'bar' or 'off'"
         )
-    number = int(word)
-    return variant.off - number if variant.players == 2 else number
+    return index
 
 
 def format_play(variant: Variant, play: Play) -> str:
@@ -61,10 +44,10 @@ def format_play(variant: Variant, play: Play) -> str:
             chains.append([move])
     texts: list[tuple[int, int, str]] = []
     for chain in chains:
-        parts = [format_point(variant, chain[0].start)]
+        parts = [label(variant, chain[0].start)]
         for move in chain:
             if move.hit or move is chain[-1]:
-                parts.append(format_point(variant, move.end) + ("*" if move.hit else ""))
+                parts.append(label(variant, move.end) + ("*" if move.hit else ""))
         texts.append((chain[0].start, chain[-1].end, "/".join(parts)))
     texts.sort(key=lambda item: (item[0], item[1]))
     counted: dict[str, int] = {}
