@@ -35,7 +35,7 @@ from .engine.places import label as point_label
 from .engine.position import Position
 from .engine.variant import CHECKERS, Variant
 
-__all__ = ["THEMES", "Place", "SvgBoard", "Theme", "board_svg"]
+__all__ = ["THEMES", "Place", "SvgBoard", "Theme", "board_svg", "css_variables"]
 
 Numbering = Literal["perspective", "absolute"] | int
 Vec = tuple[float, float]
@@ -76,6 +76,14 @@ class Theme:
     highlight: str
     arrow: str
     selected: str
+    panel: str
+    """The widget around the board: panels, their borders, buttons, hovered rows."""
+    border: str
+    button: str
+    hover: str
+    on_accent: str
+    """Text on the accent colour (``arrow``): a primary button's label."""
+    error: str
 
 
 THEMES: Mapping[str, Theme] = {
@@ -94,6 +102,12 @@ THEMES: Mapping[str, Theme] = {
         highlight="#f2b705",
         arrow="#1f6fd1",
         selected="#1f6fd1",
+        panel="#f4ecdc",
+        border="#d6c7ab",
+        button="#fffdf8",
+        hover="#efe4cb",
+        on_accent="#ffffff",
+        error="#a8231a",
     ),
     "dark": Theme(
         background="#17191e",
@@ -110,9 +124,40 @@ THEMES: Mapping[str, Theme] = {
         highlight="#ffd23f",
         arrow="#6cb6ff",
         selected="#6cb6ff",
+        panel="#1f2228",
+        border="#3a3f48",
+        button="#262a31",
+        hover="#30343c",
+        on_accent="#0c0d10",
+        error="#ff9b8f",
     ),
 }
 """The built-in looks; pass a ``Theme`` of your own to ``board_svg(theme=...)`` for others."""
+
+
+def css_variables(theme: Theme) -> dict[str, str]:
+    """The widget's CSS custom properties for ``theme``: its stylesheet has no colour
+    of its own, so the board and the controls around it always match."""
+
+    def soft(colour: str, percent: int) -> str:
+        return f"color-mix(in srgb, {colour} {percent}%, transparent)"
+
+    return {
+        "--tgw-bg": theme.background,
+        "--tgw-fg": theme.text,
+        "--tgw-muted": theme.muted,
+        "--tgw-panel": theme.panel,
+        "--tgw-border": theme.border,
+        "--tgw-button": theme.button,
+        "--tgw-hover": theme.hover,
+        "--tgw-accent": theme.selected,
+        "--tgw-accent-soft": soft(theme.selected, 16),
+        "--tgw-on-accent": theme.on_accent,
+        "--tgw-highlight": theme.highlight,
+        "--tgw-highlight-soft": soft(theme.highlight, 22),
+        "--tgw-error": theme.error,
+        "--tgw-error-soft": soft(theme.error, 12),
+    }
 
 
 class SvgBoard(str):

@@ -7,6 +7,7 @@ are immutable, so each step is a stored position, never a move reversed by hand.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -138,10 +139,7 @@ class Game:
     @property
     def position(self) -> Position:
         """The shown position with the dice of its turn, when rolled or recorded."""
-        shown = self._positions[self._ply]
-        if self._ply < len(self._turns):
-            return replace(shown, dice=self._turns[self._ply].dice)
-        return replace(shown, dice=self._dice) if self._dice else shown
+        return self.position_at(self._ply)
 
     def roll(self, *dice: int) -> Dice:
         """Roll for the player to move, or set the dice by hand: ``roll(3, 1)``."""
@@ -222,6 +220,28 @@ class Game:
             raise ValueError(f"turn {ply!r} is outside the game: use 0..{last} or -1")
         self._ply = target
         return self.position
+
+    def position_at(self, ply: int) -> Position:
+        """The position after ``ply`` turns of the line, as ``goto(ply)`` shows it."""
+        last = len(self._turns)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= last:
+            raise ValueError(f"turn {ply!r} is outside the game: use 0..{last}")
+        shown = self._positions[ply]
+        if ply < last:
+            return replace(shown, dice=self._turns[ply].dice)
+        return replace(shown, dice=self._dice) if self._dice else shown
+
+    def copy(self, *, names: Sequence[str] | None = None) -> Game:
+        """An independent copy (positions are shared: they are immutable), renamed if
+        ``names`` are given; its dice go on where this game's would."""
+        twin = copy.copy(self)
+        twin.names = self.names if names is None else Game(self.variant, names=tuple(names)).names
+        twin.opening = list(self.opening)
+        twin._turns = list(self._turns)
+        twin._positions = list(self._positions)
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        return twin
 
     def is_over(self) -> bool:
         return self._positions[self._ply].is_over()

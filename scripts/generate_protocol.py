@@ -1,0 +1,44 @@
+"""Rewrites the files generated from the session's protocol declarations.
+
+``js/protocol.ts`` (the ``Intent`` union and ``View`` types) and the action table of
+``docs/widget-protocol.md`` (between its ``actions`` markers) follow from the
+``@action`` marks and the ``View`` TypedDict of ``trigammon_widget.session``.
+``tests/test_protocol.py`` fails while either file is out of date.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from trigammon_widget.protocol import FramesMessage, Reply, action_table, actions_of, typescript
+from trigammon_widget.session import Session, Traits
+
+ROOT = Path(__file__).resolve().parents[1]
+TS_FILE = ROOT / "js" / "protocol.ts"
+DOC_FILE = ROOT / "docs" / "widget-protocol.md"
+_TABLE = re.compile(r"(<!-- actions:begin -->\n)(?:.*?\n)?(<!-- actions:end -->)", re.DOTALL)
+
+
+def expected() -> dict[Path, str]:
+    """Each generated file's text as the declarations make it."""
+    actions = actions_of(Session)
+    doc = DOC_FILE.read_text(encoding="utf-8")
+    table = action_table(actions)
+    return {
+        TS_FILE: typescript(actions, [Traits, Reply, FramesMessage]),
+        DOC_FILE: _TABLE.sub(lambda match: f"{match.group(1)}{table}\n{match.group(2)}", doc),
+    }
+
+
+def main() -> int:
+    for path, text in expected().items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

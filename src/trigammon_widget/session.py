@@ -1,0 +1,890 @@
+"""A session at the board: the state a person works with, with no Jupyter in it.
+
+A ``Session`` owns a game (its own copy), the moves made so far in the turn being
+played, the editor's set-up, who sits at each seat, which turn is shown and how the
+board is drawn. Every action is a method that checks its arguments and the rules,
+then either changes the state as a whole or raises a ``ValueError`` naming the rule
+or field and changes nothing (the state is built first, then swapped in).
+
+Methods marked ``@action`` are also the intents a front end may send
+(``protocol``); ``BoardWidget`` carries them over the wire and runs the ``Job``\\ s
+that ``hints`` and ``analyse`` return in the background.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, NotRequired, TypedDict, cast
+
+from .bots import Bot, HeuristicBot, RandomBot, autoplay
+from .engine import (
+    CHECKERS,
+    Game,
+    IllegalMoveError,
+    InvalidPositionError,
+    LegalPlays,
+    Move,
+    Outcome,
+    Play,
+    Position,
+    Variant,
+    find_variant,
+)
+from .engine.notation import format_play
+from .engine.places import Place, index_of, parse_place, place_of
+from .engine.sources import read_source
+from .protocol import BOOL, DIE_OR_NONE, INT, PLACE, IntentError, action, choice
+from .rollout import Hint, Progress, RolloutResult, hints, rollout
+from .svg import THEMES, board_svg, css_variables
+
+__all__ = ["SEATS", "Job", "Session", "View"]
+
+Seat = Literal["human", "random", "heuristic"]
+SEATS: Mapping[str, Callable[[int | None], Bot] | None] = {
+    "human": None,
+    "random": RandomBot,
+    "heuristic": lambda seed: HeuristicBot(),
+}
+"""Who can sit at a player's place: a person, or a built-in bot made from the seed."""
+
+
+# --- what the board shows ------------------------------------------------------------
+
+
+class Message(TypedDict):
+    """What the board says about the last action: why it was refused, or what it did."""
+
+    kind: Literal["error", "info"]
+    text: str
+    rule: str | None
+
+
+class Result(TypedDict):
+    """A finished game: the winner and each player's R13 result."""
+
+    winner: int
+    results: list[str]
+
+
+class HintRow(TypedDict):
+    """One play of a hints analysis, for the player to move."""
+
+    text: str
+    games: int
+    win: float
+    low: float
+    high: float
+    gammon: float
+
+
+class Analysis(TypedDict):
+    """A background analysis: ranked plays (hints) or every player's chances (rollout)."""
+
+    kind: Literal["hints", "rollout"]
+    status: Literal["running", "done", "cancelled", "failed"]
+    done: int
+    total: int
+    error: NotRequired[str]
+    hints: NotRequired[list[HintRow]]
+    games: NotRequired[int]
+    wins: NotRequired[list[float]]
+    intervals: NotRequired[list[list[float]]]
+    gammons: NotRequired[list[float]]
+
+
+class View(TypedDict):
+    """Everything the board's controls show; ``version`` counts the changes."""
+
+    version: int
+    line: int
+    """Counts changes of the drawn line of play or its look: drawings of turns sent
+    ahead (``frames``) stay valid while it stays the same."""
+    variant: Literal["trigammon", "classic"]
+    players: int
+    names: list[str]
+    colors: list[str]
+    theme: Literal["light", "dark"]
+    palette: dict[str, str]
+    mode: Literal["play", "edit"]
+    perspective: int
+    turn: int
+    dice: list[int] | None
+    remaining: list[int]
+    can_roll: bool
+    can_confirm: bool
+    can_undo_move: bool
+    targets: dict[str, list[str]]
+    partial: str
+    ply: int
+    plies: int
+    outcome: Result | None
+    message: Message | None
+    pips: list[int]
+    position_id: str
+    edit_player: int
+    seats: list[Seat]
+    bot_to_move: bool
+    analysis: Analysis | None
+
+
+class HistoryEntry(TypedDict):
+    """One recorded turn: its number (1, 2, ...), who played it, the dice, the play."""
+
+    ply: int
+    player: int
+    dice: list[int]
+    text: str
+
+
+class Traits(TypedDict):
+    """The widget's synced traits: what a saved notebook keeps of the board."""
+
+    svg: str
+    view: View
+    plays: list[str]
+    """Every legal play of this turn's dice, in notation (changes once a roll)."""
+    history: list[HistoryEntry]
+    record: str
+
+
+@dataclass(frozen=True)
+class Frames:
+    """Drawings sent ahead so a front end can show a step or a move at once.
+
+    ``steps`` draw other turns of the line (by ply), valid while ``line`` holds;
+    ``moves`` draw the board after each legal move from here (``"from>to"``), valid
+    for this ``version`` only.
+    """
+
+    version: int
+    line: int
+    steps: dict[int, str]
+    moves: dict[str, str]
+
+
+@dataclass
+class Job:
+    """A background analysis the session asked for: run ``work`` and report back."""
+
+    kind: Literal["hints", "rollout"]
+    total: int
+    work: Callable[[Progress, threading.Event], RolloutResult | list[Hint]]
+    stop: threading.Event = field(default_factory=threading.Event)
+
+
+STEP_FRAMES = 2
+"""Turns on either side of the shown one whose drawings are sent ahead."""
+MOVE_FRAMES = 60
+"""Most drawings of single moves sent ahead (one per legal from/to pair)."""
+
+
+class Session:
+    """Play, step through, set up and inspect a game of either variant."""
+
+    def __init__(
+        self,
+        source: Game | Position | Variant | str = "trigammon",
+        *,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        colors: Sequence[str] | None = None,
+        perspective: int = 0,
+        theme: str = "light",
+    ) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
+        self._seed = seed
+        game = _new_game(source, names, seed)
+        self._game = game
+        self._colors = _colors(game.variant, colors)
+        self._theme: Literal["light", "dark"] = "dark" if theme == "dark" else "light"
+        self._perspective = _player(game.variant, perspective, "perspective")
+        self._done: tuple[Move, ...] = ()
+        self._editing: Position | None = None
+        self._edit_player = 0
+        self._seats: list[Seat] = ["human"] * game.variant.players
+        self._bots: dict[int, Bot] = {}
+        self._message: Message | None = None
+        self._version = 0
+        self._line = 0
+        self._job: Job | None = None
+        self._analysis: Analysis | None = None
+        self._legal: LegalPlays | None = None
+        self._targets: dict[int, dict[int, tuple[Move, ...]]] | None = None
+        self._changed(info=self._opening_text(), line=True)
+
+    # reading -------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game played at the board (the session's own copy)."""
+        return self._game
+
+    @property
+    def position(self) -> Position:
+        """The shown position at the start of its turn (``partial``: moves made since)."""
+        return self._editing if self._editing is not None else self._game.position
+
+    @property
+    def partial(self) -> tuple[Move, ...]:
+        """Moves made this turn, not yet confirmed."""
+        return self._done
+
+    @property
+    def legal_plays(self) -> LegalPlays:
+        """The legal plays for this turn's dice, from the turn's start."""
+        position = self._game.position
+        if self._legal is None or self._legal.position != position:
+            self._legal = position.legal_plays()
+        return self._legal
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._game.names
+
+    @property
+    def perspective(self) -> int:
+        return self._perspective
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def analysis(self) -> Analysis | None:
+        """The last analysis as the board shows it: kind, status, progress, results."""
+        return self._analysis
+
+    @property
+    def job(self) -> Job | None:
+        """The analysis being worked out, if any."""
+        return self._job
+
+    # play ------------------------------------------------------------------------
+
+    @action()
+    def roll(self, *dice: int) -> tuple[int, int]:
+        """Roll for the player to move (or set the dice by hand: ``roll(3, 1)``)."""
+        self._require_play()
+        rolled = self._game.roll(*dice)
+        self._changed(info=f"{self._name(self._game.position.turn)} rolled {_dice(rolled)}")
+        return rolled
+
+    @action(die1=INT, die2=INT)
+    def set_dice(self, die1: int, die2: int) -> None:
+        """Replace this turn's dice; moves made with the old dice are taken back."""
+        self._require_play()
+        self._game.set_dice(die1, die2)
+        self._done = ()
+        self._changed(line=True)
+
+    @action(start=PLACE, end=PLACE)
+    def move(self, start: Place | str, end: Place | str) -> tuple[Move, ...]:
+        """Move one checker of the player to move by one die or several (R4)."""
+        position = self._rolled()
+        variant = position.variant
+        begin = index_of(variant, position.turn, parse_place(variant, start, "from"))
+        finish = index_of(variant, position.turn, parse_place(variant, end, "to"))
+        if begin == variant.off:
+            raise IntentError("from: a borne-off checker stays off")
+        if finish == 0:
+            raise IntentError("to: a checker never moves to the bar by itself (R7)")
+        chain = self._legal_targets().get(begin, {}).get(finish)
+        if chain is None:
+            raise self._why_not(begin, finish)
+        self._done = (*self._done, *chain)
+        self._changed(info=format_play(variant, Play(chain)))
+        return chain
+
+    @action()
+    def undo_move(self) -> Move:
+        """Take back the last move made this turn."""
+        self._require_play()
+        if not self._done:
+            raise ValueError("no move of this turn to take back")
+        move = self._done[-1]
+        self._done = self._done[:-1]
+        self._changed()
+        return move
+
+    @action()
+    def confirm(self) -> None:
+        """End the turn with the moves made, once they form a legal play (R9)."""
+        self._rolled()
+        self._commit(self.legal_plays.check(Play(self._done)))
+
+    def play(self, play: Play | str | None = None) -> None:
+        """Play a whole turn: a Play, notation, or None when only one play is legal."""
+        self._rolled()
+        self._commit(play)
+
+    @action(index=INT)
+    def play_listed(self, index: int) -> None:
+        """Play entry ``index`` of the legal plays (the ``plays`` list) as the whole turn."""
+        self._rolled()
+        self._commit(self._listed(index))
+
+    @action(changes=False)
+    def prefetch(self) -> None:
+        """Ask for the drawings of neighbouring turns and moves (sent as ``frames``)."""
+
+    @action(changes=False, index=INT)
+    def preview(self, index: int) -> dict[str, str]:
+        """The drawing after entry ``index`` of the legal plays; nothing changes."""
+        self._rolled()
+        play = self._listed(index)
+        position = self._game.position
+        return {"svg": self._draw(position.after(play.moves), play, position.turn)}
+
+    # history ---------------------------------------------------------------------
+
+    @action(ply=INT)
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` turns (0 = start, -1 = the last)."""
+        self._require_play()
+        self._game.goto(ply)
+        self._done = ()
+        self._changed()
+
+    @action(delta=INT)
+    def step(self, delta: int) -> None:
+        """Show the position ``delta`` turns later (negative: earlier)."""
+        self._require_play()
+        if isinstance(delta, bool) or not isinstance(delta, int):
+            raise ValueError(f"step needs a whole number of turns, got {delta!r}")
+        self.goto(min(max(self._game.ply + delta, 0), len(self._game.turns)))
+
+    @action(player=INT)
+    def set_perspective(self, player: int) -> None:
+        """Seat ``player`` at the bottom of the board."""
+        self._perspective = _player(self._game.variant, player, "perspective")
+        self._changed(line=True, keep_analysis=True)
+
+    # bots -------------------------------------------------------------------------
+
+    @action(player=INT, seat=choice(*SEATS))
+    def set_seat(self, player: int, seat: str) -> None:
+        """Seat a person (``"human"``) or a bot at ``player``'s place."""
+        player = _player(self._game.variant, player, "player")
+        if not isinstance(seat, str) or seat not in SEATS:
+            raise IntentError(f"a seat is one of {sorted(SEATS)}, not {seat!r}"[:120])
+        make = SEATS[seat]
+        bots = dict(self._bots)
+        if make is None:
+            bots.pop(player, None)
+        else:
+            bots[player] = make(self._seed)
+        self._seats[player] = cast(Seat, seat)
+        self._bots = bots
+        self._changed(keep_analysis=True)
+
+    @action()
+    def bot_turn(self) -> None:
+        """The bot to move rolls and plays one turn."""
+        self._require_play()
+        if self._game.is_over():
+            raise ValueError("the game is over (R12)")
+        turn = self._game.position.turn
+        if turn not in self._bots:
+            raise ValueError(f"{self._name(turn)} is a person: their turn is theirs to play")
+        self.autoplay(max_turns=1)
+
+    def autoplay(self, max_turns: int | None = None) -> None:
+        """Bots play on until a person is to move, the game ends, or ``max_turns``."""
+        self._require_play()
+        self._done = ()
+        turns = autoplay(self._game, self._bots, max_turns=max_turns)
+        text = "; ".join(f"{self._name(t.player)}: {t.notation or 'no legal move'}" for t in turns)
+        self._changed(info=text or None, line=bool(turns))
+
+    # analysis ---------------------------------------------------------------------
+
+    @action()
+    def hints(self, games_per_play: int = 60, candidates: int | None = 6, **options: Any) -> Job:
+        """Rank this roll's plays by rollout, in the background (``analysis``)."""
+        position = self._rolled()
+        total = games_per_play * min(len(self.legal_plays), candidates or 10**9)
+
+        def work(progress: Progress, stop: threading.Event) -> list[Hint]:
+            return hints(
+                position,
+                games_per_play=games_per_play,
+                candidates=candidates,
+                progress=progress,
+                cancel=stop,
+                **options,
+            )
+
+        return self._begin(Job("hints", total, work))
+
+    @action()
+    def analyse(self, games: int = 400, **options: Any) -> Job:
+        """Every player's chances from the shown position, by rollout, in the background."""
+        self._require_play()
+        position = self._game.position
+
+        def work(progress: Progress, stop: threading.Event) -> RolloutResult:
+            return rollout(position, games=games, progress=progress, cancel=stop, **options)
+
+        return self._begin(Job("rollout", games, work))
+
+    @action()
+    def cancel_analysis(self) -> None:
+        """Stop the running analysis; what it found so far is kept."""
+        if self._job is not None:
+            self._job.stop.set()
+
+    def _begin(self, job: Job) -> Job:
+        running = self._job
+        if running is not None and not running.stop.is_set():
+            raise ValueError("an analysis is running: cancel it first")
+        self._job = job
+        self._analysis = {"kind": job.kind, "status": "running", "done": 0, "total": job.total}
+        return job
+
+    def report(self, job: Job, done: int, total: int) -> bool:
+        """Progress of ``job``; False (and nothing changes) once it is not current."""
+        if job is not self._job or job.stop.is_set() or self._analysis is None:
+            return False
+        self._analysis = {**self._analysis, "done": done, "total": total}
+        return True
+
+    def finish(self, job: Job, found: RolloutResult | list[Hint] | BaseException) -> bool:
+        """The end of ``job``: its results, or the error it failed with."""
+        if job is not self._job or self._analysis is None:
+            return False
+        analysis: Analysis = {**self._analysis}
+        if isinstance(found, BaseException):
+            analysis["status"] = "failed"
+            analysis["error"] = str(found)[:300]
+        elif isinstance(found, RolloutResult):
+            analysis["status"] = "cancelled" if found.cancelled else "done"
+            analysis["games"] = found.games
+            analysis["wins"] = list(found.wins)
+            analysis["intervals"] = [list(pair) for pair in found.intervals]
+            analysis["gammons"] = list(found.gammon_wins)
+        else:
+            analysis["status"] = "cancelled" if job.stop.is_set() else "done"
+            analysis["hints"] = [_hint_row(hint) for hint in found]
+        self._analysis = analysis
+        self._job = None
+        return True
+
+    # set-ups -----------------------------------------------------------------------
+
+    @action(on=BOOL)
+    def edit(self, on: bool = True) -> None:
+        """Enter edit mode on the shown position, or leave it to play the set-up.
+
+        Leaving starts a new game from the set-up: the old game's history is dropped.
+        """
+        if type(on) is not bool:
+            raise IntentError(f"edit: on must be true or false, got {on!r}")
+        if on and self._editing is None:
+            self._editing = self._game.position
+        elif not on and self._editing is not None:
+            start = self._editing
+            finished = [p for p in range(start.variant.players) if start.borne_off(p) == CHECKERS]
+            if len(finished) > 1:
+                raise InvalidPositionError(
+                    "more than one player has every checker off: place some before playing (R12)"
+                )
+            game = Game(start.variant, start=start, names=self._game.names, seed=self._seed)
+            self._game, self._editing = game, None
+        self._done = ()
+        self._changed(line=True)
+
+    @action(player=INT)
+    def set_edit_player(self, player: int) -> None:
+        """Whose checkers edit-mode clicks place."""
+        self._require_edit()
+        self._edit_player = _player(self._game.variant, player, "player")
+        self._changed(keep_analysis=True)
+
+    @action(player=INT, where=PLACE, count=INT)
+    def place(self, player: int, where: Place | str, count: int = 1) -> None:
+        """Move ``count`` checkers of ``player`` from its tray to ``where`` (edit mode)."""
+        self._rearrange(player, where, count)
+
+    @action(player=INT, where=PLACE, count=INT)
+    def remove(self, player: int, where: Place | str, count: int = 1) -> None:
+        """Move ``count`` checkers of ``player`` from ``where`` back to its tray (edit mode)."""
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"count must be a whole number, got {count!r}")
+        self._rearrange(player, where, -count)
+
+    def _rearrange(self, player: int, where: Place | str, count: int) -> None:
+        setup = self._require_edit()
+        variant = setup.variant
+        player = _player(variant, player, "player")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= abs(count) <= 15:
+            raise ValueError(f"count must be 1..{CHECKERS}, got {count!r}")
+        index = index_of(variant, player, parse_place(variant, where, "where"))
+        off = variant.off
+        if index == off:
+            raise IntentError("the tray holds what is not placed: place or remove elsewhere")
+        board = list(setup.board(player))
+        if count > 0 and board[off] < count:
+            raise InvalidPositionError(
+                f"{self._name(player)} has {board[off]} unplaced checkers left; "
+                f"a player has {CHECKERS} (R1): remove one first"
+            )
+        if count < 0 and board[index] < -count:
+            raise InvalidPositionError(f"{self._name(player)} has no checker there to remove")
+        board[index] += count
+        board[off] -= count
+        boards = list(setup.boards)
+        boards[player] = tuple(board)
+        self._editing = replace(setup, boards=tuple(boards))
+        self._changed()
+
+    @action(player=INT)
+    def set_turn(self, player: int) -> None:
+        """The player to move in the set-up (edit mode)."""
+        setup = self._require_edit()
+        self._editing = replace(setup, turn=_player(setup.variant, player, "player"))
+        self._changed()
+
+    @action(die1=DIE_OR_NONE, die2=DIE_OR_NONE)
+    def set_setup_dice(self, die1: int | None = None, die2: int | None = None) -> None:
+        """The set-up's dice; both None for none (edit mode)."""
+        setup = self._require_edit()
+        if (die1 is None) != (die2 is None):
+            raise ValueError("set both dice of the set-up, or neither")
+        if die1 is not None and die2 is not None and setup.is_over():
+            raise ValueError("the game is over in this set-up (R12): it has no dice")
+        self._editing = setup.with_dice() if die1 is None else setup.with_dice(die1, die2)  # type: ignore[arg-type]
+        self._changed()
+
+    @action()
+    def reset(self) -> None:
+        """The start position (R1) in the editor."""
+        setup = self._require_edit()
+        self._editing = Position.start(setup.variant, turn=setup.turn)
+        self._changed()
+
+    @action()
+    def clear(self) -> None:
+        """Every checker off, ready for a set-up from scratch (edit mode)."""
+        setup = self._require_edit()
+        self._editing = Position.build(setup.variant, {}, turn=setup.turn)
+        self._changed()
+
+    def load(self, source: str | Mapping[str, Any] | Position | Game) -> None:
+        """Show a position or game: an ID, a GNU Backgammon ID, an XGID, a dict, JSON.
+
+        A game record loads the whole game; anything else starts a new game from that
+        position. The board's names carry over when the player count is the same.
+        """
+        read = read_source(source)
+        if isinstance(read, Game):
+            game = read.copy()
+        else:
+            same = len(self._game.names) == read.variant.players
+            names = self._game.names if same else ()
+            game = Game(read.variant, start=read, names=names, seed=self._seed)
+        variant = game.variant
+        seats: list[Seat] = list(self._seats)
+        if len(seats) != variant.players:
+            seats = ["human"] * variant.players
+        bots = {p: bot for p, bot in self._bots.items() if p < variant.players}
+        colors = self._colors if len(self._colors or ()) == variant.players else None
+        # Everything is built: swap it in at once.
+        self._game, self._editing, self._done = game, None, ()
+        self._seats, self._bots, self._colors = seats, bots, colors
+        self._perspective = min(self._perspective, variant.players - 1)
+        self._edit_player = min(self._edit_player, variant.players - 1)
+        self._changed(line=True)
+
+    # state out ---------------------------------------------------------------------
+
+    def svg(self) -> str:
+        """The drawing of the shown state."""
+        return self._draw(self._shown(), self._arrows(), self._arrow_mover())
+
+    def view(self) -> View:
+        game = self._game
+        shown = self._shown()
+        variant = shown.variant
+        position = game.position
+        playing = self._editing is None
+        turn = shown.turn
+        targets = {
+            str(place_of(variant, turn, start)): [str(place_of(variant, turn, e)) for e in ends]
+            for start, ends in self._legal_targets().items()
+        }
+        remaining: list[int] = []
+        can_confirm = False
+        if playing and position.dice is not None and not position.is_over():
+            remaining = list(self.legal_plays.remaining_dice(self._done))
+            can_confirm = not targets
+        result = game.outcome() if playing else None
+        return {
+            "version": self._version,
+            "line": self._line,
+            "variant": "trigammon" if variant.players == 3 else "classic",
+            "players": variant.players,
+            "names": list(game.names),
+            "colors": list(self._colors or THEMES[self._theme].checkers[: variant.players]),
+            "theme": self._theme,
+            "palette": css_variables(THEMES[self._theme]),
+            "mode": "play" if playing else "edit",
+            "perspective": self._perspective,
+            "turn": turn,
+            "dice": list(shown.dice) if shown.dice else None,
+            "remaining": remaining,
+            "can_roll": playing
+            and game.started
+            and position.dice is None
+            and not position.is_over(),
+            "can_confirm": can_confirm,
+            "can_undo_move": bool(self._done),
+            "targets": targets,
+            "partial": format_play(variant, Play(self._done)),
+            "ply": game.ply,
+            "plies": len(game.turns),
+            "outcome": None if result is None else _result(result, variant.players),
+            "message": self._message,
+            "pips": [shown.pip_count(p) for p in range(variant.players)],
+            "position_id": shown.id,
+            "edit_player": self._edit_player,
+            "seats": list(self._seats),
+            "bot_to_move": playing
+            and not position.is_over()
+            and turn in self._bots
+            and game.ply == len(game.turns),
+            "analysis": self._analysis,
+        }
+
+    def plays(self) -> list[str]:
+        """Every legal play of this turn's dice, in notation; empty while none is due."""
+        position = self._game.position
+        if self._editing is not None or position.dice is None or position.is_over():
+            return []
+        legal = self.legal_plays
+        return [position.format_play(play) for play in legal]
+
+    def history(self) -> list[HistoryEntry]:
+        return [
+            {"ply": i + 1, "player": t.player, "dice": list(t.dice), "text": t.notation}
+            for i, t in enumerate(self._game.turns)
+        ]
+
+    def record(self) -> str:
+        """The game as JSON, without the cursor: what a saved notebook keeps."""
+        return json.dumps({k: v for k, v in self._game.to_dict().items() if k != "ply"})
+
+    def frames(self) -> Frames:
+        """Drawings of the neighbouring turns and of each legal move from here."""
+        steps: dict[int, str] = {}
+        moves: dict[str, str] = {}
+        if self._editing is None:
+            game = self._game
+            for ply in range(game.ply - STEP_FRAMES, game.ply + STEP_FRAMES + 1):
+                if 0 <= ply <= len(game.turns) and ply != game.ply:
+                    steps[ply] = self._turn_drawing(ply)
+            position = game.position
+            variant = position.variant
+            for start, ends in self._legal_targets().items():
+                for end, chain in ends.items():
+                    if len(moves) == MOVE_FRAMES:
+                        break
+                    made = Play((*self._done, *chain))
+                    ends_at = place_of(variant, position.turn, end)
+                    key = f"{place_of(variant, position.turn, start)}>{ends_at}"
+                    moves[key] = self._draw(position.after(made.moves), made, position.turn)
+        return Frames(self._version, self._line, steps, moves)
+
+    def message(self, error: ValueError) -> Message:
+        """Show why an action was refused; only the message changes."""
+        rule = getattr(error, "rule", None)
+        text = getattr(error, "reason", None) or str(error)
+        self._message = {"kind": "error", "text": text[:500], "rule": rule}
+        return self._message
+
+    # internals --------------------------------------------------------------------------
+
+    def _changed(
+        self, info: str | None = None, *, line: bool = False, keep_analysis: bool = False
+    ) -> None:
+        """One change of the board: a new version, and the analysis is dropped (it was
+        about the board as it stood) unless the change left the position alone."""
+        self._version += 1
+        self._line += line
+        self._targets = None
+        if not keep_analysis:
+            if self._job is not None:
+                self._job.stop.set()
+            self._job = None
+            self._analysis = None
+        self._message = {"kind": "info", "text": info, "rule": None} if info else None
+
+    def _commit(self, play: Play | str | None) -> None:
+        later = len(self._game.turns) - self._game.ply - 1
+        turn = self._game.play(play)
+        self._done = ()
+        text = f"{self._name(turn.player)}: {turn.notation or 'no legal move'}"
+        if later > 0:
+            text += f" (the {later} later turn(s) of the old line were replaced)"
+        self._changed(info=text, line=True)
+
+    def _listed(self, index: int) -> Play:
+        plays = list(self.legal_plays)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(plays):
+            raise IntentError(f"index must be a listed play 0..{len(plays) - 1}, got {index!r}")
+        return plays[index]
+
+    def _rolled(self) -> Position:
+        """The position of a turn being played, whose dice are set."""
+        self._require_play()
+        position = self._game.position
+        if position.is_over():
+            raise IllegalMoveError("R12", "the game is over")
+        if position.dice is None:
+            raise IllegalMoveError("R4", "roll the dice first")
+        return position
+
+    def _require_play(self) -> None:
+        if self._editing is not None:
+            raise IntentError("the board is in edit mode: leave it to play")
+
+    def _require_edit(self) -> Position:
+        if self._editing is None:
+            raise IntentError("set-ups change in edit mode only: call edit() first")
+        return self._editing
+
+    def _name(self, player: int) -> str:
+        return self._game.names[player]
+
+    def _opening_text(self) -> str | None:
+        game = self._game
+        if not game.opening or game.ply:
+            return None
+        rolled = "; ".join(
+            ", ".join(f"{self._name(p)} {v}" for p, v in enumerate(r.dice) if v is not None)
+            for r in game.opening
+        )
+        return f"Opening roll (R2): {rolled}. {self._name(game.position.turn)} starts."
+
+    def _legal_targets(self) -> dict[int, dict[int, tuple[Move, ...]]]:
+        if self._targets is None:
+            position = self._game.position
+            playing = self._editing is None and position.dice is not None
+            playing = playing and not position.is_over()
+            self._targets = self.legal_plays.targets(self._done) if playing else {}
+        return self._targets
+
+    def _why_not(self, start: int, end: int) -> ValueError:
+        """The rule a requested checker move breaks, as the engine explains it."""
+        plays = self.legal_plays
+        remaining = plays.remaining_dice(self._done)
+        off = plays.position.variant.off
+        for die in dict.fromkeys(remaining):
+            if start + die == end or (end == off and start + die >= off):
+                try:
+                    plays.check_move(self._done, Move(start, end, die))
+                except IllegalMoveError as error:
+                    return error
+        left = "-".join(map(str, remaining)) or "none"
+        return IllegalMoveError(
+            "R4", f"no die or sum of dice takes that checker there (dice left: {left})"
+        )
+
+    def _shown(self) -> Position:
+        if self._editing is not None:
+            return self._editing
+        position = self._game.position
+        return position.after(self._done) if self._done else position
+
+    def _arrows(self) -> Play:
+        if self._editing is not None:
+            return Play()
+        if self._done:
+            return Play(self._done)
+        game = self._game
+        return game.turns[game.ply - 1].play if game.ply else Play()
+
+    def _arrow_mover(self) -> int | None:
+        game = self._game
+        if self._editing is None and not self._done and game.ply:
+            return game.turns[game.ply - 1].player
+        return None
+
+    def _turn_drawing(self, ply: int) -> str:
+        """The drawing of turn ``ply`` of the line, as ``goto(ply)`` would show it."""
+        game = self._game
+        position = game.position_at(ply)
+        if not ply:
+            return self._draw(position, Play(), None)
+        last = game.turns[ply - 1]
+        return self._draw(position, last.play, last.player)
+
+    def _draw(self, position: Position, arrows: Play, mover: int | None) -> str:
+        # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.
+        return str(
+            board_svg(
+                position,
+                perspective=self._perspective,
+                arrows=arrows,
+                mover=mover,
+                theme=self._theme,
+                names=self._game.names,
+                colors=self._colors,
+            )
+        )
+
+
+def _new_game(
+    source: Game | Position | Variant | str, names: Sequence[str] | None, seed: int | None
+) -> Game:
+    if isinstance(source, Game):
+        return source.copy(names=names)
+    if isinstance(source, Position):
+        return Game(source.variant, start=source, names=tuple(names or ()), seed=seed)
+    game = Game(find_variant(source), names=tuple(names or ()), seed=seed)
+    while game.roll_opening() is None:
+        pass
+    return game
+
+
+def _colors(variant: Variant, colors: Sequence[str] | None) -> tuple[str, ...] | None:
+    """Checker colours, one per player; None: the theme's."""
+    if colors is None:
+        return None
+    chosen = (colors,) if isinstance(colors, str) else tuple(colors)
+    if len(chosen) != variant.players or not all(
+        isinstance(c, str) and len(c) <= 40 for c in chosen
+    ):
+        raise ValueError(
+            f"colors needs one CSS colour per player ({variant.players}), got {colors!r}"[:160]
+        )
+    return chosen
+
+
+def _player(variant: Variant, player: object, what: str) -> int:
+    players = variant.players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise IntentError(f"{what} must be a player 0..{players - 1}, got {player!r}"[:120])
+    return player
+
+
+def _result(outcome: Outcome, players: int) -> Result:
+    return {"winner": outcome.winner, "results": [outcome.result(p) for p in range(players)]}
+
+
+def _dice(dice: Iterable[int]) -> str:
+    return "-".join(map(str, dice))
+
+
+def _hint_row(hint: Hint) -> HintRow:
+    return {
+        "text": hint.notation or "(no legal move)",
+        "games": hint.result.games,
+        "win": hint.win,
+        "low": hint.interval[0],
+        "high": hint.interval[1],
+        "gammon": hint.result.gammon_wins[hint.player],
+    }

@@ -1,0 +1,112 @@
+"""The protocol is declared once: Python, TypeScript, the document and the CSS agree."""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import re
+import typing
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget.protocol import IntentError, actions_of, decode
+from trigammon_widget.session import Session, Traits, View
+from trigammon_widget.svg import THEMES, css_variables
+from trigammon_widget.widget import ACTIONS, BoardWidget
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen", ROOT / "scripts" / "generate_protocol.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generated_files_are_up_to_date() -> None:
+    for path, text in _generator().expected().items():
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path.relative_to(ROOT)} is out of date: run python scripts/generate_protocol.py"
+        )
+
+
+def test_each_action_declares_the_parameters_of_its_method() -> None:
+    assert actions_of(Session) == ACTIONS
+    for name, declared in ACTIONS.items():
+        parameters = inspect.signature(getattr(Session, name)).parameters
+        named = [
+            p
+            for p in list(parameters)[1:]
+            if parameters[p].kind
+            not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
+        ]
+        required = [p for p in named if parameters[p].default is inspect.Parameter.empty]
+        assert set(required) <= set(declared.fields), name
+        assert set(declared.fields) <= set(named), name
+
+
+def test_the_typescript_union_names_every_action_and_field() -> None:
+    text = (ROOT / "js" / "protocol.ts").read_text(encoding="utf-8")
+    for name, declared in ACTIONS.items():
+        line = next(line for line in text.splitlines() if f'action: "{name}"' in line)
+        for field in declared.fields:
+            assert f"{field}:" in line
+
+
+def test_the_widget_syncs_exactly_the_traits() -> None:
+    synced = set(BoardWidget.class_own_traits(sync=True))
+    assert synced == set(typing.get_type_hints(Traits))
+
+
+@pytest.mark.parametrize("source", [TRIGAMMON, CLASSIC])
+def test_a_view_has_every_field_of_the_view_type(source: object) -> None:
+    session = Session(source)  # type: ignore[arg-type]
+    hints = typing.get_type_hints(View)
+    for mode in ("play", "edit"):
+        if mode == "edit":
+            session.edit(True)
+        view = session.view()
+        assert set(view) == set(hints)
+        assert view["mode"] == mode
+        assert isinstance(view["palette"], dict) and view["targets"] is not None
+
+
+def test_decode_checks_each_field() -> None:
+    declared, fields = decode(
+        ACTIONS, {"kind": "intent", "action": "move", "start": "8", "end": "5"}
+    )
+    assert declared.name == "move" and fields == {"start": "8", "end": "5"}
+    bad = [
+        None,
+        {"kind": "intent", "action": 5},
+        {"kind": "intent", "action": "set_seat", "player": 0, "seat": "genius"},
+        {"kind": "intent", "action": "goto", "ply": 10**7},
+        {"kind": "intent", "action": "goto", "ply": 1.0},
+        {"kind": "intent", "action": "move", "start": "", "end": "5"},
+    ]
+    for content in bad:
+        with pytest.raises(IntentError):
+            decode(ACTIONS, content)
+
+
+def test_the_stylesheet_takes_its_colours_from_the_themes() -> None:
+    css = (ROOT / "js" / "widget.css").read_text(encoding="utf-8")
+    literal = re.findall(r"#[0-9a-fA-F]{3,8}\b|rgba?\(", css)
+    assert not literal, f"widget.css has colours of its own: {literal[:5]}"
+    used = set(re.findall(r"var\((--tgw-[a-z-]+)", css))
+    colours = {name for name in used if name != "--tgw-mono"}
+    for theme in THEMES.values():
+        assert colours <= set(css_variables(theme)), colours - set(css_variables(theme))
+
+
+def test_a_game_given_to_a_board_is_never_changed() -> None:
+    game = Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1), names=("Ann", "Bo"))
+    board = BoardWidget(game, names=["X", "Y"])
+    board.play("8/5 6/5")
+    assert game.names == ("Ann", "Bo") and game.ply == 0 and board.game.ply == 1
+    assert board.view["names"] == ["X", "Y"]
