@@ -214,6 +214,7 @@ class Session:
         self._analysis: Analysis | None = None
         self._legal: LegalPlays | None = None
         self._targets: dict[int, dict[int, tuple[Move, ...]]] | None = None
+        self._drawn: tuple[int, str] = (-1, "")
         self._changed(info=self._opening_text(), line=True)
 
     # reading -------------------------------------------------------------------
@@ -602,8 +603,13 @@ class Session:
     # state out ---------------------------------------------------------------------
 
     def svg(self) -> str:
-        """The drawing of the shown state."""
-        return self._draw(self._shown(), self._arrows(), self._arrow_mover())
+        """The drawing of the shown state (drawn once per version)."""
+        if self._drawn[0] != self._version:
+            self._drawn = (
+                self._version,
+                self._draw(self._shown(), self._arrows(), self._arrow_mover()),
+            )
+        return self._drawn[1]
 
     def view(self) -> View:
         game = self._game

@@ -240,9 +240,9 @@ class BoardWidget(anywidget.AnyWidget):
             if self._published[0] != view["version"]:
                 self.svg = session.svg()
                 self.plays = session.plays()
+                self.record = session.record()
                 if self._published[1] != view["line"]:
                     self.history = [dict(entry) for entry in session.history()]
-                    self.record = session.record()
                 self._published = (view["version"], view["line"])
             self.view = dict(view)
 

@@ -1,0 +1,236 @@
+"""Random walks of intents through the widget's message handler, plausible and hostile.
+
+After every message: exactly one reply came back and nothing escaped; a refusal
+changed nothing but the message; and the traits agree with the session's game. The
+default run tries ``WALKS * STEPS`` intents; ``-m slow`` runs ten times as many.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from trigammon_widget.session import SEATS, Session
+from trigammon_widget.widget import ACTIONS, BoardWidget
+
+WALKS = 16
+STEPS = 120
+
+Intent = dict[str, Any]
+
+
+class Harness:
+    """A widget whose messages are caught, with the checks run after each intent."""
+
+    def __init__(self, widget: BoardWidget) -> None:
+        self.widget = widget
+        self.sent: list[dict[str, Any]] = []
+        widget.send = self.sent.append
+        self.count = 0
+
+    def traits(self) -> str:
+        view = {key: value for key, value in self.widget.view.items() if key != "message"}
+        w = self.widget
+        return json.dumps([w.svg, view, w.plays, w.history, w.record], sort_keys=True)
+
+    def send(self, content: Any) -> dict[str, Any]:
+        self.count += 1
+        before = self.traits()
+        self.sent.clear()
+        self.widget._on_intent(self.widget, content, [])
+        replies = [m for m in self.sent if m.get("kind") == "reply"]
+        assert len(replies) == 1, f"{len(replies)} replies to {content!r:.200}"
+        reply = replies[0]
+        if not reply["ok"]:
+            text = reply["error"]["text"]
+            assert not text.startswith("internal error"), f"{content!r:.200}: {text}"
+            assert len(text) <= 600
+            assert self.traits() == before, f"a refused {content!r:.200} changed the board"
+            assert self.widget.view["message"]["kind"] == "error"
+        self.agrees()
+        return reply
+
+    def agrees(self) -> None:
+        """The traits are the session's state, as the session draws and lists it."""
+        widget, session = self.widget, self.widget.session
+        view = widget.view
+        game = session.game
+        assert view["version"] == session.version
+        assert view["ply"] == game.ply and view["plies"] == len(game.turns)
+        assert view["position_id"] == session.view()["position_id"]
+        assert widget.svg == session.svg()
+        assert widget.plays == session.plays()
+        assert widget.history == [dict(entry) for entry in session.history()]
+        assert widget.record == session.record()
+        assert len(view["names"]) == len(view["seats"]) == view["players"]
+        assert 0 <= view["perspective"] < view["players"]
+
+
+def plausible(view: dict[str, Any], plays: list[str], rng: random.Random) -> Intent:
+    """An intent a real board could send now (not always a legal one)."""
+    players = view["players"]
+    choices: list[Callable[[], Intent]] = [
+        lambda: {"action": "step", "delta": rng.choice([-1, 1])},
+        lambda: {"action": "goto", "ply": rng.randint(0, view["plies"])},
+        lambda: {"action": "set_perspective", "player": rng.randrange(players)},
+        lambda: {"action": "edit", "on": view["mode"] == "play"},
+        lambda: {
+            "action": "set_seat",
+            "player": rng.randrange(players),
+            "seat": rng.choice(list(SEATS)),
+        },
+        lambda: {"action": "bot_turn"},
+        lambda: {"action": "undo_move"},
+        lambda: {"action": "prefetch"},
+    ]
+    if view["mode"] == "play":
+        if view["can_roll"]:
+            choices += [lambda: {"action": "roll"}] * 4
+            choices.append(
+                lambda: {"action": "set_dice", "die1": rng.randint(1, 6), "die2": rng.randint(1, 6)}
+            )
+        if view["targets"]:
+
+            def move() -> Intent:
+                start = rng.choice(list(view["targets"]))
+                return {"action": "move", "start": start, "end": rng.choice(view["targets"][start])}
+
+            choices += [move] * 6
+            choices.append(
+                lambda: {
+                    "action": "move",
+                    "start": str(rng.randint(1, 36)),
+                    "end": rng.choice(["off", "bar", "7"]),
+                }
+            )
+        if view["can_confirm"]:
+            choices += [lambda: {"action": "confirm"}] * 3
+        if plays:
+            choices += [lambda: {"action": "play_listed", "index": rng.randrange(len(plays))}] * 3
+            choices.append(lambda: {"action": "preview", "index": rng.randrange(len(plays))})
+    else:
+
+        def where() -> str:
+            return rng.choice([str(rng.randint(1, 36)), "bar", "off", "0", "37"])
+
+        choices += [
+            lambda: {
+                "action": "place",
+                "player": rng.randrange(players),
+                "where": where(),
+                "count": rng.choice([1, 1, 2, 15, 16, 0, -1]),
+            },
+            lambda: {
+                "action": "remove",
+                "player": rng.randrange(players),
+                "where": where(),
+                "count": rng.choice([1, 3, 0]),
+            },
+            lambda: {"action": "set_turn", "player": rng.randrange(players)},
+            lambda: {"action": "set_edit_player", "player": rng.randrange(players)},
+            lambda: {
+                "action": "set_setup_dice",
+                "die1": rng.choice([None, 1, 6, 7]),
+                "die2": rng.choice([None, 2, 6]),
+            },
+            lambda: {"action": "reset"},
+            lambda: {"action": "clear"},
+        ]
+    return rng.choice(choices)()
+
+
+HOSTILE_VALUES: list[Any] = [
+    None,
+    True,
+    -1,
+    2**70,
+    1.5,
+    "",
+    "x" * 10_000,
+    "\x00",
+    "\ud800",
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    "13",
+    "bar",
+    "off",
+    "-3",
+    "1e3",
+    "²",
+    "0x10",
+    float("nan"),
+]
+
+
+def hostile(view: dict[str, Any], rng: random.Random) -> Any:
+    """A message no honest board sends: wrong shapes, types, sizes, versions."""
+    kind = rng.randrange(8)
+    name = rng.choice(list(ACTIONS))
+    fields = {field: rng.choice(HOSTILE_VALUES) for field in ACTIONS[name].fields}
+    intent: dict[str, Any] = {
+        "kind": "intent",
+        "id": rng.choice([1, "1", None, 2.5, -7]),
+        "version": view["version"],
+        "action": name,
+        **fields,
+    }
+    if kind == 0:
+        return rng.choice([*HOSTILE_VALUES, "intent", 42])
+    if kind == 1:
+        intent["action"] = rng.choice(["", "explode", "__init__", "_changed", "load", "report", 5])
+    elif kind == 2:
+        intent["version"] = rng.choice([view["version"] - 1, view["version"] + 1, "1", None])
+    elif kind == 3:
+        intent[rng.choice(["extra", "__class__", "svg"])] = 1
+    elif kind == 4 and fields:
+        del intent[rng.choice(list(fields))]
+    elif kind == 5:
+        intent["kind"] = rng.choice(["reply", "frames", None])
+    return intent
+
+
+def walk(seed: int, steps: int) -> Iterator[int]:
+    rng = random.Random(seed)
+    source = rng.choice(["trigammon", "classic"])
+    harness = Harness(BoardWidget(source, seed=seed))
+    for _ in range(steps):
+        view = harness.widget.view
+        if rng.random() < 0.7:
+            content: Any = {
+                "kind": "intent",
+                "id": harness.count,
+                "version": view["version"],
+                **plausible(view, harness.widget.plays, rng),
+            }
+        else:
+            content = hostile(view, rng)
+        harness.send(content)
+        if harness.widget.session.job is not None:
+            harness.widget.cancel_analysis()
+            assert harness.widget.wait(60)
+    yield harness.count
+
+
+@pytest.fixture(autouse=True)
+def small_analyses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints and chances from a walk are real but tiny: a few games in this process."""
+    hints, analyse = Session.hints, Session.analyse
+    monkeypatch.setattr(Session, "hints", lambda self: hints(self, 2, 2, workers=1, truncate=3))
+    monkeypatch.setattr(Session, "analyse", lambda self: analyse(self, 2, workers=1, truncate=3))
+
+
+@pytest.mark.parametrize("seed", range(WALKS))
+def test_random_walks_of_intents(seed: int) -> None:
+    assert sum(walk(seed, STEPS)) == STEPS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(1000, 1000 + 10 * WALKS))
+def test_long_random_walks_of_intents(seed: int) -> None:
+    assert sum(walk(seed, STEPS)) == STEPS
