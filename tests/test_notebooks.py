@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+
+
+@cache
+def executed(path: Path) -> Any:
+    """The notebook run top to bottom in a fresh kernel (once per test session)."""
+    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+    NotebookClient(
+        notebook,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
+    return notebook
 
 
 def test_the_four_notebooks_exist() -> None:
@@ -22,13 +38,7 @@ def test_the_four_notebooks_exist() -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_runs(path: Path) -> None:
-    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
-    NotebookClient(
-        notebook,
-        timeout=120,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-    ).execute()
+    notebook = executed(path)
     errors = [
         output
         for cell in notebook.cells
@@ -39,3 +49,30 @@ def test_notebook_runs(path: Path) -> None:
     assert not errors
     saved = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     assert all(not cell.get("outputs") for cell in saved.cells)
+
+
+def test_the_learning_notebook_first_shows_the_learners_home_in_front() -> None:
+    """RULES.md Seating: X's first board has X's side at the bottom, its home (31..36)
+    on the left of its outer zone (25..30)."""
+    notebook = executed(NOTEBOOKS[0])
+    pictures = [
+        output["data"]["image/svg+xml"]
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if "image/svg+xml" in output.get("data", {})
+    ]
+    root = ET.fromstring(pictures[0])
+    assert root.get("data-perspective") == "0"
+    lanes: dict[int, tuple[float, float]] = {}  # X's path position: centre of its lane
+    for point in root.iter():
+        if point.get("data-kind") == "point":
+            area = next(e for e in point if e.tag.endswith("polygon"))
+            xy = [tuple(map(float, p.split(","))) for p in area.get("points", "").split()]
+            lanes[int(point.get("data-path", ""))] = (
+                sum(x for x, _ in xy) / len(xy),
+                sum(y for _, y in xy) / len(xy),
+            )
+    bottom_y = max(y for _, y in lanes.values())
+    bottom = sorted((x, path) for path, (x, y) in lanes.items() if y == bottom_y)
+    assert [path for _, path in bottom] == list(range(36, 24, -1))

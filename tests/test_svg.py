@@ -160,19 +160,56 @@ def test_points_carry_the_seated_players_path() -> None:
         assert point.get("data-path") == str(TRIGAMMON.path(2, absolute))
 
 
+def label_at(label: ET.Element) -> tuple[float, float]:
+    """Where a player's label is: the anchor of its name."""
+    name = next(e for e in label.iter() if tag(e) == "text")
+    return float(name.get("x", "")), float(name.get("y", ""))
+
+
 @pytest.mark.parametrize("seat", range(3))
-def test_trigammon_seated_player_sits_at_the_bottom_playing_clockwise(seat: int) -> None:
+def test_trigammon_seats_each_player_in_front_of_its_home(seat: int) -> None:
+    """RULES.md Seating, read from the drawing: the viewer's side, at the bottom, holds
+    its outer zone 25..30 and, on its left, its home 31..36; its path goes on clockwise
+    up the left side, the seat of the next player (R3), and down the right side."""
     root = parse(board_svg(Position.start(TRIGAMMON), perspective=seat))
     where = {int(p.get("data-point", "")): centre(p) for p in of_kind(root, "point")}
-    by_path = [where[TRIGAMMON.absolute(seat, i)] for i in range(1, 37)]
-    own_side, left_side, right_side = by_path[:12], by_path[12:24], by_path[24:]
-    lowest_elsewhere = max(y for _, y in left_side + right_side)
-    assert all(y > lowest_elsewhere for _, y in own_side)
-    # Clockwise: along the bottom from right to left, up the left side, down the right.
-    assert [x for x, _ in own_side] == sorted((x for x, _ in own_side), reverse=True)
-    assert all(x < 0 for x, _ in left_side) and all(x > 0 for x, _ in right_side)
-    assert left_side[0][1] > left_side[-1][1]
-    assert right_side[0][1] < right_side[-1][1]
+    hub = (sum(x for x, _ in where.values()) / 36, sum(y for _, y in where.values()) / 36)
+    bottom_y = max(y for _, y in where.values())
+    bottom = [p for _, p in sorted((x, p) for p, (x, y) in where.items() if y == bottom_y)]
+    assert [TRIGAMMON.path(seat, p) for p in bottom] == list(range(36, 24, -1))
+    shown = numbers(root)
+    assert [shown[p] for p in bottom] == [str(i) for i in range(36, 24, -1)]
+    home = [where[TRIGAMMON.absolute(seat, i)] for i in range(31, 37)]
+    outer = [where[TRIGAMMON.absolute(seat, i)] for i in range(25, 31)]
+    assert max(x for x, _ in home) < min(x for x, _ in outer)
+
+    def seated(player: int) -> list[tuple[float, float]]:
+        """The points in front of ``player``, its path 25..36, in that order."""
+        return [where[TRIGAMMON.absolute(player, i)] for i in range(25, 37)]
+
+    nxt, after = (seat + 1) % 3, (seat + 2) % 3
+    left, right = seated(nxt), seated(after)  # the viewer's path 1..12 and 13..24
+    assert all(x < hub[0] and y < bottom_y for x, y in left)
+    assert all(x > hub[0] and y < bottom_y for x, y in right)
+    # Clockwise: up the left side from the corner at the viewer's home, down the right.
+    assert [y for _, y in left] == sorted((y for _, y in left), reverse=True)
+    assert [y for _, y in right] == sorted(y for _, y in right)
+
+    # Name, tray and bar arm by each seat: the viewer's below its side, its tray and bar
+    # arm in the corner where its home ends and its path begins; the others' likewise.
+    def placed(kind: str, player: int) -> tuple[float, float]:
+        (element,) = of_kind(root, kind, player=player)
+        return label_at(element) if kind == "player" else centre(element)
+
+    assert placed("player", seat)[1] > bottom_y
+    assert placed("player", nxt)[0] < hub[0] < placed("player", after)[0]
+    for kind in ("tray", "bar"):
+        own, left_one, right_one = (placed(kind, p) for p in (seat, nxt, after))
+        assert own[0] < hub[0] and own[1] > hub[1], kind  # lower left
+        assert left_one[1] < hub[1] and left_one[0] == pytest.approx(hub[0], abs=1), kind  # top
+        assert right_one[0] > hub[0] and right_one[1] > hub[1], kind  # lower right
+    tray = placed("tray", seat)
+    assert tray[0] < min(x for x, _ in home) and tray[1] > left[0][1]
 
 
 @pytest.mark.parametrize("seat", range(2))

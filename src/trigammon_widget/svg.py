@@ -7,11 +7,12 @@ bar, tray and die carries ``data-*`` attributes (``data-kind``, ``data-point``,
 ``data-player``...) naming its engine coordinates, so a front end maps a click back
 to the engine without knowing the geometry.
 
-Trigammon is drawn as a truncated triangle: one long side per player holding its 12
-points (two zones of 6) pointing into the middle, a borne-off tray in each cut
-corner, where the player's home ends and its own side begins, and a three-armed bar
-in the centre. Classic backgammon is drawn the way GNU Backgammon draws it: the
-player at the bottom has its home bottom right and its trays on the right.
+Trigammon is drawn as a truncated triangle: one long side per player, its seat,
+holding the 12 points in front of it (its outer zone and, on its left, its home)
+pointing into the middle, a borne-off tray in each cut corner, where the player's
+home ends and its path begins, and a three-armed bar in the centre. Classic
+backgammon is drawn the way GNU Backgammon draws it: the player at the bottom has its
+home bottom right and its trays on the right.
 
 The drawing uses presentation attributes only: no ``<style>``, no ids, no gradients,
 so any number of boards can share a page and colours never leak between them.
@@ -270,7 +271,13 @@ def _polygon(points: Iterable[Vec], **kw: str | float) -> ET.Element:
 
 
 def _trigammon_geometry(variant: Variant, seat: int) -> _Geometry:
-    """Side 0 at the bottom, sides 1 and 2 up the left and right; play runs clockwise."""
+    """Side 0 at the bottom, sides 1 and 2 up the left and right; play runs clockwise.
+
+    Seating (RULES.md, Geometry): a player's side holds its path positions 25..36, the
+    outer zone and then its home, so the home is on its left; its path position 1 is
+    the next point clockwise, at the start of the side to its left, the seat of
+    ``seat + 1``.
+    """
     gap, inset = 14.0, 22.0  # between a side's two zones; at each end of a side
     half = (12 * W + gap) / 2 + inset
     inner = half / math.sqrt(3)  # the centre triangle's inradius: the sides just clear
@@ -286,25 +293,26 @@ def _trigammon_geometry(variant: Variant, seat: int) -> _Geometry:
         normal = _rotate((0.0, 1.0), 120 * side)  # outwards, to the player
         along = _rotate((-1.0, 0.0), 120 * side)  # direction of play
         start = _add(_mul(normal, outer), _mul(along, -half))
-        hexagon += [start, _add(_mul(normal, outer), _mul(along, half))]
+        end = _add(_mul(normal, outer), _mul(along, half))
+        hexagon += [start, end]
         for index in range(1, 13):
             offset = inset + (index - 0.5) * W + (gap if index > 6 else 0.0)
             base = _add(start, _mul(along, offset))
             near, far = _add(base, _mul(along, -W / 2)), _add(base, _mul(along, W / 2))
             inward = _mul(normal, -1.0)
             lane = _Lane(_add(base, _mul(inward, R + 3)), _mul(inward, 2 * R), STACK)
-            points[12 * player + index] = _Point(
+            points[variant.absolute(player, 24 + index)] = _Point(
                 triangle=(near, far, _add(base, _mul(inward, TIP))),
                 area=(near, far, _add(far, _mul(inward, DEPTH)), _add(near, _mul(inward, DEPTH))),
                 lane=lane,
                 number_at=_add(base, _mul(normal, FRAME / 2)),
                 shade=index % 2,
             )
-        # The corner before this side: the player's home ends there and its path begins.
-        corner = _unit(_add(normal, _rotate(normal, -120)))
+        # The corner after this side: the player's home ends there and its path begins.
+        corner = _unit(_add(normal, _rotate(normal, 120)))
         corners.append(corner)
         bars[player] = _Lane(_mul(corner, HUB + R), _mul(corner, 2 * R), BAR_ROOM)
-        edge = _dot(start, corner)  # how far out the cut corner is
+        edge = _dot(end, corner)  # how far out the cut corner is
         tray_width = 2 * R + 8
         axis = _unit(_add(along, _mul(corner, -_dot(along, corner))))  # home end first
         trays[player] = _Tray(

@@ -22,7 +22,8 @@ def _cell(position: Position, point: int) -> str:
 def diagram(position: Position) -> str:
     """Rows of points with owner letter and count, then bar, tray and pips per player.
 
-    Trigammon prints one row per side (12 points, two zones of 6); classic prints
+    Trigammon prints one row per side, 12 absolute points (two zones of 6), named after
+    the player seated in front of it, whose outer zone and home they are; classic prints
     the usual two rows of 12 seen from player X, whose points (numbered as in the
     notation) run 13..24 on top and 12..1 below.
     """
@@ -31,9 +32,10 @@ def diagram(position: Position) -> str:
         rows = []
         for side in range(3):
             first = 12 * side + 1
+            seated = (side + 1) % 3  # these are its path positions 25..36 (RULES.md Seating)
             numbers = "".join(f"{p:>4}" for p in range(first, first + 12))
             cells = "".join(_cell(position, p) for p in range(first, first + 12))
-            rows += [f"side {SYMBOLS[side]}{numbers}", f"      {cells}"]
+            rows += [f"side {SYMBOLS[seated]}{numbers}", f"      {cells}"]
     else:
         top, bottom = range(13, 25), range(12, 0, -1)
         absolute = variant.off  # X's point k is absolute point 25 - k
