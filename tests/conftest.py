@@ -8,6 +8,17 @@ from typing import Any
 
 import pytest
 
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` run only when asked for: ``pytest -m slow``."""
+    if "slow" in config.getoption("markexpr", ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 CHROMIUM_PATH = Path("/usr/lib/chromium/chromium")
 CHROMIUM_ARGS = [
     "--headless=new",

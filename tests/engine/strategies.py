@@ -30,10 +30,12 @@ def positions(
     Without ``variant``, any variant with any options. ``dice``: always rolled
     (True), never (False) or either (None). Slots are drawn per checker; a checker
     whose point another player already holds is borne off instead, so the draw is
-    never rejected.
+    never rejected. At most one player has every checker off, and none when the
+    dice are rolled: a finished position has no dice (R12).
     """
     if variant is None:
         variant = draw(variants())
+    rolled = draw(st.booleans()) if dice is None else dice
     n = variant.points
     owner: dict[int, int] = {}
     boards = []
@@ -55,13 +57,12 @@ def positions(
                     slot = n + 1
             board[slot] += 1
         if board[-1] == CHECKERS:
-            if finished:
+            if finished or rolled:
                 board[-1] -= 1
                 board[0] += 1
             finished = True
         boards.append(tuple(board))
     turn = draw(st.integers(0, variant.players - 1))
-    rolled = draw(st.booleans()) if dice is None else dice
     roll = (draw(st.integers(1, 6)), draw(st.integers(1, 6))) if rolled else None
     return Position(variant, tuple(boards), turn, roll)
 

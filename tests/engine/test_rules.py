@@ -12,6 +12,7 @@ from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
     IllegalMoveError,
+    InvalidPositionError,
     Move,
     Play,
     Position,
@@ -177,7 +178,11 @@ def test_r12_winning_part_way_through_a_roll() -> None:
     expect(position, "3/off")
     after = position.play("3/off")
     assert after.winner == 0 and after.is_over()
-    assert not after.with_dice(3, 1).legal_plays()
+    assert after.dice is None
+    with pytest.raises(InvalidPositionError, match=r"a finished position has no dice \(R12\)"):
+        after.with_dice(3, 1)
+    with pytest.raises(IllegalMoveError, match="R12: the game is over: player 0 has won"):
+        after.legal_plays(dice=(3, 1))
 
 
 def test_r13_single_gammon_backgammon() -> None:

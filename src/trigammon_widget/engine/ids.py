@@ -32,35 +32,23 @@ import base64
 import binascii
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, get_args
+from typing import Any
 
-from .errors import InvalidIdError, InvalidPositionError
+from .errors import InvalidIdError, InvalidPositionError, quote
 from .moves import BAR
-from .position import Board, Dice, Position, check_dice
-from .variant import (
-    CHECKERS,
-    CLASSIC,
-    VARIANTS,
-    OpeningMove,
-    OpeningReroll,
-    TurnOrder,
-    Variant,
-    find_variant,
-)
+from .position import Board, Dice, Position, check_dice, check_reachable
+from .variant import CHECKERS, CLASSIC, OPTIONS, VARIANTS, Variant, find_variant
 
 VERSION = "1"
 """The digit after the variant letter; bump it when the bit layout changes."""
 
-OPTION_VALUES: dict[str, tuple[str, ...]] = {
-    "opening_reroll": get_args(OpeningReroll),
-    "opening_move": get_args(OpeningMove),
-    "turn_order": get_args(TurnOrder),
-}
-"""A variant's rule options and their values; the ID stores a value's index as one bit."""
+MAX_ID_CHARS = 100
+"""Longest text the ID readers look at: our IDs have at most 30 characters, gnubg's
+``GNUBGID posid:matchid`` 35 and an XGID about 60; longer input is refused unread."""
 
 _BY_CODE = {variant.code: variant for variant in VARIANTS}
 _DICT_KEYS = ("variant", "options", "turn", "dice", "checkers")
-_NUMBER = re.compile(r"[0-9]+")
+_NUMBER = re.compile(r"[0-9]{1,9}")
 _XG_NUMBER = re.compile(r"-?[0-9]+")
 _GNUBG_POSITION_CHARS = 14
 _GNUBG_MATCH_CHARS = 12
@@ -153,7 +141,7 @@ def _bad_char(text: str, allowed: str, source: str) -> None:
     """Raise for the first character outside the regex class ``allowed``."""
     bad = re.search(f"[^{allowed}]", text)
     if bad:
-        raise InvalidIdError(f"{source} contains {bad.group()!r}; only {allowed} are allowed")
+        raise InvalidIdError(f"{source} contains {quote(bad.group())}; only {allowed} are allowed")
 
 
 def _decode64(body: str, altchars: bytes, source: str) -> bytes:
@@ -173,12 +161,23 @@ def _encode64(data: bytes, altchars: bytes) -> str:
     return base64.b64encode(data, altchars).decode().rstrip("=")
 
 
+def _checked_text(text: object, what: str) -> str:
+    """``text`` stripped, once it is a string short enough to be an ID."""
+    if not isinstance(text, str):
+        raise InvalidIdError(f"{what} is a string, not {quote(text)}")
+    if len(text) > MAX_ID_CHARS:
+        raise InvalidIdError(
+            f"{what} has at most {MAX_ID_CHARS} characters; {quote(text)} is longer"
+        )
+    return text.strip()
+
+
 def _position(
     source: str, variant: Variant, boards: tuple[Board, ...], turn: int, dice: Dice | None
 ) -> Position:
-    """The decoded position; one that breaks the rules is reported as a bad ID."""
+    """The decoded position; one that breaks the rules (R1, R6, R12) is a bad ID."""
     try:
-        return Position(variant, boards, turn, dice)
+        return check_reachable(Position(variant, boards, turn, dice))
     except InvalidPositionError as error:
         raise InvalidIdError(f"{source} describes an invalid position: {error}") from None
 
@@ -194,15 +193,8 @@ def _with_tray(counts: Sequence[int]) -> Board:
 def encode_id(pos: Position) -> str:
     """The compact, URL-safe, versioned ID of ``pos`` (layout in the module docstring)."""
     variant = pos.variant
-    base = _BY_CODE.get(variant.code)
-    if base is None or (base.name, base.players, base.points) != (
-        variant.name,
-        variant.players,
-        variant.points,
-    ):
-        raise InvalidIdError(f"no position ID format for the variant {variant.name!r}")
     bits: list[int] = []
-    for name, values in OPTION_VALUES.items():
+    for name, values in OPTIONS.items():
         bits.append(values.index(getattr(variant, name)))
     for value, width in ((pos.turn, 2), *((die, 3) for die in pos.dice or (0, 0))):
         bits += [(value >> shift) & 1 for shift in range(width - 1, -1, -1)]
@@ -213,25 +205,23 @@ def encode_id(pos: Position) -> str:
 
 def decode_id(text: str) -> Position:
     """The position an ``encode_id`` ID stands for; ``InvalidIdError`` says what is wrong."""
-    if not isinstance(text, str):
-        raise InvalidIdError(f"a position ID is a string, not {type(text).__name__}")
-    text = text.strip()
-    source = f"position ID {text!r}"
+    text = _checked_text(text, "a position ID")
+    source = f"position ID {quote(text)}"
     if len(text) < 2:
         raise InvalidIdError(f"{source} is too short: it needs a variant letter and a version")
     base = _BY_CODE.get(text[0])
     if base is None:
         raise InvalidIdError(
-            f"{source} has an unknown variant prefix {text[0]!r}; expected one of "
+            f"{source} has an unknown variant prefix {quote(text[0])}; expected one of "
             f"{', '.join(repr(code) for code in _BY_CODE)}"
         )
     if text[1] != VERSION:
-        raise InvalidIdError(f"{source} has unknown version {text[1]!r}; expected {VERSION!r}")
+        raise InvalidIdError(f"{source} has unknown version {quote(text[1])}; expected {VERSION!r}")
     body = text[2:]
     _bad_char(body, "A-Za-z0-9_-", source)
     data = _decode64(body, b"-_", source)
     reader = _Reader(_unpack(data, msb_first=True), source)
-    options = {name: values[reader.field(1)] for name, values in OPTION_VALUES.items()}
+    options = {name: values[reader.field(1)] for name, values in OPTIONS.items()}
     try:
         variant = base.with_options(**options)
     except ValueError as error:
@@ -275,7 +265,7 @@ def position_to_dict(pos: Position) -> dict[str, Any]:
     variant = pos.variant
     return {
         "variant": variant.name,
-        "options": {name: getattr(variant, name) for name in OPTION_VALUES},
+        "options": {name: getattr(variant, name) for name in OPTIONS},
         "turn": pos.turn,
         "dice": None if pos.dice is None else list(pos.dice),
         "checkers": {
@@ -295,42 +285,39 @@ def position_from_dict(data: Mapping[str, Any]) -> Position:
     ``options``, ``turn`` (default 0) and ``dice`` (default none) may be left out, and so
     may players with all 15 checkers off. Player and point keys may be numbers or digit
     strings. A malformed dict raises ``ValueError`` naming the key; a well-formed one
-    that breaks the rules raises ``InvalidPositionError``.
+    that breaks the rules (R1, R6, R12) raises ``InvalidPositionError``.
     """
     if not isinstance(data, Mapping):
         raise ValueError(f"a position dict must be a mapping, not {type(data).__name__}")
     for key in data:
         if key not in _DICT_KEYS:
-            raise ValueError(f"unknown key {key!r} in a position dict; keys are {_DICT_KEYS}")
+            raise ValueError(f"unknown key {quote(key)} in a position dict; keys are {_DICT_KEYS}")
     for key in ("variant", "checkers"):
         if key not in data:
             raise ValueError(f"a position dict needs the key {key!r}")
     name = data["variant"]
     if not isinstance(name, str):
-        raise ValueError(f"'variant' must be a variant name, not {name!r}")
+        raise ValueError(f"'variant' must be a variant name, not {quote(name)}")
     variant = find_variant(name).with_options(**_options(data.get("options", {})))
     turn = data.get("turn", 0)
     if isinstance(turn, bool) or not isinstance(turn, int):
-        raise ValueError(f"'turn' must be a player number, not {turn!r}")
+        raise ValueError(f"'turn' must be a player number, not {quote(turn)}")
     dice = data.get("dice")
     if dice is not None:
         if isinstance(dice, str) or not isinstance(dice, Iterable):
-            raise ValueError(f"'dice' must be a list of two dice or null, not {dice!r}")
+            raise ValueError(f"'dice' must be a list of two dice or null, not {quote(dice)}")
         try:
             dice = check_dice(dice)
         except ValueError as error:
             raise ValueError(f"'dice': {error}") from None
-    return Position.build(variant, _checkers(data["checkers"], variant), turn, dice)
+    checkers = _checkers(data["checkers"], variant)
+    return check_reachable(Position.build(variant, checkers, turn, dice))
 
 
 def _options(options: Any) -> dict[str, str]:
-    if not isinstance(options, Mapping):
-        raise ValueError(f"'options' must map option names to values, not {options!r}")
-    for key, value in options.items():
-        if key not in OPTION_VALUES:
-            raise ValueError(f"unknown option {key!r}; options are {tuple(OPTION_VALUES)}")
-        if value not in OPTION_VALUES[key]:
-            raise ValueError(f"option {key!r} is one of {OPTION_VALUES[key]}, not {value!r}")
+    """The rule options as keywords; ``Variant.with_options`` checks names and values."""
+    if not isinstance(options, Mapping) or not all(isinstance(key, str) for key in options):
+        raise ValueError(f"'options' must map option names to values, not {quote(options)}")
     return dict(options)
 
 
@@ -344,42 +331,34 @@ def _number(key: Any) -> int | None:
 
 
 def _checkers(raw: Any, variant: Variant) -> dict[int, dict[int | str, int]]:
-    """Validated ``{player: {"bar" or path position: count}}`` for ``Position.build``."""
+    """``{player: {"bar" or path position: count}}`` for ``Position.build``, which checks
+    the counts; here the keys are read (numbers or digit strings) and checked."""
     if not isinstance(raw, Mapping):
-        raise ValueError(f"'checkers' must map players to {{place: count}}, not {raw!r}")
+        raise ValueError(f"'checkers' must map players to {{place: count}}, not {quote(raw)}")
     result: dict[int, dict[int | str, int]] = {}
     for key, places in raw.items():
         player = _number(key)
-        if player is None or player >= variant.players:
+        if player is None or not 0 <= player < variant.players:
             raise ValueError(
-                f"'checkers' has an unknown player {key!r}: {variant.name} has players "
+                f"'checkers' has an unknown player {quote(key)}: {variant.name} has players "
                 f"0..{variant.players - 1}"
             )
         if player in result:
             raise ValueError(f"'checkers' lists player {player} twice")
         if not isinstance(places, Mapping):
-            raise ValueError(f"checkers of player {key!r} must map places to counts")
+            raise ValueError(f"checkers of player {quote(key)} must map places to counts")
         board: dict[int | str, int] = {}
         for where, count in places.items():
             index = BAR if where == "bar" else _number(where)
             if index is None or not BAR <= index <= variant.points:
                 raise ValueError(
-                    f"player {player}: {where!r} is not 'bar' or a path position "
+                    f"player {player}: {quote(where)} is not 'bar' or a path position "
                     f"1..{variant.points} (borne-off checkers are implied)"
-                )
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ValueError(
-                    f"player {player}: the count at {where!r} must be >= 0, not {count!r}"
                 )
             place: int | str = "bar" if index == BAR else index
             if place in board:
-                raise ValueError(f"player {player}: {where!r} is listed twice")
+                raise ValueError(f"player {player}: {quote(where)} is listed twice")
             board[place] = count
-        total = sum(board.values())
-        if total > CHECKERS:
-            raise InvalidPositionError(
-                f"player {player} has {total} checkers on the board, more than {CHECKERS} (R1)"
-            )
         result[player] = board
     return result
 
@@ -433,16 +412,14 @@ def from_gnubg_id(text: str) -> Position:
     Without a match ID our player 0 (gnubg's player 1, at the bottom) is on roll, and
     there are no dice.
     """
-    if not isinstance(text, str):
-        raise InvalidIdError(f"a GNU Backgammon ID is a string, not {type(text).__name__}")
-    ids = text.strip()
+    ids = _checked_text(text, "a GNU Backgammon ID")
     if ids[:7].upper() == "GNUBGID":
         ids = ids[7:].lstrip(" \t:")
     parts = ids.split(":")
     if len(parts) > 2:
-        raise InvalidIdError(f"{text!r} is not 'PositionID' or 'PositionID:MatchID'")
+        raise InvalidIdError(f"{quote(ids)} is not 'PositionID' or 'PositionID:MatchID'")
     turn, dice = _gnubg_match(parts[1]) if len(parts) == 2 else (0, None)
-    source = f"GNU Backgammon Position ID {parts[0]!r}"
+    source = f"GNU Backgammon Position ID {quote(parts[0])}"
     key = _gnubg_key(parts[0], _GNUBG_POSITION_CHARS, source)
     reader = _Reader(_unpack(key, msb_first=False), source)
     opponent = reader.counts(25, "the opponent")
@@ -463,7 +440,7 @@ def _gnubg_key(text: str, length: int, source: str) -> bytes:
 
 def _gnubg_match(text: str) -> tuple[int, Dice | None]:
     """Our player on roll and the dice from a gnubg Match ID."""
-    source = f"GNU Backgammon Match ID {text!r}"
+    source = f"GNU Backgammon Match ID {quote(text)}"
     key = int.from_bytes(_gnubg_key(text, _GNUBG_MATCH_CHARS, source), "little")
 
     def bits(offset: int, width: int) -> int:
@@ -510,10 +487,8 @@ def from_xgid(text: str) -> Position:
     cube and match fields are range-checked and dropped. A cube action in the dice
     field (``D``, ``B``, ``R``) reads as not rolled yet.
     """
-    if not isinstance(text, str):
-        raise InvalidIdError(f"an XGID is a string, not {type(text).__name__}")
-    source = f"XGID {text.strip()!r}"
-    body = text.strip()
+    body = _checked_text(text, "an XGID")
+    source = f"XGID {quote(body)}"
     if body[:5].upper() == "XGID=":
         body = body[5:]
     fields = body.split(":")
@@ -533,7 +508,8 @@ def from_xgid(text: str) -> Position:
         dice = int(dice_field[0]), int(dice_field[1])
     else:
         raise InvalidIdError(
-            f"{source} has dice {dice_field!r}: expected two digits 1..6, '00', 'D', 'B' or 'R'"
+            f"{source} has dice {quote(dice_field)}: expected two digits 1..6, '00', 'D', 'B' "
+            "or 'R'"
         )
     boards = _xg_boards(fields[0], source)
     return _position(source, CLASSIC, boards, 0 if numbers["turn"] == 1 else 1, dice)
@@ -541,7 +517,7 @@ def from_xgid(text: str) -> Position:
 
 def _xg_number(name: str, field: str, source: str) -> int:
     if not _XG_NUMBER.fullmatch(field):
-        raise InvalidIdError(f"{source} has {field!r} where the {name} (a number) belongs")
+        raise InvalidIdError(f"{source} has {quote(field)} where the {name} (a number) belongs")
     return int(field)
 
 
@@ -559,7 +535,7 @@ def _xg_boards(board: str, source: str) -> tuple[Board, ...]:
             counts[1][index] = ord(char) - ord("a") + 1
         else:
             raise InvalidIdError(
-                f"{source} has {char!r} at board index {index}: expected '-', 'A'-'P' "
+                f"{source} has {quote(char)} at board index {index}: expected '-', 'A'-'P' "
                 "(bottom player, not on index 0) or 'a'-'p' (top player, not on index 25)"
             )
     for player, side in enumerate(counts):

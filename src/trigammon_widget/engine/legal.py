@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, quote
 from .movegen import RawMove, RawPlay, board_key, key_weights, legal_leaves, search
 from .moves import BAR, Move, Play
 from .places import label
@@ -24,6 +24,7 @@ class LegalPlays:
     """
 
     def __init__(self, position: Position) -> None:
+        # A position with dice is never over (R12): Position refuses that.
         if position.dice is None:
             raise ValueError("no dice: legal plays need a rolled position (with_dice)")
         self.position = position
@@ -31,8 +32,6 @@ class LegalPlays:
 
     @cached_property
     def _leaves(self) -> dict[int, RawPlay]:
-        if self.position.is_over():
-            return {}
         mine, blocked, blots = self.position.mover_view
         return legal_leaves(
             list(mine), list(blocked), blots, self.position.variant.points, *self.dice
@@ -116,6 +115,8 @@ class LegalPlays:
         The listed play is the canonical way of writing that result (R4-R12 allow
         several move orders to reach one position).
         """
+        if not isinstance(play, Play):
+            raise ValueError(f"a play is a Play of moves, not {quote(play)}")
         state = self._state(play.moves)
         if state.next_moves():
             left = state.remaining
@@ -188,9 +189,10 @@ class _TurnState:
         return moves
 
     def push(self, move: Move) -> Move:
-        if not self.plays._leaves:
-            winner = self.position.winner
-            raise IllegalMoveError("R12", f"the game is over: player {winner} has won")
+        if not isinstance(move, Move) or any(
+            type(value) is not int for value in (move.start, move.end, move.die)
+        ):
+            raise ValueError(f"a move is a Move of three integers, not {quote(move)}")
         for raw in self._single_moves(move.die) if move.die in self.remaining else ():
             if raw[0] == move.start and raw[1] == move.end:
                 if self._leads_to_legal_play(raw):

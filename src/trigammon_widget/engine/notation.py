@@ -13,10 +13,14 @@ from collections.abc import Iterator
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
-from .errors import IllegalMoveError, NotationError
+from .errors import IllegalMoveError, NotationError, quote
 from .moves import Move, Play
 from .places import label, parse_label
+from .position import check_not_over
 from .variant import Variant
+
+MAX_NOTATION_CHARS = 100
+"""Longest text ``parse_play`` reads: a turn is at most four moves (R5), about 30 characters."""
 
 if TYPE_CHECKING:
     from .legal import LegalPlays
@@ -27,7 +31,8 @@ def _index(variant: Variant, token: str, text: str) -> int:
     index = parse_label(variant, token)
     if index is None:
         raise NotationError(
-            f"{token!r} in {text!r} is not a point: use 1..{variant.points}, 'bar' or 'off'"
+            f"{quote(token)} in {quote(text)} is not a point: use 1..{variant.points}, "
+            "'bar' or 'off'"
         )
     return index
 
@@ -56,27 +61,38 @@ def format_play(variant: Variant, play: Play) -> str:
     return " ".join(text if n == 1 else f"{text}({n})" for text, n in counted.items())
 
 
-_TOKEN = re.compile(r"^(?P<path>[a-z0-9*/]+?)(?:\((?P<times>\d)\))?$", re.IGNORECASE)
+_TOKEN = re.compile(r"(?P<path>[a-z0-9*/]+?)(?:\((?P<times>[0-9])\))?", re.IGNORECASE)
+MAX_REPEATS = 4
+"""A move written ``(n)`` is made n = 1..4 times: four moves at most, with doubles (R5)."""
 
 
 def _segments(variant: Variant, text: str) -> list[tuple[int, int]]:
     """``text`` as checker hops (start, end), each possibly several dice long."""
     hops: list[tuple[int, int]] = []
     for token in text.replace(",", " ").split():
-        match = _TOKEN.match(token)
+        match = _TOKEN.fullmatch(token)
         if not match or "/" not in match["path"]:
-            raise NotationError(f"{token!r} in {text!r} is not a move such as 24/18 or bar/22*")
+            raise NotationError(
+                f"{quote(token)} in {quote(text)} is not a move such as 24/18 or bar/22*"
+            )
+        times = int(match["times"] or 1)
+        if not 1 <= times <= MAX_REPEATS:
+            raise NotationError(
+                f"{quote(token)} in {quote(text)} repeats a move {times} times: "
+                f"write (1) to ({MAX_REPEATS})"
+            )
         points = [p.rstrip("*") for p in match["path"].split("/")]
         if any(not p for p in points):
-            raise NotationError(f"{token!r} in {text!r} has an empty point")
+            raise NotationError(f"{quote(token)} in {quote(text)} has an empty point")
         indices = [_index(variant, p, text) for p in points]
         chain = list(pairwise(indices))
         for start, end in chain:
             if end <= start:
                 raise NotationError(
-                    f"{token!r} in {text!r} moves backwards: checkers travel towards 'off'"
+                    f"{quote(token)} in {quote(text)} moves backwards: checkers travel "
+                    "towards 'off'"
                 )
-        hops.extend(chain * int(match["times"] or 1))
+        hops.extend(chain * times)
     return hops
 
 
@@ -88,10 +104,15 @@ def parse_play(position: Position, text: str) -> Play:
     (``10/15*`` hits on 15 only, ``10/13*/15*`` on both). Text that is well formed
     but not legal raises ``IllegalMoveError`` with the rule it breaks.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"notation must be a string, not {quote(text)}")
+    if len(text) > MAX_NOTATION_CHARS:
+        raise NotationError(
+            f"notation {quote(text)} is too long: a play is at most {MAX_NOTATION_CHARS} characters"
+        )
+    check_not_over(position)
     if position.dice is None:
         raise ValueError("no dice: set the roll before parsing a play")
-    if not isinstance(text, str):
-        raise NotationError(f"notation must be a string, got {type(text).__name__}")
     variant = position.variant
     hops = _segments(variant, text)
     plays = position.legal_plays()
@@ -111,7 +132,7 @@ def parse_play(position: Position, text: str) -> Play:
         return found[0]
     if first_error is None:
         dice = "-".join(map(str, position.dice))
-        raise IllegalMoveError("R4", f"{text!r} cannot be made with the dice {dice}")
+        raise IllegalMoveError("R4", f"{quote(text)} cannot be made with the dice {dice}")
     raise first_error
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from .errors import quote
 from .moves import BAR
 from .variant import Variant
 
@@ -53,8 +54,9 @@ def parse_place(variant: Variant, value: object, what: str = "place") -> Place:
     if text is not None:
         number = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= variant.points:
-        shown = repr(value)[:20]
-        raise ValueError(f"{what}: {shown} is not a point 1..{variant.points}, 'bar' or 'off'")
+        raise ValueError(
+            f"{what}: {quote(value)} is not a point 1..{variant.points}, 'bar' or 'off'"
+        )
     return number
 
 

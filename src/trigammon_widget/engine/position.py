@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidPositionError
+from .errors import IllegalMoveError, InvalidPositionError, quote
 from .movegen import RawMove
 from .moves import BAR, Move, Play
 from .outcome import Outcome, outcome
@@ -24,13 +25,38 @@ Board = tuple[int, ...]
 
 def check_dice(dice: Iterable[int]) -> Dice:
     """Two dice, each 1..6, or a ``ValueError`` naming what is wrong."""
-    values = tuple(dice)
+    if not isinstance(dice, Iterable):
+        raise ValueError(f"a roll is two dice, not {quote(dice)}")
+    values = tuple(islice(dice, 3))  # never more: ``dice`` may be endless
     if len(values) != 2:
-        raise ValueError(f"a roll is two dice, got {len(values)}: {values!r}")
+        raise ValueError(f"a roll is two dice, got {quote(dice)}")
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-            raise ValueError(f"a die shows 1..6, got {value!r}")
+            raise ValueError(f"a die shows 1..6, got {quote(value)}")
     return values[0], values[1]
+
+
+def check_not_over(position: Position) -> None:
+    """Refuse to play on once somebody has won (R12): a finished position has no turn."""
+    winner = position.winner
+    if winner is not None:
+        raise IllegalMoveError("R12", f"the game is over: player {winner} has won")
+
+
+def check_reachable(position: Position) -> Position:
+    """``position`` if a game can stand there, else ``InvalidPositionError``.
+
+    The game ends when the first player has borne off all 15 (R12), so at most one
+    player can have done so. ``Position`` itself allows more (an editor's cleared
+    board); loaders and ``Game`` use this check.
+    """
+    finished = [p for p in range(position.variant.players) if position.borne_off(p) == CHECKERS]
+    if len(finished) > 1:
+        raise InvalidPositionError(
+            f"players {' and '.join(map(str, finished))} have every checker off; the game "
+            "ends when the first one has (R12)"
+        )
+    return position
 
 
 @dataclass(frozen=True, repr=False)
@@ -49,10 +75,11 @@ class Position:
     def __post_init__(self) -> None:
         variant = self.variant
         if not isinstance(variant, Variant):
-            raise InvalidPositionError(f"variant must be a Variant, not {variant!r}")
-        if len(self.boards) != variant.players:
+            raise InvalidPositionError(f"variant must be a Variant, not {quote(variant)}")
+        if not isinstance(self.boards, tuple) or len(self.boards) != variant.players:
             raise InvalidPositionError(
-                f"{variant.name} has {variant.players} players, got {len(self.boards)} boards"
+                f"boards must be a tuple of {variant.players} boards for {variant.name}, "
+                f"not {quote(self.boards)}"
             )
         size = variant.points + 2
         owners = [-1] * size
@@ -60,13 +87,13 @@ class Position:
             if not isinstance(board, tuple) or len(board) != size:
                 raise InvalidPositionError(
                     f"player {player}'s board must be a tuple of {size} counts (bar, points "
-                    f"1..{variant.points}, off), got {board!r}"
+                    f"1..{variant.points}, off), got {quote(board)}"
                 )
             for index, count in enumerate(board):
                 if type(count) is not int or count < 0:
                     raise InvalidPositionError(
                         f"player {player}: checker count at {self._place(index)} must be a "
-                        f"non-negative integer, got {count!r}"
+                        f"non-negative integer, got {quote(count)}"
                     )
             table = variant.seen_by(0, player)
             for index in range(1, size - 1):
@@ -85,9 +112,9 @@ class Position:
                 raise InvalidPositionError(
                     f"player {player} has {total} checkers, not {CHECKERS} (R1)"
                 )
-        if isinstance(self.turn, bool) or self.turn not in range(variant.players):
+        if type(self.turn) is not int or self.turn not in range(variant.players):
             raise InvalidPositionError(
-                f"unknown player {self.turn!r} to move: {variant.name} has players "
+                f"unknown player {quote(self.turn)} to move: {variant.name} has players "
                 f"0..{variant.players - 1}"
             )
         if self.dice is not None:
@@ -95,6 +122,11 @@ class Position:
                 object.__setattr__(self, "dice", check_dice(self.dice))
             except ValueError as error:
                 raise InvalidPositionError(str(error)) from None
+            if self.is_over():
+                raise InvalidPositionError(
+                    f"player {self.winner} has borne off all {CHECKERS}: a finished position "
+                    "has no dice (R12)"
+                )
 
     def _place(self, index: int) -> str:
         if index == BAR:
@@ -128,24 +160,44 @@ class Position:
         end-game. Players left out have all 15 off; a player may appear with ``{}``.
         """
         chosen = find_variant(variant)
+        if not isinstance(checkers, Mapping):
+            raise InvalidPositionError(
+                f"checkers must map players to {{place: count}}, not {quote(checkers)}"
+            )
+        for player in checkers:
+            if type(player) is not int or player not in range(chosen.players):
+                raise InvalidPositionError(
+                    f"unknown player {quote(player)}: {chosen.name} has players "
+                    f"0..{chosen.players - 1}"
+                )
         boards = []
         for player in range(chosen.players):
             board = [0] * (chosen.points + 2)
-            for where, count in checkers.get(player, {}).items():
+            places = checkers.get(player, {})
+            if not isinstance(places, Mapping):
+                raise InvalidPositionError(
+                    f"player {player}: checkers must map places to counts, not {quote(places)}"
+                )
+            for where, count in places.items():
                 index = BAR if where == "bar" else where
-                if not isinstance(index, int) or not BAR <= index <= chosen.points:
+                if type(index) is not int or not BAR <= index <= chosen.points:
                     raise InvalidPositionError(
-                        f"player {player}: {where!r} is not 'bar' or a path position "
+                        f"player {player}: {quote(where)} is not 'bar' or a path position "
                         f"1..{chosen.points}"
                     )
+                if type(count) is not int or not 0 <= count <= CHECKERS:
+                    raise InvalidPositionError(
+                        f"player {player}: the count at {quote(where)} must be 0..{CHECKERS}, "
+                        f"not {quote(count)}"
+                    )
                 board[index] += count
+            if sum(board) > CHECKERS:
+                raise InvalidPositionError(
+                    f"player {player} has {sum(board)} checkers on the board, more than "
+                    f"{CHECKERS} (R1)"
+                )
             board[-1] = CHECKERS - sum(board)
             boards.append(tuple(board))
-        unknown = sorted(set(checkers) - set(range(chosen.players)), key=repr)
-        if unknown:
-            raise InvalidPositionError(
-                f"unknown player {unknown[0]!r}: {chosen.name} has players 0..{chosen.players - 1}"
-            )
         return cls(chosen, tuple(boards), turn, None if dice is None else check_dice(dice))
 
     def with_dice(self, *dice: int) -> Position:
@@ -225,9 +277,13 @@ class Position:
         return self.boards[self.turn], tuple(blocked), blots
 
     def legal_plays(self, dice: Iterable[int] | None = None) -> LegalPlays:
-        """Every legal play for the roll (R4-R12), one per resulting position."""
+        """Every legal play for the roll (R4-R12), one per resulting position.
+
+        A finished position has none: ``IllegalMoveError`` citing R12.
+        """
         from .legal import LegalPlays
 
+        check_not_over(self)
         roll = self.dice if dice is None else check_dice(dice)
         if roll is None:
             raise ValueError("no dice: roll first, or pass dice=(d1, d2)")
@@ -236,7 +292,8 @@ class Position:
     def after(self, moves: Iterable[Move | RawMove]) -> Position:
         """The position once ``moves`` are made, still in the same turn; not checked.
 
-        Use ``play()`` for a checked, complete turn.
+        The dice stay, unless the moves end the game (R12). Use ``play()`` for a
+        checked, complete turn.
         """
         variant = self.variant
         boards = [list(board) for board in self.boards]
@@ -253,13 +310,15 @@ class Position:
                         board[index] -= 1
                         board[BAR] += 1
                         break
-        return replace(self, boards=tuple(tuple(board) for board in boards))
+        done = tuple(tuple(board) for board in boards)
+        over = any(board[-1] == CHECKERS for board in done)
+        return replace(self, boards=done, dice=None if over else self.dice)
 
     def play(self, play: Play | str) -> Position:
         """The position after a legal play: the turn passes (R3) and the dice are cleared.
 
         A string is parsed as notation. An illegal play raises ``IllegalMoveError``
-        with the rule it breaks.
+        with the rule it breaks (R12 once the game is over).
         """
         chosen = self.parse_play(play) if isinstance(play, str) else play
         done = self.after(self.legal_plays().check(chosen).moves)

@@ -7,7 +7,9 @@ A variant is a frozen value; the Readings (R2, R3) are its options, switched wit
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, get_args
+
+from .errors import quote
 
 CHECKERS = 15
 """Checkers per player (R1)."""
@@ -18,6 +20,16 @@ START_LAYOUT: tuple[tuple[int, int], ...] = ((1, 2), (12, 5), (17, 3), (19, 5))
 OpeningReroll = Literal["tied", "all"]
 OpeningMove = Literal["opening-dice", "fresh-roll"]
 TurnOrder = Literal["left", "right"]
+
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "opening_reroll": get_args(OpeningReroll),
+    "opening_move": get_args(OpeningMove),
+    "turn_order": get_args(TurnOrder),
+}
+"""The rule options of a variant (its Readings) and their values, in a fixed order."""
+
+GEOMETRIES: dict[str, tuple[int, int]] = {"trigammon": (3, 36), "classic": (2, 24)}
+"""(players, points) of each game; the geometry is fixed, only the Readings vary."""
 
 
 @dataclass(frozen=True)
@@ -43,16 +55,19 @@ class Variant:
     _seen_by: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.opening_reroll not in ("tied", "all"):
-            raise ValueError(f"opening_reroll must be 'tied' or 'all', not {self.opening_reroll!r}")
-        if self.opening_move not in ("opening-dice", "fresh-roll"):
+        geometry = GEOMETRIES.get(self.name) if isinstance(self.name, str) else None
+        given = (self.players, self.points)
+        if geometry is None or given != geometry or {type(v) for v in given} != {int}:
             raise ValueError(
-                f"opening_move must be 'opening-dice' or 'fresh-roll', not {self.opening_move!r}"
+                f"no game {quote(self.name)} with {quote(self.players)} players and "
+                f"{quote(self.points)} points: the geometries are {GEOMETRIES}"
             )
+        for name, values in OPTIONS.items():
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in values:
+                raise ValueError(f"{name} must be one of {values}, not {quote(value)}")
         if self.opening_move == "opening-dice" and self.players != 2:
             raise ValueError("opening_move='opening-dice' needs exactly two opening dice (classic)")
-        if self.turn_order not in ("left", "right"):
-            raise ValueError(f"turn_order must be 'left' or 'right', not {self.turn_order!r}")
         to_abs = tuple(
             (0, *(self._absolute(p, i) for i in range(1, self.points + 1)))
             for p in range(self.players)
@@ -112,22 +127,30 @@ class Variant:
         return (player + step) % self.players
 
     def with_options(self, **options: str) -> Variant:
-        """A copy with other Readings, e.g. ``TRIGAMMON.with_options(turn_order="right")``."""
+        """A copy with other Readings, e.g. ``TRIGAMMON.with_options(turn_order="right")``.
+
+        Only the options of ``OPTIONS`` can change; the geometry is fixed.
+        """
+        for name in options:
+            if name not in OPTIONS:
+                raise ValueError(
+                    f"unknown option {quote(name)}: the options are {', '.join(OPTIONS)} "
+                    "(the board's geometry is fixed)"
+                )
         return replace(self, **options)  # type: ignore[arg-type]
 
 
 TRIGAMMON = Variant("trigammon", players=3, points=36)
 CLASSIC = Variant("classic", players=2, points=24, opening_move="opening-dice")
 VARIANTS = (TRIGAMMON, CLASSIC)
+_ALIASES = {"trigammon": TRIGAMMON, "classic": CLASSIC, "backgammon": CLASSIC}
 
 
 def find_variant(name: str | Variant) -> Variant:
     """Look a variant up by name (``"trigammon"``, ``"classic"``, or ``"backgammon"``)."""
     if isinstance(name, Variant):
         return name
-    key = name.strip().lower()
-    aliases = {"trigammon": TRIGAMMON, "classic": CLASSIC, "backgammon": CLASSIC}
-    try:
-        return aliases[key]
-    except KeyError:
-        raise ValueError(f"unknown variant {name!r}: use 'trigammon' or 'classic'") from None
+    found = _ALIASES.get(name.strip().lower()) if isinstance(name, str) else None
+    if found is None:
+        raise ValueError(f"unknown variant {quote(name)}: use 'trigammon' or 'classic'")
+    return found
