@@ -353,7 +353,7 @@ def test_svg_board_shows_and_saves_itself(tmp_path: Path) -> None:
         ({"selected": "tray"}, "selected: 'tray' is not a point"),
         ({"arrows": [(5, 5)]}, "starts where it ends"),
         ({"arrows": [5]}, "not a (start, end) pair"),
-        ({"names": ["a", "b"]}, "names needs one string per player (3"),
+        ({"names": ["a", "b"]}, "trigammon needs 3 names, one per player"),
         ({"colors": "red"}, "colors needs one string per player"),
         ({"theme": "sepia"}, "unknown theme 'sepia'"),
         ({"size": 0}, "size is a width in pixels"),
@@ -383,3 +383,10 @@ def test_docs_pictures_are_current() -> None:
         assert saved == f'<?xml version="1.0" encoding="UTF-8"?>\n{picture}\n', (
             f"docs/{stem}.svg is stale: run scripts/make_docs_pictures.py"
         )
+
+
+def test_names_with_control_characters_are_refused() -> None:
+    """A name that would make the drawing ill-formed XML is refused, as ``Game`` does."""
+    for name in ("a\x00b", "bell\x07", "\ud800", "line\nbreak"):
+        with pytest.raises(ValueError, match="name"):
+            board_svg(Position.start(CLASSIC), names=[name, "O"])

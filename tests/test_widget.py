@@ -323,3 +323,90 @@ def test_bots_wait_while_an_earlier_turn_is_shown() -> None:
     assert widget.view["bot_to_move"]
     widget.step(-1)
     assert not widget.view["bot_to_move"]
+
+
+# --- hostile and broken input (issue 10): refusals change nothing ---------------------
+
+
+def test_a_finished_set_up_has_no_dice_and_no_plays() -> None:
+    widget, front = classic_widget()
+    front.send("edit", on=True)
+    front.send("clear")
+    assert front.send("place", player=0, where="20", count=1)["ok"]
+    reply = front.send("set_setup_dice", die1=3, die2=1)
+    assert not reply["ok"] and "R12" in reply["error"]["text"]
+    assert front.send("edit", on=False)["ok"]  # player 1 has every checker off: it won
+    assert widget.view["outcome"] is not None and widget.view["dice"] is None
+    for action, fields in [("confirm", {}), ("roll", {}), ("set_dice", {"die1": 3, "die2": 1})]:
+        reply = front.send(action, **fields)
+        assert not reply["ok"] and reply["error"]["rule"] == "R12", action
+    before = snapshot(widget)
+    with pytest.raises(ValueError, match="R12"):
+        widget.load("T1SyAAAAAAAAAAAAAAAAAAAA")
+    assert snapshot(widget) == before
+
+
+def test_loading_another_variant_replaces_every_per_player_setting() -> None:
+    classic = BoardWidget("classic", seed=1)
+    classic.set_seat(1, "heuristic")
+    classic.load(Position.start(TRIGAMMON).id)
+    assert classic.view["seats"] == ["human"] * 3  # seats of another game's players
+    classic.set_seat(2, "random")
+    assert classic.view["seats"] == ["human", "human", "random"]
+    trigammon = BoardWidget("trigammon", seed=1, perspective=2)
+    front = Front(trigammon)
+    trigammon.load(Position.start(CLASSIC).with_dice(3, 1).id)
+    assert trigammon.view["perspective"] == 1 and trigammon.view["players"] == 2
+    assert front.send("move", start="17", end="20")["ok"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '{"format": "trigammon-widget/game", "version": 1, "start": {}, "names": [1, 2]}',
+        "4HPwATDgc/ABMA:zzzz",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0",
+        "[" * 100_000,
+        "x" * 10**6,
+    ],
+)
+def test_a_bad_source_loads_nothing(source: str) -> None:
+    widget, _ = classic_widget()
+    before = snapshot(widget)
+    with pytest.raises(ValueError) as error:
+        widget.load(source)
+    assert len(str(error.value)) < 400
+    assert snapshot(widget) == before
+
+
+def test_a_bad_id_says_what_it_was_read_as() -> None:
+    widget, _ = classic_widget()
+    with pytest.raises(ValueError, match=r"GNU Backgammon ID.*position ID|position ID.*GNU"):
+        widget.load("4HPwATDgc/AB!A")
+
+
+def test_perspective_is_a_change_of_version_and_keeps_the_analysis() -> None:
+    widget, front = classic_widget()
+    version = widget.view["version"]
+    widget.analyse(games=4, workers=1, truncate=3, seed=1)
+    assert widget.wait(60)
+    assert front.send("set_perspective", player=1)["ok"]
+    assert widget.view["version"] == version + 1
+    assert widget.view["analysis"] is not None
+
+
+def test_odd_places_are_named_as_places() -> None:
+    _, front = classic_widget()
+    for place in ("²", "9" * 5000, "-3", "0"):
+        reply = front.send("move", start="17", end=place[:8])
+        assert not reply["ok"] and "not a point" in reply["error"]["text"]
+
+
+def test_the_view_follows_every_analysis_to_its_end() -> None:
+    """One writer: the analysis thread's last report is what the view shows."""
+    widget, _ = classic_widget()
+    for seed in range(15):
+        widget.analyse(games=6, workers=1, truncate=2, seed=seed, chunk=1)
+        assert widget.wait(60)
+        assert widget.view["analysis"] == widget.analysis
+        assert widget.analysis is not None and widget.analysis["status"] == "done"

@@ -538,8 +538,6 @@ def hints(
     if roll is None:
         raise ValueError("no dice: hints need a roll (dice=(d1, d2) or a rolled position)")
     rolled = replace(position, dice=roll)
-    if rolled.is_over():
-        return []
     if candidates is not None:
         _count(candidates, "candidates", 1, 10**6)
         plays = [play for play, _ in HeuristicBot().rank(rolled)[:candidates]]

@@ -488,11 +488,6 @@ class Session:
             self._editing = self._game.position
         elif not on and self._editing is not None:
             start = self._editing
-            finished = [p for p in range(start.variant.players) if start.borne_off(p) == CHECKERS]
-            if len(finished) > 1:
-                raise InvalidPositionError(
-                    "more than one player has every checker off: place some before playing (R12)"
-                )
             game = Game(start.variant, start=start, names=self._game.names, seed=self._seed)
             self._game, self._editing = game, None
         self._done = ()
@@ -555,8 +550,6 @@ class Session:
         setup = self._require_edit()
         if (die1 is None) != (die2 is None):
             raise ValueError("set both dice of the set-up, or neither")
-        if die1 is not None and die2 is not None and setup.is_over():
-            raise ValueError("the game is over in this set-up (R12): it has no dice")
         self._editing = setup.with_dice() if die1 is None else setup.with_dice(die1, die2)  # type: ignore[arg-type]
         self._changed()
 

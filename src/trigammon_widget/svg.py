@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal
 
-from .engine.diagram import SYMBOLS
 from .engine.moves import Play
+from .engine.names import check_names, default_names
 from .engine.places import Place, parse_place, place_of
 from .engine.places import label as point_label
 from .engine.position import Position
@@ -547,9 +547,7 @@ def board_svg(
     style = _Style(
         theme=palette,
         fills=_per_player(variant, colors, palette.checkers[: variant.players], "colors"),
-        names=_per_player(
-            variant, names, [f"Player {SYMBOLS[p]}" for p in range(variant.players)], "names"
-        ),
+        names=default_names(variant) if names is None else check_names(names, variant),
         mover=moving,
     )
     counter: int | None = None  # whose numbers the points show; None: absolute
@@ -652,6 +650,7 @@ def _theme(theme: str | Theme) -> Theme:
 def _per_player(
     variant: Variant, values: Sequence[str] | None, default: Sequence[str], what: str
 ) -> tuple[str, ...]:
+    """One string per player (the checkers' colours), or ``default``."""
     if values is None:
         return tuple(default)
     chosen = (values,) if isinstance(values, str) else tuple(values)

@@ -282,8 +282,9 @@ class Game:
         """An independent copy (positions are shared: they are immutable), renamed if
         ``names`` are given; its dice go on where this game's would."""
         twin = copy.copy(self)
-        twin.names = self.names if names is None else Game(self.variant, names=tuple(names)).names
-        twin.opening = list(self.opening)
+        if names is not None:
+            twin.names = names
+        twin._opening = list(self._opening)
         twin._turns = list(self._turns)
         twin._positions = list(self._positions)
         twin._rng = random.Random()
