@@ -16,6 +16,11 @@ export type Intent =
   | { action: "preview"; index: number }
   | { action: "goto"; ply: number }
   | { action: "step"; delta: number }
+  | { action: "switch_variation"; index: number }
+  | { action: "promote_variation"; index: number }
+  | { action: "rename_variation"; index: number; name: string }
+  | { action: "delete_variation"; index: number }
+  | { action: "main_line" }
   | { action: "set_perspective"; player: number }
   | { action: "set_seat"; player: number; seat: "human" | "random" | "heuristic" }
   | { action: "bot_turn" }
@@ -46,6 +51,11 @@ export const CHANGES: Record<Action, boolean> = {
   preview: false,
   goto: true,
   step: true,
+  switch_variation: true,
+  promote_variation: true,
+  rename_variation: true,
+  delete_variation: true,
+  main_line: true,
   set_perspective: true,
   set_seat: true,
   bot_turn: true,
@@ -119,14 +129,17 @@ export interface View {
   seats: ("human" | "random" | "heuristic")[];
   bot_to_move: boolean;
   analysis: Analysis | null;
+  variations: VariationRow[];
+  main_line: boolean;
 }
 
-/** One recorded turn: its number (1, 2, ...), who played it, the dice, the play. */
+/** One turn of the current line: its number (1, 2, ...), who played it, the dice, */
 export interface HistoryEntry {
   ply: number;
   player: number;
   dice: number[];
   text: string;
+  lines: number;
 }
 
 export interface ReplyError {
@@ -159,6 +172,17 @@ export interface Analysis {
   wins?: number[];
   intervals?: number[][];
   gammons?: number[];
+}
+
+/** One of the turns recorded after the shown position: 0 is the main line. */
+export interface VariationRow {
+  index: number;
+  name: string;
+  text: string;
+  player: number;
+  dice: number[];
+  length: number;
+  current: boolean;
 }
 
 /** One play of a hints analysis, for the player to move. */

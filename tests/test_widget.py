@@ -166,8 +166,39 @@ def test_roll_step_goto_and_playing_on_from_earlier() -> None:
     assert front.send("step", delta=-1)["ok"] and widget.view["ply"] == 0
     assert front.send("goto", ply=2)["ok"]
     assert front.send("play_listed", index=len(widget.plays) - 1)["ok"]
-    assert widget.view["plies"] == 3
-    assert "replaced" in widget.view["message"]["text"]
+    assert widget.view["plies"] == 3 and widget.view["ply"] == 3
+    assert "new variation" in widget.view["message"]["text"]
+    assert widget.history[2]["lines"] == 2 and not widget.view["main_line"]
+
+
+def test_variations_at_the_board() -> None:
+    widget = BoardWidget("trigammon", seed=5)
+    front = Front(widget)
+    for _ in range(3):
+        front.send("roll")
+        front.send("play_listed", index=0)
+    front.send("goto", ply=1)
+    front.send("play_listed", index=len(widget.plays) - 1)
+    assert front.send("goto", ply=1)["ok"]
+    rows = widget.view["variations"]
+    assert [(row["index"], row["length"], row["current"]) for row in rows] == [
+        (0, 2, False),
+        (1, 1, True),
+    ]
+    assert front.send("rename_variation", index=1, name="a try")["ok"]
+    assert widget.view["variations"][1]["name"] == "a try"
+    assert front.send("switch_variation", index=0)["ok"]
+    assert widget.view["main_line"] and widget.view["plies"] == 3
+    assert front.send("promote_variation", index=1)["ok"]
+    assert not widget.view["main_line"]
+    assert front.send("main_line")["ok"] and widget.view["plies"] == 2
+    before = snapshot(widget)
+    assert not front.send("delete_variation", index=7)["ok"]
+    assert snapshot(widget) == before
+    assert front.send("delete_variation", index=1)["ok"]
+    assert len(widget.view["variations"]) == 1
+    saved = json.loads(widget.record)
+    assert saved["version"] == 2
 
 
 def test_edit_mode_places_checkers_and_refuses_bad_set_ups() -> None:

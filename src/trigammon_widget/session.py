@@ -36,7 +36,7 @@ from .engine import (
 from .engine.notation import format_play
 from .engine.places import Place, index_of, parse_place, place_of
 from .engine.sources import read_source
-from .protocol import BOOL, DIE_OR_NONE, INT, PLACE, IntentError, action, choice
+from .protocol import BOOL, DIE_OR_NONE, INT, PLACE, TEXT, IntentError, action, choice
 from .rollout import Hint, Progress, RolloutResult, hints, rollout
 from .svg import THEMES, board_svg, css_variables
 
@@ -128,15 +128,31 @@ class View(TypedDict):
     seats: list[Seat]
     bot_to_move: bool
     analysis: Analysis | None
+    variations: list[VariationRow]
+    main_line: bool
 
 
 class HistoryEntry(TypedDict):
-    """One recorded turn: its number (1, 2, ...), who played it, the dice, the play."""
+    """One turn of the current line: its number (1, 2, ...), who played it, the dice,
+    the play, and how many turns are recorded in its place (more than one: a branch)."""
 
     ply: int
     player: int
     dice: list[int]
     text: str
+    lines: int
+
+
+class VariationRow(TypedDict):
+    """One of the turns recorded after the shown position: 0 is the main line."""
+
+    index: int
+    name: str
+    text: str
+    player: int
+    dice: list[int]
+    length: int
+    current: bool
 
 
 class Traits(TypedDict):
@@ -317,10 +333,14 @@ class Session:
         self._rolled()
         self._commit(self.legal_plays.check(Play(self._done)))
 
-    def play(self, play: Play | str | None = None) -> None:
-        """Play a whole turn: a Play, notation, or None when only one play is legal."""
+    def play(self, play: Play | str | None = None, *, replace: bool = False) -> None:
+        """Play a whole turn: a Play, notation, or None when only one play is legal.
+
+        At an earlier turn a different play starts a variation; ``replace=True`` drops
+        the later turns instead.
+        """
         self._rolled()
-        self._commit(play)
+        self._commit(play, replace)
 
     @action(index=INT)
     def play_listed(self, index: int) -> None:
@@ -357,6 +377,44 @@ class Session:
         if isinstance(delta, bool) or not isinstance(delta, int):
             raise ValueError(f"step needs a whole number of turns, got {delta!r}")
         self.goto(min(max(self._game.ply + delta, 0), len(self._game.turns)))
+
+    @action(index=INT)
+    def switch_variation(self, index: int) -> None:
+        """Let the current line take variation ``index`` after the shown position."""
+        self._require_play()
+        self._game.switch_variation(index)
+        self._done = ()
+        self._changed(line=True)
+
+    @action(index=INT)
+    def promote_variation(self, index: int) -> None:
+        """Make variation ``index`` after the shown position the main line."""
+        self._require_play()
+        self._game.promote_variation(index)
+        self._changed(line=True, keep_analysis=True)
+
+    @action(index=INT, name=TEXT)
+    def rename_variation(self, index: int, name: str) -> None:
+        """Name variation ``index`` after the shown position (empty: no name)."""
+        self._require_play()
+        self._game.rename_variation(index, name)
+        self._changed(line=True, keep_analysis=True)
+
+    @action(index=INT)
+    def delete_variation(self, index: int) -> None:
+        """Drop variation ``index`` after the shown position and all its turns."""
+        self._require_play()
+        self._game.delete_variation(index)
+        self._done = ()
+        self._changed(line=True)
+
+    @action()
+    def main_line(self) -> None:
+        """Show the main line (at the shown turn where it shares it)."""
+        self._require_play()
+        self._game.main_line()
+        self._done = ()
+        self._changed(line=True)
 
     @action(player=INT)
     def set_perspective(self, player: int) -> None:
@@ -656,6 +714,19 @@ class Session:
             and turn in self._bots
             and game.ply == len(game.turns),
             "analysis": self._analysis,
+            "variations": [
+                {
+                    "index": v.index,
+                    "name": v.name,
+                    "text": v.turn.notation,
+                    "player": v.turn.player,
+                    "dice": list(v.turn.dice),
+                    "length": v.length,
+                    "current": v.current,
+                }
+                for v in (game.variations() if playing else ())
+            ],
+            "main_line": game.is_main_line,
         }
 
     def plays(self) -> list[str]:
@@ -667,9 +738,16 @@ class Session:
         return [position.format_play(play) for play in legal]
 
     def history(self) -> list[HistoryEntry]:
+        game = self._game
         return [
-            {"ply": i + 1, "player": t.player, "dice": list(t.dice), "text": t.notation}
-            for i, t in enumerate(self._game.turns)
+            {
+                "ply": ply,
+                "player": turn.player,
+                "dice": list(turn.dice),
+                "text": turn.notation,
+                "lines": lines,
+            }
+            for ply, (turn, lines) in enumerate(zip(game.turns, game.branches(), strict=True), 1)
         ]
 
     def record(self) -> str:
@@ -721,13 +799,14 @@ class Session:
             self._analysis = None
         self._message = {"kind": "info", "text": info, "rule": None} if info else None
 
-    def _commit(self, play: Play | str | None) -> None:
-        later = len(self._game.turns) - self._game.ply - 1
-        turn = self._game.play(play)
+    def _commit(self, play: Play | str | None, replace: bool = False) -> None:
+        game = self._game
+        known = len(game.variations())
+        turn = game.play(play, replace=replace)
         self._done = ()
         text = f"{self._name(turn.player)}: {turn.notation or 'no legal move'}"
-        if later > 0:
-            text += f" (the {later} later turn(s) of the old line were replaced)"
+        if len(game.variations(game.ply - 1)) > max(known, 1):
+            text += " (a new variation: the turns played before stay beside it)"
         self._changed(info=text, line=True)
 
     def _listed(self, index: int) -> Play:

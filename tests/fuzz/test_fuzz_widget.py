@@ -86,7 +86,19 @@ def plausible(view: dict[str, Any], plays: list[str], rng: random.Random) -> Int
         lambda: {"action": "bot_turn"},
         lambda: {"action": "undo_move"},
         lambda: {"action": "prefetch"},
+        lambda: {"action": "main_line"},
     ]
+    if view["mode"] == "play" and view["variations"]:
+        count = len(view["variations"])
+
+        def on_variation(name: str) -> Callable[[], Intent]:
+            return lambda: {"action": name, "index": rng.randrange(count + 1)}
+
+        for name in ("switch_variation", "promote_variation", "delete_variation"):
+            choices.append(on_variation(name))
+        choices.append(
+            lambda: {"action": "rename_variation", "index": rng.randrange(count), "name": "side"}
+        )
     if view["mode"] == "play":
         if view["can_roll"]:
             choices += [lambda: {"action": "roll"}] * 4

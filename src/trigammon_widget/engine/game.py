@@ -1,7 +1,11 @@
-"""A game: opening roll (R2), turns in order (R3), history with undo and redo.
+"""A game: opening roll (R2), turns in order (R3), history with variations.
 
-The history is a list of turns and a cursor. Stepping back moves the cursor; playing
-from an earlier turn replaces the turns after it, as in GNU Backgammon. Positions
+The history is a tree of turns, as chess PGN and GNU Backgammon's analysis keep side
+lines: each node holds one turn and the position after it, and the first child of a
+node is its main line. The *current line* runs from the start along one chosen child
+at each node; ``turns``, ``ply``, ``undo``, ``redo`` and ``goto`` work within it.
+Playing a different play at an earlier turn starts a variation beside the old turns
+(``play(..., replace=True)`` drops them instead, as GNU Backgammon does). Positions
 are immutable, so each step is a stored position, never a move reversed by hand.
 """
 
@@ -12,7 +16,7 @@ import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .diagram import SYMBOLS
@@ -20,7 +24,7 @@ from .errors import quote
 from .fastplay import decide_opening, opening_rollers
 from .legal import LegalPlays
 from .moves import Play
-from .names import check_names, default_names
+from .names import check_name, check_names, default_names
 from .outcome import Outcome
 from .position import Dice, Position, check_dice, check_not_over, check_reachable
 from .variant import TRIGAMMON, Variant, find_variant
@@ -29,12 +33,25 @@ if TYPE_CHECKING:
     from ..svg import SvgBoard
 
 RECORD_FORMAT = "trigammon-widget/game"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""Version 2 adds variations (``variations`` and ``name`` in turns, ``line``); version 1
+records read unchanged."""
 MAX_RECORD_CHARS = 2_000_000
 """Longest JSON record read: about 20,000 turns (some 15 s to replay), more than games
 take, even random bots' trigammon games of thousands of turns."""
-_RECORD_KEYS = ("format", "version", "start", "names", "opening", "turns", "ply", "dice")
-_TURN_KEYS = ("player", "dice", "play")
+_RECORD_KEYS = (
+    "format",
+    "version",
+    "start",
+    "names",
+    "opening",
+    "turns",
+    "line",
+    "ply",
+    "dice",
+)
+_TURN_KEYS = ("player", "dice", "play", "name", "variations")
+_TURN_REQUIRED = ("player", "dice", "play")
 _JSON_DIGITS = 20
 """Longest integer read from JSON: no field needs more, and longer ones are slow to read."""
 
@@ -47,6 +64,35 @@ class Turn:
     dice: Dice
     play: Play
     notation: str
+
+
+@dataclass(frozen=True)
+class Variation:
+    """One of the turns recorded after a position: the main line (``index`` 0) or a
+    side line, with its name, how many turns its line holds, and whether the current
+    line takes it."""
+
+    index: int
+    name: str
+    turn: Turn
+    length: int
+    current: bool
+
+
+@dataclass(eq=False)
+class _Node:
+    """A turn of the tree and the position after it (the root holds no turn)."""
+
+    turn: Turn | None
+    position: Position
+    """After the turn, without dice."""
+    parent: _Node | None = None
+    children: list[_Node] = field(default_factory=list)
+    follow: int | None = None
+    """The child the current line takes; None where the line ends."""
+    name: str = ""
+    dice: Dice | None = None
+    """A roll made here and not played yet (only where the current line ends)."""
 
 
 @dataclass(frozen=True)
@@ -90,10 +136,10 @@ class Game:
         self._names = _names(names, chosen)
         self._rng = random.Random(seed)
         self._opening: list[OpeningRound] = []
-        self._turns: list[Turn] = []
-        self._positions = [replace(self._start, dice=None)]
+        self._root = _Node(None, replace(self._start, dice=None))
+        self._root.dice = None if start is None else start.dice
+        self._line = [self._root]
         self._ply = 0
-        self._dice: Dice | None = None if start is None else start.dice
         self._starter: int | None = None if start is None else start.turn
 
     @property
@@ -124,7 +170,7 @@ class Game:
         return tuple(self._opening)
 
     def __repr__(self) -> str:
-        return f"<Game {self._variant.name}: turn {self._ply} of {len(self._turns)}>"
+        return f"<Game {self._variant.name}: turn {self._ply} of {len(self._line) - 1}>"
 
     # opening (R2) ------------------------------------------------------------
 
@@ -160,66 +206,79 @@ class Game:
         starter, first_roll = decide_opening(self.variant, rolling, values)
         if starter is not None:
             self._starter = starter
-            self._positions = [replace(self._start, turn=starter, dice=None)]
-            self._dice = first_roll
+            self._root.position = replace(self._start, turn=starter, dice=None)
+            self._root.dice = first_roll
         return starter
 
     def _opening_rollers(self) -> list[int]:
         """Who rolls the next opening round (R2)."""
         return opening_rollers(self.variant, self._opening[-1].dice if self._opening else None)
 
-    # the current turn ------------------------------------------------------
+    # the current line ------------------------------------------------------
 
     @property
     def ply(self) -> int:
-        """How many turns lead to the shown position (0 = the start)."""
+        """How many turns of the current line lead to the shown position (0 = start)."""
         return self._ply
 
     @property
     def turns(self) -> tuple[Turn, ...]:
-        """Every recorded turn, including those after the cursor (redo)."""
-        return tuple(self._turns)
+        """The turns of the current line, including those after the shown one (redo)."""
+        return tuple(node.turn for node in self._line[1:] if node.turn is not None)
 
     @property
     def position(self) -> Position:
         """The shown position with the dice of its turn, when rolled or recorded."""
         return self.position_at(self._ply)
 
+    def position_at(self, ply: int) -> Position:
+        """The position after ``ply`` turns of the current line, as ``goto(ply)`` shows it."""
+        last = len(self._line) - 1
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= last:
+            raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last}")
+        node = self._line[ply]
+        dice = self._line[ply + 1].turn.dice if ply < last else node.dice  # type: ignore[union-attr]
+        return replace(node.position, dice=dice) if dice else node.position
+
     def roll(self, *dice: int) -> Dice:
         """Roll for the player to move, or set the dice by hand: ``roll(3, 1)``."""
         self._require_start()
-        check_not_over(self._positions[self._ply])
-        if self._ply < len(self._turns):
+        node = self._line[self._ply]
+        check_not_over(node.position)
+        if self._ply < len(self._line) - 1:
             raise ValueError(
-                f"turn {self._ply + 1} was already rolled; play it, or truncate the "
-                "history with play() from here"
+                f"turn {self._ply + 1} was already rolled; play it, or try other dice with "
+                "set_dice() (they start a variation)"
             )
-        if self._dice is not None:
-            raise ValueError(f"the dice are already rolled: {self._dice[0]}-{self._dice[1]}")
+        if node.dice is not None:
+            raise ValueError(f"the dice are already rolled: {node.dice[0]}-{node.dice[1]}")
         values = check_dice(dice) if dice else (self._rng.randint(1, 6), self._rng.randint(1, 6))
-        self._dice = values
+        node.dice = values
         return values
 
     def set_dice(self, *dice: int) -> None:
         """Replace the dice of the shown turn (for set-ups and teaching).
 
-        From an earlier turn this drops the turns after it, once the dice are valid.
+        At an earlier turn the line then ends here, with these dice: the turns after
+        it stay, as a variation (``variations()``).
         """
         self._require_start()
-        check_not_over(self._positions[self._ply])
+        node = self._line[self._ply]
+        check_not_over(node.position)
         values = check_dice(dice)
-        del self._turns[self._ply :]
-        del self._positions[self._ply + 1 :]
-        self._dice = values
+        node.dice = values
+        node.follow = None
+        self._relink()
 
     def legal_plays(self) -> LegalPlays:
         """The legal plays of the shown position and its dice."""
         return self.position.legal_plays()
 
-    def play(self, play: Play | str | None = None) -> Turn:
+    def play(self, play: Play | str | None = None, *, replace: bool = False) -> Turn:
         """Play the shown turn: a Play, notation, or None when only one play is legal.
 
-        From an earlier turn this replaces the turns after it (they are lost).
+        At an earlier turn a different play starts a variation beside the turns after
+        it (the same play goes on along them); ``replace=True`` drops those turns.
         """
         self._require_start()
         before = self.position
@@ -234,15 +293,38 @@ class Game:
             chosen = options[0]
         else:
             chosen = plays.check(before.parse_play(play) if isinstance(play, str) else play)
-        after = before.play(chosen)
         turn = Turn(before.turn, before.dice, chosen, before.format_play(chosen))
-        del self._turns[self._ply :]
-        del self._positions[self._ply + 1 :]
-        self._turns.append(turn)
-        self._positions.append(after)
-        self._ply += 1
-        self._dice = None
+        node = self._line[self._ply]
+        at = None
+        if replace and node.follow is not None:
+            at = node.follow
+            del node.children[at]
+        self._enter(node, turn, before.play(chosen), at)
         return turn
+
+    def _enter(self, node: _Node, turn: Turn, after: Position, at: int | None = None) -> _Node:
+        """Follow ``turn`` from ``node``: the child that holds it, or a new one (put at
+        ``at`` among the children, else last)."""
+        found = _child_with(node, turn)
+        if found is None:
+            found = len(node.children) if at is None else at
+            node.children.insert(found, _Node(turn, after, parent=node))
+        index = found
+        node.follow = index
+        node.dice = None
+        self._relink()
+        self._ply = self._line.index(node) + 1
+        return node.children[index]
+
+    def _relink(self) -> None:
+        """The current line again, from the root along each node's chosen child."""
+        line = [self._root]
+        node = self._root
+        while node.follow is not None:
+            node = node.children[node.follow]
+            line.append(node)
+        self._line = line
+        self._ply = min(self._ply, len(line) - 1)
 
     # history -----------------------------------------------------------------
 
@@ -251,32 +333,121 @@ class Game:
         if self._ply == 0:
             raise ValueError("nothing to undo: this is the start of the game")
         self._ply -= 1
-        return self._turns[self._ply]
+        return self._turn(self._ply + 1)
 
     def redo(self) -> Turn:
-        """Step forward one recorded turn."""
-        if self._ply >= len(self._turns):
+        """Step forward one recorded turn of the current line."""
+        if self._ply >= len(self._line) - 1:
             raise ValueError("nothing to redo: this is the last recorded turn")
         self._ply += 1
-        return self._turns[self._ply - 1]
+        return self._turn(self._ply)
 
     def goto(self, ply: int) -> Position:
         """Show the position after ``ply`` turns (0 = start, -1 = the last turn)."""
-        last = len(self._turns)
+        last = len(self._line) - 1
         if isinstance(ply, bool) or not isinstance(ply, int) or not -1 - last <= ply <= last:
             raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last} or -1")
         self._ply = last + 1 + ply if ply < 0 else ply
         return self.position
 
-    def position_at(self, ply: int) -> Position:
-        """The position after ``ply`` turns of the line, as ``goto(ply)`` shows it."""
-        last = len(self._turns)
+    def _turn(self, ply: int) -> Turn:
+        turn = self._line[ply].turn
+        assert turn is not None
+        return turn
+
+    # variations ----------------------------------------------------------------
+
+    def variations(self, ply: int | None = None) -> tuple[Variation, ...]:
+        """The turns recorded after ``ply`` turns of the current line (default: the
+        shown position): the main line first, then the side lines."""
+        node = self._node(ply)
+        found = []
+        for index, child in enumerate(node.children):
+            assert child.turn is not None
+            length = 1
+            while child.children:
+                child = child.children[0 if child.follow is None else child.follow]
+                length += 1
+            first = node.children[index]
+            assert first.turn is not None
+            found.append(Variation(index, first.name, first.turn, length, index == node.follow))
+        return tuple(found)
+
+    def branches(self) -> tuple[int, ...]:
+        """How many turns are recorded after each position of the current line but its
+        last: more than one marks a branch."""
+        return tuple(len(node.children) for node in self._line[:-1])
+
+    def switch_variation(self, index: int, ply: int | None = None) -> None:
+        """Let the current line take variation ``index`` after ``ply`` (default: shown)."""
+        node = self._node(ply)
+        node.follow = self._index(node, index)
+        node.dice = None
+        self._relink()
+
+    def promote_variation(self, index: int, ply: int | None = None) -> None:
+        """Make variation ``index`` the main line at that position (index 0)."""
+        node = self._node(ply)
+        child = node.children.pop(self._index(node, index))
+        node.children.insert(0, child)
+        if node.follow is not None:
+            node.follow = node.children.index(self._line[self._line.index(node) + 1])
+
+    def rename_variation(self, index: int, name: str, ply: int | None = None) -> None:
+        """Give variation ``index`` a name (``""`` for none), shown in lists."""
+        node = self._node(ply)
+        child = node.children[self._index(node, index)]
+        child.name = "" if name == "" else check_name(name, "a variation's name")
+
+    def delete_variation(self, index: int, ply: int | None = None) -> None:
+        """Drop variation ``index`` and every turn after it; the current line, if it took
+        it, ends at that position."""
+        node = self._node(ply)
+        where = self._index(node, index)
+        taken = node.follow
+        del node.children[where]
+        if taken == where:
+            node.follow = None
+            self._ply = min(self._ply, self._line.index(node))
+        elif taken is not None and taken > where:
+            node.follow = taken - 1
+        self._relink()
+
+    @property
+    def is_main_line(self) -> bool:
+        """Whether the current line is the main line (the first child everywhere)."""
+        return all(node.follow in (None, 0) for node in self._line)
+
+    def main_line(self) -> None:
+        """Show the main line, at the shown turn where it shares it, else where they part."""
+        node, ply = self._root, 0
+        while node.children:
+            on_line = ply + 1 < len(self._line) and self._line[ply + 1] is node.children[0]
+            if not on_line:
+                self._ply = min(self._ply, ply)
+            node.follow = 0
+            node = node.children[0]
+            ply += 1
+        node.follow = None
+        self._relink()
+
+    def _node(self, ply: int | None) -> _Node:
+        if ply is None:
+            return self._line[self._ply]
+        last = len(self._line) - 1
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= last:
-            raise ValueError(f"turn {ply!r} is outside the game: use 0..{last}")
-        shown = self._positions[ply]
-        if ply < last:
-            return replace(shown, dice=self._turns[ply].dice)
-        return replace(shown, dice=self._dice) if self._dice else shown
+            raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last}")
+        return self._line[ply]
+
+    @staticmethod
+    def _index(node: _Node, index: object) -> int:
+        count = len(node.children)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+            raise ValueError(
+                f"variation {quote(index)} does not exist here: "
+                + (f"use 0..{count - 1}" if count else "no turn is recorded after this one")
+            )
+        return index
 
     def copy(self, *, names: Sequence[str] | None = None) -> Game:
         """An independent copy (positions are shared: they are immutable), renamed if
@@ -285,18 +456,29 @@ class Game:
         if names is not None:
             twin.names = names
         twin._opening = list(self._opening)
-        twin._turns = list(self._turns)
-        twin._positions = list(self._positions)
+        clones = {id(self._root): _Node(None, self._root.position)}
+        stack = [self._root]
+        while stack:
+            node = stack.pop()
+            clone = clones[id(node)]
+            clone.follow, clone.name, clone.dice = node.follow, node.name, node.dice
+            for child in node.children:
+                twin_child = _Node(child.turn, child.position, parent=clone)
+                clones[id(child)] = twin_child
+                clone.children.append(twin_child)
+                stack.append(child)
+        twin._root = clones[id(self._root)]
+        twin._line = [clones[id(node)] for node in self._line]
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
         return twin
 
     def is_over(self) -> bool:
-        return self._positions[self._ply].is_over()
+        return self._line[self._ply].position.is_over()
 
     def outcome(self) -> Outcome | None:
         """Winner and each loser's R13 result, once the game is over."""
-        return self._positions[self._ply].outcome()
+        return self._line[self._ply].position.outcome()
 
     def _require_start(self) -> None:
         if not self.started:
@@ -308,7 +490,7 @@ class Game:
 
         defaults: dict[str, Any] = {"names": self.names}
         if self._ply:
-            last = self._turns[self._ply - 1]
+            last = self._turn(self._ply)
             defaults.update(arrows=last.play, mover=last.player)
         return board_svg(self.position, **{**defaults, **options})
 
@@ -318,18 +500,19 @@ class Game:
     # records -------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole game as JSON-ready data: start, names, opening, every turn."""
+        """The whole game as JSON-ready data: start, names, opening, every turn of every
+        variation, the current line (``line``: the child taken at each position) and
+        the shown turn."""
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "start": self._start.to_dict(),
             "names": list(self._names),
             "opening": [list(r.dice) for r in self._opening],
-            "turns": [
-                {"player": t.player, "dice": list(t.dice), "play": t.notation} for t in self._turns
-            ],
+            "turns": _entries(self._root),
+            "line": [node.follow for node in self._line[:-1]],
             "ply": self._ply,
-            "dice": list(self._dice) if self._dice else None,
+            "dice": list(self._line[-1].dice) if self._line[-1].dice else None,
         }
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -344,13 +527,16 @@ class Game:
         legal), which only a replay can check, and the package keeps no dependency
         for the few type checks left. Anything malformed raises ``ValueError``
         naming the field. ``start`` must be the R1 position when the record has an
-        opening roll, which decides who starts; ``dice`` are the roll pending after
-        the last turn: the opening dice when still to play (R2), else any roll the
-        game could make there.
+        opening roll, which decides who starts; ``turns`` is the main line, each turn
+        with the side lines (``variations``) that replace it; ``line`` picks the child
+        taken at each position of the current line (default: the main line); ``dice``
+        are the roll pending where that line ends: the opening dice when still to
+        play (R2), else any roll the game could make there. Version 1 records (no
+        variations) read unchanged.
         """
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
-        if data.get("version") != RECORD_VERSION:
+        if data.get("version") not in (1, RECORD_VERSION):
             raise ValueError(f"unsupported game record version {quote(data.get('version'))}")
         _check_keys(data, "a game record", _RECORD_KEYS, ("start", "names"))
         with _field("'opening'"):
@@ -368,24 +554,78 @@ class Game:
         for number, round_dice in enumerate(rounds, 1):
             with _field(f"opening round {number}"):
                 game._replay_opening(_list(round_dice))
-        turns = _list(data.get("turns", []), "'turns'")
-        for number, turn in enumerate(turns, 1):
-            with _field(f"turn {number} of the record"):
-                game._replay_turn(turn)
+        game._replay_tree(_list(data.get("turns", []), "'turns'"), data["version"])
+        if "line" in data:
+            with _field("'line'"):
+                game._replay_line(_list(data["line"]))
+        last = len(game._line) - 1
         with _field("'dice'"):
             pending = data.get("dice")
             dice = None if pending is None else check_dice(_list(pending))
-            if game._dice is not None:
-                if dice != game._dice:
-                    raise ValueError(f"the dice to play are {list(game._dice)}, not {pending}")
+            end = game._line[-1]
+            if end.dice is not None:
+                if dice != end.dice:
+                    raise ValueError(f"the dice to play are {list(end.dice)}, not {pending}")
             elif dice is not None:
+                game._ply = last
                 game.roll(*dice)
         with _field("'ply'"):
-            ply = data.get("ply", len(turns))
-            if type(ply) is not int or not 0 <= ply <= len(turns):
-                raise ValueError(f"a turn 0..{len(turns)}, not {quote(ply)}")
+            ply = data.get("ply", last)
+            if type(ply) is not int or not 0 <= ply <= last:
+                raise ValueError(f"a turn 0..{last}, not {quote(ply)}")
             game.goto(ply)
         return game
+
+    def _replay_tree(self, main: Sequence[Any], version: int) -> None:
+        """Every turn of the record, the main line first at each position, then its
+        side lines in order; each line replayed from the position it leaves."""
+        lines: list[tuple[_Node, Sequence[Any], str]] = [(self._root, main, "turn")]
+        while lines:
+            node, entries, label = lines.pop(0)
+            for number, entry in enumerate(entries, 1):
+                where = f"{label} {number} of the record"
+                with _field(where):
+                    _check_keys(entry, "a turn", _TURN_KEYS, _TURN_REQUIRED)
+                    if version == 1 and ("name" in entry or "variations" in entry):
+                        raise ValueError("version 1 records have no variations")
+                    child = self._replay_turn(node, entry)
+                    name = entry.get("name", "")
+                    child.name = "" if name == "" else check_name(name, "'name'")
+                    sides = _list(entry.get("variations", []), "'variations'")
+                for side, line in enumerate(sides, 1):
+                    with _field(where):
+                        lines.append(
+                            (
+                                node,
+                                _list(line, f"variation {side}"),
+                                f"{where}, variation {side}: turn",
+                            )
+                        )
+                node = child
+        self._root.follow = 0 if self._root.children else None
+        for node in self._walk():
+            node.follow = 0 if node.children else None
+        self._relink()
+
+    def _walk(self) -> Iterator[_Node]:
+        stack = [self._root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(node.children)
+
+    def _replay_line(self, line: Sequence[Any]) -> None:
+        node = self._root
+        for depth, index in enumerate(line):
+            if type(index) is not int or not 0 <= index < len(node.children):
+                raise ValueError(
+                    f"position {depth} has {len(node.children)} recorded turn(s), "
+                    f"not one numbered {quote(index)}"
+                )
+            node.follow = index
+            node = node.children[index]
+        node.follow = None
+        self._relink()
 
     def _replay_opening(self, round_dice: Sequence[int | None]) -> None:
         """One recorded opening round: a die for each player rolling, None for the rest."""
@@ -401,20 +641,28 @@ class Game:
             )
         self.roll_opening([die for die in round_dice if die is not None])
 
-    def _replay_turn(self, turn: Any) -> None:
-        """One recorded turn: its player must be to move, its play legal for its dice."""
-        _check_keys(turn, "a turn", _TURN_KEYS, _TURN_KEYS)
-        player, notation = turn["player"], turn["play"]
-        if type(player) is not int or player != self.position.turn:
+    def _replay_turn(self, node: _Node, entry: Mapping[str, Any]) -> _Node:
+        """One recorded turn after ``node``: its player must be to move, its play legal
+        for its dice; the child that holds it."""
+        player, notation = entry["player"], entry["play"]
+        position = node.position
+        if type(player) is not int or player != position.turn:
             raise ValueError(f"player {quote(player)} is not to move")
-        dice = check_dice(_list(turn["dice"], "'dice'"))
+        dice = check_dice(_list(entry["dice"], "'dice'"))
         if not isinstance(notation, str):
             raise ValueError(f"'play' must be notation text, not {quote(notation)}")
-        if self.position.dice is None:
-            self.roll(*dice)
-        elif self.position.dice != dice:
-            raise ValueError(f"the dice were {list(self.position.dice)}, not {list(dice)}")
-        self.play(notation)
+        if node.dice is not None and node.dice != dice:
+            raise ValueError(f"the dice were {list(node.dice)}, not {list(dice)}")
+        node.dice = None  # the opening dice (R2) are played
+        check_not_over(position)
+        before = replace(position, dice=dice)
+        chosen = before.parse_play(notation)
+        turn = Turn(player, dice, chosen, before.format_play(chosen))
+        if _child_with(node, turn) is not None:
+            raise ValueError(f"{quote(notation)} with {list(dice)} is recorded twice here")
+        child = _Node(turn, before.play(chosen), parent=node)
+        node.children.append(child)
+        return child
 
     @classmethod
     def from_json(cls, text: str) -> Game:
@@ -441,10 +689,14 @@ class Game:
         for number, rnd in enumerate(self.opening, 1):
             rolled = ", ".join(f"{SYMBOLS[p]} {v}" for p, v in enumerate(rnd.dice) if v is not None)
             lines.append(f"opening roll {number}: {rolled}")
-        for number, turn in enumerate(self._turns, 1):
+        for number, node in enumerate(self._line[1:], 1):
+            turn = node.turn
+            assert turn is not None and node.parent is not None
             d1, d2 = turn.dice
             played = turn.notation or "(no legal move)"
-            lines.append(f"{number:>3}. {SYMBOLS[turn.player]} {d1}{d2}: {played}")
+            others = len(node.parent.children) - 1
+            aside = f"  ({others} other line{'s' if others > 1 else ''})" if others else ""
+            lines.append(f"{number:>3}. {SYMBOLS[turn.player]} {d1}{d2}: {played}{aside}")
         result = self.outcome()
         if result is not None:
             lines.append(f"{self.names[result.winner]} wins")
@@ -452,6 +704,39 @@ class Game:
                 if player != result.winner:
                     lines.append(f"  {self.names[player]}: {result.result(player)}")
         return "\n".join(lines)
+
+
+def _child_with(node: _Node, turn: Turn) -> int | None:
+    """Which child of ``node`` holds ``turn`` (the same play with the same roll)."""
+    same = (turn.player, sorted(turn.dice), turn.play)
+    for index, child in enumerate(node.children):
+        held = child.turn
+        if held is not None and (held.player, sorted(held.dice), held.play) == same:
+            return index
+    return None
+
+
+def _entries(node: _Node) -> list[dict[str, Any]]:
+    """The line from ``node`` along its first children, as record entries; each entry
+    holds the side lines that replace it. Built without recursion down a line, so long
+    games do not hit Python's recursion limit."""
+    entries: list[dict[str, Any]] = []
+    while node.children:
+        first, *others = node.children
+        entries.append(_entry(first))
+        if others:
+            entries[-1]["variations"] = [[_entry(child), *_entries(child)] for child in others]
+        node = first
+    return entries
+
+
+def _entry(node: _Node) -> dict[str, Any]:
+    turn = node.turn
+    assert turn is not None
+    entry: dict[str, Any] = {"player": turn.player, "dice": list(turn.dice), "play": turn.notation}
+    if node.name:
+        entry["name"] = node.name
+    return entry
 
 
 def _names(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
