@@ -666,6 +666,7 @@ class _Rasteriser:
         x, y, box_width, box_height = replay.box
         self.scale = width / box_width
         self.width, self.height = width, round(box_height * self.scale)
+        self.scale_y = self.height / box_height  # the same but for rounding to whole pixels
         self.origin = (x, y)
         board = ET.Element("g")
         band = ET.SubElement(board, "rect", {"fill": replay.parts.theme.background})
@@ -687,6 +688,7 @@ class _Rasteriser:
                 "viewBox": f"{_num(x)} {_num(y)} {_num(width)} {_num(height)}",
                 "width": str(self.width),
                 "height": str(self.height),
+                "preserveAspectRatio": "none",
                 "font-family": FONT,
             },
         )
@@ -741,7 +743,7 @@ class _Rasteriser:
         half = self.sprites[0].width / 2
         return (
             round((centre[0] - self.origin[0]) * self.scale - half),
-            round((centre[1] - self.origin[1]) * self.scale - half),
+            round((centre[1] - self.origin[1]) * self.scale_y - half),
         )
 
     def draw(self, key: Key) -> Image.Image:
