@@ -13,7 +13,7 @@ export type Intent =
   | { action: "confirm" }
   | { action: "play_listed"; index: number }
   | { action: "prefetch" }
-  | { action: "export"; kind: "svg" | "png" | "animated-svg" | "gif" }
+  | { action: "export"; picture: "svg" | "png" | "animated-svg" | "gif" }
   | { action: "preview"; index: number }
   | { action: "goto"; ply: number }
   | { action: "step"; delta: number }

@@ -341,15 +341,15 @@ class Session:
     def prefetch(self) -> None:
         """Ask for the drawings of neighbouring turns and moves (sent as ``frames``)."""
 
-    @action(changes=False, kind=choice(*EXPORTS))
-    def export(self, kind: str) -> dict[str, ExportFile]:
+    @action(changes=False, picture=choice(*EXPORTS))
+    def export(self, picture: str) -> dict[str, ExportFile]:
         """A picture to save: the board as shown (``svg``, ``png``) or the game's line
         replayed (``animated-svg``, ``gif``); nothing changes."""
         from . import export
 
-        if kind not in EXPORTS:
-            raise IntentError(f"an export is one of {list(EXPORTS)}, not {kind!r}"[:120])
-        what, extension, mime = EXPORTS[kind]
+        if picture not in EXPORTS:
+            raise IntentError(f"an export is one of {list(EXPORTS)}, not {picture!r}"[:120])
+        what, extension, mime = EXPORTS[picture]
         game = self._game
         look: dict[str, Any] = {
             "theme": self._theme,
@@ -359,11 +359,11 @@ class Session:
         }
         made: str | bytes
         try:
-            if kind == "svg":
+            if picture == "svg":
                 made = self.svg()
-            elif kind == "png":
+            elif picture == "png":
                 made = export.png(self.svg())
-            elif kind == "animated-svg":
+            elif picture == "animated-svg":
                 made = export.animated_svg(game, **look)
             else:
                 made = export.animated_gif(game, **look)
