@@ -611,14 +611,17 @@ def _cairosvg() -> Any:
 def png(picture: Position | Game | str, *, size: int | None = None, **options: Any) -> Png:
     """A PNG of a position (``board_svg``), of a game's shown turn (``Game.to_svg``) or
     of SVG markup; ``size`` is its width in pixels, ``options`` are ``board_svg``'s."""
+    scale: dict[str, int] = {}
     if isinstance(picture, Position):
-        picture = board_svg(picture, size=_size(size), **options)
+        drawn: str = board_svg(picture, size=_size(size), **options)
     elif isinstance(picture, Game):
-        picture = picture.to_svg(size=_size(size), **options)
+        drawn = picture.to_svg(size=_size(size), **options)
     elif options:
         raise ValueError(f"drawing options {sorted(options)} need a Position or a Game")
-    width = {} if size is None or isinstance(picture, Position | Game) else {"output_width": size}
-    return Png(_cairosvg().svg2png(bytestring=str(picture).encode("utf-8"), **width))
+    else:
+        drawn = picture
+        scale = {} if size is None else {"output_width": _size(size) or 0}
+    return Png(_cairosvg().svg2png(bytestring=drawn.encode("utf-8"), **scale))
 
 
 def animated_gif(
