@@ -13,6 +13,7 @@ export type Intent =
   | { action: "confirm" }
   | { action: "play_listed"; index: number }
   | { action: "prefetch" }
+  | { action: "export"; picture: "svg" | "png" | "animated-svg" | "gif" }
   | { action: "preview"; index: number }
   | { action: "goto"; ply: number }
   | { action: "step"; delta: number }
@@ -48,6 +49,7 @@ export const CHANGES: Record<Action, boolean> = {
   confirm: true,
   play_listed: true,
   prefetch: false,
+  export: false,
   preview: false,
   goto: true,
   step: true,
@@ -88,6 +90,7 @@ export interface Reply {
   ok: boolean;
   error: ReplyError | null;
   svg?: string;
+  file?: ExportFile;
 }
 
 /** Drawings sent ahead: ``steps`` by ply (valid while ``line`` holds) and ``moves`` */
@@ -145,6 +148,14 @@ export interface HistoryEntry {
 export interface ReplyError {
   text: string;
   rule: string | null;
+}
+
+/** A picture to save: ``data`` is its text, or base64 when ``base64`` (PNG, GIF). */
+export interface ExportFile {
+  filename: string;
+  mime: string;
+  data: string;
+  base64: boolean;
 }
 
 /** A finished game: the winner and each player's R13 result. */

@@ -27,12 +27,13 @@ def executed(path: Path) -> Any:
     return notebook
 
 
-def test_the_four_notebooks_exist() -> None:
+def test_the_notebooks_exist() -> None:
     assert [p.name for p in NOTEBOOKS] == [
         "01_learn_trigammon.ipynb",
         "02_explore_positions.ipynb",
         "03_edge_cases.ipynb",
         "04_classic_backgammon.ipynb",
+        "07_document_a_position.ipynb",
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -262,13 +263,57 @@ def test_names_stay_text() -> None:
     assert widget.view["names"][0] == hostile
 
 
-def test_saved_notebooks_show_the_board_without_a_kernel() -> None:
-    widget, _ = classic_widget()
-    bundle = widget._repr_mimebundle_()
-    assert bundle is not None
-    data = bundle[0]
-    assert data["image/svg+xml"] == widget.svg
-    assert "application/vnd.jupyter.widget-view+json" in data
+def test_a_board_shows_as_the_widget_and_a_still_picture_kept_current() -> None:
+    """Static pages (nbconvert, nbviewer, GitHub, no kernel) show the still picture;
+    a page where the live board runs hides it (tests/test_static_export.py)."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    InteractiveShell.instance()
+    widget, front = classic_widget()
+    with capture_output() as shown:
+        widget._ipython_display_()
+    live, still = shown.outputs
+    assert "application/vnd.jupyter.widget-view+json" in live.data
+    assert live.data["text/plain"] == ""  # a page without widgets shows nothing of it
+    assert still.data["image/svg+xml"] == widget.svg
+    assert f'<div class="trigammon-static">{widget.svg}</div>' in still.data["text/html"]
+    assert "body:has(.trigammon-widget) .trigammon-static{display:none}" in still.data["text/html"]
+    assert still.data["text/plain"] == str(widget.position)
+    identity = still.transient["display_id"]
+    with capture_output() as changed:
+        front.send("move", start="17", end="20")
+    (update,) = changed.outputs
+    assert update.update and update.transient["display_id"] == identity
+    assert update.data["image/svg+xml"] == widget.svg
+    with capture_output() as unchanged:
+        front.send("set_seat", player=1, seat="random")  # the drawing stays the same
+    assert not unchanged.outputs
+
+
+def test_export_gives_the_front_end_a_file_and_changes_nothing() -> None:
+    widget, front = classic_widget()
+    before = snapshot(widget)
+    reply = front.send("export", picture="svg")
+    assert reply["ok"] and reply["file"]["data"] == widget.svg
+    assert reply["file"] | {"data": ""} == {
+        "filename": "classic-board.svg",
+        "mime": "image/svg+xml",
+        "data": "",
+        "base64": False,
+    }
+    refused = front.send("export", picture="animated-svg")
+    assert not refused["ok"] and "nothing to replay" in refused["error"]["text"]
+    widget.play("8/5 6/5")
+    replay = front.send("export", picture="animated-svg")["file"]
+    assert replay["filename"] == "classic-replay.svg" and "@keyframes" in replay["data"]
+    assert not front.send("export", picture="pdf")["ok"]
+    pytest.importorskip("cairosvg", exc_type=ImportError)
+    picture = front.send("export", picture="png")["file"]
+    assert picture["base64"] and base64.b64decode(picture["data"]).startswith(b"\x89PNG")
+    animation = front.send("export", picture="gif")["file"]
+    assert animation["mime"] == "image/gif" and base64.b64decode(animation["data"])[:3] == b"GIF"
+    assert snapshot(widget)[0] == widget.svg and before[2] != widget.record
 
 
 def test_a_cleared_board_must_be_set_up_before_play() -> None:

@@ -1,7 +1,9 @@
 """A gallery of tricky positions: one list feeds the edge-case notebook and docs/gallery/.
 
 Each case is a position where a rule bites, with an attempt the rule forbids, so
-readers see the legal plays and the engine's explanation side by side.
+readers see the legal plays and the engine's explanation side by side. A case whose
+lesson is a sequence of moves (a double hit, an entry, a bear-off by the higher die)
+also names the play to replay, and the gallery writes it as an animated SVG.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import Any
 
-from .engine import CLASSIC, TRIGAMMON, IllegalMoveError, Position
+from .engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Position
+from .export import AnimatedSvg, animated_svg
 from .svg import SvgBoard, board_svg
 
 
@@ -25,6 +29,8 @@ class Case:
     story: str
     position: Position
     forbidden: str | None = None
+    replay: str | None = None
+    """A legal play that shows the rule move by move (``animated``)."""
 
     def plays(self) -> list[str]:
         """The legal plays in notation; ``"(no legal move)"`` for the empty play."""
@@ -44,6 +50,19 @@ class Case:
 
     def svg(self, **options: object) -> SvgBoard:
         return board_svg(self.position, **options)  # type: ignore[arg-type]
+
+    def game(self) -> Game:
+        """The position as a game, with the ``replay`` play made (if the case has one)."""
+        game = Game(self.position.variant, start=self.position)
+        if self.replay is not None:
+            game.play(self.replay)
+        return game
+
+    def animated(self, **options: Any) -> AnimatedSvg:
+        """The ``replay`` play, move by move (options as ``export.animated_svg``)."""
+        if self.replay is None:
+            raise ValueError(f"{self.slug} is a position, not a sequence: it has no replay")
+        return animated_svg(self.game(), **options)
 
     def _repr_html_(self) -> str:
         """Picture, legal plays and the forbidden attempt, for notebooks."""
@@ -87,6 +106,7 @@ CASES: tuple[Case, ...] = (
         "The second checker stays on the bar and the rest of the roll is lost.",
         _classic({"bar": 2, 13: 13}, {24: 2, 23: 2, 22: 2, 21: 2, 19: 2, 5: 5}, (5, 3)),
         "bar/20 13/10",
+        replay="bar/20",
     ),
     Case(
         "classic-higher-die",
@@ -96,6 +116,7 @@ CASES: tuple[Case, ...] = (
         "the 1-point is held. When only one die can be used it must be the higher.",
         _classic({12: 1}, {1: 2, 5: 13}, (6, 5)),
         "12/7",
+        replay="12/6",
     ),
     Case(
         "classic-doubles-cut-short",
@@ -105,6 +126,7 @@ CASES: tuple[Case, ...] = (
         "Two of the four sixes are lost.",
         _classic({24: 2}, {12: 2, 1: 13}, (6, 6)),
         "24/18",
+        replay="24/18(2)",
     ),
     Case(
         "classic-higher-die-bear-off",
@@ -114,6 +136,7 @@ CASES: tuple[Case, ...] = (
         "The 1 is then free to play.",
         _classic({4: 2, 2: 1}, {24: 15}, (6, 1)),
         "2/off 4/3",
+        replay="4/off 4/3",
     ),
     Case(
         "classic-hit-while-bearing-off",
@@ -123,6 +146,7 @@ CASES: tuple[Case, ...] = (
         "before it may bear off again, so both dice go to the checker from the bar.",
         _classic({"bar": 1, 5: 3}, {23: 15}, (6, 5)),
         "bar/19 5/off",
+        replay="bar/14",
     ),
     Case(
         "trigammon-no-entry",
@@ -157,6 +181,7 @@ CASES: tuple[Case, ...] = (
             dice=(4, 1),
         ),
         "bar/4 4/5",
+        replay="bar/4",
     ),
     Case(
         "trigammon-double-hit",
@@ -165,6 +190,7 @@ CASES: tuple[Case, ...] = (
         "X's checker on 10 plays 3-2. Stopping on 13 hits O's blot, and going on to 15 "
         "hits V's: both go to their bars. Playing the 2 first (10/12/15) hits V only.",
         Position.build(TRIGAMMON, {0: {10: 1}, 1: {1: 1, 20: 14}, 2: {27: 1, 20: 14}}, dice=(3, 2)),
+        replay="10/13*/15*",
     ),
     Case(
         "trigammon-higher-die-bear-off",
@@ -174,6 +200,7 @@ CASES: tuple[Case, ...] = (
         "it may not bear off the checker on 35 while one stands farther back.",
         Position.build(TRIGAMMON, {0: {33: 2, 35: 1}, 1: {1: 15}, 2: {1: 15}}, dice=(6, 1)),
         "35/off 33/34",
+        replay="33/off 35/36",
     ),
 )
 
@@ -197,13 +224,18 @@ def find_case(slug: str) -> Case:
 
 
 def write_gallery(folder: str | Path) -> Iterator[Path]:
-    """Write every case as ``<slug>.svg`` into ``folder``; yields the files written."""
+    """Write every case as ``<slug>.svg`` into ``folder``, and each sequence as
+    ``<slug>-replay.svg`` (animated); yields the files written."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     for case in CASES:
         path = target / f"{case.slug}.svg"
         case.svg(highlight=(), size=600).save(path)
         yield path
+        if case.replay is not None:
+            path = target / f"{case.slug}-replay.svg"
+            case.animated(size=600, seconds_per_turn=3.0).save(path)
+            yield path
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from typing import Any, Literal, NotRequired, TypedDict, TypeVar, get_args, get_
 
 __all__ = [
     "Action",
+    "ExportFile",
     "FramesMessage",
     "IntentError",
     "Kind",
@@ -147,6 +148,15 @@ class ReplyError(TypedDict):
     rule: str | None
 
 
+class ExportFile(TypedDict):
+    """A picture to save: ``data`` is its text, or base64 when ``base64`` (PNG, GIF)."""
+
+    filename: str
+    mime: str
+    data: str
+    base64: bool
+
+
 class Reply(TypedDict):
     """Python's answer to every intent: done, or refused and why (nothing changed)."""
 
@@ -155,6 +165,7 @@ class Reply(TypedDict):
     ok: bool
     error: ReplyError | None
     svg: NotRequired[str]
+    file: NotRequired[ExportFile]
 
 
 class FramesMessage(TypedDict):

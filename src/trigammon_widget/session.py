@@ -13,6 +13,7 @@ that ``hints`` and ``analyse`` return in the background.
 
 from __future__ import annotations
 
+import base64
 import json
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -36,7 +37,17 @@ from .engine import (
 from .engine.notation import format_play
 from .engine.places import Place, index_of, parse_place, place_of
 from .engine.sources import read_source
-from .protocol import BOOL, DIE_OR_NONE, INT, PLACE, TEXT, IntentError, action, choice
+from .protocol import (
+    BOOL,
+    DIE_OR_NONE,
+    INT,
+    PLACE,
+    TEXT,
+    ExportFile,
+    IntentError,
+    action,
+    choice,
+)
 from .rollout import Hint, Progress, RolloutResult, hints, rollout
 from .svg import THEMES, board_svg, css_variables
 
@@ -190,6 +201,14 @@ class Job:
     work: Callable[[Progress, threading.Event], RolloutResult | list[Hint]]
     stop: threading.Event = field(default_factory=threading.Event)
 
+
+EXPORTS: Mapping[str, tuple[str, str, str]] = {
+    "svg": ("board", "svg", "image/svg+xml"),
+    "png": ("board", "png", "image/png"),
+    "animated-svg": ("replay", "svg", "image/svg+xml"),
+    "gif": ("replay", "gif", "image/gif"),
+}
+"""The pictures ``export`` makes: what each shows, its file extension and type."""
 
 STEP_FRAMES = 2
 """Turns on either side of the shown one whose drawings are sent ahead."""
@@ -351,6 +370,45 @@ class Session:
     @action(changes=False)
     def prefetch(self) -> None:
         """Ask for the drawings of neighbouring turns and moves (sent as ``frames``)."""
+
+    @action(changes=False, picture=choice(*EXPORTS))
+    def export(self, picture: str) -> dict[str, ExportFile]:
+        """A picture to save: the board as shown (``svg``, ``png``) or the game's line
+        replayed (``animated-svg``, ``gif``); nothing changes."""
+        from . import export
+
+        if picture not in EXPORTS:
+            raise IntentError(f"an export is one of {list(EXPORTS)}, not {picture!r}"[:120])
+        what, extension, mime = EXPORTS[picture]
+        game = self._game
+        look: dict[str, Any] = {
+            "theme": self._theme,
+            "perspective": self._perspective,
+            "names": game.names,
+            "colors": self._colors,
+        }
+        made: str | bytes
+        try:
+            if picture == "svg":
+                made = self.svg()
+            elif picture == "png":
+                made = export.png(self.svg())
+            elif picture == "animated-svg":
+                made = export.animated_svg(game, **look)
+            else:
+                made = export.animated_gif(game, **look)
+        except ImportError as error:  # PNG and GIF need the export extra
+            raise ValueError(str(error)) from None
+        binary = isinstance(made, bytes)
+        text = base64.b64encode(made).decode("ascii") if isinstance(made, bytes) else made
+        return {
+            "file": {
+                "filename": f"{game.variant.name}-{what}.{extension}",
+                "mime": mime,
+                "data": text,
+                "base64": binary,
+            }
+        }
 
     @action(changes=False, index=INT)
     def preview(self, index: int) -> dict[str, str]:

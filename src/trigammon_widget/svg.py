@@ -36,7 +36,16 @@ from .engine.places import label as point_label
 from .engine.position import Position
 from .engine.variant import CHECKERS, Variant
 
-__all__ = ["THEMES", "Place", "SvgBoard", "Theme", "board_svg", "css_variables"]
+__all__ = [
+    "THEMES",
+    "Parts",
+    "Place",
+    "SvgBoard",
+    "Theme",
+    "board_parts",
+    "board_svg",
+    "css_variables",
+]
 
 Numbering = Literal["perspective", "absolute"] | int
 Vec = tuple[float, float]
@@ -543,22 +552,9 @@ def board_svg(
     variant = position.variant
     seat = position.turn if perspective is None else _player(variant, perspective, "perspective")
     moving = position.turn if mover is None else _player(variant, mover, "mover")
-    palette = _theme(theme)
-    style = _Style(
-        theme=palette,
-        fills=_per_player(variant, colors, palette.checkers[: variant.players], "colors"),
-        names=default_names(variant) if names is None else check_names(names, variant),
-        mover=moving,
-    )
-    counter: int | None = None  # whose numbers the points show; None: absolute
-    if numbering == "perspective":
-        counter = seat
-    elif numbering != "absolute":
-        if isinstance(numbering, str):
-            raise ValueError(
-                f"numbering must be 'perspective', 'absolute' or a player, not {numbering!r}"
-            )
-        counter = _player(variant, numbering, "numbering")
+    style = _style(variant, theme, names, colors, moving)
+    palette = style.theme
+    counter = _counter(variant, numbering, seat)
     marked = {parse_place(variant, place, "highlight") for place in highlight}
     chosen = None if selected is None else parse_place(variant, selected, "selected")
     pairs = _arrow_places(variant, arrows, moving)
@@ -599,6 +595,138 @@ def board_svg(
         root.append(_arrows(position, geometry, style, pairs))
     static = _static(variant, seat, palette, counter, frozenset(marked))
     return SvgBoard(ET.tostring(root, encoding="unicode").replace(f"<!--{_STATIC}-->", static, 1))
+
+
+def _style(
+    variant: Variant,
+    theme: str | Theme,
+    names: Sequence[str] | None,
+    colors: Sequence[str] | None,
+    mover: int,
+) -> _Style:
+    palette = _theme(theme)
+    return _Style(
+        theme=palette,
+        fills=_per_player(variant, colors, palette.checkers[: variant.players], "colors"),
+        names=default_names(variant) if names is None else check_names(names, variant),
+        mover=mover,
+    )
+
+
+def _counter(variant: Variant, numbering: Numbering, seat: int) -> int | None:
+    """Whose numbers the points show; None: absolute."""
+    if numbering == "perspective":
+        return seat
+    if numbering == "absolute":
+        return None
+    if isinstance(numbering, str):
+        raise ValueError(
+            f"numbering must be 'perspective', 'absolute' or a player, not {numbering!r}"
+        )
+    return _player(variant, numbering, "numbering")
+
+
+@dataclass(frozen=True)
+class Parts:
+    """One look of a board cut into the parts ``board_svg`` draws it from, for pictures
+    that move (``export``): the board is drawn once, checkers, dice and labels are placed
+    over it. Coordinates are the drawing's units (``box`` is its viewBox)."""
+
+    variant: Variant
+    seat: int
+    _geometry: _Geometry
+    _style: _Style
+    _counter: int | None
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return self._geometry.box
+
+    @property
+    def font(self) -> float:
+        """The size of the point numbers; other text is sized from it."""
+        return self._geometry.font
+
+    @property
+    def theme(self) -> Theme:
+        return self._style.theme
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._style.names
+
+    def background(self) -> str:
+        """Background, frame, bar and numbered points: what no checker changes (markup)."""
+        return _static(self.variant, self.seat, self._style.theme, self._counter, frozenset())
+
+    def room(self, player: int, place: Place) -> int:
+        """How many checkers a stack at ``place`` shows (``player``'s bar for "bar")."""
+        return CHECKERS if place == "off" else self._lane(player, place).room
+
+    def slot(self, player: int, place: Place, index: int) -> Vec:
+        """Centre of checker ``index`` (0 first) of ``player``'s stack at ``place``; past
+        the room, the top shown checker's. In the tray, the centre of slab ``index``."""
+        if place == "off":
+            return _slab_centre(self._geometry.trays[player], index)
+        lane = self._lane(player, place)
+        return lane.at(min(index, lane.room - 1))
+
+    def checker(self, player: int, centre: Vec = (0.0, 0.0)) -> ET.Element:
+        group = _el("g", class_="tg-checker", data_player=player)
+        group.extend(_checker_shapes(centre, player, self._style))
+        return group
+
+    def tray(self, player: int) -> ET.Element:
+        """``player``'s empty tray."""
+        return _tray_box(self._geometry.trays[player], self._style.theme)
+
+    def slab(self, player: int, index: int) -> ET.Element:
+        """Borne-off checker ``index`` in ``player``'s tray."""
+        return _slab(self._geometry.trays[player], index, player, self._style)
+
+    def count(self, player: int, place: Place, count: int) -> ET.Element:
+        """The number written on a stack's top checker when it holds more than it shows."""
+        lane = self._lane(player, place)
+        return _count(lane.at(lane.room - 1), count, self._style.fills[player])
+
+    def die(self, player: int, value: int, index: int = 0) -> ET.Element:
+        """One die of ``player`` showing ``value``, centred on (0, 0)."""
+        return _die(value, index, (0.0, 0.0), self._style, player)
+
+    def dice_places(self, player: int) -> tuple[Vec, Vec]:
+        """Where the two dice of ``player``'s roll lie."""
+        return self._geometry.dice[player]
+
+    def players(self, position: Position) -> ET.Element:
+        """Names, pips and whose turn it is, as ``board_svg`` labels ``position``."""
+        return _players(position, self._geometry, self._style)
+
+    def _lane(self, player: int, place: Place) -> _Lane:
+        if place == "bar":
+            return self._geometry.bars[player]
+        if place == "off":
+            raise ValueError("the tray holds slabs, not a lane of checkers")
+        return self._geometry.points[place].lane
+
+
+def board_parts(
+    variant: Variant,
+    *,
+    perspective: int = 0,
+    numbering: Numbering = "perspective",
+    theme: str | Theme = "light",
+    names: Sequence[str] | None = None,
+    colors: Sequence[str] | None = None,
+) -> Parts:
+    """The parts of ``board_svg``'s drawing for one look (options as ``board_svg``)."""
+    seat = _player(variant, perspective, "perspective")
+    return Parts(
+        variant,
+        seat,
+        _geometry(variant, seat),
+        _style(variant, theme, names, colors, seat),
+        _counter(variant, numbering, seat),
+    )
 
 
 _STATIC = "static layers"
@@ -913,16 +1041,7 @@ def _trays(
         count = position.borne_off(player)
         element = _el("g", class_="tg-tray", data_kind="tray", data_player=player, data_count=count)
         shape = (tray.centre, tray.axis, tray.length, tray.width)
-        start = _add(tray.centre, _mul(tray.axis, -tray.length / 2))
-        element.append(
-            _box(
-                *shape,
-                fill=theme.tray,
-                stroke=theme.frame_edge,
-                stroke_width=2.0,
-                stroke_linejoin="round",
-            )
-        )
+        element.append(_tray_box(tray, theme))
         if player == style.mover and "off" in marked:
             element.set("data-highlighted", "true")
             element.append(
@@ -935,31 +1054,52 @@ def _trays(
                     stroke_linejoin="round",
                 )
             )
-        for index in range(count):
-            centre = _add(start, _mul(tray.axis, 5 + SLAB_PITCH * (index + 0.5)))
-            slab = _el(
-                "g",
-                class_="tg-checker",
-                data_kind="checker",
-                data_player=player,
-                data_point="off",
-                data_index=index,
-            )
-            slab.append(
-                _box(
-                    centre,
-                    tray.axis,
-                    SLAB[1],
-                    SLAB[0],
-                    fill=style.fills[player],
-                    stroke=theme.edges[player],
-                    stroke_width=1.4,
-                    stroke_linejoin="round",
-                )
-            )
-            element.append(slab)
+        element.extend(_slab(tray, index, player, style) for index in range(count))
         group.append(element)
     return group
+
+
+def _tray_box(tray: _Tray, theme: Theme) -> ET.Element:
+    return _box(
+        tray.centre,
+        tray.axis,
+        tray.length,
+        tray.width,
+        fill=theme.tray,
+        stroke=theme.frame_edge,
+        stroke_width=2.0,
+        stroke_linejoin="round",
+    )
+
+
+def _slab_centre(tray: _Tray, index: int) -> Vec:
+    start = _add(tray.centre, _mul(tray.axis, -tray.length / 2))
+    return _add(start, _mul(tray.axis, 5 + SLAB_PITCH * (index + 0.5)))
+
+
+def _slab(tray: _Tray, index: int, player: int, style: _Style) -> ET.Element:
+    """A borne-off checker seen edge-on, the ``index``-th in its tray."""
+    slab = _el(
+        "g",
+        class_="tg-checker",
+        data_kind="checker",
+        data_player=player,
+        data_point="off",
+        data_index=index,
+    )
+    slab.append(
+        _box(
+            _slab_centre(tray, index),
+            tray.axis,
+            SLAB[1],
+            SLAB[0],
+            fill=style.fills[player],
+            stroke=style.theme.edges[player],
+            stroke_width=1.4,
+            stroke_linejoin="round",
+        )
+    )
+    return slab
 
 
 def _box(centre: Vec, axis: Vec, length: float, width: float, **attrs: str | float) -> ET.Element:
@@ -986,42 +1126,47 @@ PIPS: Mapping[int, tuple[Vec, ...]] = {
 
 
 def _dice(dice: tuple[int, int], places: tuple[Vec, Vec], style: _Style, player: int) -> ET.Element:
-    fill = style.fills[player]
     group = _el("g", class_="tg-dice", data_player=player)
-    for index, (value, (x, y)) in enumerate(zip(dice, places, strict=True)):
-        die = _el(
-            "g",
-            class_="tg-die",
-            data_kind="die",
-            data_value=value,
-            data_index=index,
-            data_player=player,
+    for index, (value, centre) in enumerate(zip(dice, places, strict=True)):
+        group.append(_die(value, index, centre, style, player))
+    return group
+
+
+def _die(value: int, index: int, centre: Vec, style: _Style, player: int) -> ET.Element:
+    fill = style.fills[player]
+    x, y = centre
+    die = _el(
+        "g",
+        class_="tg-die",
+        data_kind="die",
+        data_value=value,
+        data_index=index,
+        data_player=player,
+    )
+    die.append(
+        _el(
+            "rect",
+            x=x - DIE / 2,
+            y=y - DIE / 2,
+            width=DIE,
+            height=DIE,
+            rx=DIE * 0.18,
+            fill=fill,
+            stroke=style.theme.edges[player],
+            stroke_width=1.6,
         )
+    )
+    for dx, dy in PIPS[value]:
         die.append(
             _el(
-                "rect",
-                x=x - DIE / 2,
-                y=y - DIE / 2,
-                width=DIE,
-                height=DIE,
-                rx=DIE * 0.18,
-                fill=fill,
-                stroke=style.theme.edges[player],
-                stroke_width=1.6,
+                "circle",
+                cx=x + dx * DIE * 0.26,
+                cy=y + dy * DIE * 0.26,
+                r=DIE * 0.085,
+                fill=_ink(fill),
             )
         )
-        for dx, dy in PIPS[value]:
-            die.append(
-                _el(
-                    "circle",
-                    cx=x + dx * DIE * 0.26,
-                    cy=y + dy * DIE * 0.26,
-                    r=DIE * 0.085,
-                    fill=_ink(fill),
-                )
-            )
-        group.append(die)
-    return group
+    return die
 
 
 def _players(position: Position, geometry: _Geometry, style: _Style) -> ET.Element:

@@ -6,6 +6,14 @@ the traits and sends intents; each intent is decoded against the session's
 and carried out by the session, which changes its state whole or refuses and
 changes nothing. Analyses run here in the background. The wire format is in
 ``docs/widget-protocol.md``.
+
+Displayed in IPython, a board is two outputs: the live widget, and its drawing as a
+still picture kept up to date (``update_display``) for wherever the widget does not
+run. That is every static page: nbconvert's HTML export (its widget view loads its
+manager from a CDN, so offline it stays empty even with the widget state saved, and
+without saved state it is skipped), nbviewer, GitHub, a notebook opened without a
+kernel. The picture hides itself, by a rule of its own, on any page where a live
+board is showing (JupyterLab, Notebook 7, VS Code, Voila), so those show one board.
 """
 
 from __future__ import annotations
@@ -29,6 +37,11 @@ log = logging.getLogger(__name__)
 
 ACTIONS = actions_of(Session)
 """Every intent the front end may send, from the session's declarations."""
+
+STILL = "trigammon-static"
+"""Class of the still picture shown beside the widget; ``trigammon-widget`` is the class
+of the live board's root element (``js/``)."""
+HIDE_WHEN_LIVE = f"<style>body:has(.trigammon-widget) .{STILL}{{display:none}}</style>"
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -70,6 +83,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._worker: threading.Thread | None = None
         self._published: tuple[int, int] = (-1, -1)
         self._frames_sent = -1
+        self._still: str | None = None  # the still picture's display id, once shown
         self.on_msg(self._on_intent)
         self._publish()
 
@@ -214,8 +228,10 @@ class BoardWidget(anywidget.AnyWidget):
                     )
                 answer = self._do(getattr(self._session, declared.name), **fields)
                 reply["ok"] = True
-                if isinstance(answer, dict):
+                if isinstance(answer, dict) and "svg" in answer:
                     reply["svg"] = answer["svg"]
+                if isinstance(answer, dict) and "file" in answer:
+                    reply["file"] = answer["file"]
             except ValueError as error:
                 self._refused(reply, self._session.message(error))
             except Exception as error:  # a bug: answered and logged, never a silent board
@@ -238,7 +254,14 @@ class BoardWidget(anywidget.AnyWidget):
         view = session.view()
         with self._lock, self.hold_sync():
             if self._published[0] != view["version"]:
-                self.svg = session.svg()
+                drawn = session.svg()
+                if self._still is not None and drawn != self.svg:
+                    from IPython.display import update_display
+
+                    update_display(  # type: ignore[no-untyped-call]
+                        self._still_bundle(drawn), raw=True, display_id=self._still
+                    )
+                self.svg = drawn
                 self.plays = session.plays()
                 self.record = session.record()
                 if self._published[1] != view["line"]:
@@ -282,9 +305,24 @@ class BoardWidget(anywidget.AnyWidget):
         self._worker = threading.Thread(target=run, name="trigammon-analysis", daemon=True)
         self._worker.start()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
-        """The widget, plus the board as SVG where widgets cannot run (GitHub, nbviewer)."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:
-            bundle[0]["image/svg+xml"] = self.svg
-        return bundle
+    def _ipython_display_(self) -> None:
+        """The live widget, then its drawing as a still picture (see the module's doc)."""
+        from IPython.display import display
+
+        bundle = self._repr_mimebundle_()
+        if bundle is None:
+            return
+        data, metadata = bundle
+        data["text/plain"] = ""  # what a static page shows of the widget: nothing
+        display(data, metadata=metadata, raw=True)  # type: ignore[no-untyped-call]
+        self._still = self._still or f"trigammon-{self.model_id}"
+        display(  # type: ignore[no-untyped-call]
+            self._still_bundle(self.svg), raw=True, display_id=self._still
+        )
+
+    def _still_bundle(self, drawn: str) -> dict[str, str]:
+        return {
+            "text/html": f'{HIDE_WHEN_LIVE}<div class="{STILL}">{drawn}</div>',
+            "image/svg+xml": drawn,
+            "text/plain": str(self._session.position),
+        }

@@ -1,0 +1,793 @@
+"""Pictures that leave the notebook: an animated SVG replay, PNG stills, animated GIFs.
+
+Every picture is ``svg``'s drawing (``board_svg`` and the parts it is drawn from,
+``board_parts``); nothing here draws a board another way.
+
+``animated_svg(game)`` replays a line of play as one self-contained SVG. The board is
+drawn once; each checker is one element whose position CSS keyframes animate; the
+dice, the labels and a caption per turn (number, who plays, dice, notation) show in
+their time windows. It has no script, no external reference and no web font, so it
+plays where an SVG is shown with ``<img>``: Markdown on GitHub, Sphinx, MkDocs. Where
+nothing animates (``prefers-reduced-motion``, a viewer without CSS animation) it
+shows the last position of the replay.
+
+``png(...)`` and ``animated_gif(...)`` rasterise with CairoSVG and Pillow, the
+optional ``export`` extra (``pip install 'trigammon-widget[export]'``). CairoSVG is
+kept by the Kozea team (WeasyPrint's authors), is pure Python over the system's
+libcairo2 (on Debian a dependency of Chromium, which the tests use anyway), draws
+these pictures faithfully, text included, and needs no browser; Pillow writes the
+GIF. A GIF comes from the same replay as the animated SVG: the board and each turn's
+labels are rasterised once and the checkers, rasterised once per player, are stamped
+on every frame, so ten turns take a second or two rather than a render per frame.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import math
+import os
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .engine import Game, Position, Turn
+from .engine.places import Place, place_of
+from .svg import FONT, Numbering, Parts, R, Theme, board_parts, board_svg
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+__all__ = ["AnimatedSvg", "Gif", "Png", "animated_gif", "animated_svg", "png"]
+
+Vec = tuple[float, float]
+Stacks = dict[tuple[int, Place], list[int]]
+"""The checkers (by index) of each player's stack at each place, bottom first."""
+Stamp = tuple[int, int, int]
+"""A checker in a frame: its player and the pixel of its sprite's corner."""
+Key = tuple[tuple[int, ...], tuple[Stamp, ...], tuple[Stamp, ...], tuple[int, ...]]
+"""What a frame shows: windows under the checkers, resting and flying checkers,
+windows over them. Equal keys, equal frames."""
+
+CAPTION = 2.6
+"""Height of the caption band under the board, in point-number font sizes."""
+STILL_BEFORE, MOVING = 0.2, 0.6
+"""Shares of a turn: its roll shown still, then checkers moving; the rest is still."""
+LANDING = 0.15
+"""Share of each move's time spent still where it lands, before the next move."""
+BLINK = 0.004
+"""Share of a turn a flying checker takes to appear or vanish (well inside a landing)."""
+
+
+class AnimatedSvg(str):
+    """An animated SVG document as a string; shows itself in Jupyter and saves itself."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+            file.write(self)
+            file.write("\n")
+
+
+class Png(bytes):
+    """PNG image data; shows itself in Jupyter and saves itself."""
+
+    def _repr_png_(self) -> bytes:
+        return bytes(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        with open(path, "wb") as file:
+            file.write(self)
+
+
+class Gif(bytes):
+    """Animated GIF data; shows itself in Jupyter (``image/gif``) and saves itself."""
+
+    def _repr_mimebundle_(self, **_: Any) -> dict[str, str]:
+        return {"image/gif": base64.b64encode(self).decode("ascii"), "text/plain": "<GIF>"}
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        with open(path, "wb") as file:
+            file.write(self)
+
+
+# --- the replay: what is where, when --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Flight:
+    start: float
+    end: float
+    origin: Vec
+    target: Vec
+
+
+@dataclass
+class _Checker:
+    """One checker followed through the replay: where it starts, its flights, and when
+    it is borne off (its tray's slab shows from then on)."""
+
+    player: int
+    home: Vec
+    flights: list[_Flight] = field(default_factory=list)
+    off_at: float | None = None
+
+    def at(self, time: float) -> tuple[Vec, bool]:
+        """Its centre at ``time``, and whether it is flying then."""
+        where = self.home
+        for flight in self.flights:
+            if time < flight.start:
+                break
+            if time < flight.end:
+                share = _ease((time - flight.start) / (flight.end - flight.start))
+                return _lerp(flight.origin, flight.target, share), True
+            where = flight.target
+        return where, False
+
+    @property
+    def last(self) -> Vec:
+        return self.flights[-1].target if self.flights else self.home
+
+
+@dataclass(frozen=True)
+class _Window:
+    """An element shown from ``start`` to ``end`` seconds into the replay."""
+
+    start: float
+    end: float
+    element: ET.Element
+    above: bool = False
+    """Drawn over the checkers: the count written on a stack."""
+
+
+@dataclass
+class _Replay:
+    parts: Parts
+    prefix: str
+    """Begins every id and class name: unique to the replay, so that pictures inlined
+    in one page never share a name (and equal pictures share equal definitions)."""
+    duration: float
+    blink: float
+    checkers: list[_Checker]
+    windows: list[_Window]
+    still: list[ET.Element]
+    """What never changes over the board: trays, and slabs borne off before the start."""
+    title: str
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """The viewBox: the board and the caption band under it."""
+        x, y, width, height = self.parts.box
+        return x, y, width, height + self.parts.font * CAPTION
+
+    def defs(self) -> ET.Element:
+        """A checker per player and every die face the replay rolls."""
+        defs = ET.Element("defs")
+        players = range(self.parts.variant.players)
+        for player in players:
+            checker = self.parts.checker(player)
+            checker.set("id", f"{self.prefix}c{player}")
+            defs.append(checker)
+        faces = {
+            use.get("href", "")[1:]
+            for window in self.windows
+            for use in window.element.iter("use")
+            if use.get("data-kind") == "die"
+        }
+        for player in players:
+            for value in range(1, 7):
+                ident = f"{self.prefix}d{player}{value}"
+                if ident in faces:
+                    die = self.parts.die(player, value)
+                    die.set("id", ident)
+                    defs.append(die)
+        return defs
+
+    def use(self, player: int, centre: Vec, **attrs: str) -> ET.Element:
+        """A reference to ``player``'s checker, placed at ``centre``."""
+        return ET.Element(
+            "use",
+            {"href": f"#{self.prefix}c{player}", "transform": _translate(centre), **attrs},
+        )
+
+
+def _ease(share: float) -> float:
+    """About CSS's ``ease-in-out``: a smooth start and stop."""
+    return share * share * (3 - 2 * share)
+
+
+def _lerp(a: Vec, b: Vec, share: float) -> Vec:
+    return a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share
+
+
+def _replay(
+    game: Game,
+    first: int,
+    last: int | None,
+    seconds: float,
+    look: dict[str, Any],
+) -> _Replay:
+    """Follow every checker through turns ``first``..``last`` of the game's line."""
+    turns = game.turns
+    end = len(turns) if last is None else last
+    for name, value in (("first", first), ("last", end)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= len(turns):
+            raise ValueError(f"{name} must be a turn 0..{len(turns)} of the line, got {value!r}")
+    if end <= first:
+        raise ValueError(f"nothing to replay: the line has no turn after {first} up to {end}")
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0.3:
+        raise ValueError(f"seconds_per_turn must be a number of at least 0.3, got {seconds!r}")
+    start = game.position_at(first)
+    variant = start.variant
+    perspective = look["perspective"]
+    parts = board_parts(
+        variant,
+        perspective=start.turn if perspective is None else perspective,
+        numbering=look["numbering"],
+        theme=look["theme"],
+        names=look["names"] or game.names,
+        colors=look["colors"],
+    )
+    record = [(t.player, t.dice, t.notation) for t in turns[first:end]]
+    digest = hashlib.sha1(repr((start.id, record, seconds, look)).encode()).hexdigest()
+    prefix = f"tg{digest[:8]}-"
+    duration = (end - first + 1) * seconds
+
+    checkers: list[_Checker] = []
+    stacks: Stacks = {}
+    borne = [start.borne_off(player) for player in range(variant.players)]
+    for player in range(variant.players):
+        for index in range(variant.off):
+            place = place_of(variant, player, index)
+            stack = stacks.setdefault((player, place), [])
+            for height in range(start.boards[player][index]):
+                stack.append(len(checkers))
+                checkers.append(_Checker(player, parts.slot(player, place, height)))
+    still = [parts.tray(player) for player in range(variant.players)]
+    still += [parts.slab(p, i) for p in range(variant.players) for i in range(borne[p])]
+    windows: list[_Window] = []
+    counts = _Counts(parts, stacks)
+
+    for slot, ply in enumerate(range(first, end)):
+        turn, before = turns[ply], game.position_at(ply)
+        began = slot * seconds
+        windows.append(_Window(began, began + seconds, _turn(parts, prefix, before, turn, ply)))
+        units = sum(2 if move.hit else 1 for move in turn.play)
+        step = seconds * MOVING / max(units, 2)
+        flight = step * (1 - LANDING)
+        clock = began + seconds * STILL_BEFORE
+        mover = turn.player
+        for move in turn.play:
+            origin = place_of(variant, mover, move.start)
+            target = place_of(variant, mover, move.end)
+            ident = stacks[(mover, origin)].pop()
+            counts.mark(clock)
+            checker = checkers[ident]
+            if target == "off":
+                height = borne[mover]
+                borne[mover] += 1
+                checker.off_at = clock + flight
+                windows.append(_Window(clock + flight, duration, parts.slab(mover, height)))
+            else:
+                height = len(stacks.setdefault((mover, target), []))
+                stacks[(mover, target)].append(ident)
+            destination = parts.slot(mover, target, height)
+            checker.flights.append(_Flight(clock, clock + flight, checker.last, destination))
+            counts.mark(clock + flight)
+            clock += step
+            if move.hit:  # R7: the lone checker there goes to its owner's bar
+                owner = next(
+                    p for p in range(variant.players) if p != mover and stacks.get((p, target))
+                )
+                hit = stacks[(owner, target)].pop()
+                bar = stacks.setdefault((owner, "bar"), [])
+                bar.append(hit)
+                victim = checkers[hit]
+                destination = parts.slot(owner, "bar", len(bar) - 1)
+                victim.flights.append(_Flight(clock, clock + flight, victim.last, destination))
+                counts.mark(clock + flight)
+                clock += step
+        _check(game.position_at(ply + 1), stacks, borne)
+
+    final = game.position_at(end).with_dice()
+    windows.append(_Window(duration - seconds, duration, _ending(parts, prefix, final, end)))
+    windows.extend(counts.windows(duration))
+    title = (
+        f"{variant.name.capitalize()}: turns {first + 1} to {end} replayed, "
+        f"{seconds:g} seconds a turn"
+    )
+    return _Replay(parts, prefix, duration, BLINK * seconds, checkers, windows, still, title)
+
+
+class _Counts:
+    """The numbers written on stacks taller than they show, as windows of time."""
+
+    def __init__(self, parts: Parts, stacks: Stacks) -> None:
+        self._parts = parts
+        self._stacks = stacks
+        self._open: dict[tuple[int, Place, int], float] = {}
+        self._closed: list[tuple[int, Place, int, float, float]] = []
+        self.mark(0.0)
+
+    def mark(self, time: float) -> None:
+        """The stacks are as they are now from ``time`` on."""
+        now = {
+            (player, place, len(stack))
+            for (player, place), stack in self._stacks.items()
+            if place != "off" and len(stack) > self._parts.room(player, place)
+        }
+        for key in [key for key in self._open if key not in now]:
+            self._closed.append((*key, self._open.pop(key), time))
+        for key in now:
+            self._open.setdefault(key, time)
+
+    def windows(self, duration: float) -> Iterator[_Window]:
+        spans = [*self._closed, *((*key, begin, duration) for key, begin in self._open.items())]
+        for player, place, count, begin, end in spans:
+            if end > begin:
+                yield _Window(begin, end, self._parts.count(player, place, count), above=True)
+
+
+def _check(position: Position, stacks: Stacks, borne: list[int]) -> None:
+    """The checkers followed stand where the engine's position has them."""
+    variant = position.variant
+    for player in range(variant.players):
+        for index in range(variant.off):
+            place = place_of(variant, player, index)
+            if len(stacks.get((player, place), ())) != position.boards[player][index]:
+                raise AssertionError(f"replay lost track of player {player} at {place}")
+        if borne[player] != position.borne_off(player):
+            raise AssertionError(f"replay lost track of player {player}'s tray")
+
+
+def _turn(parts: Parts, prefix: str, before: Position, turn: Turn, ply: int) -> ET.Element:
+    """What a turn shows besides its checkers: the dice, the labels and its caption."""
+    group = ET.Element("g", {"class": "tg-turn", "data-ply": str(ply + 1)})
+    for index, (value, centre) in enumerate(
+        zip(turn.dice, parts.dice_places(turn.player), strict=True)
+    ):
+        die = ET.SubElement(group, "use", {"href": f"#{prefix}d{turn.player}{value}"})
+        die.set("x", _num(centre[0]))
+        die.set("y", _num(centre[1]))
+        die.set("data-kind", "die")
+        die.set("data-index", str(index))
+    group.append(parts.players(before))
+    d1, d2 = turn.dice
+    played = turn.notation or "no legal move"
+    text = f"{ply + 1}. {parts.names[turn.player]} {d1}-{d2}: {played}"
+    group.append(_caption(parts, turn.player, text))
+    return group
+
+
+def _ending(parts: Parts, prefix: str, final: Position, end: int) -> ET.Element:
+    group = ET.Element("g", {"class": "tg-turn", "data-ply": str(end)})
+    group.append(parts.players(final))
+    outcome = final.outcome()
+    if outcome is None:
+        player, text = final.turn, f"After turn {end}: {parts.names[final.turn]} to roll"
+    else:
+        player, text = outcome.winner, f"{parts.names[outcome.winner]} wins (R12)"
+    group.append(_caption(parts, player, text))
+    return group
+
+
+def _caption(parts: Parts, player: int, text: str) -> ET.Element:
+    """A line under the board: the player's checker, then ``text``."""
+    x, y, _, height = parts.box
+    middle = y + height + parts.font * CAPTION / 2
+    scale = 0.7
+    swatch = parts.checker(player)
+    swatch.set("transform", f"{_translate((x + 16 + R * scale, middle))} scale({scale})")
+    line = ET.Element(
+        "text",
+        {
+            "x": _num(x + 16 + 2 * R * scale + 12),
+            "y": _num(middle + parts.font * 0.42),
+            "font-size": _num(parts.font * 1.15),
+            "fill": parts.theme.text,
+        },
+    )
+    line.text = text
+    group = ET.Element("g", {"class": "tg-caption"})
+    group.extend([swatch, line])
+    return group
+
+
+def _num(value: float) -> str:
+    text = f"{value:.1f}"
+    return "0" if text == "-0.0" else text[:-2] if text.endswith(".0") else text
+
+
+def _translate(centre: Vec) -> str:
+    return f"translate({_num(centre[0])} {_num(centre[1])})"
+
+
+# --- the animated SVG -------------------------------------------------------------------
+
+
+def animated_svg(
+    game: Game,
+    *,
+    first: int = 0,
+    last: int | None = None,
+    seconds_per_turn: float = 2.0,
+    size: int | None = None,
+    theme: str | Theme = "light",
+    perspective: int | None = None,
+    numbering: Numbering = "perspective",
+    names: Sequence[str] | None = None,
+    colors: Sequence[str] | None = None,
+) -> AnimatedSvg:
+    """Turns ``first``..``last`` of the game's line replayed as one animated SVG.
+
+    - ``first``, ``last``: the turns replayed (plies: 0 = the start, default the whole
+      line as it stands, the turns after the shown one included).
+    - ``seconds_per_turn``: each turn shows its roll, moves its checkers one die at a
+      time (a hit checker flies to the bar, R7) and rests; the last position is held
+      as long, then the replay starts again.
+    - ``size``: width in pixels (default: the drawing's natural size).
+    - ``perspective``: the player seated at the bottom (default: who moves first).
+    - ``theme``, ``numbering``, ``names`` (default: the game's), ``colors``: as
+      ``board_svg``.
+    """
+    replay = _replay(
+        game,
+        first,
+        last,
+        seconds_per_turn,
+        {
+            "perspective": perspective,
+            "numbering": numbering,
+            "theme": theme,
+            "names": names,
+            "colors": colors,
+        },
+    )
+    return AnimatedSvg(_animate(replay, _size(size)))
+
+
+def _size(size: int | None) -> int | None:
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
+        raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
+    return size
+
+
+def _animate(replay: _Replay, size: int | None) -> str:
+    parts, prefix, duration = replay.parts, replay.prefix, replay.duration
+    x, y, width, height = replay.box
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"{_num(x)} {_num(y)} {_num(width)} {_num(height)}",
+            "width": _num(width) if size is None else str(size),
+            "height": _num(height) if size is None else str(round(size * height / width)),
+            "role": "img",
+            "aria-label": replay.title,
+            "class": "tg-board tg-replay",
+            "font-family": FONT,
+            "data-variant": parts.variant.name,
+            "data-perspective": str(parts.seat),
+        },
+    )
+    ET.SubElement(root, "title").text = replay.title
+    rules = _Rules(prefix, duration, replay.blink)
+    style = ET.SubElement(root, "style")
+    root.append(replay.defs())
+    band = ET.SubElement(root, "rect", {"fill": parts.theme.background})
+    band.attrib.update(x=_num(x), y=_num(y), width=_num(width), height=_num(height))
+    root.append(ET.Comment("board"))
+    root.extend(replay.still)
+    root.extend(rules.window(window) for window in replay.windows if not window.above)
+    layer = ET.SubElement(root, "g", {"class": "tg-checkers"})
+    for index, checker in enumerate(replay.checkers):
+        attrs = {}
+        if checker.off_at is not None:
+            attrs["opacity"] = "0"
+        element = replay.use(checker.player, checker.last, **attrs)
+        if checker.flights:
+            rules.animate(element, _checker_frames(checker, rules, replay.blink), f"k{index}")
+        layer.append(element)
+    root.extend(rules.window(window) for window in replay.windows if window.above)
+    for player in range(parts.variant.players):
+        frames = _flier_frames(replay, player, rules)
+        if frames:
+            flier = ET.Element("use", {"href": f"#{prefix}c{player}", "opacity": "0"})
+            rules.animate(flier, frames, f"f{player}")
+            root.append(flier)
+    style.text = rules.css()
+    text = ET.tostring(root, encoding="unicode")
+    return text.replace("<!--board-->", parts.background(), 1)
+
+
+class _Rules:
+    """The stylesheet: one keyframes rule per animated element or time window."""
+
+    def __init__(self, prefix: str, duration: float, blink: float) -> None:
+        self.prefix = prefix
+        self.duration = duration
+        # Enough decimals that a blink is never rounded away.
+        self.digits = max(2, math.ceil(math.log10(4 * duration / (100 * blink))))
+        self.keyframes: dict[str, str] = {}
+        self.windows: dict[tuple[float, float], str] = {}
+
+    def animate(self, element: ET.Element, frames: str, name: str) -> None:
+        self.keyframes[name] = frames
+        element.set("class", f"{self.prefix}a")
+        element.set("style", f"animation-name:{self.prefix}{name}")
+
+    def window(self, window: _Window) -> ET.Element:
+        """``window``'s element, shown only in its window (and, if it lasts to the end,
+        in the still picture)."""
+        group = ET.Element("g")
+        group.append(window.element)
+        if window.start <= 0 and window.end >= self.duration:
+            return group
+        key = (window.start, window.end)
+        name = self.windows.setdefault(key, f"w{len(self.windows)}")
+        shown = "{opacity:1}"
+        frames = (
+            f"0%{shown}" if window.start <= 0 else f"0%{{opacity:0}}{self.pct(window.start)}{shown}"
+        )
+        if window.end < self.duration:
+            frames += f"{self.pct(window.end)}{{opacity:0}}"
+            group.set("opacity", "0")
+        self.keyframes[name] = frames
+        group.set("class", f"{self.prefix}w")
+        group.set("style", f"animation-name:{self.prefix}{name}")
+        return group
+
+    def pct(self, time: float) -> str:
+        text = f"{100 * time / self.duration:.{self.digits}f}".rstrip("0").rstrip(".")
+        return f"{text}%"
+
+    def css(self) -> str:
+        p, seconds = self.prefix, f"{self.duration:g}s"
+        common = f"animation-duration:{seconds};animation-iteration-count:infinite"
+        rules = [
+            f".{p}a,.{p}w{{{common}}}",
+            f".{p}a{{animation-timing-function:ease-in-out}}",
+            f".{p}w{{animation-timing-function:step-end}}",
+            f"@media (prefers-reduced-motion:reduce){{.{p}a,.{p}w{{animation:none}}}}",
+        ]
+        rules += [f"@keyframes {p}{name}{{{body}}}" for name, body in self.keyframes.items()]
+        return "".join(rules)
+
+
+def _move(centre: Vec) -> str:
+    return f"transform:translate({_num(centre[0])}px,{_num(centre[1])}px)"
+
+
+def _checker_frames(checker: _Checker, rules: _Rules, blink: float) -> str:
+    fade = checker.off_at is not None
+    frames = [f"0%{{{_move(checker.home)}{';opacity:1' if fade else ''}}}"]
+    for flight in checker.flights:
+        frames.append(f"{rules.pct(flight.start)}{{{_move(flight.origin)}}}")
+        frames.append(f"{rules.pct(flight.end)}{{{_move(flight.target)}}}")
+    if checker.off_at is not None:
+        frames[-1] = frames[-1][:-1] + ";opacity:1}"
+        frames.append(f"{rules.pct(checker.off_at + blink)}{{opacity:0}}")
+    return "".join(frames)
+
+
+def _flier_frames(replay: _Replay, player: int, rules: _Rules) -> str:
+    """A copy of ``player``'s checker drawn over everything while one of them flies,
+    since an SVG draws its elements in a fixed order."""
+    blink = replay.blink
+    flights = sorted(
+        (flight for c in replay.checkers if c.player == player for flight in c.flights),
+        key=lambda flight: flight.start,
+    )
+    frames = []
+    for flight in flights:
+        frames += [
+            f"{rules.pct(flight.start - blink)}{{{_move(flight.origin)};opacity:0}}",
+            f"{rules.pct(flight.start)}{{{_move(flight.origin)};opacity:1}}",
+            f"{rules.pct(flight.end)}{{{_move(flight.target)};opacity:1}}",
+            f"{rules.pct(flight.end + blink)}{{{_move(flight.target)};opacity:0}}",
+        ]
+    return "".join(frames)
+
+
+# --- raster pictures ------------------------------------------------------------------
+
+
+def _cairosvg() -> Any:
+    try:
+        import cairosvg
+    except (ImportError, OSError) as error:  # OSError: no libcairo2 on the system
+        raise ImportError(
+            "PNG and GIF export need CairoSVG and Pillow: "
+            f"pip install 'trigammon-widget[export]' ({error})"
+        ) from error
+    return cairosvg
+
+
+def png(picture: Position | Game | str, *, size: int | None = None, **options: Any) -> Png:
+    """A PNG of a position (``board_svg``), of a game's shown turn (``Game.to_svg``) or
+    of SVG markup; ``size`` is its width in pixels, ``options`` are ``board_svg``'s."""
+    scale: dict[str, int] = {}
+    if isinstance(picture, Position):
+        drawn: str = board_svg(picture, size=_size(size), **options)
+    elif isinstance(picture, Game):
+        drawn = picture.to_svg(size=_size(size), **options)
+    elif options:
+        raise ValueError(f"drawing options {sorted(options)} need a Position or a Game")
+    else:
+        drawn = picture
+        scale = {} if size is None else {"output_width": _size(size) or 0}
+    return Png(_cairosvg().svg2png(bytestring=drawn.encode("utf-8"), **scale))
+
+
+def animated_gif(
+    game: Game,
+    *,
+    first: int = 0,
+    last: int | None = None,
+    seconds_per_turn: float = 1.5,
+    fps: int = 12,
+    size: int = 480,
+    theme: str | Theme = "light",
+    perspective: int | None = None,
+    numbering: Numbering = "perspective",
+    names: Sequence[str] | None = None,
+    colors: Sequence[str] | None = None,
+) -> Gif:
+    """Turns ``first``..``last`` of the game's line as an animated GIF that loops:
+    the replay of ``animated_svg`` (same options), ``size`` pixels wide, ``fps``
+    frames a second while checkers move."""
+    if isinstance(fps, bool) or not isinstance(fps, int) or not 1 <= fps <= 50:
+        raise ValueError(f"fps must be a whole number 1..50, got {fps!r}")
+    replay = _replay(
+        game,
+        first,
+        last,
+        seconds_per_turn,
+        {
+            "perspective": perspective,
+            "numbering": numbering,
+            "theme": theme,
+            "names": names,
+            "colors": colors,
+        },
+    )
+    size = _size(size) or 480
+    return Gif(_Rasteriser(replay, size).gif(fps))
+
+
+class _Rasteriser:
+    """Frames of a replay: the board once, each set of labels once, checkers stamped."""
+
+    def __init__(self, replay: _Replay, width: int) -> None:
+        self.replay = replay
+        self.cairosvg = _cairosvg()
+        x, y, box_width, box_height = replay.box
+        self.scale = width / box_width
+        self.width, self.height = width, round(box_height * self.scale)
+        self.scale_y = self.height / box_height  # the same but for rounding to whole pixels
+        self.origin = (x, y)
+        board = ET.Element("g")
+        band = ET.SubElement(board, "rect", {"fill": replay.parts.theme.background})
+        band.attrib.update(x=_num(x), y=_num(y), width=_num(box_width), height=_num(box_height))
+        board.append(ET.Comment("board"))
+        board.extend(replay.still)
+        self.board = self.image([board])
+        self.sprites = [self.sprite(player) for player in range(replay.parts.variant.players)]
+        self.layers: dict[tuple[int, ...], Image.Image | None] = {}
+
+    def image(self, elements: Sequence[ET.Element]) -> Image.Image:
+        from PIL import Image
+
+        x, y, width, height = self.replay.box
+        root = ET.Element(
+            "svg",
+            {
+                "xmlns": "http://www.w3.org/2000/svg",
+                "viewBox": f"{_num(x)} {_num(y)} {_num(width)} {_num(height)}",
+                "width": str(self.width),
+                "height": str(self.height),
+                "preserveAspectRatio": "none",
+                "font-family": FONT,
+            },
+        )
+        root.append(self.replay.defs())
+        root.extend(elements)
+        text = ET.tostring(root, encoding="unicode")
+        text = text.replace("<!--board-->", self.replay.parts.background(), 1)
+        data = self.cairosvg.svg2png(bytestring=text.encode("utf-8"))
+        return Image.open(io.BytesIO(data)).convert("RGBA")
+
+    def sprite(self, player: int) -> Image.Image:
+        from PIL import Image
+
+        reach = R + 2
+        pixels = math.ceil(2 * reach * self.scale)
+        root = ET.Element(
+            "svg",
+            {
+                "xmlns": "http://www.w3.org/2000/svg",
+                "viewBox": f"{_num(-reach)} {_num(-reach)} {_num(2 * reach)} {_num(2 * reach)}",
+                "width": str(pixels),
+                "height": str(pixels),
+            },
+        )
+        root.append(self.replay.parts.checker(player))
+        data = self.cairosvg.svg2png(bytestring=ET.tostring(root, encoding="unicode").encode())
+        return Image.open(io.BytesIO(data)).convert("RGBA")
+
+    def layer(self, shown: tuple[int, ...]) -> Image.Image | None:
+        """The windows ``shown`` (by index) rasterised together, once."""
+        if shown not in self.layers:
+            windows = self.replay.windows
+            self.layers[shown] = self.image([windows[i].element for i in shown]) if shown else None
+        return self.layers[shown]
+
+    def frame(self, time: float) -> Key:
+        """What the frame at ``time`` shows."""
+        shown = [i for i, w in enumerate(self.replay.windows) if w.start <= time < w.end]
+        below = tuple(i for i in shown if not self.replay.windows[i].above)
+        above = tuple(i for i in shown if self.replay.windows[i].above)
+        resting: list[Stamp] = []
+        flying: list[Stamp] = []
+        for checker in self.replay.checkers:
+            if checker.off_at is not None and time >= checker.off_at:
+                continue
+            centre, moving = checker.at(time)
+            spot = (checker.player, *self.pixel(centre))
+            (flying if moving else resting).append(spot)
+        return below, tuple(resting), tuple(flying), above
+
+    def pixel(self, centre: Vec) -> tuple[int, int]:
+        half = self.sprites[0].width / 2
+        return (
+            round((centre[0] - self.origin[0]) * self.scale - half),
+            round((centre[1] - self.origin[1]) * self.scale_y - half),
+        )
+
+    def draw(self, key: Key) -> Image.Image:
+        below, resting, flying, above = key
+        canvas = self.board.copy()
+        labels = self.layer(below)
+        if labels is not None:
+            canvas.alpha_composite(labels)
+        for player, px, py in (*resting, *flying):
+            canvas.alpha_composite(self.sprites[player], (px, py))
+        counts = self.layer(above)
+        if counts is not None:
+            canvas.alpha_composite(counts)
+        return canvas.convert("RGB")
+
+    def gif(self, fps: int) -> bytes:
+        from PIL import Image
+
+        step = 1 / fps
+        keys: list[Key] = []
+        durations: list[float] = []
+        for index in range(math.ceil(self.replay.duration * fps)):
+            key = self.frame(index * step)
+            if keys and key == keys[-1]:
+                durations[-1] += step
+            else:
+                keys.append(key)
+                durations.append(step)
+        images = [self.draw(key) for key in keys]
+        sample = Image.new("RGB", (self.width * 2, self.height))
+        sample.paste(images[0], (0, 0))
+        sample.paste(images[-1], (self.width, 0))
+        palette = sample.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+        frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+        out = io.BytesIO()
+        frames[0].save(
+            out,
+            format="GIF",
+            save_all=True,
+            append_images=frames[1:],
+            duration=[round(seconds * 1000) for seconds in durations],
+            loop=0,
+        )
+        return out.getvalue()

@@ -1,0 +1,173 @@
+"""Pictures that leave the notebook, in Debian's chromium with no network.
+
+An animated replay plays inside ``<img>``; a notebook exported to HTML by nbconvert,
+with and without saved widget state, shows every board as its current drawing; and
+JupyterLab, where the live board runs, shows one board per widget, not two.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from lab_server import KERNEL_IDLE, LabServer, write_notebook
+from trigammon_widget.bots import HeuristicBot, autoplay
+from trigammon_widget.engine import TRIGAMMON, Game
+from trigammon_widget.export import animated_svg
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "02_explore_positions.ipynb"
+BOARDS = ("board", "viewer", "watch")
+"""notebook 02's widgets, in the order they are shown; viewer steps after it is shown."""
+STACKS = re.compile(r'data-kind="stack" data-point="(\d+)" data-player="(\d)" data-count="(\d+)"')
+
+
+@pytest.fixture
+def offline(browser: Any) -> Iterator[Any]:
+    """A page that can reach nothing: every request but file: and data: is refused."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    context.set_offline(True)
+    refused: list[str] = []
+
+    def guard(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("file:", "data:", "about:")):
+            route.continue_()
+        else:
+            refused.append(url)
+            route.abort()
+
+    context.route("**/*", guard)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def test_a_50_turn_replay_is_small_and_plays_in_an_img(offline: Any) -> None:
+    game = Game(TRIGAMMON, seed=5)
+    autoplay(game, [HeuristicBot()] * 3, max_turns=50)
+    picture = animated_svg(game, size=600, seconds_per_turn=1.0)
+    data = picture.encode()
+    assert len(game.turns) == 50 and len(data) < 300_000
+    source = "data:image/svg+xml;base64," + base64.b64encode(data).decode()
+    offline.set_content(f'<img id="replay" src="{source}">')
+    image = offline.locator("#replay")
+    offline.wait_for_function("() => document.getElementById('replay').complete")
+    assert offline.evaluate("() => document.getElementById('replay').naturalWidth") == 600
+    shots = []
+    for _ in range(3):
+        shots.append(image.screenshot())
+        offline.wait_for_timeout(450)
+    assert len(set(shots)) == 3, "the replay's frames do not change over time"
+    # Asked for no motion (here inlined in a page), it holds the last position.
+    offline.emulate_media(reduced_motion="reduce")
+    offline.set_content(picture)
+    board = offline.locator("svg")
+    first = board.screenshot()
+    offline.wait_for_timeout(600)
+    assert board.screenshot() == first
+    assert offline.evaluate("() => document.getAnimations().length") == 0
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[list[list[int]]]]:
+    """Notebook 02 run as nbconvert runs it (widget state saved), with a last cell
+    that says what each board's drawing holds when the run ends."""
+    notebook = nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]
+    names = ", ".join(BOARDS)
+    notebook.cells.append(
+        nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
+            f"import json, re\nfor b in ({names},):\n"
+            f"    print('STACKS', json.dumps(sorted(map(list, re.findall({STACKS.pattern!r}, "
+            "b.svg)))))"
+        )
+    )
+    folder = tmp_path_factory.mktemp("nbconvert")
+    NotebookClient(
+        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+    ).execute()
+    printed = "".join(o.get("text", "") for o in notebook.cells[-1].outputs)
+    expected = [
+        sorted([int(value) for value in stack] for stack in json.loads(line[7:]))
+        for line in printed.splitlines()
+        if line.startswith("STACKS")
+    ]
+    notebook.cells.pop()
+    assert len(expected) == len(BOARDS)
+    return notebook, expected
+
+
+@pytest.mark.parametrize("state", ["saved", "not saved"])
+def test_nbconvert_html_shows_every_board_offline(
+    executed: tuple[Any, list[list[list[int]]]], offline: Any, tmp_path: Path, state: str
+) -> None:
+    from nbconvert import HTMLExporter
+
+    notebook, expected = executed
+    notebook = copy.deepcopy(notebook)
+    if state == "saved":
+        assert "application/vnd.jupyter.widget-state+json" in notebook.metadata["widgets"]
+    else:
+        del notebook.metadata["widgets"]
+    html, _ = HTMLExporter().from_notebook_node(notebook)  # type: ignore[no-untyped-call]
+    page = tmp_path / "exported.html"
+    page.write_text(html, encoding="utf-8")
+    offline.goto(page.as_uri())
+    offline.wait_for_load_state("load")
+    outputs = offline.evaluate(
+        """() => {
+            const stacks = svg => [...svg.querySelectorAll('[data-kind=stack]')]
+                .map(s => [s.dataset.point, s.dataset.player, s.dataset.count].map(Number))
+                .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+            const shown = area => [...area.querySelectorAll('svg.tg-board')]
+                .filter(svg => svg.getBoundingClientRect().width > 200);
+            return [...document.querySelectorAll('.jp-Cell-outputArea')]
+                .filter(area => area.querySelector('.jupyter-widgets, .trigammon-static'))
+                .map(area => shown(area).map(stacks));
+        }"""
+    )
+    # Each widget's output shows exactly one board: the drawing it had at the end.
+    assert outputs == [[stacks] for stacks in expected]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    pytest.importorskip("jupyterlab")
+    root = tmp_path_factory.mktemp("lab")
+    write_notebook(
+        root / "one_board.ipynb",
+        ["from trigammon_widget import BoardWidget\nBoardWidget('classic', seed=2)"],
+    )
+    with LabServer(root) as server:
+        yield server
+
+
+def test_jupyterlab_shows_the_live_board_not_the_still_one(browser: Any, lab: LabServer) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    try:
+        page.goto(lab.url("/lab/tree/one_board.ipynb"))
+        page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
+        page.locator(".jp-Notebook").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_text("Run All Cells", exact=True).click()
+        page.locator(".trigammon-widget svg.tg-board").wait_for(timeout=60_000)
+        outputs = page.locator(".jp-Cell").first.locator(".jp-OutputArea-child")
+        assert outputs.count() == 2  # the widget and its still picture, for static pages
+        assert outputs.nth(1).evaluate("e => e.getBoundingClientRect().height") == 0  # no gap
+        still = page.locator(".trigammon-static")
+        assert still.count() == 1 and not still.is_visible()
+        boards = page.locator("svg.tg-board")
+        assert [boards.nth(i).is_visible() for i in range(boards.count())] == [True, False]
+    finally:
+        page.close()
