@@ -252,15 +252,11 @@ class BoardWidget(anywidget.AnyWidget):
         """Every trait from the session, in one message; unchanged ones are not sent."""
         session = self._session
         view = session.view()
+        redrawn = False
         with self._lock, self.hold_sync():
             if self._published[0] != view["version"]:
                 drawn = session.svg()
-                if self._still is not None and drawn != self.svg:
-                    from IPython.display import update_display
-
-                    update_display(  # type: ignore[no-untyped-call]
-                        self._still_bundle(drawn), raw=True, display_id=self._still
-                    )
+                redrawn = drawn != self.svg
                 self.svg = drawn
                 self.plays = session.plays()
                 self.record = session.record()
@@ -268,6 +264,13 @@ class BoardWidget(anywidget.AnyWidget):
                     self.history = [dict(entry) for entry in session.history()]
                 self._published = (view["version"], view["line"])
             self.view = dict(view)
+        if redrawn and self._still is not None:
+            # After the traits: the live board's message goes out first.
+            from IPython.display import update_display
+
+            update_display(  # type: ignore[no-untyped-call]
+                self._still_bundle(self.svg), raw=True, display_id=self._still
+            )
 
     def _send_frames(self) -> None:
         """Drawings of the neighbouring turns and of each legal move, once per version,

@@ -30,6 +30,7 @@ from .position import Dice, Position, check_dice, check_not_over, check_reachabl
 from .variant import TRIGAMMON, Variant, find_variant
 
 if TYPE_CHECKING:
+    from ..export import AnimatedSvg
     from ..svg import SvgBoard
 
 RECORD_FORMAT = "trigammon-widget/game"
@@ -496,6 +497,12 @@ class Game:
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
+
+    def to_animated_svg(self, **options: Any) -> AnimatedSvg:
+        """The current line replayed as one animated SVG (``export.animated_svg``)."""
+        from ..export import animated_svg
+
+        return animated_svg(self, **options)
 
     # records -------------------------------------------------------------------
 
