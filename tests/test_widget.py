@@ -517,3 +517,21 @@ def test_prefetch_sends_the_frames_again_for_a_new_view() -> None:
     for _ in range(2):
         front.send("prefetch")
     assert len(front.frames) == 2 and front.frames[0] == front.frames[1]
+
+
+def test_after_a_roll_the_turn_is_drawn_with_its_dice() -> None:
+    """A roll changes the drawing of the shown turn: turn drawings sent ahead before it
+    are of another line."""
+    widget, front = classic_widget()
+    front.send("play_listed", index=0)
+    line = widget.view["line"]
+    front.send("step", delta=-1)
+    undiced = front.frames[-1]["steps"]["1"]
+    front.send("step", delta=1)
+    front.send("roll")
+    assert widget.view["line"] == line + 1 and widget.svg != undiced
+    front.send("step", delta=-1)
+    frames = front.frames[-1]
+    assert frames["line"] == widget.view["line"]
+    front.send("step", delta=1)
+    assert widget.svg == frames["steps"]["1"]

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from lab_server import KERNEL_IDLE, LabServer, centre, free_port, problems, write_notebook
+from trigammon_widget.session import STEP_FRAMES
 from trigammon_widget.svg import THEMES
 
 pytestmark = pytest.mark.browser
@@ -92,11 +93,11 @@ CELLS = [
     "race = BoardWidget(Position.build(CLASSIC, {0: {22: 2, 24: 1}, 1: {23: 2, 24: 1}}), seed=3)\n"
     "race.set_seat(0, 'heuristic')\nrace.set_seat(1, 'random')\nrace",
     "an = BoardWidget('classic', seed=5)\nan",
-    # a game of eight turns, shown at its end
+    # a game of twenty turns, shown at its end
     "from trigammon_widget.engine import Game\n"
     "game = Game(CLASSIC, seed=11)\n"
     "while game.roll_opening() is None:\n    pass\n"
-    "while game.ply < 8:\n"
+    "while game.ply < 20:\n"
     "    if game.position.dice is None:\n        game.roll()\n"
     "    game.play(next(iter(game.legal_plays()), None))\n"
     "hist = BoardWidget(game)\nhist",
@@ -789,7 +790,8 @@ COUNT_DRAWINGS = """root => {
 
 def test_steps_are_drawn_from_frames_before_python_answers(page: Any) -> None:
     widget = board(page, HISTORY)
-    assert probe(page)["history"]["ply"] == 8
+    # Turn 0 is far from the end: none of the drawings sent ahead so far is near it.
+    assert probe(page)["history"]["ply"] == 20 > 3 * STEP_FRAMES
     widget.locator(".tgw-status").click()
     before = version(widget)
     page.keyboard.press("Home")  # turn 0 was not sent ahead: drawn when Python answers
@@ -797,11 +799,11 @@ def test_steps_are_drawn_from_frames_before_python_answers(page: Any) -> None:
     wait_until(page, widget, FRAMES_READY)
     widget.evaluate(COUNT_DRAWINGS)
     before = version(widget)
-    # Three presses in one task of the page: no answer from Python can come between
-    # them. The first two turns were sent ahead and are drawn at once, the history
-    # and slider following; the third is beyond the drawings here and waits.
+    # Presses in one task of the page: no answer from Python can come between them.
+    # The turns sent ahead are drawn at once, the history and slider following; a
+    # press beyond them waits for Python.
     shown = widget.evaluate(
-        """root => {
+        """(root, presses) => {
             const board = root.querySelector(".tgw-board");
             const press = () => root.dispatchEvent(
                 new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
@@ -813,21 +815,22 @@ def test_steps_are_drawn_from_frames_before_python_answers(page: Any) -> None:
             const drawn = board.innerHTML;
             press();
             const first = [board.innerHTML !== drawn, ...look()];
-            press();
-            press();
+            for (let i = 1; i < presses; i++) press();
             return [first, look()];
-        }"""
+        }""",
+        STEP_FRAMES + 1,
     )
-    assert shown == [[True, "1", "1", str(before)], ["2", "2", str(before)]]
-    # Python catches up (turn 1, then 2) and confirms the drawing without redrawing it.
+    ahead = str(STEP_FRAMES)
+    assert shown == [[True, "1", "1", str(before)], [ahead, ahead, str(before)]]
+    # Python catches up (turn 1, then the last) and confirms the drawing, not redrawing it.
     wait_until(page, widget, f"Number(el.dataset.version) >= {before + 2}")
-    assert probe(page)["history"]["ply"] == 2
-    assert widget.evaluate("root => root.__drawings") == 2
-    assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "2"
+    assert probe(page)["history"]["ply"] == STEP_FRAMES
+    assert widget.evaluate("root => root.__drawings") == STEP_FRAMES
+    assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == ahead
 
 
 def test_a_move_is_drawn_from_a_frame_before_python_answers(page: Any) -> None:
-    widget = board(page, HISTORY)  # turn 2 of the game, its dice rolled: a turn to play on
+    widget = board(page, HISTORY)  # an earlier turn of the game, its dice rolled: to play on
     wait_until(page, widget, FRAMES_READY)
     state = probe(page)["history"]
     source, target = next(
@@ -860,7 +863,7 @@ def test_a_move_is_drawn_from_a_frame_before_python_answers(page: Any) -> None:
     assert drawn_at_once == [True, str(before)]
     wait_version_after(page, widget, before)
     after = probe(page)["history"]
-    assert after["moves"] == 1 and after["ply"] == 2
+    assert after["moves"] == 1 and after["ply"] == STEP_FRAMES
     assert widget.evaluate("root => root.__drawings") == 1  # Python's answer: the same drawing
     assert widget.locator(".tgw-movable").count() >= 1  # the next move can be picked up
 
