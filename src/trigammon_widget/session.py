@@ -819,7 +819,8 @@ class Session:
         return json.dumps({k: v for k, v in self._game.to_dict().items() if k != "ply"})
 
     def frames(self) -> Frames:
-        """Drawings of the neighbouring turns and of each legal move from here."""
+        """Drawings of the neighbouring turns and, where the line ends (where a turn is
+        played; elsewhere a person mostly steps through), of each legal move from here."""
         steps: dict[int, str] = {}
         moves: dict[str, str] = {}
         if self._editing is None:
@@ -827,6 +828,8 @@ class Session:
             for ply in range(game.ply - STEP_FRAMES, game.ply + STEP_FRAMES + 1):
                 if 0 <= ply <= len(game.turns) and ply != game.ply:
                     steps[ply] = self._turn_drawing(ply)
+            if game.ply < len(game.turns):
+                return Frames(self._version, self._line, steps, moves)
             position = game.position
             variant = position.variant
             for start, ends in self._legal_targets().items():

@@ -83,6 +83,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._worker: threading.Thread | None = None
         self._published: tuple[int, int] = (-1, -1)
         self._frames_sent = -1
+        self._steps_sent: tuple[int, set[int]] = (-1, set())
+        """The line whose turn drawings went out, and which: a front end keeps them."""
         self._still: str | None = None  # the still picture's display id, once shown
         self.on_msg(self._on_intent)
         self._publish()
@@ -282,13 +284,17 @@ class BoardWidget(anywidget.AnyWidget):
             return
         frames: Frames = self._session.frames()
         self._frames_sent = frames.version
+        if again or self._steps_sent[0] != frames.line:
+            self._steps_sent = (frames.line, set())
+        sent = self._steps_sent[1]
         message: FramesMessage = {
             "kind": "frames",
             "version": frames.version,
             "line": frames.line,
-            "steps": {str(ply): svg for ply, svg in frames.steps.items()},
+            "steps": {str(ply): svg for ply, svg in frames.steps.items() if ply not in sent},
             "moves": frames.moves,
         }
+        sent.update(frames.steps)
         self.send(message)
 
     def _run(self, job: Job) -> None:
