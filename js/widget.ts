@@ -17,6 +17,7 @@ import { Frames } from "./frames";
 import { keyStep, Navigation, type Step } from "./navigation";
 import { AnalysisPanel } from "./panels/analysis";
 import { EditPanel } from "./panels/edit";
+import { ExportMenu } from "./panels/export";
 import { HistoryPanel } from "./panels/history";
 import { MessageLine } from "./panels/message";
 import { PlayersPanel } from "./panels/players";
@@ -62,6 +63,7 @@ class BoardView {
   private readonly plays: PlaysPanel;
   private readonly history: HistoryPanel;
   private readonly variations: VariationsPanel;
+  private readonly exporter: ExportMenu;
 
   constructor(model: Model, el: HTMLElement) {
     this.model = model;
@@ -127,6 +129,8 @@ class BoardView {
       this.autoplay.pause(); // a person choosing a line: bots must not play on along it
       settled(intent);
     }, signal);
+    this.exporter = new ExportMenu(this.requests, this.message, signal);
+    this.toolbar.element.append(this.exporter.element);
     this.previews.attach(this.plays.list, signal);
     this.previews.attach(this.analysis.hintsList, signal);
 
