@@ -291,6 +291,20 @@ def test_python_api_mirrors_the_ui() -> None:
     widget.play(next(iter(widget.legal_plays)))
     widget.step(-1)
     widget.goto(1)
+    widget.goto(0)
+    widget.roll() if widget.game.position.dice is None else None
+    widget.play(list(widget.legal_plays)[-1])  # another first turn: a variation
+    assert [entry["lines"] for entry in widget.history] == [2]
+    widget.rename_variation(1, "try", ply=0)
+    assert not widget.view["main_line"]
+    widget.promote_variation(1, ply=0)
+    assert widget.view["alternatives"][0]["name"] == "try" and widget.view["main_line"]
+    widget.switch_variation(1, ply=0)
+    assert not widget.view["main_line"]
+    widget.main_line()
+    assert widget.view["main_line"]
+    widget.delete_variation(1, ply=0)
+    assert [entry["lines"] for entry in widget.history] == [1]
     widget.perspective = 1
     assert widget.view["perspective"] == 1
     assert len(changes) >= 4
