@@ -4,7 +4,8 @@
 
 Each run folder's ``log.jsonl`` (written by ``scripts/train.py``) holds the
 measurements taken every ``snapshot_every`` games; each becomes a point with its
-95% Wilson interval, one panel per run, one line per opponent.
+95% Wilson interval, one panel per run, one line per opponent. The same figures are
+printed as a Markdown table per run, for ``docs/training.md``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -22,6 +24,24 @@ from trigammon_widget.rollout import wilson
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 EVEN = {"trigammon": 1 / 3, "classic": 1 / 2}
+
+
+def table(variant: str, entries: list[dict[str, Any]]) -> str:
+    """The measurements of a run as a Markdown table: wins with intervals, points."""
+    names = [n for n in ("heuristic", "gnubg") if any(n in e for e in entries)]
+    head = "| games | hours | " + " | ".join(f"vs {n}: won [95%] | points/game" for n in names)
+    rows = [f"\n{variant}:\n", head + " |", "|---" * (2 + 2 * len(names)) + "|"]
+    for e in entries:
+        cells = [f"{e['games']:,}", f"{e['seconds'] / 3600:.2f}"]
+        for n in names:
+            f = e[n]
+            low, high = wilson(f["wins"], f["games"])
+            cells += [
+                f"{f['wins'] / f['games']:.1%} [{low:.1%}, {high:.1%}]",
+                f"{f['points']:+.3f}",
+            ]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
 
 
 def main() -> None:
@@ -45,6 +65,7 @@ def main() -> None:
             axis.fill_between(games, [b[0] for b in bounds], [b[1] for b in bounds], alpha=0.2)
         axis.axhline(EVEN[variant], color="grey", linestyle=":", label="even")
         axis.set_title(f"{variant}: {settings['method']}", fontsize=9)
+        print(table(variant, entries))
         axis.set_xlabel("training games")
         axis.set_ylabel("share of games won (95% interval)")
         axis.set_ylim(0, 1)
