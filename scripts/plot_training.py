@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,7 @@ def main() -> None:
             axis.plot(games, rates, marker="o", label=f"vs {name}")
             axis.fill_between(games, [b[0] for b in bounds], [b[1] for b in bounds], alpha=0.2)
         axis.axhline(EVEN[variant], color="grey", linestyle=":", label="even")
-        axis.set_title(f"{variant}: {settings['method']}", fontsize=9)
+        axis.set_title(textwrap.fill(f"{variant}: {settings['method']}", 70), fontsize=9)
         print(table(variant, entries))
         axis.set_xlabel("training games")
         axis.set_ylabel("share of games won (95% interval)")
