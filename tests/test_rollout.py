@@ -9,8 +9,9 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from trigammon_widget.bots import RandomBot
+from trigammon_widget.bots import NeuralBot, RandomBot
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Play, Position
+from trigammon_widget.evaluation import hints as evaluator_hints
 from trigammon_widget.rollout import hints, race_estimate, rollout, wilson
 
 # X (player 0) to move, its last checker on its 1-point: any roll wins, a gammon as O
@@ -177,6 +178,23 @@ def test_hints_candidates_and_workers_agree() -> None:
     two = hints(position, workers=2, **kwargs)  # type: ignore[arg-type]
     assert len(one) == 3
     assert [(h.notation, h.result) for h in one] == [(h.notation, h.result) for h in two]
+
+
+def test_hints_refine_the_evaluators_hints_with_neural_rollouts() -> None:
+    """The rollout keeps the evaluator's instant hints (its best ``candidates``) and
+    adds a rollout to each; the neural bot travels to the workers by name."""
+    position = Position.start(CLASSIC).with_dice(3, 1)
+    instant = {hint.play: hint for hint in evaluator_hints(position)[:3]}
+    ranked = hints(
+        position, games_per_play=6, candidates=3, bot=NeuralBot(), workers=2, truncate=8, seed=1
+    )
+    assert {hint.play for hint in ranked} == set(instant)
+    for hint in ranked:
+        assert hint.evaluation == instant[hint.play].evaluation
+        assert hint.rollout is not None and hint.result.games == 6
+        assert hint.win == hint.rollout.wins[0]
+    wins = [hint.win for hint in ranked]
+    assert wins == sorted(wins, reverse=True)
 
 
 def test_bots_defined_in_main_roll_out_in_process() -> None:
