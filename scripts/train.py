@@ -46,7 +46,7 @@ def main() -> None:
     if args.dask:
         from distributed import Client
 
-        executor = Client(args.dask).get_executor()
+        executor = Client(args.dask).get_executor()  # type: ignore[no-untyped-call]
     else:
         context = multiprocessing.get_context("spawn")
         executor = ProcessPoolExecutor(args.workers, mp_context=context)

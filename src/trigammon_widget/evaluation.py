@@ -169,7 +169,8 @@ class NeuralEvaluator:
         self.net(variant)
 
     def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats:
-        return self.net(variant).rate([boards], [turn])[0]
+        rated: Floats = self.net(variant).rate([boards], [turn])[0]
+        return rated
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         return self.net(view.variant).after_plays(view, keys)
@@ -300,7 +301,7 @@ def rate_before_roll(
         view = TurnView(variant, boards, turn, dice)
         vectors = rate_plays(evaluator, view, list(view.leaves()), ply - 1)
         total += vectors[int(np.argmax(vectors @ column))] * (1 if dice[0] == dice[1] else 2)
-    return total / 36
+    return (total / 36).astype(np.float32)
 
 
 def rate_plays(evaluator: Evaluator, view: TurnView, keys: Sequence[int], ply: int) -> Floats:

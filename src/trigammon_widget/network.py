@@ -161,7 +161,8 @@ def outcome_vector(result: Outcome, players: int) -> Floats:
 
 
 def _sigmoid(x: Floats) -> Floats:
-    return 0.5 + 0.5 * np.tanh(0.5 * x)
+    out: Floats = 0.5 + 0.5 * np.tanh(0.5 * x)
+    return out
 
 
 def outcomes_from_logits(logits: Floats, players: int) -> Floats:
@@ -284,7 +285,7 @@ class Network:
     def save(self, path: str | Path, **meta: Any) -> None:
         """Write the net to ``path`` (compressed ``.npz``) with ``meta`` added to its own."""
         record = {**self.meta, **meta, "variant": self.variant.name}
-        arrays = {f"w{k}": w for k, (w, _) in enumerate(self.layers)}
+        arrays: dict[str, Any] = {f"w{k}": w for k, (w, _) in enumerate(self.layers)}
         arrays |= {f"b{k}": b for k, (_, b) in enumerate(self.layers)}
         with open(path, "wb") as out:
             np.savez_compressed(out, meta=np.array(json.dumps(record)), **arrays)
@@ -310,7 +311,7 @@ class Network:
         return out
 
     def rate(
-        self, boards: Sequence[Boards] | npt.NDArray[np.uint8], turns: Sequence[int]
+        self, boards: Sequence[Boards] | npt.NDArray[np.uint8], turns: Sequence[int] | Ints
     ) -> Floats:
         """Outcome vectors (in seats) of positions before the roll of ``turns[b]``."""
         array = np.asarray(boards, np.uint8)
@@ -325,7 +326,7 @@ class Network:
     @cached_property
     def _tables(self) -> Floats:
         """Row ``(slot * (N + 2) + place) * 16 + count``: what a place's count adds to
-        the first layer; a last row of zeros pads."""
+        the first layer."""
         weights = self.layers[0][0]
         variant = self.variant
         size, per = variant.points + 2, inputs_per_slot(variant)
@@ -338,9 +339,9 @@ class Network:
                 np.arange(COUNTS, dtype=np.float32)[:, None] / CHECKERS * weights[s * per + per - 1]
             )
             tables[s] = np.concatenate((places, tray[None]), axis=0).reshape(-1, hidden)
-        tables = np.concatenate((tables.reshape(-1, hidden), np.zeros((1, hidden), np.float32)))
-        tables.setflags(write=False)
-        return tables
+        flat: Floats = tables.reshape(-1, hidden)
+        flat.setflags(write=False)
+        return flat
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         """Outcome vectors (in seats) of the positions the plays ``keys`` lead to.
@@ -358,13 +359,11 @@ class Network:
         slot = {seat: s for s, seat in enumerate(order)}
         flat = self._tables
         stride = size * COUNTS
-        places = np.arange(size) * COUNTS
-        starts = [slot[seat] * stride + places for seat in range(variant.players)]
+        starts = _starts(variant.players, size, order)
         boards = view.boards
-        base = self.layers[0][1] + flat[
-            np.concatenate([starts[seat] + np.asarray(boards[seat]) for seat in range(len(boards))])
-        ].sum(axis=0)
-        now = np.frombuffer(bytes(boards[mover]), np.uint8)
+        everyone = np.frombuffer(b"".join(map(bytes, boards)), np.uint8)
+        base = self.layers[0][1] + flat[starts.ravel() + everyone].sum(axis=0)
+        now = everyone[mover * size : (mover + 1) * size]
         after = np.frombuffer(
             b"".join((key & mask).to_bytes(size, "little") for key in keys), np.uint8
         ).reshape(len(keys), size)
@@ -377,21 +376,15 @@ class Network:
             rows = np.concatenate((rows, hit_rows))
             new = np.concatenate((new, hit_new))
             old = np.concatenate((old, hit_old))
-        if hit_rows:
-            by_play = np.argsort(rows, kind="stable")
-            rows, new, old = rows[by_play], new[by_play], old[by_play]
-        # Each play's changes side by side, padded with a row of zeros, then summed.
-        counts = np.bincount(rows, minlength=len(keys))
-        column = np.arange(len(rows)) - (np.cumsum(counts) - counts)[rows]
-        wide = np.full((2, len(keys), counts.max()), len(flat) - 1, np.intp)
-        wide[0, rows, column] = new
-        wide[1, rows, column] = old
-        parts = flat[wide]
-        first = base + (parts[0] - parts[1]).sum(axis=1)
+        # One row per play, one column per change: a product adds each play's changes.
+        changes = np.zeros((len(keys), len(rows)), np.float32)
+        changes[rows, np.arange(len(rows))] = 1.0
+        first = changes @ (flat[new] - flat[old])
+        first += base
         found = self._outcomes_from_first(first)
         result = to_seats(found, order)
         for k in np.flatnonzero(after[:, size - 1] == CHECKERS):
-            result[k] = self._sure(view, keys[k])
+            result[k] = self._sure(view, keys[int(k)])
         return result
 
     @staticmethod
@@ -437,6 +430,17 @@ class Network:
         result = position.outcome()
         assert result is not None
         return outcome_vector(result, view.variant.players)
+
+
+@cache
+def _starts(players: int, size: int, order: tuple[int, ...]) -> Ints:
+    """``[seat, place]``: the first-layer table row of that place holding no checker,
+    with the seats in ``order``'s slots."""
+    out = np.empty((players, size), np.intp)
+    for s, seat in enumerate(order):
+        out[seat] = (s * size + np.arange(size)) * COUNTS
+    out.setflags(write=False)
+    return out
 
 
 @cache

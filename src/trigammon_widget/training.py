@@ -39,6 +39,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
+from contextlib import suppress
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -289,20 +290,22 @@ class Learner:
         t_wins, t_gammons = targets[:, :players], targets[:, players : players + q]
         t_backs = targets[:, players + q :]
         winners = [w for w, _ in pairs(players)]
-        grad = np.concatenate(
+        grad: Floats = np.concatenate(
             (
                 wins - t_wins,
                 t_wins[:, winners] * cond_gammon - t_gammons,
                 t_gammons * cond_back - t_backs,
             ),
             axis=1,
-        ) / len(inputs)
+            dtype=np.float32,
+        ) / np.float32(len(inputs))
         column = equity_matrix(players)[:, 0]
         error = float(np.abs((found - targets) @ column).mean())
         grads: list[Floats] = []
         for k in range(len(layers) - 1, -1, -1):
             weights = layers[k][0]
-            grads[:0] = [acts[k].T @ grad, grad.sum(axis=0)]
+            weight_grad: Floats = acts[k].T @ grad
+            grads[:0] = [weight_grad, grad.sum(axis=0, dtype=np.float32)]
             if k:
                 grad = (grad @ weights.T) * (1 - acts[k] ** 2)
         self._adam(grads)
@@ -322,8 +325,8 @@ class Learner:
 
     # checkpoints ------------------------------------------------------------------------
 
-    def arrays(self) -> dict[str, Floats]:
-        out = {}
+    def arrays(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for k, (p, m, v) in enumerate(zip(self.params, self.moments, self.squares, strict=True)):
             out[f"p{k}"], out[f"m{k}"], out[f"v{k}"] = p, m, v
         return out
@@ -395,10 +398,8 @@ def measure(
     bot = NeuralBot(evaluator=NeuralEvaluator(network))
     opponents: dict[str, NeuralBot | HeuristicBot] = {"heuristic": HeuristicBot()}
     if variant.players == 2:
-        try:
+        with suppress(ImportError):
             opponents["gnubg"] = NeuralBot(evaluator=GnubgEvaluator())
-        except ImportError:
-            pass
     out: dict[str, Any] = {}
     for name, opponent in opponents.items():
         splits = [range(k, games, parts) for k in range(parts)]
@@ -497,7 +498,8 @@ def _line(
 
 def _describe(entry: dict[str, Any]) -> str:
     parts = [
-        f"vs {name} {f['wins'] / f['games']:.1%} of {f['games']} games, {f['points']:+.3f} points/game"
+        f"vs {name} {f['wins'] / f['games']:.1%} of {f['games']} games, "
+        f"{f['points']:+.3f} points/game"
         for name, f in entry.items()
         if isinstance(f, dict)
     ]
