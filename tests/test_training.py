@@ -20,6 +20,7 @@ TINY = Settings(
     checkpoint_every=2,
     snapshot_every=4,
     eval_games=4,
+    replay=3,
 )
 
 
