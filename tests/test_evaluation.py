@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from trigammon_widget import evaluation
+from trigammon_widget.bots import NeuralBot
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.ids import gnubg_board
@@ -237,3 +238,25 @@ def test_gnubg_is_importable_lazily() -> None:
     gnubg()
     assert importlib.import_module("gnubg_nn") is evaluation._gnubg()
     assert np.isclose(sum(evaluate(Position.start(CLASSIC), evaluator="gnubg").wins), 1)
+
+
+def test_a_bot_on_the_gnubg_evaluator_plays_gnubgs_best_move() -> None:
+    """``NeuralBot(evaluator="gnubg")``, the benchmark's gnubg 0-ply opponent, picks
+    what ``gnubg_nn.best_move`` picks, but where several plays rate the same."""
+    gnubg_nn = gnubg()
+    bot = NeuralBot(evaluator="gnubg")
+    same = 0
+    for position in random_positions(CLASSIC, 400, 4):
+        if position.is_over() or len(position.legal_plays()) < 2:
+            continue
+        assert position.dice is not None
+        ours = gnubg_board(position.after(bot.choose(position).moves).boards, position.turn)
+        _, listed = gnubg_nn.best_move(
+            gnubg_board(position.boards, position.turn), *position.dice, list=1
+        )
+        theirs = gnubg_nn.board_from_position_key(listed[0][0])
+        if theirs in ((tuple(ours[0]), tuple(ours[1])), (tuple(ours[1]), tuple(ours[0]))):
+            same += 1
+        else:
+            assert listed[0][3] == pytest.approx(listed[1][3], abs=1e-6)  # a tie
+    assert same > 250

@@ -8,8 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from trigammon_widget.engine import CLASSIC
+from trigammon_widget.evaluation import GnubgEvaluator
 from trigammon_widget.network import Network
-from trigammon_widget.training import Settings, train
+from trigammon_widget.training import Settings, Task, initial_network, play_games, train
 
 TINY = Settings(
     variant="classic",
@@ -68,3 +70,18 @@ def test_a_run_folder_keeps_its_settings(tmp_path: Path) -> None:
         train(Settings(variant="classic", hidden=9), tmp_path, 4, None, None)
     with pytest.raises(ValueError, match="teacher must be"):
         Settings(teacher="xg")
+
+
+def test_a_teacher_rates_every_position_of_the_games() -> None:
+    """With ``teacher="gnubg"`` the targets are GNU Backgammon's own ratings."""
+    pytest.importorskip("gnubg_nn")
+    net = initial_network(CLASSIC, 8, seed=0)
+    (record,) = play_games(Task(net, 0, 1, 5, 0.0, 0, heuristic=True))
+    assert record.labels is not None and len(record.labels) == len(record.turns) > 10
+    teacher = GnubgEvaluator()
+    for boards, turn, label in list(zip(record.boards, record.turns, record.labels, strict=True))[
+        ::7
+    ]:
+        rated = teacher.rate(CLASSIC, [list(b) for b in boards], int(turn))
+        assert np.array_equal(rated, label)
+    assert record.outcome[: CLASSIC.players].sum() == 1.0

@@ -581,6 +581,10 @@ class NeuralBot:
         self.ply = ply
         self.evaluator = evaluator
         self.candidates = candidates
+        self._found: Evaluator | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_found": None}  # found again by name where unpickled
 
     def __repr__(self) -> str:
         name = self.evaluator if isinstance(self.evaluator, str) else self.evaluator.name
@@ -598,7 +602,9 @@ class NeuralBot:
         return _as_play(leaves[key])
 
     def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
-        evaluator = find_evaluator(self.evaluator)
+        evaluator = self._found
+        if evaluator is None:
+            evaluator = self._found = find_evaluator(self.evaluator)
         keys = list(leaves)
         column = equity_matrix(view.variant.players)[:, view.turn]
         equities = evaluator.after_plays(view, keys) @ column

@@ -85,23 +85,7 @@ class Evaluation:
     @classmethod
     def from_outcomes(cls, vector: Floats, turn: int, evaluator: str, ply: int) -> Evaluation:
         """An evaluation from an outcome vector in seats (``trigammon_widget.network``)."""
-        players = next(n for n in (2, 3) if outcome_size(n) == len(vector))
-        q = len(pairs(players))
-        gammons = [0.0] * players
-        backgammons = [0.0] * players
-        for k, (_, lost) in enumerate(pairs(players)):
-            gammons[lost] += float(vector[players + k])
-            backgammons[lost] += float(vector[players + q + k])
-        equities = vector @ equity_matrix(players)
-        return cls(
-            turn=turn,
-            wins=tuple(float(v) for v in vector[:players]),
-            gammons=tuple(gammons),
-            backgammons=tuple(backgammons),
-            equities=tuple(float(e) for e in equities),
-            evaluator=evaluator,
-            ply=ply,
-        )
+        return _evaluations(vector[None], [turn], evaluator, ply)[0]
 
     @property
     def win(self) -> float:
@@ -119,6 +103,33 @@ class Evaluation:
             for p, (w, g, e) in enumerate(zip(self.wins, self.gammons, self.equities, strict=True))
         ]
         return f"{self.evaluator} {self.ply}-ply, P{self.turn} to roll: " + "; ".join(parts)
+
+
+def _evaluations(
+    vectors: Floats, turns: Sequence[int], evaluator: str, ply: int
+) -> list[Evaluation]:
+    """Evaluations of outcome vectors in seats (one row each), made in one go."""
+    players = next(n for n in (2, 3) if outcome_size(n) == vectors.shape[1])
+    losers = _loser_matrix(players)
+    wins = vectors[:, :players].tolist()
+    gammons = (vectors @ losers[0]).tolist()
+    backgammons = (vectors @ losers[1]).tolist()
+    equities = (vectors @ equity_matrix(players)).tolist()
+    return [
+        Evaluation(turn, tuple(w), tuple(g), tuple(b), tuple(e), evaluator, ply)
+        for turn, w, g, b, e in zip(turns, wins, gammons, backgammons, equities, strict=True)
+    ]
+
+
+@cache
+def _loser_matrix(players: int) -> Floats:
+    """``vectors @ m[0]``: each player's chance to lose a gammon; ``m[1]``: a backgammon."""
+    q = len(pairs(players))
+    matrix = np.zeros((2, outcome_size(players), players), np.float32)
+    for k, (_, lost) in enumerate(pairs(players)):
+        matrix[0, players + k, lost] = 1.0
+        matrix[1, players + q + k, lost] = 1.0
+    return matrix
 
 
 # --- the protocol and the two evaluators ---------------------------------------------
@@ -419,22 +430,12 @@ def hints(
     keys = list(leaves)
     vectors = rate_plays(chosen, view, keys, ply)
     mover = position.turn
-    column = vectors @ equity_matrix(variant.players)[:, mover]
     following = variant.next_player(mover)
+    won = [view.mover_board(key)[-1] == CHECKERS for key in keys]
+    found = _evaluations(vectors, [mover if w else following for w in won], chosen.name, ply)
+    order = sorted(range(len(keys)), key=lambda k: -found[k].equities[mover])
     out = []
-    for k in sorted(range(len(keys)), key=lambda k: -column[k]):
+    for k in order:
         play = Play(tuple(Move(*move) for move in leaves[keys[k]]))
-        turn = mover if vectors[k][mover] == 1.0 and _won(view, keys[k]) else following
-        out.append(
-            Hint(
-                play,
-                rolled.format_play(play),
-                mover,
-                Evaluation.from_outcomes(vectors[k], turn, chosen.name, ply),
-            )
-        )
+        out.append(Hint(play, rolled.format_play(play), mover, found[k]))
     return out
-
-
-def _won(view: TurnView, key: int) -> bool:
-    return view.mover_board(key)[-1] == CHECKERS

@@ -69,6 +69,8 @@ COUNTS = CHECKERS + 1
 SHIPPED_DIR = "weights"
 """Folder of the package holding the shipped nets, one ``<variant>-v<version>.npz`` each."""
 SHIPPED = {"trigammon": "trigammon-v1.npz", "classic": "classic-v1.npz"}
+BATCH = 256
+"""Plays scored at once by ``after_plays`` (a roll of doubles can have a thousand)."""
 
 
 def _unit_table() -> Floats:
@@ -114,6 +116,7 @@ def equity_matrix(players: int) -> Floats:
     return matrix
 
 
+@cache
 def slot_order(variant: Variant, turn: int) -> tuple[int, ...]:
     """The seats in slot order: the player to move ``turn``, then in turn order (R3)."""
     order = [turn]
@@ -351,6 +354,11 @@ class Network:
         adds, per play, what changes: the mover's places that the play changes, and
         for each hit (R7) the victim's point (a blot: 1 -> 0) and its bar.
         """
+        if len(keys) > BATCH:
+            parts = [
+                self.after_plays(view, keys[k : k + BATCH]) for k in range(0, len(keys), BATCH)
+            ]
+            return np.concatenate(parts)
         variant = view.variant
         size = variant.points + 2
         shift, mask = key_layout(variant)
