@@ -21,13 +21,13 @@ import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
 from .engine.fastplay import Boards, TurnView
 from .engine.moves import Move, Play
-from .engine.outcome import outcome
 from .engine.position import Position, check_dice
 from .engine.variant import CHECKERS, Variant
 from .network import (
@@ -36,8 +36,8 @@ from .network import (
     equity_matrix,
     load_shipped,
     outcome_size,
-    outcome_vector,
     pairs,
+    sure,
 )
 
 if TYPE_CHECKING:
@@ -243,7 +243,7 @@ class GnubgEvaluator:
         for key in keys:
             boards = view.boards_after(key)
             rows.append(
-                _sure(view.variant, boards, view.turn)
+                sure(view.variant, boards, view.turn)
                 if boards[view.turn][-1] == CHECKERS
                 else self.rate(view.variant, boards, follower)
             )
@@ -251,7 +251,7 @@ class GnubgEvaluator:
 
 
 @cache
-def _gnubg():  # type: ignore[no-untyped-def]
+def _gnubg() -> ModuleType:
     try:
         return importlib.import_module("gnubg_nn")
     except ImportError:
@@ -278,14 +278,6 @@ def _neural() -> NeuralEvaluator:
     return NeuralEvaluator()
 
 
-def _sure(variant: Variant, boards: Boards, turn: int) -> Floats:
-    """The outcome vector of a finished game (R12, R13)."""
-    position = Position(variant, tuple(tuple(b) for b in boards), turn)
-    result = outcome(position)
-    assert result is not None
-    return outcome_vector(result, variant.players)
-
-
 # --- looking ahead ----------------------------------------------------------------------
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -303,7 +295,7 @@ def rate_before_roll(
 ) -> Floats:
     """The outcome vector of a position before ``turn`` rolls, ``ply`` rolls deep."""
     if any(board[-1] == CHECKERS for board in boards):
-        return _sure(variant, boards, turn)
+        return sure(variant, boards, turn)
     if ply == 0:
         return evaluator.rate(variant, boards, turn)
     total = np.zeros(outcome_size(variant.players), np.float32)

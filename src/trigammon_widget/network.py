@@ -47,6 +47,7 @@ import numpy.typing as npt
 
 from .engine.fastplay import Boards, TurnView, key_layout
 from .engine.outcome import Outcome
+from .engine.position import Position
 from .engine.variant import CHECKERS, Variant, find_variant
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "outcome_vector",
     "pairs",
     "slot_order",
+    "sure",
 ]
 
 Floats = npt.NDArray[np.float32]
@@ -161,6 +163,14 @@ def outcome_vector(result: Outcome, players: int) -> Floats:
             vector[players + k] = result.points[lost] >= 2
             vector[players + q + k] = result.points[lost] >= 3
     return vector
+
+
+def sure(variant: Variant, boards: Boards, turn: int) -> Floats:
+    """The outcome vector (in seats) of a finished game's boards (R12, R13)."""
+    result = Position(variant, tuple(tuple(b) for b in boards), turn).outcome()
+    if result is None:
+        raise ValueError("the game is not over: nobody has borne off all 15 checkers")
+    return outcome_vector(result, variant.players)
 
 
 def _sigmoid(x: Floats) -> Floats:
@@ -392,7 +402,7 @@ class Network:
         found = self._outcomes_from_first(first)
         result = to_seats(found, order)
         for k in np.flatnonzero(after[:, size - 1] == CHECKERS):
-            result[k] = self._sure(view, keys[int(k)])
+            result[k] = sure(variant, view.boards_after(keys[int(k)]), mover)
         return result
 
     @staticmethod
@@ -429,15 +439,6 @@ class Network:
     def _outcomes_from_first(self, first: Floats) -> Floats:
         logits = forward(self.layers[1:], np.tanh(first))[-1]
         return outcomes_from_logits(logits, self.variant.players)
-
-    def _sure(self, view: TurnView, key: int) -> Floats:
-        from .engine.position import Position
-
-        boards = view.boards_after(key)
-        position = Position(view.variant, tuple(tuple(b) for b in boards), view.turn)
-        result = position.outcome()
-        assert result is not None
-        return outcome_vector(result, view.variant.players)
 
 
 @cache

@@ -64,9 +64,9 @@ from .network import (
     in_slots,
     inputs_per_slot,
     outcome_size,
-    outcome_vector,
     outcomes_from_logits,
     pairs,
+    sure,
     to_slots,
 )
 
@@ -195,8 +195,6 @@ def play_games(task: Task) -> list[GameRecord]:
                 break
             seen.append([list(b) for b in boards])
             turns.append(turn)
-        final = Position(variant, tuple(tuple(b) for b in boards), turn).outcome()
-        assert final is not None
         labels = None
         if teacher is not None:
             labels = np.stack(
@@ -206,7 +204,7 @@ def play_games(task: Task) -> list[GameRecord]:
             GameRecord(
                 np.asarray(seen, np.uint8).reshape(len(seen), variant.players, variant.points + 2),
                 np.asarray(turns, np.intp),
-                outcome_vector(final, variant.players),
+                sure(variant, boards, turn),
                 labels,
             )
         )
