@@ -339,7 +339,7 @@ class Network:
     @cached_property
     def _tables(self) -> Floats:
         """Row ``(slot * (N + 2) + place) * 16 + count``: what a place's count adds to
-        the first layer."""
+        the first layer; a last row of zeros pads."""
         weights = self.layers[0][0]
         variant = self.variant
         size, per = variant.points + 2, inputs_per_slot(variant)
@@ -352,7 +352,9 @@ class Network:
                 np.arange(COUNTS, dtype=np.float32)[:, None] / CHECKERS * weights[s * per + per - 1]
             )
             tables[s] = np.concatenate((places, tray[None]), axis=0).reshape(-1, hidden)
-        flat: Floats = tables.reshape(-1, hidden)
+        flat: Floats = np.concatenate(
+            (tables.reshape(-1, hidden), np.zeros((1, hidden), np.float32))
+        )
         flat.setflags(write=False)
         return flat
 
@@ -391,13 +393,19 @@ class Network:
         old = mine[cols] + now[cols]
         hit_rows, hit_new, hit_old = self._hits(view, keys, shift, slot, stride)
         if hit_rows:
-            rows = np.concatenate((rows, hit_rows))
-            new = np.concatenate((new, hit_new))
-            old = np.concatenate((old, hit_old))
-        # One row per play, one column per change: a product adds each play's changes.
-        changes = np.zeros((len(keys), len(rows)), np.float32)
-        changes[rows, np.arange(len(rows))] = 1.0
-        first = changes @ (flat[new] - flat[old])
+            by_play = np.argsort(np.concatenate((rows, hit_rows)), kind="stable")
+            rows = np.concatenate((rows, hit_rows))[by_play]
+            new = np.concatenate((new, hit_new))[by_play]
+            old = np.concatenate((old, hit_old))[by_play]
+        # Each play's changes side by side (rows are grouped by play), padded with a
+        # row of zeros, then summed.
+        counts = np.bincount(rows, minlength=len(keys))
+        column = np.arange(len(rows)) - (np.cumsum(counts) - counts)[rows]
+        wide = np.full((2, len(keys), counts.max()), len(flat) - 1, np.intp)
+        wide[0, rows, column] = new
+        wide[1, rows, column] = old
+        parts = flat[wide]
+        first = (parts[0] - parts[1]).sum(axis=1)
         first += base
         found = self._outcomes_from_first(first)
         result = to_seats(found, order)
