@@ -15,7 +15,8 @@ Each figure comes with its 95% interval (Wilson for win rates, normal for points
 - ``hints`` at 0-ply on 1,000 corpus positions of each variant
   (``engine.random_positions``): median and 95th percentile (target p95 < 50 ms).
 
-``--net PATH`` measures another net of the same variant (a training snapshot). Game
+``--net PATH`` measures another net of the same variant (a training snapshot);
+``--ply 1`` measures ``NeuralBot(ply=1)`` (about 20 times slower: use ``--quick``). Game
 ``g`` uses seed ``"bench:g"``; matches run on ``--workers`` processes.
 """
 
@@ -126,17 +127,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--net", help="a weights file to measure instead of the shipped net")
     parser.add_argument("--only", choices=["trigammon", "classic", "speed"], help="one part")
+    parser.add_argument("--ply", type=int, default=0, help="NeuralBot's look-ahead (0 or 1)")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     evaluator: Evaluator = (
         NeuralEvaluator(Network.load(args.net)) if args.net else NeuralEvaluator()
     )
-    bot = NeuralBot(evaluator=evaluator)
+    bot = NeuralBot(ply=args.ply, evaluator=evaluator)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
     variant = None if args.net is None else Network.load(args.net).variant.name
     if args.only in (None, "trigammon") and variant in (None, "trigammon"):
         strength(
-            "NeuralBot vs two HeuristicBots",
+            f"NeuralBot(ply={args.ply}) vs two HeuristicBots",
             TRIGAMMON,
             bot,
             HeuristicBot(),
@@ -146,7 +148,7 @@ def main() -> None:
         )
     if args.only in (None, "classic") and variant in (None, "classic"):
         strength(
-            "NeuralBot vs HeuristicBot",
+            f"NeuralBot(ply={args.ply}) vs HeuristicBot",
             CLASSIC,
             bot,
             HeuristicBot(),
@@ -160,7 +162,7 @@ def main() -> None:
             print(f"  classic: no gnubg match ({error})")
         else:
             strength(
-                "NeuralBot vs gnubg 0-ply",
+                f"NeuralBot(ply={args.ply}) vs gnubg 0-ply",
                 CLASSIC,
                 bot,
                 gnubg,
