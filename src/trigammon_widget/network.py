@@ -367,10 +367,10 @@ class Network:
         for each hit (R7) the victim's point (a blot: 1 -> 0) and its bar.
         """
         if len(keys) > BATCH:
-            parts = [
+            batches = [
                 self.after_plays(view, keys[k : k + BATCH]) for k in range(0, len(keys), BATCH)
             ]
-            return np.concatenate(parts)
+            return np.concatenate(batches)
         variant = view.variant
         size = variant.points + 2
         shift, mask = key_layout(variant)
