@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import sys
 from pathlib import Path
@@ -15,13 +16,17 @@ from trigammon_widget.bots import (
     Bot,
     FastBot,
     HeuristicBot,
+    NeuralBot,
     RandomBot,
     Weights,
     autoplay,
     play_game,
+    play_match,
 )
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Play, Position
+from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView
+from trigammon_widget.evaluation import hints
 
 sys.path.insert(0, str(Path(__file__).parent / "engine"))
 from strategies import positions
@@ -226,3 +231,92 @@ def test_heuristic_beats_random() -> None:
         for seed in range(6)
     ]
     assert sum(trigammon) >= 5
+
+
+# --- the neural bot -------------------------------------------------------------------
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_neural_bot_only_returns_legal_plays(data: st.DataObject) -> None:
+    variant = data.draw(st.sampled_from([TRIGAMMON, CLASSIC]))
+    position = data.draw(positions(variant))
+    chosen = NeuralBot().choose(position)
+    if position.is_over():
+        assert chosen == Play()
+    else:
+        assert chosen in position.legal_plays()
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(CLASSIC))
+def test_neural_bot_fast_path_picks_what_choose_picks(position: Position) -> None:
+    if position.is_over():
+        return
+    assert position.dice is not None
+    view = TurnView(
+        position.variant, [list(b) for b in position.boards], position.turn, position.dice
+    )
+    leaves = view.leaves()
+    if len(leaves) < 2:
+        return
+    bot = NeuralBot()
+    key = bot.pick(view, leaves, random.Random(0))
+    chosen = bot.choose(position)
+    assert leaves[key] == tuple((m.start, m.end, m.die, m.hit) for m in chosen.moves)
+
+
+def test_neural_bot_plays_the_best_rated_play() -> None:
+    position = Position.start(TRIGAMMON).with_dice(6, 5)
+    assert NeuralBot().choose(position) == hints(position)[0].play
+
+
+def test_one_ply_looks_deeper_and_sometimes_chooses_otherwise() -> None:
+    """1-ply picks, among the 0-ply favourites, the play best after the next roll:
+    where the two bots differ, 1-ply rates its own choice at least as high."""
+    differ = 0
+    shallow, deep = NeuralBot(), NeuralBot(ply=1, candidates=4)
+    for position in random_positions(CLASSIC, 40, 2)[::2]:
+        if position.is_over() or len(position.legal_plays()) < 2:
+            continue
+        first, second = shallow.choose(position), deep.choose(position)
+        assert second in position.legal_plays()
+        if first != second:
+            differ += 1
+            rated = {h.play: h.equity for h in hints(position, ply=1)}
+            assert rated[second] >= rated[first]
+    assert differ >= 1
+
+
+def test_neural_bot_pickles_by_name() -> None:
+    bot = NeuralBot(ply=1)
+    data = pickle.dumps(bot)
+    assert len(data) < 300  # no weights: workers read them by name
+    again = pickle.loads(data)
+    assert (again.ply, again.evaluator) == (1, "neural")
+    assert repr(again) == "NeuralBot(ply=1, evaluator='neural')"
+
+
+def test_neural_bot_bad_arguments_are_named() -> None:
+    with pytest.raises(ValueError, match="ply must be 0 or 1, not 3"):
+        NeuralBot(ply=3)
+    with pytest.raises(ValueError, match="candidates"):
+        NeuralBot(candidates=0)
+    with pytest.raises(ValueError, match="unknown evaluator 'deepest'"):
+        NeuralBot(evaluator="deepest")
+    with pytest.raises(ValueError, match="no dice"):
+        NeuralBot().choose(Position.start(CLASSIC))
+
+
+def test_a_match_adds_up_however_it_is_split() -> None:
+    bot, other = HeuristicBot(), RandomBot()
+    whole = play_match(TRIGAMMON, bot, other, range(6), seed=3)
+    parts = play_match(TRIGAMMON, bot, other, range(0, 6, 2), seed=3) + play_match(
+        TRIGAMMON, bot, [other, other], range(1, 6, 2), seed=3
+    )
+    assert whole == parts and whole.games == 6
+    assert whole.wins >= 4 and whole.points_per_game > 0
+    low, high = whole.points_interval()
+    assert low < whole.points_per_game < high
+    with pytest.raises(ValueError, match="needs 2 opponents"):
+        play_match(TRIGAMMON, bot, [other] * 3, range(1))

@@ -1,19 +1,22 @@
 """Bots for both variants and autoplay of a Game.
 
-A bot is anything with ``choose(position) -> Play`` (the ``Bot`` protocol). Two come
+A bot is anything with ``choose(position) -> Play`` (the ``Bot`` protocol). Three come
 with the package: ``RandomBot`` plays a uniformly random legal play; ``HeuristicBot``
 scores every resulting board with the documented terms of ``Weights`` and plays the
-best one.
+best one; ``NeuralBot`` plays the play an evaluator (``trigammon_widget.evaluation``,
+by default the project's own net) rates best for the mover.
 
 Bot-only games (``play_game``, and the rollouts of ``trigammon_widget.rollout``) run
 on the engine's fast path (``engine.fastplay``), where each candidate play is named
 by the key of the board it leads to, so a bot can score candidates straight from
-their keys. Both built-in bots implement that path (``FastBot.pick``); any other
-bot is asked ``choose`` on a real ``Position``.
+their keys. The built-in bots implement that path (``FastBot.pick``); any other
+bot is asked ``choose`` on a real ``Position``. ``play_match`` plays one bot against
+others, seats rotated, and counts its wins and points.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -29,6 +32,8 @@ from .engine.moves import Move, Play
 from .engine.outcome import Outcome
 from .engine.position import Position
 from .engine.variant import CHECKERS, Variant, find_variant
+from .evaluation import Evaluator, find_evaluator, rate_plays
+from .network import equity_matrix
 
 __all__ = [
     "CLASSIC_WEIGHTS",
@@ -37,11 +42,14 @@ __all__ = [
     "FastBot",
     "GameResult",
     "HeuristicBot",
+    "MatchResult",
+    "NeuralBot",
     "RandomBot",
     "Weights",
     "autoplay",
     "chooser",
     "play_game",
+    "play_match",
 ]
 
 
@@ -543,6 +551,72 @@ def _blot_costs(variant: Variant, w: Weights) -> tuple[float, ...]:
     return tuple(w.blot + w.blot_pips * i if 1 <= i <= n else 0.0 for i in range(n + 2))
 
 
+# --- the neural bot -----------------------------------------------------------------
+
+
+class NeuralBot:
+    """Plays the legal play whose resulting position ``evaluator`` rates best for the
+    mover (its equity, ``evaluation.Evaluation``).
+
+    ``ply=0`` rates each resulting position as it stands; ``ply=1`` averages over the
+    next player's 21 rolls, each answered by its best 0-ply play: stronger, about
+    ``candidates`` x 21 times slower, so only the ``candidates`` best plays at 0-ply
+    are looked at that deep (GNU Backgammon's move filter does the same). Ties go to
+    the first play in the engine's order, so the bot is deterministic.
+
+    ``evaluator`` is a name (``"neural"``, the default; ``"gnubg"`` plays as GNU
+    Backgammon's 0-ply net in classic) or an ``Evaluator``. A bot made with a name
+    pickles as its name and settings only: each process reads the weights itself.
+    """
+
+    def __init__(
+        self, ply: int = 0, evaluator: str | Evaluator = "neural", candidates: int = 8
+    ) -> None:
+        if isinstance(ply, bool) or ply not in (0, 1):
+            raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
+            raise ValueError(f"candidates must be a whole number of at least 1, not {candidates!r}")
+        if isinstance(evaluator, str):
+            find_evaluator(evaluator)  # an unknown name fails here, not in a worker
+        self.ply = ply
+        self.evaluator = evaluator
+        self.candidates = candidates
+        self._found: Evaluator | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_found": None}  # found again by name where unpickled
+
+    def __repr__(self) -> str:
+        name = self.evaluator if isinstance(self.evaluator, str) else self.evaluator.name
+        return f"NeuralBot(ply={self.ply}, evaluator={name!r})"
+
+    def choose(self, position: Position) -> Play:
+        if position.dice is None:
+            raise ValueError("no dice: the position must be rolled to choose a play")
+        if position.is_over():
+            return Play()
+        boards = [list(board) for board in position.boards]
+        view = TurnView(position.variant, boards, position.turn, position.dice)
+        leaves = view.leaves()
+        key = next(iter(leaves)) if len(leaves) == 1 else self.pick(view, leaves, random.Random())
+        return _as_play(leaves[key])
+
+    def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
+        evaluator = self._found
+        if evaluator is None:
+            evaluator = self._found = find_evaluator(self.evaluator)
+        keys = list(leaves)
+        column = equity_matrix(view.variant.players)[:, view.turn]
+        equities = evaluator.after_plays(view, keys) @ column
+        if self.ply == 0:
+            return keys[int(equities.argmax())]
+        order = sorted(range(len(keys)), key=lambda k: -equities[k])[: self.candidates]
+        order.sort()
+        shortlist = [keys[k] for k in order]
+        deeper = rate_plays(evaluator, view, shortlist, self.ply) @ column
+        return shortlist[int(deeper.argmax())]
+
+
 # --- games between bots -------------------------------------------------------------
 
 
@@ -640,3 +714,80 @@ def autoplay(
             position = game.position
         turns.append(game.play(bot.choose(position)))
     return turns
+
+
+# --- matches: one bot against others ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What one bot scored over some games against others, seats rotated.
+
+    ``points`` adds up the bot's net points per game when every loser pays the winner
+    1, 2 or 3 points (R13; cubeless money play); ``squares`` their squares, for the
+    interval of the mean.
+    """
+
+    games: int
+    wins: int
+    points: float
+    squares: float
+
+    def __add__(self, other: MatchResult) -> MatchResult:
+        return MatchResult(
+            self.games + other.games,
+            self.wins + other.wins,
+            self.points + other.points,
+            self.squares + other.squares,
+        )
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def points_per_game(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def points_interval(self, z: float = 1.959963984540054) -> tuple[float, float]:
+        """Normal 95% interval of the mean points per game."""
+        if self.games < 2:
+            return -math.inf, math.inf
+        mean = self.points_per_game
+        variance = (self.squares - self.games * mean * mean) / (self.games - 1)
+        half = z * math.sqrt(max(variance, 0.0) / self.games)
+        return mean - half, mean + half
+
+
+def play_match(
+    variant: str | Variant,
+    bot: Bot,
+    opponents: Bot | Sequence[Bot],
+    games: Sequence[int],
+    seed: int | str = 0,
+) -> MatchResult:
+    """Games ``games`` (indices) of ``bot`` against ``opponents``, seats rotated.
+
+    In game ``g`` the bot sits in seat ``g`` mod players and the opponents (one bot
+    for every other seat, or one per seat left) take the other seats in order; its
+    dice come from ``random.Random(f"{seed}:{g}")``, so a match split in parts over
+    processes adds up to the same result.
+    """
+    chosen = find_variant(variant)
+    others = list(opponents) if isinstance(opponents, Sequence) else [opponents]
+    if len(others) == 1:
+        others *= chosen.players - 1
+    if len(others) != chosen.players - 1:
+        raise ValueError(f"{chosen.name} needs {chosen.players - 1} opponents, got {len(others)}")
+    total = MatchResult(0, 0, 0.0, 0.0)
+    for game in games:
+        seat = game % chosen.players
+        bots = [*others[:seat], bot, *others[seat:]]
+        result = play_game(chosen, bots, seed=f"{seed}:{game}")
+        if result.outcome is None:
+            raise ValueError(f"game {game} did not finish")
+        won = result.outcome.winner == seat
+        lost = result.outcome.points[seat]
+        points = float(sum(result.outcome.points)) if won else -float(lost)
+        total += MatchResult(1, int(won), points, points * points)
+    return total

@@ -2,8 +2,11 @@
 
 A rollout plays a position out many times with a bot in every seat and counts who
 wins. ``rollout`` gives each player's win probability with a 95% interval and the
-gammon and backgammon rates (R13); ``hints`` rolls out the position after every legal
-play of a roll and ranks the plays by the mover's win probability.
+gammon and backgammon rates (R13); ``hints`` refines the evaluator's hints
+(``evaluation.hints``): it rolls out the position after each legal play of a roll
+(or the evaluator's best ``candidates``) and ranks the plays by the mover's win
+probability. ``bot=NeuralBot()`` rolls out with the neural bot, slower and truer
+than the default heuristic.
 
 Game ``i`` of a rollout draws its dice from ``random.Random(f"{seed}:{i}")``, so the
 numbers depend only on the seed and the game count, never on how the games were
@@ -37,9 +40,10 @@ from dataclasses import dataclass, replace
 
 from .bots import Bot, HeuristicBot, chooser
 from .engine.fastplay import play_out
-from .engine.moves import Play
 from .engine.outcome import outcome
 from .engine.position import Position, check_dice
+from .evaluation import Evaluator, Hint
+from .evaluation import hints as evaluator_hints
 
 __all__ = ["Hint", "RolloutResult", "hints", "rollout", "shutdown_workers", "wilson"]
 
@@ -110,28 +114,6 @@ class RolloutResult:
         ]
         flag = ", cancelled" if self.cancelled else ""
         return f"rollout of {self.games} games{flag}: " + "; ".join(parts)
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One legal play with the rollout of the position it leads to."""
-
-    play: Play
-    notation: str
-    result: RolloutResult
-
-    @property
-    def win(self) -> float:
-        """Win probability of the player who makes the play."""
-        return self.result.wins[self.player]
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return self.result.intervals[self.player]
-
-    @property
-    def player(self) -> int:
-        return self.result.mover
 
 
 # --- the work: chunks of games, run anywhere ------------------------------------------
@@ -523,13 +505,15 @@ def hints(
     truncate: int | None = None,
     candidates: int | None = None,
     chunk: int | None = None,
+    evaluator: str | Evaluator | None = None,
 ) -> list[Hint]:
-    """Every legal play of the roll, ranked by the mover's rollout win probability.
+    """The evaluator's hints (``evaluation.hints``), each refined by a rollout of the
+    position after the play and ranked by the mover's rollout win probability.
 
     The roll is ``dice`` or the position's own. ``candidates`` keeps only that many
-    plays, the best by ``HeuristicBot``'s evaluation, to save time where a roll has
-    hundreds of plays. Progress counts games over all plays; the other arguments are
-    as ``rollout``'s. All plays share their games' seeds (common random numbers).
+    plays, the best by ``evaluator`` (default: the own net), to save time where a roll
+    has hundreds of plays. Progress counts games over all plays; the other arguments
+    are as ``rollout``'s. All plays share their games' seeds (common random numbers).
     """
     if not isinstance(position, Position):
         raise ValueError(f"hints needs a Position, not {type(position).__name__}")
@@ -540,9 +524,8 @@ def hints(
     rolled = replace(position, dice=roll)
     if candidates is not None:
         _count(candidates, "candidates", 1, 10**6)
-        plays = [play for play, _ in HeuristicBot().rank(rolled)[:candidates]]
-    else:
-        plays = list(rolled.legal_plays())
+    ranked = evaluator_hints(rolled, evaluator=evaluator)[:candidates]
+    plays = [hint.play for hint in ranked]
     bots = _bots(position, bot)
     runner = _runner(executor, workers, bots)
     used = _seed(seed)
@@ -561,8 +544,8 @@ def hints(
     total = games_per_play * len(plays)
     cancelled = _execute(tasks(), sums, total, runner, progress, cancel)
     out = [
-        Hint(play, rolled.format_play(play), _summarise(position.turn, tally, used, cancelled))
-        for play, tally in zip(plays, sums.finish(), strict=True)
+        hint.with_rollout(_summarise(position.turn, tally, used, cancelled))
+        for hint, tally in zip(ranked, sums.finish(), strict=True)
     ]
     # Ties (say, several plays that all win) go to more gammons, then shorter games.
     out.sort(key=lambda h: (-h.win, -h.result.gammon_wins[h.player], h.result.mean_turns))

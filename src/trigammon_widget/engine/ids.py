@@ -371,10 +371,16 @@ def _require_classic(pos: Position, what: str) -> None:
         raise InvalidIdError(f"{what} describe classic backgammon only, not {pos.variant.name}")
 
 
-def _gnubg_side(board: Board) -> list[int]:
+def _gnubg_side(board: Sequence[int]) -> list[int]:
     """A player's board as gnubg stores it: index k is its point k + 1 (our path position
     24 - k), index 24 the bar; that is our bar..24 reversed."""
     return list(board[24::-1])
+
+
+def gnubg_board(boards: Sequence[Sequence[int]], mover: int) -> list[list[int]]:
+    """gnubg's board (``anBoard``) of classic boards: the opponent's side, then the side
+    of ``mover``, the player on roll, each as gnubg stores it."""
+    return [_gnubg_side(boards[1 - mover]), _gnubg_side(boards[mover])]
 
 
 def to_gnubg_id(pos: Position) -> str:
@@ -388,7 +394,8 @@ def to_gnubg_id(pos: Position) -> str:
     """
     _require_classic(pos, "GNU Backgammon IDs")
     mover = pos.turn
-    bits = _unary(_gnubg_side(pos.boards[1 - mover])) + _unary(_gnubg_side(pos.boards[mover]))
+    opponent, own = gnubg_board(pos.boards, mover)
+    bits = _unary(opponent) + _unary(own)
     bits += [0] * (_GNUBG_KEY_BITS - len(bits))
     position_id = _encode64(_pack(bits, msb_first=False), b"+/")
     gnubg_mover = 1 - mover  # our player 0 is gnubg's player 1, and the reverse

@@ -1,0 +1,65 @@
+"""Train an evaluator net (``trigammon_widget.training``); run it again to resume.
+
+    python scripts/train.py --variant trigammon --games 200000 --run /work/train-runs/trigammon
+    python scripts/train.py --variant classic --teacher gnubg --teacher-plies 1 \\
+        --games 20000 --run /work/train-runs/classic
+
+Self-play runs on ``--workers`` processes (default 1; the learner shares the first
+core), or on a Dask cluster with ``--dask tcp://scheduler:8786``. The run folder
+keeps the checkpoint, the measured nets (``nets/``) and ``log.jsonl``; the same
+command after a kill goes on from the last checkpoint. ``--ship`` copies the net
+to the package's ``weights/`` folder with its record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import fields
+from pathlib import Path
+
+from trigammon_widget.network import SHIPPED, SHIPPED_DIR
+from trigammon_widget.training import Settings, train
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trigammon_widget"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--run", required=True, type=Path, help="run folder (checkpoints, log)")
+    parser.add_argument("--games", required=True, type=int, help="train until this many games")
+    parser.add_argument("--workers", type=int, default=1, help="self-play processes")
+    parser.add_argument("--dask", help="address of a Dask scheduler to play the games on")
+    parser.add_argument("--every", type=float, default=60.0, help="seconds between lines")
+    parser.add_argument("--ship", action="store_true", help="copy the result into the package")
+    defaults = Settings()
+    for f in fields(Settings):
+        flag = "--" + f.name.replace("_", "-")
+        kind = type(getattr(defaults, f.name)) if f.name != "teacher" else str
+        parser.add_argument(flag, type=kind, default=getattr(defaults, f.name))
+    args = parser.parse_args()
+    settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
+    executor: Executor
+    if args.dask:
+        from distributed import Client
+
+        executor = Client(args.dask).get_executor()  # type: ignore[no-untyped-call]
+    else:
+        context = multiprocessing.get_context("spawn")
+        executor = ProcessPoolExecutor(args.workers, mp_context=context)
+    print(f"training {settings} in {args.run} (pid {os.getpid()})", flush=True)
+    net = train(
+        settings, args.run, args.games, executor, lambda line: print(line, flush=True), args.every
+    )
+    executor.shutdown()
+    if args.ship:
+        target = PACKAGE / SHIPPED_DIR / SHIPPED[settings.variant]
+        net.save(target, version=int(target.stem.rsplit("-v", 1)[1]))
+        print(f"shipped {target}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

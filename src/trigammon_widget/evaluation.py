@@ -1,0 +1,433 @@
+"""Evaluators: every player's chances from a position, and hints ranked by them.
+
+An evaluator rates a position before the roll of the player to move (the
+``Evaluator`` protocol). Two come with the package, selected by name:
+
+- ``"neural"`` (the default): the project's own net for each variant, shipped in
+  the package and read on first use (``trigammon_widget.network``; how it was
+  trained: ``docs/training.md``);
+- ``"gnubg"``: GNU Backgammon's 0-ply net (PyPI ``gnubg-nn``, the optional extra
+  ``trigammon-widget[gnubg]``), classic only.
+
+``evaluate(position)`` gives an ``Evaluation``; ``hints(position)`` rates every legal
+play of the roll and ranks them by the mover's equity. Both look ``ply`` rolls
+ahead: 0 rates positions as the evaluator sees them, 1 averages over the 21 rolls of
+the next player to roll, each answered by its best play at 0-ply.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+import numpy as np
+
+from .engine.fastplay import Boards, TurnView
+from .engine.moves import Move, Play
+from .engine.position import Position, check_dice
+from .engine.variant import CHECKERS, Variant
+from .network import (
+    Floats,
+    Network,
+    equity_matrix,
+    load_shipped,
+    outcome_size,
+    pairs,
+    sure,
+)
+
+if TYPE_CHECKING:
+    from .rollout import RolloutResult
+
+__all__ = [
+    "EVALUATORS",
+    "Evaluation",
+    "Evaluator",
+    "GnubgEvaluator",
+    "Hint",
+    "NeuralEvaluator",
+    "evaluate",
+    "find_evaluator",
+    "hints",
+    "rate_plays",
+]
+
+PLIES = (0, 1)
+"""Look-ahead depths on offer: 0 (instant) and 1 (21 rolls, each answered at 0-ply)."""
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Every player's chances from a position, the player to move (``turn``) about to
+    roll; index = seat.
+
+    ``wins[p]``: p's chance to win. ``gammons[p]``: p's chance to lose a gammon or a
+    backgammon, ``backgammons[p]``: to lose a backgammon (R13). ``equities[p]``: the
+    points p can expect (cubeless money play) when every loser pays the winner what
+    R13 says it loses (1, 2 or 3 points): in classic the usual cubeless equity, in
+    trigammon the winner collects from both losers, so a player's equity lies
+    between -3 and +6 and the equities of all players add up to 0.
+    ``evaluator`` and ``ply`` say where the numbers come from.
+    """
+
+    turn: int
+    wins: tuple[float, ...]
+    gammons: tuple[float, ...]
+    backgammons: tuple[float, ...]
+    equities: tuple[float, ...]
+    evaluator: str
+    ply: int
+
+    @classmethod
+    def from_outcomes(cls, vector: Floats, turn: int, evaluator: str, ply: int) -> Evaluation:
+        """An evaluation from an outcome vector in seats (``trigammon_widget.network``)."""
+        return _evaluations(vector[None], [turn], evaluator, ply)[0]
+
+    @property
+    def win(self) -> float:
+        """The win chance of the player to move."""
+        return self.wins[self.turn]
+
+    @property
+    def equity(self) -> float:
+        """The equity of the player to move."""
+        return self.equities[self.turn]
+
+    def __str__(self) -> str:
+        parts = [
+            f"P{p}: win {w:.1%} gammon loss {g:.1%} equity {e:+.3f}"
+            for p, (w, g, e) in enumerate(zip(self.wins, self.gammons, self.equities, strict=True))
+        ]
+        return f"{self.evaluator} {self.ply}-ply, P{self.turn} to roll: " + "; ".join(parts)
+
+
+def _evaluations(
+    vectors: Floats, turns: Sequence[int], evaluator: str, ply: int
+) -> list[Evaluation]:
+    """Evaluations of outcome vectors in seats (one row each), made in one go."""
+    players = next(n for n in (2, 3) if outcome_size(n) == vectors.shape[1])
+    losers = _loser_matrix(players)
+    wins = vectors[:, :players].tolist()
+    gammons = (vectors @ losers[0]).tolist()
+    backgammons = (vectors @ losers[1]).tolist()
+    equities = (vectors @ equity_matrix(players)).tolist()
+    return [
+        Evaluation(turn, tuple(w), tuple(g), tuple(b), tuple(e), evaluator, ply)
+        for turn, w, g, b, e in zip(turns, wins, gammons, backgammons, equities, strict=True)
+    ]
+
+
+@cache
+def _loser_matrix(players: int) -> Floats:
+    """``vectors @ m[0]``: each player's chance to lose a gammon; ``m[1]``: a backgammon."""
+    q = len(pairs(players))
+    matrix = np.zeros((2, outcome_size(players), players), np.float32)
+    for k, (_, lost) in enumerate(pairs(players)):
+        matrix[0, players + k, lost] = 1.0
+        matrix[1, players + q + k, lost] = 1.0
+    return matrix
+
+
+# --- the protocol and the two evaluators ---------------------------------------------
+
+
+@runtime_checkable
+class Evaluator(Protocol):
+    """Rates positions before a roll as outcome vectors in seats (``network``).
+
+    ``rate`` rates one position (not finished) before its player to move rolls;
+    ``after_plays`` rates, in one batch, the positions the plays ``keys`` of a roll
+    lead to (engine fast path, ``fastplay.TurnView``), each before the next player's
+    roll, a winning play by its sure outcome. ``check`` raises ``ValueError`` for a
+    variant the evaluator cannot rate.
+    """
+
+    name: str
+
+    def check(self, variant: Variant) -> None: ...
+
+    def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats: ...
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats: ...
+
+
+class NeuralEvaluator:
+    """The project's own nets: the shipped one of each variant, or ``network``.
+
+    Shipped nets are read by variant name on first use, so the evaluator pickles as
+    a few bytes (worker processes read the weights themselves); one made with a
+    ``network`` (training) carries its weights.
+    """
+
+    name = "neural"
+
+    def __init__(self, network: Network | None = None) -> None:
+        self.network = network
+
+    def __repr__(self) -> str:
+        return "NeuralEvaluator()" if self.network is None else "NeuralEvaluator(<network>)"
+
+    def net(self, variant: Variant) -> Network:
+        net = self.network if self.network is not None else load_shipped(variant.name)
+        net.check(variant)
+        return net
+
+    def check(self, variant: Variant) -> None:
+        self.net(variant)
+
+    def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats:
+        rated: Floats = self.net(variant).rate([boards], [turn])[0]
+        return rated
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
+        return self.net(view.variant).after_plays(view, keys)
+
+
+GNUBG_MISSING = (
+    "the 'gnubg' evaluator needs GNU Backgammon's net, gnubg-nn: "
+    "pip install 'trigammon-widget[gnubg]' (wheels for CPython 3.11 on x86_64 Linux only)"
+)
+
+
+class GnubgEvaluator:
+    """GNU Backgammon's net (``gnubg_nn.probabilities``), for classic positions.
+
+    ``plies`` is gnubg's own look-ahead for each rating (0, the default, is its
+    0-ply net; 1 and 2 are slower and stronger). Raises ``ImportError`` saying how
+    to install gnubg-nn where it is missing.
+    """
+
+    name = "gnubg"
+
+    def __init__(self, plies: int = 0) -> None:
+        if plies not in (0, 1, 2):
+            raise ValueError(f"gnubg plies must be 0, 1 or 2, not {plies!r}")
+        self.plies = plies
+        _gnubg()
+
+    def __repr__(self) -> str:
+        return f"GnubgEvaluator(plies={self.plies})"
+
+    def check(self, variant: Variant) -> None:
+        if variant.players != 2 or variant.points != 24:
+            raise ValueError(
+                f"the 'gnubg' evaluator rates classic positions only, not {variant.name}"
+            )
+
+    def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats:
+        """gnubg's (win, gammon, backgammon, gammon loss, backgammon loss) for the
+        player on roll, as an outcome vector in seats."""
+        from .engine.ids import gnubg_board
+
+        self.check(variant)
+        win, gammon, backgammon, gammon_loss, backgammon_loss = _gnubg().probabilities(
+            gnubg_board(boards, turn), self.plies
+        )
+        other = 1 - turn
+        vector = np.zeros(outcome_size(2), np.float32)
+        vector[turn], vector[other] = win, 1 - win
+        # pairs(2) is ((0, 1), (1, 0)): G and B of "0 beats 1", then "1 beats 0".
+        won, lost = (2, 3) if turn == 0 else (3, 2)
+        vector[won], vector[lost] = gammon, gammon_loss
+        vector[won + 2], vector[lost + 2] = backgammon, backgammon_loss
+        return vector
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
+        self.check(view.variant)
+        follower = view.variant.next_player(view.turn)
+        rows = []
+        for key in keys:
+            boards = view.boards_after(key)
+            rows.append(
+                sure(view.variant, boards, view.turn)
+                if boards[view.turn][-1] == CHECKERS
+                else self.rate(view.variant, boards, follower)
+            )
+        return np.stack(rows)
+
+
+@cache
+def _gnubg() -> ModuleType:
+    try:
+        return importlib.import_module("gnubg_nn")
+    except ImportError:
+        raise ImportError(GNUBG_MISSING) from None
+
+
+EVALUATORS = ("neural", "gnubg")
+"""The names ``find_evaluator`` knows."""
+
+
+def find_evaluator(evaluator: str | Evaluator | None = None) -> Evaluator:
+    """An evaluator by name (``"neural"``, the default, or ``"gnubg"``), or as given."""
+    if evaluator is None or evaluator == "neural":
+        return _neural()
+    if evaluator == "gnubg":
+        return GnubgEvaluator()
+    if isinstance(evaluator, Evaluator) and not isinstance(evaluator, str):
+        return evaluator
+    raise ValueError(f"unknown evaluator {evaluator!r}: use one of {', '.join(EVALUATORS)}")
+
+
+@cache
+def _neural() -> NeuralEvaluator:
+    return NeuralEvaluator()
+
+
+# --- looking ahead ----------------------------------------------------------------------
+
+ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+"""The 21 distinct rolls; a roll of two different dice comes up 2 times in 36."""
+
+
+def _check_ply(ply: int) -> int:
+    if isinstance(ply, bool) or ply not in PLIES:
+        raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+    return ply
+
+
+def rate_before_roll(
+    evaluator: Evaluator, variant: Variant, boards: Boards, turn: int, ply: int
+) -> Floats:
+    """The outcome vector of a position before ``turn`` rolls, ``ply`` rolls deep."""
+    if any(board[-1] == CHECKERS for board in boards):
+        return sure(variant, boards, turn)
+    if ply == 0:
+        return evaluator.rate(variant, boards, turn)
+    total = np.zeros(outcome_size(variant.players), np.float32)
+    column = equity_matrix(variant.players)[:, turn]
+    for dice in ROLLS:
+        view = TurnView(variant, boards, turn, dice)
+        vectors = rate_plays(evaluator, view, list(view.leaves()), ply - 1)
+        total += vectors[int(np.argmax(vectors @ column))] * (1 if dice[0] == dice[1] else 2)
+    return (total / 36).astype(np.float32)
+
+
+def rate_plays(evaluator: Evaluator, view: TurnView, keys: Sequence[int], ply: int) -> Floats:
+    """Outcome vectors (in seats) of the positions the plays ``keys`` lead to, each
+    before the next player's roll, ``ply`` rolls deep."""
+    if ply == 0:
+        return evaluator.after_plays(view, keys)
+    variant = view.variant
+    follower = variant.next_player(view.turn)
+    rows = []
+    for key in keys:
+        boards = view.boards_after(key)
+        rows.append(rate_before_roll(evaluator, variant, boards, follower, ply))
+    return np.stack(rows)
+
+
+# --- the user's entry points --------------------------------------------------------
+
+
+def evaluate(
+    position: Position, *, evaluator: str | Evaluator | None = None, ply: int = 0
+) -> Evaluation:
+    """Every player's chances from ``position``, by ``evaluator`` (default: the own net).
+
+    A position without dice is rated before its player to move rolls; a rolled
+    position is worth its best play for that roll (the first of ``hints``). A
+    finished game gives its sure outcome (R12, R13).
+    """
+    if not isinstance(position, Position):
+        raise ValueError(f"evaluate needs a Position, not {type(position).__name__}")
+    chosen = find_evaluator(evaluator)
+    _check_ply(ply)
+    variant = position.variant
+    chosen.check(variant)
+    if position.dice is not None and not position.is_over():
+        return hints(position, evaluator=chosen, ply=ply)[0].evaluation
+    boards = [list(board) for board in position.boards]
+    vector = rate_before_roll(chosen, variant, boards, position.turn, ply)
+    return Evaluation.from_outcomes(vector, position.turn, chosen.name, ply)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One legal play, with the evaluator's chances after it and, where one was run,
+    a rollout of that position (``trigammon_widget.rollout.hints``).
+
+    ``player`` makes the play; ``evaluation`` is from the position after it, whose
+    player to move is the next one (or the winner). ``win`` and ``interval`` are the
+    rollout's where there is one, else the evaluation's win chance (an evaluation
+    has no sampling error: its interval is the single value).
+    """
+
+    play: Play
+    notation: str
+    player: int
+    evaluation: Evaluation
+    rollout: RolloutResult | None = None
+
+    @property
+    def equity(self) -> float:
+        """The player's equity after the play, by the evaluator."""
+        return self.evaluation.equities[self.player]
+
+    @property
+    def win(self) -> float:
+        """The player's win chance after the play: the rollout's, else the evaluator's."""
+        if self.rollout is not None:
+            return self.rollout.wins[self.player]
+        return self.evaluation.wins[self.player]
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        if self.rollout is not None:
+            return self.rollout.intervals[self.player]
+        return self.win, self.win
+
+    @property
+    def result(self) -> RolloutResult:
+        """The rollout; ``ValueError`` for a hint that was not rolled out."""
+        if self.rollout is None:
+            raise ValueError(f"the hint {self.notation!r} has no rollout: see .evaluation")
+        return self.rollout
+
+    def with_rollout(self, rollout: RolloutResult) -> Hint:
+        return replace(self, rollout=rollout)
+
+
+def hints(
+    position: Position,
+    *,
+    dice: Sequence[int] | None = None,
+    evaluator: str | Evaluator | None = None,
+    ply: int = 0,
+) -> list[Hint]:
+    """Every legal play of the roll, best first by the mover's equity after it.
+
+    The roll is ``dice`` or the position's own. At ``ply=0`` this takes milliseconds;
+    ``ply=1`` rates each play over the next player's 21 rolls (a second or so).
+    Equal equities keep the engine's order of plays.
+    """
+    if not isinstance(position, Position):
+        raise ValueError(f"hints needs a Position, not {type(position).__name__}")
+    chosen = find_evaluator(evaluator)
+    _check_ply(ply)
+    roll = check_dice(dice) if dice is not None else position.dice
+    if roll is None:
+        raise ValueError("no dice: hints need a roll (dice=(d1, d2) or a rolled position)")
+    variant = position.variant
+    chosen.check(variant)
+    if position.is_over():
+        return []
+    rolled = replace(position, dice=roll)
+    view = TurnView(variant, [list(board) for board in position.boards], position.turn, roll)
+    leaves = view.leaves()
+    keys = list(leaves)
+    vectors = rate_plays(chosen, view, keys, ply)
+    mover = position.turn
+    following = variant.next_player(mover)
+    won = [view.mover_board(key)[-1] == CHECKERS for key in keys]
+    found = _evaluations(vectors, [mover if w else following for w in won], chosen.name, ply)
+    order = sorted(range(len(keys)), key=lambda k: -found[k].equities[mover])
+    out = []
+    for k in order:
+        play = Play(tuple(Move(*move) for move in leaves[keys[k]]))
+        out.append(Hint(play, rolled.format_play(play), mover, found[k]))
+    return out

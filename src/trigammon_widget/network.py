@@ -1,0 +1,472 @@
+"""The evaluators' network: a small feed-forward net in numpy, its inputs and outputs.
+
+One net per variant rates a position before the roll of the player to move.
+
+**Seats.** The net sees the players in turn order from the player to move: slot 0 is
+the player to move, slot 1 the one who moves next (R3), slot 2 (trigammon) the one
+after. Everything the net reads and writes is in slots; ``Network.rate`` and
+``Network.after_plays`` turn slots back into seats.
+
+**Inputs.** Per slot, the player's checkers at each place of its own path (bar,
+path positions 1..N, tray). All paths are fixed rotations of each other (classic:
+``25 - i``; trigammon: 12 points per slot), so slot ``s``'s path position ``i`` is a
+fixed point of the mover's path and every checker is seen from the mover's side of
+the board (``Variant.seen_by``). Each place with ``c`` checkers gives four units,
+Tesauro's truncated unary code: ``c >= 1``, ``c >= 2``, ``c >= 3`` and
+``(c - 3) / 2`` beyond three; the bar uses the same four units and the tray one,
+``c / 15``. That is ``4 (N + 1) + 1`` units per slot: 101 x 2 = 202 inputs in classic,
+149 x 3 = 447 in trigammon.
+
+**Outputs** (an *outcome vector*, in slots or seats): ``P[w]``, the chance that ``w``
+wins; ``G[w, l]``, that ``w`` wins and ``l`` loses a gammon or a backgammon (R13);
+``B[w, l]``, that ``w`` wins and ``l`` is backgammoned, for every ordered pair
+``w != l`` (``pairs``): ``n + 2 n (n - 1)`` numbers, 6 in classic and 15 in trigammon.
+The net's logits go through a softmax for ``P`` and sigmoids for the conditional
+chances ``G / P[w]`` and ``B / G``, so every vector it gives is consistent
+(``B <= G <= P``, ``P`` sums to 1). Equities are linear in the vector
+(``equity_matrix``).
+
+**Speed.** The first layer is linear in the inputs, and each place's units depend
+on its count alone, so it is a table lookup: per slot, place and count, the hidden
+units it adds. A bot scores the plays of a roll from the few places each play
+changes (``after_plays``), with no input vector built at all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .engine.fastplay import Boards, TurnView, key_layout
+from .engine.outcome import Outcome
+from .engine.position import Position
+from .engine.variant import CHECKERS, Variant, find_variant
+
+__all__ = [
+    "Network",
+    "equity_matrix",
+    "load_shipped",
+    "outcome_size",
+    "outcome_vector",
+    "pairs",
+    "slot_order",
+    "sure",
+]
+
+Floats = npt.NDArray[np.float32]
+Ints = npt.NDArray[np.intp]
+
+UNITS = 4
+"""Input units per place (bar and path positions); the tray has one."""
+COUNTS = CHECKERS + 1
+"""Counts a place can hold, 0..15: the rows of the first layer's tables."""
+SHIPPED_DIR = "weights"
+"""Folder of the package holding the shipped nets, one ``<variant>-v<version>.npz`` each."""
+SHIPPED = {"trigammon": "trigammon-v1.npz", "classic": "classic-v1.npz"}
+BATCH = 256
+"""Plays scored at once by ``after_plays`` (a roll of doubles can have a thousand)."""
+
+
+def _unit_table() -> Floats:
+    """Per count 0..15, the four units of a bar or a path position."""
+    table = np.zeros((COUNTS, UNITS), np.float32)
+    for count in range(COUNTS):
+        table[count] = (count >= 1, count >= 2, count >= 3, max(count - 3, 0) / 2)
+    return table
+
+
+UNIT_TABLE = _unit_table()
+
+
+# --- outcome vectors -----------------------------------------------------------------
+
+
+@cache
+def pairs(players: int) -> tuple[tuple[int, int], ...]:
+    """The ordered (winner, loser) pairs of an outcome vector's ``G`` and ``B`` parts."""
+    return tuple((w, lost) for w in range(players) for lost in range(players) if w != lost)
+
+
+def outcome_size(players: int) -> int:
+    return players + 2 * len(pairs(players))
+
+
+@cache
+def equity_matrix(players: int) -> Floats:
+    """``outcomes @ equity_matrix(n)``: each player's equity.
+
+    Every loser pays the winner 1 point, 2 for a gammon, 3 for a backgammon (R13):
+    a player's equity is ``P[p] (n - 1) + sum_l (G[p, l] + B[p, l])`` won, less
+    ``1 - P[p] + sum_w (G[w, p] + B[w, p])`` lost.
+    """
+    matrix = np.zeros((outcome_size(players), players), np.float32)
+    for p in range(players):
+        matrix[:players, p] = -1.0
+        matrix[p, p] = players - 1
+    for k, (w, lost) in enumerate(pairs(players)):
+        for part in (players + k, players + len(pairs(players)) + k):
+            matrix[part, w] += 1.0
+            matrix[part, lost] -= 1.0
+    return matrix
+
+
+@cache
+def slot_order(variant: Variant, turn: int) -> tuple[int, ...]:
+    """The seats in slot order: the player to move ``turn``, then in turn order (R3)."""
+    order = [turn]
+    while len(order) < variant.players:
+        order.append(variant.next_player(order[-1]))
+    return tuple(order)
+
+
+@cache
+def _seat_index(order: tuple[int, ...]) -> Ints:
+    """Index array taking an outcome vector in slots to seats: ``seats = slots[..., ix]``."""
+    players = len(order)
+    where = {pair: k for k, pair in enumerate(pairs(players))}
+    to_seats = np.empty(outcome_size(players), np.intp)
+    for s, seat in enumerate(order):
+        to_seats[seat] = s
+    q = len(where)
+    for (w, lost), k in where.items():
+        seat_k = where[(order[w], order[lost])]
+        to_seats[players + seat_k] = players + k
+        to_seats[players + q + seat_k] = players + q + k
+    return to_seats
+
+
+def to_seats(slots: Floats, order: tuple[int, ...]) -> Floats:
+    """Outcome vectors in slots (``order[s]`` plays slot s) as vectors in seats."""
+    return slots[..., _seat_index(order)]
+
+
+def to_slots(seats: Floats, order: tuple[int, ...]) -> Floats:
+    """The inverse of ``to_seats``."""
+    return seats[..., np.argsort(_seat_index(order))]
+
+
+def outcome_vector(result: Outcome, players: int) -> Floats:
+    """The outcome vector (in seats) of a finished game: one sure outcome (R13)."""
+    vector = np.zeros(outcome_size(players), np.float32)
+    vector[result.winner] = 1.0
+    q = len(pairs(players))
+    for k, (w, lost) in enumerate(pairs(players)):
+        if w == result.winner:
+            vector[players + k] = result.points[lost] >= 2
+            vector[players + q + k] = result.points[lost] >= 3
+    return vector
+
+
+def sure(variant: Variant, boards: Boards, turn: int) -> Floats:
+    """The outcome vector (in seats) of a finished game's boards (R12, R13)."""
+    result = Position(variant, tuple(tuple(b) for b in boards), turn).outcome()
+    if result is None:
+        raise ValueError("the game is not over: nobody has borne off all 15 checkers")
+    return outcome_vector(result, variant.players)
+
+
+def _sigmoid(x: Floats) -> Floats:
+    out: Floats = 0.5 + 0.5 * np.tanh(0.5 * x)
+    return out
+
+
+def outcomes_from_logits(logits: Floats, players: int) -> Floats:
+    """The net's outcome vectors (in slots): softmax wins, conditional gammons."""
+    q = len(pairs(players))
+    wins = logits[:, :players]
+    wins = np.exp(wins - wins.max(axis=1, keepdims=True))
+    wins /= wins.sum(axis=1, keepdims=True)
+    chances = _sigmoid(logits[:, players:])
+    gammons = wins[:, _winners(players)] * chances[:, :q]
+    return np.concatenate((wins, gammons, gammons * chances[:, q:]), axis=1)
+
+
+@cache
+def _winners(players: int) -> Ints:
+    return np.array([w for w, _ in pairs(players)], np.intp)
+
+
+def by_turn(
+    variant: Variant,
+    vectors: Floats,
+    turns: Ints,
+    convert: Callable[[Floats, tuple[int, ...]], Floats],
+) -> Floats:
+    """``convert`` (``to_seats`` or ``to_slots``) applied to each row with its turn's order."""
+    out = np.empty_like(vectors)
+    for turn in np.unique(turns):
+        rows = turns == turn
+        out[rows] = convert(vectors[rows], slot_order(variant, int(turn)))
+    return out
+
+
+# --- inputs ----------------------------------------------------------------------------
+
+
+def in_slots(variant: Variant, boards: npt.NDArray[np.uint8], turns: Ints) -> npt.NDArray[np.uint8]:
+    """Boards ``(B, players, N + 2)`` in seats, reordered into slots by each row's turn."""
+    out = np.empty_like(boards)
+    for turn in np.unique(turns):
+        rows = turns == turn
+        out[rows] = boards[rows][:, list(slot_order(variant, int(turn)))]
+    return out
+
+
+def inputs_per_slot(variant: Variant) -> int:
+    return UNITS * (variant.points + 1) + 1
+
+
+def encode(variant: Variant, slots: npt.NDArray[np.uint8]) -> Floats:
+    """Input vectors of positions given as boards in slot order: ``(B, players, N + 2)``.
+
+    ``slots[b, s]`` is slot s's board in its own path coordinates (bar, 1..N, tray).
+    """
+    batch, players, size = slots.shape
+    per = inputs_per_slot(variant)
+    out = np.empty((batch, players * per), np.float32)
+    for s in range(players):
+        base = s * per
+        out[:, base : base + per - 1] = UNIT_TABLE[slots[:, s, : size - 1]].reshape(batch, -1)
+        out[:, base + per - 1] = slots[:, s, size - 1] / CHECKERS
+    return out
+
+
+# --- the network ---------------------------------------------------------------------
+
+Layers = Sequence[tuple[Floats, Floats]]
+
+
+def forward(layers: Layers, inputs: Floats) -> list[Floats]:
+    """Every layer's activations for a batch of input vectors (``tanh`` hidden layers);
+    the last are the logits."""
+    out = [inputs]
+    for k, (weights, biases) in enumerate(layers):
+        z = out[-1] @ weights + biases
+        out.append(z if k == len(layers) - 1 else np.tanh(z))
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Network:
+    """Weights of one variant's net: ``tanh`` hidden layers, then the outcome logits.
+
+    ``layers[k]`` is a (weights, biases) pair; ``meta`` records how the net was made
+    (method, games, version). Arrays are read-only once made.
+    """
+
+    variant: Variant
+    layers: tuple[tuple[Floats, Floats], ...]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        players = self.variant.players
+        want_in = players * inputs_per_slot(self.variant)
+        first = self.layers[0][0]
+        last = self.layers[-1][0]
+        if first.shape[0] != want_in or last.shape[1] != outcome_size(players):
+            raise ValueError(
+                f"a {self.variant.name} net takes {want_in} inputs and gives "
+                f"{outcome_size(players)} outputs, not {first.shape[0]} and {last.shape[1]}"
+            )
+        for weights, biases in self.layers:
+            weights.setflags(write=False)
+            biases.setflags(write=False)
+
+    # files ----------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> Network:
+        """A net from a weights file (``save``): ``w0, b0, w1, b1, ...`` and ``meta``."""
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            count = sum(1 for name in data.files if name.startswith("w"))
+            layers = tuple(
+                (data[f"w{k}"].astype(np.float32), data[f"b{k}"].astype(np.float32))
+                for k in range(count)
+            )
+        variant = find_variant(meta["variant"])
+        return cls(variant.with_options(**meta.get("options", {})), layers, meta)
+
+    def save(self, path: str | Path, **meta: Any) -> None:
+        """Write the net to ``path`` (compressed ``.npz``) with ``meta`` added to its own."""
+        record = {**self.meta, **meta, "variant": self.variant.name}
+        arrays: dict[str, Any] = {f"w{k}": w for k, (w, _) in enumerate(self.layers)}
+        arrays |= {f"b{k}": b for k, (_, b) in enumerate(self.layers)}
+        with open(path, "wb") as out:
+            np.savez_compressed(out, meta=np.array(json.dumps(record)), **arrays)
+
+    # rating whole positions -------------------------------------------------------------
+
+    def check(self, variant: Variant) -> None:
+        """Refuse a variant this net was not trained for (other geometry or turn order)."""
+        if (variant.players, variant.points) != (self.variant.players, self.variant.points):
+            raise ValueError(f"the {self.variant.name} net cannot rate {variant.name} positions")
+        if variant.players > 2 and variant.turn_order != self.variant.turn_order:
+            raise ValueError(
+                f"the {self.variant.name} net was trained with turn_order="
+                f"{self.variant.turn_order!r}, not {variant.turn_order!r} (R3)"
+            )
+
+    def forward(self, inputs: Floats) -> list[Floats]:
+        """Every layer's activations for a batch of input vectors; the last are logits."""
+        out = [inputs]
+        for k, (weights, biases) in enumerate(self.layers):
+            z = out[-1] @ weights + biases
+            out.append(z if k == len(self.layers) - 1 else np.tanh(z))
+        return out
+
+    def rate(
+        self, boards: Sequence[Boards] | npt.NDArray[np.uint8], turns: Sequence[int] | Ints
+    ) -> Floats:
+        """Outcome vectors (in seats) of positions before the roll of ``turns[b]``."""
+        array = np.asarray(boards, np.uint8)
+        orders = [slot_order(self.variant, int(t)) for t in turns]
+        slots = np.stack([array[b, list(order)] for b, order in enumerate(orders)])
+        logits = self.forward(encode(self.variant, slots))[-1]
+        found = outcomes_from_logits(logits, self.variant.players)
+        return np.stack([to_seats(row, order) for row, order in zip(found, orders, strict=True)])
+
+    # rating the plays of a roll, fast -------------------------------------------------
+
+    @cached_property
+    def _tables(self) -> Floats:
+        """Row ``(slot * (N + 2) + place) * 16 + count``: what a place's count adds to
+        the first layer; a last row of zeros pads."""
+        weights = self.layers[0][0]
+        variant = self.variant
+        size, per = variant.points + 2, inputs_per_slot(variant)
+        hidden = weights.shape[1]
+        tables = np.empty((variant.players, size * COUNTS, hidden), np.float32)
+        for s in range(variant.players):
+            rows = weights[s * per : s * per + per - 1].reshape(size - 1, UNITS, hidden)
+            places = np.einsum("cu,puh->pch", UNIT_TABLE, rows)
+            tray = (
+                np.arange(COUNTS, dtype=np.float32)[:, None] / CHECKERS * weights[s * per + per - 1]
+            )
+            tables[s] = np.concatenate((places, tray[None]), axis=0).reshape(-1, hidden)
+        flat: Floats = np.concatenate(
+            (tables.reshape(-1, hidden), np.zeros((1, hidden), np.float32))
+        )
+        flat.setflags(write=False)
+        return flat
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
+        """Outcome vectors (in seats) of the positions the plays ``keys`` lead to.
+
+        Each is rated before the roll of the next player; a play that wins (R12) gets
+        its sure outcome (R13). The first layer starts from the board as it is and
+        adds, per play, what changes: the mover's places that the play changes, and
+        for each hit (R7) the victim's point (a blot: 1 -> 0) and its bar.
+        """
+        if len(keys) > BATCH:
+            batches = [
+                self.after_plays(view, keys[k : k + BATCH]) for k in range(0, len(keys), BATCH)
+            ]
+            return np.concatenate(batches)
+        variant = view.variant
+        size = variant.points + 2
+        shift, mask = key_layout(variant)
+        mover = view.turn
+        order = slot_order(variant, variant.next_player(mover))
+        slot = {seat: s for s, seat in enumerate(order)}
+        flat = self._tables
+        stride = size * COUNTS
+        starts = _starts(variant.players, size, order)
+        boards = view.boards
+        everyone = np.frombuffer(b"".join(map(bytes, boards)), np.uint8)
+        base = self.layers[0][1] + flat[starts.ravel() + everyone].sum(axis=0)
+        now = everyone[mover * size : (mover + 1) * size]
+        after = np.frombuffer(
+            b"".join((key & mask).to_bytes(size, "little") for key in keys), np.uint8
+        ).reshape(len(keys), size)
+        rows, cols = np.nonzero(after != now)
+        mine = starts[mover]
+        new = mine[cols] + after[rows, cols]
+        old = mine[cols] + now[cols]
+        hit_rows, hit_new, hit_old = self._hits(view, keys, shift, slot, stride)
+        if hit_rows:
+            by_play = np.argsort(np.concatenate((rows, hit_rows)), kind="stable")
+            rows = np.concatenate((rows, hit_rows))[by_play]
+            new = np.concatenate((new, hit_new))[by_play]
+            old = np.concatenate((old, hit_old))[by_play]
+        # Each play's changes side by side (rows are grouped by play), padded with a
+        # row of zeros, then summed.
+        counts = np.bincount(rows, minlength=len(keys))
+        column = np.arange(len(rows)) - (np.cumsum(counts) - counts)[rows]
+        wide = np.full((2, len(keys), counts.max()), len(flat) - 1, np.intp)
+        wide[0, rows, column] = new
+        wide[1, rows, column] = old
+        parts = flat[wide]
+        first = (parts[0] - parts[1]).sum(axis=1)
+        first += base
+        found = self._outcomes_from_first(first)
+        result = to_seats(found, order)
+        for k in np.flatnonzero(after[:, size - 1] == CHECKERS):
+            result[k] = sure(variant, view.boards_after(keys[int(k)]), mover)
+        return result
+
+    @staticmethod
+    def _hits(
+        view: TurnView, keys: Sequence[int], shift: int, slot: dict[int, int], stride: int
+    ) -> tuple[list[int], list[int], list[int]]:
+        """First-layer table rows (play, new, old) of every hit's victim: its point goes
+        from 1 checker to 0, its bar up by the hits it took."""
+        rows: list[int] = []
+        new: list[int] = []
+        old: list[int] = []
+        owner = view.blot_owner
+        for k, key in enumerate(keys):
+            bits = key >> shift
+            if not bits:
+                continue
+            taken: dict[int, int] = {}
+            while bits:
+                low = bits & -bits
+                victim, index = owner[low.bit_length() - 1]
+                bits ^= low
+                at = slot[victim] * stride + index * COUNTS
+                rows.append(k)
+                new.append(at)
+                old.append(at + 1)
+                taken[victim] = taken.get(victim, 0) + 1
+            for victim, count in taken.items():
+                bar = slot[victim] * stride + view.boards[victim][0]
+                rows.append(k)
+                new.append(bar + count)
+                old.append(bar)
+        return rows, new, old
+
+    def _outcomes_from_first(self, first: Floats) -> Floats:
+        logits = forward(self.layers[1:], np.tanh(first))[-1]
+        return outcomes_from_logits(logits, self.variant.players)
+
+
+@cache
+def _starts(players: int, size: int, order: tuple[int, ...]) -> Ints:
+    """``[seat, place]``: the first-layer table row of that place holding no checker,
+    with the seats in ``order``'s slots."""
+    out = np.empty((players, size), np.intp)
+    for s, seat in enumerate(order):
+        out[seat] = (s * size + np.arange(size)) * COUNTS
+    out.setflags(write=False)
+    return out
+
+
+@cache
+def load_shipped(variant_name: str) -> Network:
+    """The shipped net of a variant, read from the package once, on first use."""
+    try:
+        name = SHIPPED[variant_name]
+    except KeyError:
+        raise ValueError(f"no shipped net for {variant_name!r}: {sorted(SHIPPED)}") from None
+    source = resources.files("trigammon_widget").joinpath(SHIPPED_DIR, name)
+    with resources.as_file(source) as path:
+        return Network.load(path)

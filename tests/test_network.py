@@ -1,0 +1,80 @@
+"""The network: fast scoring of a roll's plays equals rating each resulting position,
+equities follow R13 scoring, weights files round-trip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
+from trigammon_widget.engine.corpus import random_positions
+from trigammon_widget.engine.fastplay import TurnView
+from trigammon_widget.engine.outcome import Outcome
+from trigammon_widget.network import (
+    Network,
+    equity_matrix,
+    load_shipped,
+    outcome_vector,
+    slot_order,
+)
+from trigammon_widget.training import initial_network
+
+
+@pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)
+def test_plays_scored_fast_are_rated_as_whole_positions(variant: Variant) -> None:
+    """``after_plays`` builds the first layer from what each play changes (hits
+    included); rating every resulting position from scratch must agree."""
+    net = initial_network(variant, 32, seed=1)
+    hits = 0
+    for position in random_positions(variant, 150, 5):
+        assert position.dice is not None
+        view = TurnView(variant, [list(b) for b in position.boards], position.turn, position.dice)
+        keys = list(view.leaves())
+        fast = net.after_plays(view, keys)
+        follower = variant.next_player(position.turn)
+        for key, row in zip(keys, fast, strict=True):
+            hits += bool(view.hits(key))
+            after = view.boards_after(key)
+            if after[position.turn][-1] == 15:
+                assert row[position.turn] == 1.0  # a win is sure
+                continue
+            assert row == pytest.approx(net.rate([after], [follower])[0], abs=1e-5)
+    assert hits > 50  # hits (victims' points and bars) were exercised
+
+
+def test_equity_is_what_losers_pay_the_winner() -> None:
+    """R13: each loser pays 1, 2 or 3; trigammon's winner collects from both."""
+    result = Outcome(winner=1, points=(2, 0, 3))
+    equities = outcome_vector(result, 3) @ equity_matrix(3)
+    assert equities.tolist() == [-2.0, 5.0, -3.0]
+    assert (outcome_vector(Outcome(0, (0, 1)), 2) @ equity_matrix(2)).tolist() == [1.0, -1.0]
+
+
+def test_slots_follow_the_turn_order() -> None:
+    assert slot_order(TRIGAMMON, 1) == (1, 2, 0)
+    assert slot_order(TRIGAMMON.with_options(turn_order="right"), 1) == (1, 0, 2)
+    assert slot_order(CLASSIC, 1) == (1, 0)
+
+
+def test_weights_files_round_trip(tmp_path: Path) -> None:
+    net = initial_network(CLASSIC, 16, seed=2)
+    net.save(tmp_path / "net.npz", games=7)
+    again = Network.load(tmp_path / "net.npz")
+    assert again.meta["games"] == 7 and again.variant == CLASSIC
+    for (w, b), (w2, b2) in zip(net.layers, again.layers, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    with pytest.raises(ValueError, match="202 inputs"):
+        Network(CLASSIC, ((np.zeros((5, 3), np.float32), np.zeros(3, np.float32)),))
+
+
+@pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)
+def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
+    net = load_shipped(variant.name)
+    assert net.variant.name == variant.name
+    assert {"method", "games"} <= set(net.meta)
+    assert sum(w.nbytes + b.nbytes for w, b in net.layers) < 400_000
+    net.check(Position.start(variant).variant)
+    with pytest.raises(ValueError, match="no shipped net"):
+        load_shipped("hypergammon")
