@@ -7,15 +7,24 @@ and measures, with ``performance.now()`` inside the page:
 1. click -> redraw: for at least ``MOVES`` checker moves per variant, made with the
    mouse as a player makes them (click a movable checker, then one of its lit
    targets), the time from the target click reaching the page to the board's SVG
-   being replaced by Python's answer, and to the next frame after it. Between turns
-   the script clicks Confirm and Roll (not timed).
+   being replaced, and to the next frame after it. Between turns the script clicks
+   Confirm and Roll (not timed).
 2. stepping: a seeded random trigammon self-play game of ``TURNS`` turns is loaded
    and stepped through from the start with ArrowRight, one turn per key press,
-   timing key press -> new board, and to the next frame.
+   timing key press -> new board, and to the next frame. Then ArrowRight is held
+   (``HELD`` key repeats at 30 per second, as a keyboard's auto-repeat sends them)
+   from the start: it reports how many turns the board moved and how many presses
+   were drawn at once (while Python answers, a press beyond the drawings sent ahead
+   is dropped: the board never runs ahead of them, and the key repeats).
 
-Every figure includes the round trip through the kernel (the widget's state lives
-in Python). Targets, on "SVG replaced": p95 < 50 ms for click -> redraw, every step
-< 50 ms; "next frame" adds the wait for the frame that shows it.
+After answering a change, Python sends the drawings of the neighbouring turns and
+of each legal move ahead (``frames``); the board draws a step or a move from them at
+once and Python's answer confirms it, or, without a drawing, the board is replaced
+by Python's answer after the round trip through the kernel. Like a person, the script
+clicks again once the board has settled (Python answered and its drawings came);
+it reports how long after Python's answer the drawings came. Targets, on "SVG
+replaced", on the stock server: p95 < 50 ms for click -> redraw per variant, p95 <
+35 ms for a step; "next frame" adds the wait for the frame that shows it.
 
 It runs twice, each time with a fresh server: the stock JupyterLab server, and one
 whose kernel websockets set TCP_NODELAY. jupyter_server leaves Nagle's algorithm on,
@@ -45,7 +54,10 @@ MOVES = 60
 """Checker moves timed per variant (the issue asks for at least 50)."""
 TURNS = 300
 """Turns of the game stepped through."""
-TARGET_MS = 50.0
+HELD = 60
+"""Key repeats of a held ArrowRight (two seconds)."""
+CLICK_TARGET_MS = 50.0
+STEP_TARGET_MS = 35.0
 SEED = 2024
 
 SETUP = f"""\
@@ -77,12 +89,21 @@ CELLS = [
 BOARDS = {"trigammon": 0, "classic": 1, "history": 2}
 
 # Installed on one widget: stamps the press (capture phase, before the widget's own
-# handlers) and the moment the board's SVG is replaced, then the next frame.
+# handlers) and the moment the board's SVG is replaced, then the next frame; and how
+# long after each answer of Python (a new version) its drawings sent ahead came.
 INSTRUMENT = """
 root => {
     const board = root.querySelector(".tgw-board");
-    const bench = {start: 0, redraw: [], frame: []};
+    const bench = {start: 0, redraw: [], frame: [], answered: 0, ahead: []};
     root.__bench = bench;
+    new MutationObserver(() => {
+        const now = performance.now();
+        if (root.dataset.frames !== root.dataset.version) bench.answered = now;
+        else if (bench.answered) {
+            bench.ahead.push(now - bench.answered);
+            bench.answered = 0;
+        }
+    }).observe(root, {attributes: true, attributeFilter: ["data-version", "data-frames"]});
     const stamp = event => {
         const press = event.type === "keydown" || board.contains(event.target);
         if (press) bench.start = performance.now();
@@ -108,7 +129,7 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 def report(title: str, values: Sequence[float], target: str) -> None:
     print(
-        f"  {title:<34} n={len(values):<4} p50 {percentile(values, 0.5):6.1f} ms   "
+        f"  {title:<36} n={len(values):<4} p50 {percentile(values, 0.5):6.1f} ms   "
         f"p95 {percentile(values, 0.95):6.1f} ms   max {max(values):6.1f} ms   "
         f"mean {statistics.fmean(values):6.1f} ms   target {target}"
     )
@@ -119,17 +140,16 @@ def version(widget: Any) -> int:
 
 
 def wait_newer(page: Any, widget: Any, before: int) -> None:
+    """Waits until Python answered, and the drawings it sends ahead came."""
     page.wait_for_function(
-        "([el, v]) => Number(el.dataset.version) > v",
+        "([el, v]) => Number(el.dataset.version) > v && el.dataset.frames === el.dataset.version",
         arg=[widget.element_handle(), before],
         timeout=15_000,
     )
 
 
-def play_moves(
-    page: Any, widget: Any, moves: int, rng: random.Random
-) -> tuple[list[float], list[float]]:
-    """Makes ``moves`` checker moves with the mouse; returns (redraw, frame) times."""
+def play_moves(page: Any, widget: Any, moves: int, rng: random.Random) -> dict[str, list[float]]:
+    """Makes ``moves`` checker moves with the mouse; returns the page's timings."""
     widget.evaluate(INSTRUMENT)
     made = 0
     while made < moves:
@@ -156,12 +176,12 @@ def play_moves(
         else:
             raise RuntimeError("the board offers no move, confirm or roll")
     page.wait_for_timeout(100)  # the last frame callback
-    bench = widget.evaluate("root => root.__bench")
-    return bench["redraw"], bench["frame"]
+    bench: dict[str, list[float]] = widget.evaluate("root => root.__bench")
+    return bench
 
 
-def step_through(page: Any, widget: Any) -> tuple[list[float], list[float]]:
-    """Goes to the start, then ArrowRight through every turn; returns step times."""
+def step_through(page: Any, widget: Any) -> dict[str, list[float]]:
+    """Goes to the start, then ArrowRight through every turn; returns the page's timings."""
     widget.locator(".tgw-status").click()  # focus the widget
     before = version(widget)
     page.keyboard.press("Home")
@@ -175,8 +195,40 @@ def step_through(page: Any, widget: Any) -> tuple[list[float], list[float]]:
         if shown != str(ply):
             raise RuntimeError(f"step {ply}: the history marks turn {shown}")
     page.wait_for_timeout(100)
-    bench = widget.evaluate("root => root.__bench")
-    return bench["redraw"], bench["frame"]
+    bench: dict[str, list[float]] = widget.evaluate("root => root.__bench")
+    return bench
+
+
+HOLD_KEY = """(root, count) => new Promise(done => {
+    let sent = 0;
+    const timer = setInterval(() => {
+        const key = {key: "ArrowRight", bubbles: true, repeat: true};
+        root.dispatchEvent(new KeyboardEvent("keydown", key));
+        if (++sent === count) {
+            clearInterval(timer);
+            done();
+        }
+    }, 33);
+})"""
+
+
+def hold_right(page: Any, widget: Any) -> tuple[int, dict[str, list[float]]]:
+    """Goes to the start, then holds ArrowRight for ``HELD`` repeats; returns the turns
+    the board moved once Python caught up, and the page's timings."""
+    before = version(widget)
+    page.keyboard.press("Home")
+    wait_newer(page, widget, before)
+    widget.evaluate(INSTRUMENT)
+    widget.evaluate(HOLD_KEY, HELD)
+    settled = "el => el.dataset.frames === el.dataset.version"
+    last = -1
+    while last != version(widget):  # Python's answers have stopped coming
+        last = version(widget)
+        page.wait_for_function(settled, arg=widget.element_handle(), timeout=15_000)
+        page.wait_for_timeout(300)
+    ply = widget.locator(".tgw-history .tgw-current").get_attribute("data-ply")
+    bench: dict[str, list[float]] = widget.evaluate("root => root.__bench")
+    return int(ply), bench
 
 
 NODELAY_EXTENSION = """\
@@ -239,19 +291,30 @@ def measure(label: str, server_args: list[str]) -> bool:
             rng = random.Random(SEED)
             print("click -> redraw (target click to the board's new SVG):")
             for name in ("trigammon", "classic"):
-                redraw, frame = play_moves(page, widgets.nth(BOARDS[name]), MOVES, rng)
-                report(f"{name}: SVG replaced", redraw, f"p95 < {TARGET_MS:.0f} ms")
-                report(f"{name}: next frame", frame, f"p95 < {TARGET_MS:.0f} ms")
-                met &= percentile(redraw, 0.95) < TARGET_MS
+                bench = play_moves(page, widgets.nth(BOARDS[name]), MOVES, rng)
+                target = f"p95 < {CLICK_TARGET_MS:.0f} ms"
+                report(f"{name}: SVG replaced", bench["redraw"], target)
+                report(f"{name}: next frame", bench["frame"], target)
+                report(f"{name}: drawings came after answer", bench["ahead"], "-")
+                met &= percentile(bench["redraw"], 0.95) < CLICK_TARGET_MS
 
             print(f"stepping through a {TURNS}-turn trigammon game (ArrowRight):")
-            redraw, frame = step_through(page, widgets.nth(BOARDS["history"]))
-            report("step: SVG replaced", redraw, f"each < {TARGET_MS:.0f} ms")
-            report("step: next frame", frame, f"each < {TARGET_MS:.0f} ms")
-            slow = [t for t in redraw if t >= TARGET_MS]
-            if slow:
-                print(f"  {len(slow)} of {len(frame)} steps took {TARGET_MS:.0f} ms or more")
-            met &= not slow
+            bench = step_through(page, widgets.nth(BOARDS["history"]))
+            target = f"p95 < {STEP_TARGET_MS:.0f} ms"
+            report("step: SVG replaced", bench["redraw"], target)
+            report("step: next frame", bench["frame"], target)
+            report("step: drawings came after answer", bench["ahead"], "-")
+            slow = [t for t in bench["redraw"] if t >= STEP_TARGET_MS]
+            steps = len(bench["redraw"])
+            print(f"  {len(slow)} of {steps} steps took {STEP_TARGET_MS:.0f} ms or more")
+            met &= percentile(bench["redraw"], 0.95) < STEP_TARGET_MS
+            turns, bench = hold_right(page, widgets.nth(BOARDS["history"]))
+            print(
+                f"holding ArrowRight ({HELD} repeats at 30/s): the board moved {turns} turns, "
+                f"{len(bench['redraw'])} presses drawn at once; the others came beyond the "
+                "drawings sent ahead and were dropped"
+            )
+            report("held: SVG replaced", bench["redraw"], "-")
             browser.close()
     return met
 

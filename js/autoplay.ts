@@ -5,20 +5,17 @@
 // the next is scheduled only once Python has answered the last, so no turn is asked
 // for on a board that has moved on.
 
-import type { Intent, View } from "./types";
+import type { Intent, Reply, View } from "./protocol";
 
 export const DEFAULT_SPEED_MS = 600;
 export const MAX_SPEED_MS = 2000;
 /** How soon to look again when another request of this board is still unanswered. */
 const RETRY_MS = 20;
-/** A bot turn unanswered for this long is taken as lost (a kernel restart). */
-const LOST_MS = 10_000;
 
 export interface AutoplayHost {
   /** The latest view Python sent (null before the first). */
   view(): View | null;
-  /** Sends an intent; returns its id. */
-  send(intent: Intent): number;
+  send(intent: Intent): Promise<Reply>;
   /** True while another request of this board waits for its answer. */
   busy(): boolean;
   /** Autoplay's state changed: redraw its controls. */
@@ -37,7 +34,7 @@ export function analysing(v: View | null): boolean {
 
 /** Some seat of the board is a bot's. */
 export function hasBot(v: View | null): boolean {
-  return !!v && Array.isArray(v.seats) && v.seats.some((seat) => seat !== "human");
+  return !!v && v.seats.some((seat) => seat !== "human");
 }
 
 export class Autoplay {
@@ -45,8 +42,7 @@ export class Autoplay {
   private running_ = false;
   private speed_ = DEFAULT_SPEED_MS;
   private timer: number | undefined;
-  private inFlight: number | null = null;
-  private sentAt = 0;
+  private waiting_ = false;
 
   constructor(host: AutoplayHost) {
     this.host = host;
@@ -63,8 +59,7 @@ export class Autoplay {
 
   /** A bot turn was sent and is not answered yet. */
   get waiting(): boolean {
-    if (this.inFlight !== null && performance.now() - this.sentAt > LOST_MS) this.inFlight = null;
-    return this.inFlight !== null;
+    return this.waiting_;
   }
 
   toggle(): void {
@@ -107,19 +102,12 @@ export class Autoplay {
     if (!this.running_ || this.waiting || this.timer !== undefined) return;
     const v = this.host.view();
     if (!v) return;
-    if (v.outcome || !hasBot(v)) return this.pause();
+    if (v.outcome || !hasBot(v)) {
+      this.pause();
+      return;
+    }
     if (!botCanMove(v) || analysing(v)) return;
     this.timer = window.setTimeout(() => this.fire(), this.speed_);
-  }
-
-  /** Python answered intent `id`; true when it was this autoplay's bot turn. */
-  onReply(id: number, ok: boolean): boolean {
-    if (id !== this.inFlight) return false;
-    this.inFlight = null;
-    if (!ok) this.pause(); // refused: the reason is shown; a person decides what next
-    else this.schedule();
-    this.host.changed();
-    return true;
   }
 
   destroy(): void {
@@ -131,7 +119,10 @@ export class Autoplay {
     this.timer = undefined;
     if (!this.running_ || this.waiting) return;
     const v = this.host.view();
-    if (!botCanMove(v) || analysing(v)) return this.schedule();
+    if (!botCanMove(v) || analysing(v)) {
+      this.schedule();
+      return;
+    }
     if (this.host.busy()) {
       // A request of this board is unanswered: a turn sent now would be stale.
       this.timer = window.setTimeout(() => this.fire(), RETRY_MS);
@@ -141,8 +132,18 @@ export class Autoplay {
   }
 
   private sendTurn(): void {
-    this.sentAt = performance.now();
-    this.inFlight = this.host.send({ action: "bot_turn" });
+    this.waiting_ = true;
+    this.host.changed();
+    this.host.send({ action: "bot_turn" }).then(
+      () => this.answered(true),
+      () => this.answered(false), // refused (the reason is shown) or lost: a person decides
+    );
+  }
+
+  private answered(ok: boolean): void {
+    this.waiting_ = false;
+    if (ok) this.schedule();
+    else this.pause();
     this.host.changed();
   }
 

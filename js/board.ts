@@ -1,79 +1,67 @@
-// The board: Python's SVG drawing, read back through its data-* attributes.
-// Nothing here draws the board; it only marks elements of the drawing with classes.
+// The board element: which drawing is on screen. Python's (the `svg` trait) unless a
+// preview is hovered, or a drawing sent ahead (frames.ts) shows a step or a move that
+// Python has not confirmed yet. A drawing is replaced only when its text changed, so
+// Python's confirmation of what is already shown costs nothing.
 
-import type { Place } from "./types";
+import { h } from "./dom";
 
-/** What a pointer is over: a point (with the owner of its stack, if any), a bar or a tray. */
-export type Hit =
-  | { area: "point"; point: string; owner: number | null }
-  | { area: "bar"; player: number }
-  | { area: "tray"; player: number };
+export class Board {
+  readonly element: HTMLDivElement = h("div", { class: "tgw-board" });
+  private model = "";
+  private ahead: string | null = null;
+  private preview: string | null = null;
+  private shown: string | null = null;
+  private readonly changed: () => void;
 
-/** The board element under `target`, or null for the frame, dice, labels or outside. */
-export function hitOf(board: Element, target: EventTarget | Element | null): Hit | null {
-  if (!(target instanceof Element) || !board.contains(target)) return null;
-  const element = target.closest("[data-kind]");
-  if (!element || !board.contains(element)) return null;
-  const data = (element as SVGElement | HTMLElement).dataset;
-  const player = data.player === undefined ? NaN : Number(data.player);
-  switch (data.kind) {
-    case "checker":
-      if (data.point === "bar") return { area: "bar", player };
-      if (data.point === "off") return { area: "tray", player };
-      return data.point ? { area: "point", point: data.point, owner: player } : null;
-    case "stack":
-      return data.point ? { area: "point", point: data.point, owner: player } : null;
-    case "point":
-      return data.point ? { area: "point", point: data.point, owner: ownerAt(board, data.point) } : null;
-    case "bar":
-      return { area: "bar", player };
-    case "tray":
-      return { area: "tray", player };
-    default:
-      return null;
+  /** `changed` runs after every change of what is shown (a new drawing has no marks;
+   *  Python's confirmation makes the view's marks apply again). */
+  constructor(changed: () => void) {
+    this.changed = changed;
   }
-}
 
-function ownerAt(board: Element, point: string): number | null {
-  const stack = board.querySelector<SVGElement>(`[data-kind=stack][data-point="${point}"]`);
-  return stack?.dataset.player === undefined ? null : Number(stack.dataset.player);
-}
-
-/** The place a hit names for `mover` in play: another player's bar or tray is no place. */
-export function placeOf(hit: Hit | null, mover: number): Place | null {
-  if (!hit) return null;
-  if (hit.area === "point") return hit.point;
-  if (hit.player !== mover) return null;
-  return hit.area === "bar" ? "bar" : "off";
-}
-
-/** The drawing's elements that stand for `place` of `mover`. */
-export function elementsOf(board: Element, place: Place, mover: number): Element[] {
-  if (place === "bar") return [...board.querySelectorAll(`[data-kind=bar][data-player="${mover}"]`)];
-  if (place === "off") return [...board.querySelectorAll(`[data-kind=tray][data-player="${mover}"]`)];
-  if (!/^\d+$/.test(place)) return [];
-  return [...board.querySelectorAll(`[data-kind=point][data-point="${place}"], [data-kind=stack][data-point="${place}"]`)];
-}
-
-/** The top checker of `place`, which a drag lifts. */
-export function topChecker(board: Element, place: Place, mover: number): Element | null {
-  const group =
-    place === "bar"
-      ? board.querySelector(`[data-kind=bar][data-player="${mover}"]`)
-      : board.querySelector(`[data-kind=stack][data-point="${place}"]`);
-  const checkers = group?.querySelectorAll("[data-kind=checker]");
-  return checkers && checkers.length ? checkers[checkers.length - 1] : null;
-}
-
-const MARKS = ["tgw-from", "tgw-target", "tgw-movable", "tgw-lifted"] as const;
-export type Mark = (typeof MARKS)[number];
-
-export function clearMarks(board: Element, marks: readonly Mark[] = MARKS): void {
-  for (const mark of marks) {
-    for (const element of [...board.getElementsByClassName(mark)]) element.classList.remove(mark);
+  /** Python's drawing of the shown state. */
+  setModel(svg: string): void {
+    this.model = svg;
+    this.refresh();
   }
-}
 
-export function mark(elements: Iterable<Element>, name: Mark): void {
-  for (const element of elements) element.classList.add(name);
+  /** A drawing sent ahead: shown until Python answers (`confirmed`). */
+  showAhead(svg: string): void {
+    this.ahead = svg;
+    this.refresh();
+  }
+
+  /** Python answered (or refused): its own drawing is the one to show. */
+  confirmed(): void {
+    this.ahead = null;
+    this.refresh();
+  }
+
+  /** Shows a drawing Python has not confirmed (a step or a move ahead). */
+  get isAhead(): boolean {
+    return this.ahead !== null;
+  }
+
+  showPreview(svg: string): void {
+    this.preview = svg;
+    this.refresh();
+  }
+
+  endPreview(): void {
+    this.preview = null;
+    this.refresh();
+  }
+
+  get previewing(): boolean {
+    return this.preview !== null;
+  }
+
+  private refresh(): void {
+    const svg = this.preview ?? this.ahead ?? this.model;
+    if (svg !== this.shown) {
+      this.element.innerHTML = svg; // Python's renderer escapes all text
+      this.shown = svg;
+    }
+    this.changed();
+  }
 }

@@ -19,6 +19,16 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** Listens until `signal` aborts (the view is removed). */
+export function on<K extends keyof HTMLElementEventMap>(
+  target: HTMLElement,
+  type: K,
+  handler: (event: HTMLElementEventMap[K]) => void,
+  signal: AbortSignal,
+): void {
+  target.addEventListener(type, handler as EventListener, { signal });
+}
+
 export function append(parent: Node, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
@@ -91,4 +101,14 @@ export function swatch(color: string | undefined): HTMLSpanElement {
 
 export function dieFaces(): [string, string][] {
   return [1, 2, 3, 4, 5, 6].map((n) => [String(n), String(n)]);
+}
+
+/** `(player, name)` options of a select of players. */
+export function playerOptions(names: readonly string[]): [string, string][] {
+  return names.map((name, player) => [String(player), name]);
+}
+
+/** A select's value as a number (a die, a player). */
+export function numeric(element: HTMLSelectElement): number {
+  return Number(element.value);
 }

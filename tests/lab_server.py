@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -28,6 +29,17 @@ STARTUP_TIMEOUT = 90.0
 
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
 """JupyterLab's status bar once the notebook's kernel is up and waiting."""
+
+PROBLEM = re.compile(
+    r"Traceback|\b\w*Error\b|\bException\b|\bFail(ed)? to\b|^\[[EC] ", re.MULTILINE
+)
+"""A line of a server log that says something went wrong: an error or critical log
+record, a traceback, a Node stack's ``Error:``, JupyterLab's "Fail to get ..."."""
+
+
+def problems(log: str) -> list[str]:
+    """The lines of ``log`` that report an error, a failure or a traceback."""
+    return [line[:300] for line in log.splitlines() if PROBLEM.search(line)]
 
 
 def free_port() -> int:
@@ -63,11 +75,23 @@ def write_notebook(path: Path, cells: Sequence[str]) -> Path:
 
 
 class LabServer:
-    """``jupyter lab`` serving ``root`` on 127.0.0.1; a context manager."""
+    """``jupyter lab`` serving ``root`` on 127.0.0.1; a context manager.
 
-    def __init__(self, root: Path, extra_args: Sequence[str] = ()) -> None:
+    ``launcher`` starts it another way, such as ``["./dev", "lab"]`` (which serves the
+    project's notebooks); ``root`` then holds only its settings and log.
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        extra_args: Sequence[str] = (),
+        launcher: Sequence[str] | None = None,
+        startup_timeout: float = STARTUP_TIMEOUT,
+    ) -> None:
         self.root = root
         self.extra_args = list(extra_args)
+        self.launcher = list(launcher) if launcher else None
+        self.startup_timeout = startup_timeout
         self.port = free_port()
         self.token = secrets.token_hex(16)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -91,16 +115,14 @@ class LabServer:
             "JUPYTER_RUNTIME_DIR": str(self.root / ".jupyter-runtime"),
             "PYTHONUNBUFFERED": "1",
         }
+        serve_root = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={self.root}"]
         command = [
-            sys.executable,
-            "-m",
-            "jupyterlab",
+            *(self.launcher or serve_root),
             "--no-browser",
             "--ip=127.0.0.1",
             f"--port={self.port}",
             "--port-retries=0",
-            f"--ServerApp.token={self.token}",
-            f"--ServerApp.root_dir={self.root}",
+            f"--IdentityProvider.token={self.token}",
             "--ServerApp.disable_check_xsrf=True",
             "--LabApp.news_url=",
         ]
@@ -116,7 +138,7 @@ class LabServer:
         return self
 
     def _wait_until_up(self) -> None:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
+        deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self._process is not None and self._process.poll() is not None:
                 raise RuntimeError(f"jupyter lab exited early:\n{self.log()}")
@@ -128,7 +150,7 @@ class LabServer:
                 pass
             time.sleep(0.25)
         self.stop()
-        raise RuntimeError(f"jupyter lab did not answer in {STARTUP_TIMEOUT} s:\n{self.log()}")
+        raise RuntimeError(f"jupyter lab did not answer in {self.startup_timeout} s:\n{self.log()}")
 
     def api(self, path: str, method: str = "GET") -> Any:
         request = urllib.request.Request(self.url(path), method=method)
@@ -136,9 +158,11 @@ class LabServer:
             body = response.read()
         return json.loads(body) if body else None
 
-    def log(self) -> str:
+    def log(self, tail: int | None = 4000) -> str:
+        """The server's output so far (its last ``tail`` characters; None: all of it)."""
         try:
-            return self.log_path.read_text(errors="replace")[-4000:]
+            text = self.log_path.read_text(errors="replace")
+            return text if tail is None else text[-tail:]
         except OSError:
             return ""
 

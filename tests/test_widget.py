@@ -486,3 +486,52 @@ def test_the_view_follows_every_analysis_to_its_end() -> None:
         assert widget.wait(60)
         assert widget.view["analysis"] == widget.analysis
         assert widget.analysis is not None and widget.analysis["status"] == "done"
+
+
+def test_frames_are_the_drawings_python_answers_with() -> None:
+    """A front end draws a step or a move from ``frames`` before Python answers; the
+    answer's ``svg`` must be the same text, so confirming it redraws nothing."""
+    widget, front = classic_widget()
+    front.send("prefetch")
+    frames = front.frames[-1]
+    assert frames["version"] == widget.view["version"] and frames["steps"] == {}
+    key, drawing = next(iter(frames["moves"].items()))
+    start, end = key.split(">")
+    front.send("move", start=start, end=end)
+    assert widget.svg == drawing
+    front.send("undo_move")
+    front.send("play_listed", index=0)
+    front.send("roll")
+    front.send("play_listed", index=0)
+    assert widget.view["ply"] == 2
+    steps = front.frames[-1]["steps"]
+    assert set(steps) == {"0", "1"} and front.frames[-1]["line"] == widget.view["line"]
+    front.send("step", delta=-1)
+    assert widget.svg == steps["1"]
+    front.send("goto", ply=0)
+    assert widget.svg == steps["0"]
+
+
+def test_prefetch_sends_the_frames_again_for_a_new_view() -> None:
+    _, front = classic_widget()
+    for _ in range(2):
+        front.send("prefetch")
+    assert len(front.frames) == 2 and front.frames[0] == front.frames[1]
+
+
+def test_after_a_roll_the_turn_is_drawn_with_its_dice() -> None:
+    """A roll changes the drawing of the shown turn: turn drawings sent ahead before it
+    are of another line."""
+    widget, front = classic_widget()
+    front.send("play_listed", index=0)
+    line = widget.view["line"]
+    front.send("step", delta=-1)
+    undiced = front.frames[-1]["steps"]["1"]
+    front.send("step", delta=1)
+    front.send("roll")
+    assert widget.view["line"] == line + 1 and widget.svg != undiced
+    front.send("step", delta=-1)
+    frames = front.frames[-1]
+    assert frames["line"] == widget.view["line"]
+    front.send("step", delta=1)
+    assert widget.svg == frames["steps"]["1"]

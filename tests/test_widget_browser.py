@@ -23,16 +23,18 @@ from typing import Any
 
 import pytest
 
-from lab_server import KERNEL_IDLE, LabServer, centre, free_port, write_notebook
+from lab_server import KERNEL_IDLE, LabServer, centre, free_port, problems, write_notebook
+from trigammon_widget.session import STEP_FRAMES
+from trigammon_widget.svg import THEMES
 
 pytestmark = pytest.mark.browser
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
 DASH = "\N{EN DASH}"  # between the ends of an interval, as the board shows it
 # the boards, in notebook order
-CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER, BOTS, RACE, ANALYSIS = range(8)
-BOARDS = 8
-PROBE_CELL = 9
+CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER, BOTS, RACE, ANALYSIS, HISTORY = range(9)
+BOARDS = 9
+PROBE_CELL = 10
 
 SETUP = """\
 import json
@@ -52,7 +54,7 @@ def probe():
     state = {}
     boards = {
         "classic": c, "trigammon": t, "edit": e, "bear_off": off, "enter": enter,
-        "bots": bots, "race": race, "analysis": an,
+        "bots": bots, "race": race, "analysis": an, "history": hist,
     }
     for key, board in boards.items():
         view = board.view
@@ -80,7 +82,7 @@ CELLS = [
     SETUP,
     f"c = BoardWidget('classic', seed=1, names=[{HOSTILE!r}, 'Bob'])\nc",
     "t = BoardWidget('trigammon', seed=2)\nt",
-    "e = BoardWidget('classic', seed=3)\ne",
+    "e = BoardWidget('classic', seed=3, theme='dark')\ne",
     "from trigammon_widget.engine import CLASSIC, Position\n"
     "home = {0: {19: 3, 20: 3, 22: 2, 24: 1}, 1: {20: 5, 22: 4}}\n"
     "off = BoardWidget(Position.build(CLASSIC, home, dice=(6, 4)))\noff",
@@ -91,6 +93,14 @@ CELLS = [
     "race = BoardWidget(Position.build(CLASSIC, {0: {22: 2, 24: 1}, 1: {23: 2, 24: 1}}), seed=3)\n"
     "race.set_seat(0, 'heuristic')\nrace.set_seat(1, 'random')\nrace",
     "an = BoardWidget('classic', seed=5)\nan",
+    # a game of twenty turns, shown at its end
+    "from trigammon_widget.engine import Game\n"
+    "game = Game(CLASSIC, seed=11)\n"
+    "while game.roll_opening() is None:\n    pass\n"
+    "while game.ply < 20:\n"
+    "    if game.position.dice is None:\n        game.roll()\n"
+    "    game.play(next(iter(game.legal_plays()), None))\n"
+    "hist = BoardWidget(game)\nhist",
     "probe()",
 ]
 
@@ -105,6 +115,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
         ["from trigammon_widget.widget import BoardWidget\nBoardWidget('trigammon', seed=5)"],
     )
     with LabServer(root) as server:
+        assert not problems(server.log(tail=None)), server.log()
         yield server
 
 
@@ -743,6 +754,118 @@ def test_keys_in_the_widget_are_not_notebook_commands(page: Any) -> None:
     page.wait_for_timeout(300)
     assert page.locator(".jp-Cell").count() == cells
     assert page.locator(".trigammon-widget").count() == BOARDS
+
+
+def rgb(colour: str) -> str:
+    """A ``#rrggbb`` colour as a browser computes it."""
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({red}, {green}, {blue})"
+
+
+def test_the_controls_take_their_colours_from_the_theme(page: Any) -> None:
+    for index, name in ((CLASSIC, "light"), (EDIT, "dark")):
+        widget = board(page, index)
+        theme = THEMES[name]
+        assert widget.get_attribute("data-theme") == name
+        assert widget.evaluate("el => el.style.getPropertyValue('--tgw-bg')") == theme.background
+        computed = "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]"
+        assert widget.evaluate(computed) == [rgb(theme.background), rgb(theme.text)]
+        panel = widget.locator(".tgw-panel").first.evaluate(computed)
+        assert panel[0] == rgb(theme.panel)
+
+
+FRAMES_READY = "el.dataset.frames === el.dataset.version"
+"""The drawings Python sends ahead have come for the board as it stands."""
+
+COUNT_DRAWINGS = """root => {
+    root.__counter?.disconnect();
+    root.__drawings = 0;
+    root.__counter = new MutationObserver(records => {
+        root.__drawings += records.filter(r => r.addedNodes.length).length;
+    });
+    root.__counter.observe(root.querySelector(".tgw-board"), {childList: true});
+}"""
+"""Counts every replacement of the board's drawing from now on."""
+
+
+def test_steps_are_drawn_from_frames_before_python_answers(page: Any) -> None:
+    widget = board(page, HISTORY)
+    # Turn 0 is far from the end: none of the drawings sent ahead so far is near it.
+    assert probe(page)["history"]["ply"] == 20 > 3 * STEP_FRAMES
+    widget.locator(".tgw-status").click()
+    before = version(widget)
+    page.keyboard.press("Home")  # turn 0 was not sent ahead: drawn when Python answers
+    wait_version_after(page, widget, before)
+    wait_until(page, widget, FRAMES_READY)
+    widget.evaluate(COUNT_DRAWINGS)
+    before = version(widget)
+    # Presses in one task of the page: no answer from Python can come between them.
+    # The turns sent ahead are drawn at once, the history and slider following; a
+    # press beyond them waits for Python.
+    shown = widget.evaluate(
+        """(root, presses) => {
+            const board = root.querySelector(".tgw-board");
+            const press = () => root.dispatchEvent(
+                new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
+            const look = () => [
+                root.querySelector(".tgw-history .tgw-current").dataset.ply,
+                root.querySelector(".tgw-slider").value,
+                root.dataset.version,
+            ];
+            const drawn = board.innerHTML;
+            press();
+            const first = [board.innerHTML !== drawn, ...look()];
+            for (let i = 1; i < presses; i++) press();
+            return [first, look()];
+        }""",
+        STEP_FRAMES + 1,
+    )
+    ahead = str(STEP_FRAMES)
+    assert shown == [[True, "1", "1", str(before)], [ahead, ahead, str(before)]]
+    # Python catches up (turn 1, then the last) and confirms the drawing, not redrawing it.
+    wait_until(page, widget, f"Number(el.dataset.version) >= {before + 2}")
+    assert probe(page)["history"]["ply"] == STEP_FRAMES
+    assert widget.evaluate("root => root.__drawings") == STEP_FRAMES
+    assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == ahead
+
+
+def test_a_move_is_drawn_from_a_frame_before_python_answers(page: Any) -> None:
+    widget = board(page, HISTORY)  # an earlier turn of the game, its dice rolled: to play on
+    wait_until(page, widget, FRAMES_READY)
+    state = probe(page)["history"]
+    source, target = next(
+        (start, end)
+        for start, ends in state["targets"].items()
+        for end in ends
+        if start.isdigit() and end.isdigit()
+    )
+    widget.evaluate(COUNT_DRAWINGS)
+    before = version(widget)
+    drawn_at_once = widget.evaluate(
+        """(root, [source, target]) => {
+            const board = root.querySelector(".tgw-board");
+            const tap = el => {
+                const box = el.getBoundingClientRect();
+                const at = {bubbles: true, pointerId: 9, isPrimary: true, button: 0,
+                            clientX: box.x + box.width / 2, clientY: box.y + box.height / 2};
+                el.dispatchEvent(new PointerEvent("pointerdown", at));
+                el.dispatchEvent(new PointerEvent("pointerup", at));
+            };
+            const checkers = board.querySelectorAll(
+                `[data-kind=stack][data-point="${source}"] [data-kind=checker]`);
+            tap(checkers[checkers.length - 1]);
+            const drawn = board.innerHTML;
+            tap(board.querySelector(`[data-kind=point][data-point="${target}"]`));
+            return [board.innerHTML !== drawn, root.dataset.version];
+        }""",
+        [source, target],
+    )
+    assert drawn_at_once == [True, str(before)]
+    wait_version_after(page, widget, before)
+    after = probe(page)["history"]
+    assert after["moves"] == 1 and after["ply"] == STEP_FRAMES
+    assert widget.evaluate("root => root.__drawings") == 1  # Python's answer: the same drawing
+    assert widget.locator(".tgw-movable").count() >= 1  # the next move can be picked up
 
 
 def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:

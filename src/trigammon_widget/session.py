@@ -210,8 +210,11 @@ EXPORTS: Mapping[str, tuple[str, str, str]] = {
 }
 """The pictures ``export`` makes: what each shows, its file extension and type."""
 
-STEP_FRAMES = 2
-"""Turns on either side of the shown one whose drawings are sent ahead."""
+STEP_FRAMES = 4
+"""Turns on either side of the shown one whose drawings are sent ahead: a held arrow
+key runs this far ahead of Python's answers."""
+TURN_DRAWINGS = 4 * STEP_FRAMES
+"""Turn drawings of the line kept, so that a step draws only the turns new at its edge."""
 MOVE_FRAMES = 60
 """Most drawings of single moves sent ahead (one per legal from/to pair)."""
 
@@ -250,6 +253,7 @@ class Session:
         self._legal: LegalPlays | None = None
         self._targets: dict[int, dict[int, tuple[Move, ...]]] | None = None
         self._drawn: tuple[int, str] = (-1, "")
+        self._turn_drawings: dict[tuple[int, int], str] = {}
         self._changed(info=self._opening_text(), line=True)
 
     # reading -------------------------------------------------------------------
@@ -306,7 +310,9 @@ class Session:
         """Roll for the player to move (or set the dice by hand: ``roll(3, 1)``)."""
         self._require_play()
         rolled = self._game.roll(*dice)
-        self._changed(info=f"{self._name(self._game.position.turn)} rolled {_dice(rolled)}")
+        # A new line: the drawing of this turn (sent ahead as a step) now shows the dice.
+        text = f"{self._name(self._game.position.turn)} rolled {_dice(rolled)}"
+        self._changed(info=text, line=True)
         return rolled
 
     @action(die1=INT, die2=INT)
@@ -813,7 +819,8 @@ class Session:
         return json.dumps({k: v for k, v in self._game.to_dict().items() if k != "ply"})
 
     def frames(self) -> Frames:
-        """Drawings of the neighbouring turns and of each legal move from here."""
+        """Drawings of the neighbouring turns and, where the line ends (where a turn is
+        played; elsewhere a person mostly steps through), of each legal move from here."""
         steps: dict[int, str] = {}
         moves: dict[str, str] = {}
         if self._editing is None:
@@ -821,6 +828,8 @@ class Session:
             for ply in range(game.ply - STEP_FRAMES, game.ply + STEP_FRAMES + 1):
                 if 0 <= ply <= len(game.turns) and ply != game.ply:
                     steps[ply] = self._turn_drawing(ply)
+            if game.ply < len(game.turns):
+                return Frames(self._version, self._line, steps, moves)
             position = game.position
             variant = position.variant
             for start, ends in self._legal_targets().items():
@@ -950,13 +959,19 @@ class Session:
         return None
 
     def _turn_drawing(self, ply: int) -> str:
-        """The drawing of turn ``ply`` of the line, as ``goto(ply)`` would show it."""
-        game = self._game
-        position = game.position_at(ply)
-        if not ply:
-            return self._draw(position, Play(), None)
-        last = game.turns[ply - 1]
-        return self._draw(position, last.play, last.player)
+        """The drawing of turn ``ply`` of the line, as ``goto(ply)`` would show it (kept
+        while the line and its look stay the same)."""
+        key = (self._line, ply)
+        drawing = self._turn_drawings.get(key)
+        if drawing is None:
+            game = self._game
+            last = game.turns[ply - 1] if ply else None
+            arrows, mover = (last.play, last.player) if last else (Play(), None)
+            drawing = self._draw(game.position_at(ply), arrows, mover)
+            if len(self._turn_drawings) >= TURN_DRAWINGS:
+                del self._turn_drawings[next(iter(self._turn_drawings))]
+            self._turn_drawings[key] = drawing
+        return drawing
 
     def _draw(self, position: Position, arrows: Play, mover: int | None) -> str:
         # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.

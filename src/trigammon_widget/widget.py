@@ -83,6 +83,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._worker: threading.Thread | None = None
         self._published: tuple[int, int] = (-1, -1)
         self._frames_sent = -1
+        self._steps_sent: tuple[int, set[int]] = (-1, set())
+        """The line whose turn drawings went out, and which: a front end keeps them."""
         self._still: str | None = None  # the still picture's display id, once shown
         self.on_msg(self._on_intent)
         self._publish()
@@ -214,12 +216,14 @@ class BoardWidget(anywidget.AnyWidget):
     def _on_intent(self, _: Any, content: Any, buffers: Any) -> None:
         """Answers every message: ``ok``, or the reason it was refused (nothing changed)."""
         reply: Reply = {"kind": "reply", "id": None, "ok": False, "error": None}
+        prefetch = False
         with self._lock:
             try:
                 ident = content.get("id") if isinstance(content, dict) else None
                 if type(ident) is int:
                     reply["id"] = ident
                 declared, fields = decode(ACTIONS, content)
+                prefetch = declared.name == "prefetch"
                 version = content.get("version")
                 if declared.changes and version != self._session.version:
                     raise IntentError(
@@ -240,7 +244,7 @@ class BoardWidget(anywidget.AnyWidget):
                 self._refused(reply, {"kind": "error", "text": text, "rule": None})
             self.send(reply)
             if reply["ok"]:
-                self._send_frames()
+                self._send_frames(again=prefetch)
 
     def _refused(self, reply: Reply, message: Message) -> None:
         reply["error"] = {"text": message["text"], "rule": message["rule"]}
@@ -272,20 +276,25 @@ class BoardWidget(anywidget.AnyWidget):
                 self._still_bundle(self.svg), raw=True, display_id=self._still
             )
 
-    def _send_frames(self) -> None:
-        """Drawings of the neighbouring turns and of each legal move, once per version,
-        after the answer: a front end shows a step or a move from them at once."""
-        if self._frames_sent == self._session.version:
+    def _send_frames(self, again: bool = False) -> None:
+        """Drawings of the neighbouring turns and of each legal move, once per version
+        (``again``: a new view asked with ``prefetch``), after the answer: a front end
+        shows a step or a move from them at once."""
+        if self._frames_sent == self._session.version and not again:
             return
         frames: Frames = self._session.frames()
         self._frames_sent = frames.version
+        if again or self._steps_sent[0] != frames.line:
+            self._steps_sent = (frames.line, set())
+        sent = self._steps_sent[1]
         message: FramesMessage = {
             "kind": "frames",
             "version": frames.version,
             "line": frames.line,
-            "steps": {str(ply): svg for ply, svg in frames.steps.items()},
+            "steps": {str(ply): svg for ply, svg in frames.steps.items() if ply not in sent},
             "moves": frames.moves,
         }
+        sent.update(frames.steps)
         self.send(message)
 
     def _run(self, job: Job) -> None:

@@ -1,25 +1,15 @@
 // The analysis panel: hints (this roll's plays ranked by rollout) and chances (every
 // player's odds from the position), both worked out by Python in the background.
 
-import { button, h, setChildren, setText, swatch } from "./dom";
-import type { Analysis, HintResult, View } from "./types";
+import { button, h, on, setChildren, setText, swatch } from "../dom";
+import type { Analysis, HintRow, Intent, View } from "../protocol";
 
-const STATUSES = ["running", "done", "cancelled", "failed"] as const;
-
-/** `view.analysis` when it is a whole analysis (kind and status), else null. */
-export function analysisOf(v: View | null): Analysis | null {
-  const a = v?.analysis;
-  if (!a || typeof a !== "object") return null;
-  if (a.kind !== "hints" && a.kind !== "rollout") return null;
-  return (STATUSES as readonly string[]).includes(a.status) ? a : null;
-}
-
-export function percent(p: number | undefined): string {
+function percent(p: number | undefined): string {
   return typeof p === "number" && Number.isFinite(p) ? `${(p * 100).toFixed(1)}%` : "–";
 }
 
 /** A 95% interval as "[48.1–60.2]" (percent, without the sign). */
-export function interval(low: number | undefined, high: number | undefined): string {
+function interval(low: number | undefined, high: number | undefined): string {
   const part = (p: number | undefined): string =>
     typeof p === "number" && Number.isFinite(p) ? (p * 100).toFixed(1) : "?";
   return `[${part(low)}–${part(high)}]`;
@@ -38,19 +28,16 @@ export class AnalysisPanel {
   private readonly results: HTMLDivElement;
   private shownKey = "";
 
-  constructor() {
-    this.hintsButton = button("Hints", { "data-action": "hints", title: "Rank this roll's plays by rollout" });
-    this.chancesButton = button("Chances", { "data-action": "analyse", title: "Every player's chances from here, by rollout" });
+  /** `send` asks Python for an analysis (after any change in flight); `play` plays a
+   *  ranked play by its index in the `plays` list. */
+  constructor(send: (intent: Intent) => void, play: (index: number) => void, signal: AbortSignal) {
+    this.hintsButton = button("Hints", { title: "Rank this roll's plays by rollout" });
+    this.chancesButton = button("Chances", { title: "Every player's chances from here, by rollout" });
+    const cancel = button("Cancel");
     this.state = h("span", { class: "tgw-count", "data-role": "analysis-status" });
     this.progress = h("progress", { class: "tgw-progress", max: 1, value: 0, "aria-label": "Analysis progress" });
     this.progressText = h("span", { class: "tgw-count" });
-    this.running = h(
-      "div",
-      { class: "tgw-running", hidden: true },
-      this.progress,
-      this.progressText,
-      button("Cancel", { "data-action": "cancel-analysis" }),
-    );
+    this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);
     this.note = h("div", { class: "tgw-note" });
     this.hintsList = h("ol", { class: "tgw-hints", "aria-label": "Plays ranked by rollout" });
     this.results = h("div", { class: "tgw-results" });
@@ -63,11 +50,23 @@ export class AnalysisPanel {
       this.note,
       this.results,
     );
+    on(this.hintsButton, "click", () => send({ action: "hints" }), signal);
+    on(this.chancesButton, "click", () => send({ action: "analyse" }), signal);
+    on(cancel, "click", () => send({ action: "cancel_analysis" }), signal);
+    on(
+      this.hintsList,
+      "click",
+      (event) => {
+        const row = (event.target as Element).closest<HTMLButtonElement>("[data-index]");
+        if (row && !row.disabled) play(Number(row.dataset.index));
+      },
+      signal,
+    );
   }
 
   /** `plays` is the model's list: a hint found there can be previewed and played by index. */
   render(v: View, plays: readonly string[]): void {
-    const a = analysisOf(v);
+    const a = v.analysis;
     const play = v.mode === "play";
     const running = a?.status === "running";
     this.hintsButton.disabled = !play || !v.dice || !!v.outcome || running;
@@ -78,9 +77,9 @@ export class AnalysisPanel {
 
     this.running.hidden = !running;
     if (running && a) {
-      this.progress.max = Math.max(1, a.total || 0);
-      this.progress.value = Math.min(a.done || 0, this.progress.max);
-      setText(this.progressText, `${a.done ?? 0} / ${a.total ?? 0} games`);
+      this.progress.max = Math.max(1, a.total);
+      this.progress.value = Math.min(a.done, this.progress.max);
+      setText(this.progressText, `${a.done} / ${a.total} games`);
     }
 
     // Results change far less often than progress: rebuilt only when they change.
@@ -103,14 +102,16 @@ export class AnalysisPanel {
       const partial = a.status === "cancelled";
       if (a.kind === "hints") {
         const hints = a.hints ?? [];
-        const games = hints.length ? Math.min(...hints.map((hint) => hint.games ?? 0)) : 0;
+        const games = hints.length ? Math.min(...hints.map((hint) => hint.games)) : 0;
         note = partial
           ? `Cancelled after ${a.done} of ${a.total} games: partial numbers.`
           : `${games} games per play; win chances of ${v.names[v.turn] ?? "the mover"}, best first.`;
         setChildren(this.results, this.renderHints(hints, plays));
       } else {
         const games = a.games ?? a.done;
-        note = partial ? `Cancelled after ${games} of ${a.total} games: partial numbers.` : `${games} games rolled out.`;
+        note = partial
+          ? `Cancelled after ${games} of ${a.total} games: partial numbers.`
+          : `${games} games rolled out.`;
         setChildren(this.results, this.renderChances(v, a));
       }
       if (partial) this.note.dataset.kind = "partial";
@@ -119,9 +120,8 @@ export class AnalysisPanel {
     this.note.hidden = !note;
   }
 
-  private renderHints(hints: readonly HintResult[], plays: readonly string[]): HTMLElement {
-    const where = new Map<string, number>();
-    plays.forEach((text, index) => where.set(text, index));
+  private renderHints(hints: readonly HintRow[], plays: readonly string[]): HTMLElement {
+    const where = new Map(plays.map((text, index) => [text, index]));
     const rows = hints.map((hint, rank) => {
       const index = where.get(hint.text);
       const known = index !== undefined;
@@ -133,7 +133,6 @@ export class AnalysisPanel {
           {
             type: "button",
             class: "tgw-hint-play",
-            "data-action": known ? "play" : undefined,
             "data-preview": known ? "" : undefined,
             "data-index": index,
             disabled: !known,
@@ -172,7 +171,14 @@ export class AnalysisPanel {
       h(
         "thead",
         {},
-        h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Win"), h("th", { scope: "col" }, "95%"), h("th", { scope: "col" }, "Gammon")),
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, "Player"),
+          h("th", { scope: "col" }, "Win"),
+          h("th", { scope: "col" }, "95%"),
+          h("th", { scope: "col" }, "Gammon"),
+        ),
       ),
       h("tbody", {}, ...rows),
     );

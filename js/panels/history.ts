@@ -1,0 +1,152 @@
+// The history panel: one row per recorded turn (the `history` trait), the shown turn
+// marked, and buttons and a slider to step through the game (navigation.ts).
+
+import { h, iconButton, on, setChildren, setText, swatch } from "../dom";
+import type { Step } from "../navigation";
+import type { HistoryEntry, View } from "../protocol";
+
+export class HistoryPanel {
+  readonly element: HTMLElement;
+  private readonly label = h("span", { class: "tgw-count" });
+  private readonly list = h("ol", { class: "tgw-history", "aria-label": "Move list" });
+  private readonly first = iconButton("first", { "aria-label": "First position", title: "First (Home)" });
+  private readonly prev = iconButton("prev", { "aria-label": "Previous turn", title: "Previous (←)" });
+  private readonly next = iconButton("next", { "aria-label": "Next turn", title: "Next (→)" });
+  private readonly last = iconButton("last", { "aria-label": "Last position", title: "Last (End)" });
+  private readonly slider = h("input", {
+    type: "range",
+    class: "tgw-slider",
+    min: 0,
+    max: 0,
+    value: 0,
+    "aria-label": "Turn",
+  });
+  private keys: string[] = [];
+  private rows: HTMLElement[] = [];
+  private look = "";
+  private current: HTMLElement | null = null;
+  private plies = 0;
+  private scrollFrame = 0;
+
+  constructor(go: (step: Step) => void, signal: AbortSignal) {
+    this.element = h(
+      "section",
+      { class: "tgw-panel tgw-history-panel" },
+      h("header", { class: "tgw-panel-head" }, h("h3", {}, "History"), this.label),
+      this.list,
+      h(
+        "div",
+        { class: "tgw-nav", role: "group", "aria-label": "Step through the game" },
+        this.first,
+        this.prev,
+        this.next,
+        this.last,
+        this.slider,
+      ),
+    );
+    on(this.first, "click", () => go({ ply: 0 }), signal);
+    on(this.prev, "click", () => go({ delta: -1 }), signal);
+    on(this.next, "click", () => go({ delta: 1 }), signal);
+    on(this.last, "click", () => go({ ply: this.plies }), signal);
+    on(this.slider, "input", () => go({ ply: Number(this.slider.value) }), signal);
+    on(
+      this.list,
+      "click",
+      (event) => {
+        const row = (event.target as Element).closest<HTMLElement>("[data-ply]");
+        if (row) go({ ply: Number(row.dataset.ply) });
+      },
+      signal,
+    );
+  }
+
+  /** Rows for `history` (only those that changed are made: a turn played adds one
+   *  row, not the game's), then the shown turn marked. */
+  render(v: View, history: readonly HistoryEntry[], shown: number): void {
+    const look = JSON.stringify([v.names, v.colors]);
+    // Compared by content (a host may update the list in place).
+    const old = look === this.look ? this.keys : [];
+    let same = 0;
+    while (same < old.length && same < history.length && old[same] === entryKey(history[same])) same++;
+    const rebuilt = same < old.length || same < history.length || !this.rows.length;
+    if (rebuilt) {
+      if (!this.rows.length) {
+        this.rows = [h("li", { "data-ply": 0 }, h("button", { type: "button", class: "tgw-move" }, "Start"))];
+        setChildren(this.list, this.rows[0]);
+      }
+      // Rows after the common part go (a replaced line of play, or a new game);
+      // row k shows ply k (Python numbers the entries 1, 2, ...).
+      for (const row of this.rows.splice(same + 1)) row.remove();
+      const fragment = document.createDocumentFragment();
+      for (const entry of history.slice(same)) {
+        const row = historyRow(v, entry);
+        this.rows.push(row);
+        fragment.appendChild(row);
+      }
+      this.list.appendChild(fragment);
+      this.keys = history.map(entryKey);
+      this.look = look;
+      this.current = null;
+    }
+    this.follow(v, shown);
+  }
+
+  /** Marks turn `ply` as the shown one, at once (the board may show it ahead of Python). */
+  follow(v: View, ply: number): void {
+    const current = this.rows[ply] ?? null;
+    if (current !== this.current) {
+      this.current?.classList.remove("tgw-current");
+      this.current?.removeAttribute("aria-current");
+      this.current = current;
+      if (current) {
+        current.classList.add("tgw-current");
+        current.setAttribute("aria-current", "step");
+        // Measured in the next frame, where layout happens anyway: reading it now
+        // would force a layout of the page right after the board was replaced.
+        cancelAnimationFrame(this.scrollFrame);
+        this.scrollFrame = requestAnimationFrame(() => scrollIntoList(this.list, current));
+      }
+    }
+    this.plies = v.plies;
+    setText(this.label, `turn ${ply} of ${v.plies}`);
+    const canStep = v.mode === "play";
+    this.first.disabled = this.prev.disabled = !canStep || ply <= 0;
+    this.next.disabled = this.last.disabled = !canStep || ply >= v.plies;
+    this.slider.max = String(v.plies);
+    this.slider.value = String(ply);
+    this.slider.disabled = !canStep || v.plies === 0;
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.scrollFrame);
+  }
+}
+
+function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
+  const dice = entry.dice.length ? `${entry.dice.join("")}: ` : "";
+  const name = v.names[entry.player] ?? `Player ${entry.player + 1}`;
+  return h(
+    "li",
+    { "data-ply": entry.ply },
+    h(
+      "button",
+      { type: "button", class: "tgw-move", title: name },
+      h("span", { class: "tgw-ply" }, `${entry.ply}.`),
+      swatch(v.colors[entry.player]),
+      h("span", { class: "tgw-dice" }, dice),
+      h("span", { class: "tgw-notation" }, entry.text || "(no move)"),
+    ),
+  );
+}
+
+function entryKey(entry: HistoryEntry): string {
+  return `${entry.ply} ${entry.player} ${String(entry.dice)} ${entry.text}`;
+}
+
+/** Scrolls a list (and only the list, not the notebook around it) to show `row`. */
+function scrollIntoList(list: HTMLElement, row: HTMLElement): void {
+  const top = row.offsetTop; // the list is positioned: offsets are from its top
+  const bottom = top + row.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}

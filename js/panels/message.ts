@@ -1,0 +1,27 @@
+// The message line under the board: what Python says about the last action (why it was
+// refused, with the rule's id, or what it did), or a hint of the board's own.
+
+import { h, setChildren } from "../dom";
+import type { Message } from "../protocol";
+
+export class MessageLine {
+  readonly element = h("div", { class: "tgw-message", role: "status", "aria-live": "polite" });
+  private shown = "null";
+
+  /** Shows `message` unless it is already shown (`force`: show it again anyway). */
+  show(message: Message | null, force = false): void {
+    const key = JSON.stringify(message);
+    if (key === this.shown && !force) return;
+    this.shown = key;
+    if (!message?.text) {
+      setChildren(this.element);
+      delete this.element.dataset.kind;
+      return;
+    }
+    const rule = message.rule;
+    let text = message.text;
+    if (rule && text.startsWith(`${rule}:`)) text = text.slice(rule.length + 1).trimStart();
+    setChildren(this.element, rule && h("strong", { class: "tgw-rule" }, rule), rule && " — ", text);
+    this.element.dataset.kind = message.kind;
+  }
+}

@@ -1,0 +1,107 @@
+// The toolbar: whose turn it is (status), the turn's buttons (roll, set dice, undo,
+// confirm), the seat at the bottom, and the edit-mode switch.
+
+import { button, dieFaces, h, numeric, on, playerOptions, select, setChildren, setOptions, swatch } from "../dom";
+import type { Intent, View } from "../protocol";
+
+export interface ToolbarActions {
+  send(intent: Intent): void;
+  /** Enter or leave edit mode. */
+  toggleEdit(): void;
+}
+
+export class Toolbar {
+  readonly element: HTMLDivElement;
+  private readonly status = h("div", { class: "tgw-status", "aria-live": "polite" });
+  private readonly playBar: HTMLDivElement;
+  private readonly roll = button("Roll", { class: "tgw-button tgw-primary", "data-action": "roll" });
+  private readonly die1 = select(dieFaces(), { "aria-label": "First die", "data-role": "die1" });
+  private readonly die2 = select(dieFaces(), { "aria-label": "Second die", "data-role": "die2" });
+  private readonly setDice = button("Set dice", { "data-action": "set-dice" });
+  private readonly undo = button("Undo move", { "data-action": "undo" });
+  private readonly confirm = button("Confirm", { "data-action": "confirm" });
+  private readonly perspective = select([], { "aria-label": "Seat at the bottom", "data-role": "perspective" });
+  private readonly edit = button("Edit position", { "data-action": "edit", "aria-pressed": "false" });
+
+  constructor(actions: ToolbarActions, signal: AbortSignal) {
+    this.playBar = h(
+      "div",
+      { class: "tgw-group", role: "group", "aria-label": "Turn" },
+      this.roll,
+      h("span", { class: "tgw-dice-set" }, this.die1, this.die2, this.setDice),
+      this.undo,
+      this.confirm,
+    );
+    this.element = h(
+      "div",
+      { class: "tgw-toolbar" },
+      this.status,
+      this.playBar,
+      h(
+        "div",
+        { class: "tgw-group tgw-view-group" },
+        h("label", { class: "tgw-label" }, "View as ", this.perspective),
+        this.edit,
+      ),
+    );
+    const { send } = actions;
+    on(this.roll, "click", () => send({ action: "roll" }), signal);
+    on(
+      this.setDice,
+      "click",
+      () => send({ action: "set_dice", die1: numeric(this.die1), die2: numeric(this.die2) }),
+      signal,
+    );
+    on(this.undo, "click", () => send({ action: "undo_move" }), signal);
+    on(this.confirm, "click", () => send({ action: "confirm" }), signal);
+    on(
+      this.perspective,
+      "change",
+      () => send({ action: "set_perspective", player: numeric(this.perspective) }),
+      signal,
+    );
+    on(this.edit, "click", () => actions.toggleEdit(), signal);
+  }
+
+  render(v: View): void {
+    const play = v.mode === "play";
+    this.renderStatus(v);
+    this.playBar.hidden = !play;
+    this.roll.disabled = !v.can_roll;
+    this.die1.disabled = this.die2.disabled = this.setDice.disabled = !v.can_roll;
+    this.undo.disabled = !v.can_undo_move;
+    this.confirm.disabled = !v.can_confirm;
+    this.confirm.classList.toggle("tgw-primary", v.can_confirm);
+    setOptions(this.perspective, playerOptions(v.names));
+    this.perspective.value = String(v.perspective);
+    this.edit.textContent = play ? "Edit position" : "Done editing";
+    this.edit.setAttribute("aria-pressed", String(!play));
+  }
+
+  private renderStatus(v: View): void {
+    const name = (player: number): string => v.names[player] ?? `Player ${player + 1}`;
+    const outcome = v.outcome;
+    if (outcome) {
+      const against = outcome.results
+        .map((result, player) => [result, player] as const)
+        .filter(([result, player]) => player !== outcome.winner && result && result !== "single")
+        .map(([result, player]) => `${result} against ${name(player)}`);
+      const tail = against.length ? ` · ${against.join(", ")}` : "";
+      setChildren(this.status, swatch(v.colors[outcome.winner]), h("strong", {}, name(outcome.winner)), ` wins${tail}`);
+      return;
+    }
+    const play = v.mode === "play";
+    const parts: (Node | string)[] = [swatch(v.colors[v.turn]), h("strong", {}, name(v.turn))];
+    if (!play) parts.push(" to move (set-up)");
+    else parts.push(v.dice ? " to move" : " to roll");
+    if (v.dice) parts.push(h("span", { class: "tgw-dice" }, ` ${v.dice[0]}–${v.dice[1]}`));
+    if (play && v.ply < v.plies) {
+      const replaced = ` · an earlier position: playing on replaces turns ${v.ply + 1}–${v.plies}`;
+      parts.push(h("span", { class: "tgw-partial" }, replaced));
+    }
+    if (play && v.dice && v.remaining.length && v.partial) {
+      parts.push(h("span", { class: "tgw-partial" }, ` · played ${v.partial} · left ${v.remaining.join(" ")}`));
+    }
+    setChildren(this.status, ...parts);
+  }
+}

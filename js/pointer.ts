@@ -1,0 +1,181 @@
+// Pointer gestures on the board: click-to-move (pick a checker up, its targets light
+// up at once, click one), drag and drop, and edit-mode clicks (click places a checker,
+// shift-click or right-click takes one back). Gestures become intents; Python decides.
+
+import { h, on } from "./dom";
+import { type Hit, hitOf, placeOf, topChecker } from "./drawing";
+import type { Intent, Place, View } from "./protocol";
+
+/** A press that moves further than this (px) is a drag, not a click. */
+const DRAG_THRESHOLD = 6;
+
+export interface PointerHost {
+  /** The view the drawing shows; null while it shows something else (a preview, a step ahead). */
+  view(): View | null;
+  move(start: Place, end: Place): void;
+  /** An edit-mode `place` or `remove`. */
+  edit(intent: Intent): void;
+  /** A hint for the person, in the message line. */
+  say(text: string): void;
+  /** The picked-up checker changed: mark it and its targets. */
+  selectionChanged(): void;
+}
+
+interface Press {
+  pointerId: number;
+  x: number;
+  y: number;
+  hit: Hit | null;
+  shift: boolean;
+  /** The place a drag would lift a checker from (play mode, a legal source). */
+  source: Place | null;
+  dragging: boolean;
+}
+
+export class Pointer {
+  /** Follows the pointer while a checker is dragged. */
+  readonly ghost: HTMLDivElement = h("div", { class: "tgw-ghost", hidden: true, "aria-hidden": "true" });
+  private readonly board: HTMLElement;
+  private readonly root: HTMLElement;
+  private readonly host: PointerHost;
+  private press: Press | null = null;
+  private selected_: Place | null = null;
+
+  constructor(board: HTMLElement, root: HTMLElement, host: PointerHost, signal: AbortSignal) {
+    this.board = board;
+    this.root = root;
+    this.host = host;
+    on(board, "pointerdown", (event) => this.down(event), signal);
+    on(board, "pointermove", (event) => this.drag(event), signal);
+    on(board, "pointerup", (event) => this.up(event), signal);
+    on(board, "pointercancel", () => this.endDrag(), signal);
+    on(board, "contextmenu", (event) => this.contextMenu(event), signal);
+  }
+
+  /** The picked-up checker's place. */
+  get selected(): Place | null {
+    return this.selected_;
+  }
+
+  select(place: Place | null): void {
+    if (place === this.selected_) return;
+    this.selected_ = place;
+    this.root.classList.toggle("tgw-selecting", place !== null);
+    this.host.selectionChanged();
+  }
+
+  /** A new view: a picked-up checker that can no longer move is put down. */
+  update(view: View): void {
+    if (this.selected_ !== null && !(this.selected_ in view.targets)) this.select(null);
+  }
+
+  private down(event: PointerEvent): void {
+    const view = this.host.view();
+    if (event.button !== 0 || !view) return;
+    this.root.focus({ preventScroll: true });
+    const hit = hitOf(this.board, event.target);
+    const place = view.mode === "play" ? placeOf(hit, view.turn) : null;
+    const source = place !== null && place in view.targets ? place : null;
+    const { pointerId, clientX: x, clientY: y, shiftKey: shift } = event;
+    this.press = { pointerId, x, y, hit, shift, source, dragging: false };
+    if (source !== null) {
+      this.board.setPointerCapture?.(pointerId);
+      event.preventDefault(); // no text selection or native drag while lifting a checker
+    }
+  }
+
+  private drag(event: PointerEvent): void {
+    const press = this.press;
+    const view = this.host.view();
+    if (!press || press.pointerId !== event.pointerId || press.source === null || !view) return;
+    if (!press.dragging) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD) return;
+      press.dragging = true;
+      this.select(press.source);
+      const checker = topChecker(this.board, press.source, view.turn);
+      checker?.classList.add("tgw-lifted");
+      const size = checker?.getBoundingClientRect().width || 32;
+      this.ghost.style.width = this.ghost.style.height = `${size}px`;
+      this.ghost.style.backgroundColor = view.colors[view.turn] ?? "";
+      this.ghost.hidden = false;
+    }
+    const box = this.root.getBoundingClientRect();
+    const half = this.ghost.offsetWidth / 2;
+    this.ghost.style.transform = `translate(${event.clientX - box.left - half}px, ${event.clientY - box.top - half}px)`;
+  }
+
+  private up(event: PointerEvent): void {
+    const press = this.press;
+    if (!press || press.pointerId !== event.pointerId) return;
+    this.press = null;
+    const view = this.host.view();
+    if (press.dragging) this.endDrag();
+    if (!view) return;
+    if (press.dragging && press.source !== null) {
+      const hit = hitOf(this.board, document.elementFromPoint(event.clientX, event.clientY));
+      const place = placeOf(hit, view.turn);
+      if (place !== null && place !== press.source) this.tryMove(press.source, place);
+      return;
+    }
+    if (view.mode === "edit") this.editClick(view, press.hit, press.shift ? -1 : 1);
+    else this.playClick(view, press.hit);
+  }
+
+  private contextMenu(event: MouseEvent): void {
+    const view = this.host.view();
+    if (view?.mode !== "edit") return;
+    event.preventDefault();
+    this.editClick(view, hitOf(this.board, event.target), -1);
+  }
+
+  private endDrag(): void {
+    this.ghost.hidden = true;
+    for (const element of [...this.board.getElementsByClassName("tgw-lifted")]) element.classList.remove("tgw-lifted");
+    if (this.press?.dragging) this.press = null;
+  }
+
+  private playClick(view: View, hit: Hit | null): void {
+    const targets = view.targets;
+    const place = placeOf(hit, view.turn);
+    const selected = this.selected_;
+    if (selected !== null && place !== null && place !== selected) {
+      // Another checker that can move is picked up instead; any other place is tried,
+      // and Python explains which rule forbids it when it is not a lit target.
+      if (place in targets && !(targets[selected] ?? []).includes(place)) this.select(place);
+      else this.tryMove(selected, place);
+      return;
+    }
+    if (selected !== null) {
+      this.select(null); // a click on nothing, or on the picked-up checker, puts it down
+      return;
+    }
+    if (place !== null && place in targets) {
+      this.select(place);
+      return;
+    }
+    const own = hit && hit.area !== "tray" && (hit.area === "bar" ? hit.player : hit.owner) === view.turn;
+    if (!own) return;
+    if (view.can_roll) this.host.say("Roll the dice first.");
+    else if (view.dice && !view.outcome) this.host.say("That checker has no legal move with the dice left.");
+  }
+
+  private tryMove(start: Place, end: Place): void {
+    this.host.move(start, end); // first: the move's drawing and its request start sooner
+    this.select(null);
+  }
+
+  private editClick(view: View, hit: Hit | null, delta: 1 | -1): void {
+    if (!hit) return;
+    if (hit.area === "tray") {
+      this.host.say(
+        "A tray holds the checkers not on the board: click a point or a bar to place one, shift-click to take one back.",
+      );
+      return;
+    }
+    // A bar belongs to one player: a click there is about that player's checkers.
+    const where = hit.area === "bar" ? "bar" : hit.point;
+    const player = hit.area === "bar" ? hit.player : delta > 0 ? view.edit_player : hit.owner;
+    if (player === null) return;
+    this.host.edit({ action: delta > 0 ? "place" : "remove", player, where, count: 1 });
+  }
+}

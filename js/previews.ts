@@ -1,0 +1,94 @@
+// Hover previews: resting on a listed play (or a ranked hint) shows the board after it,
+// drawn by Python (`preview`, which changes nothing), until the pointer leaves.
+
+import type { Board } from "./board";
+import { on } from "./dom";
+import type { Reply, View } from "./protocol";
+
+/** Hovering must rest this long on a play before a preview is asked for. */
+const DELAY_MS = 40;
+/** Previews kept for the shown version. */
+const MAX_CACHED = 64;
+
+export interface PreviewsHost {
+  view(): View | null;
+  /** A change is in flight: a preview's index could name a play of the next board. */
+  busy(): boolean;
+  ask(index: number): Promise<Reply>;
+}
+
+export class Previews {
+  private readonly board: Board;
+  private readonly host: PreviewsHost;
+  private wanted: number | null = null;
+  private timer: number | undefined;
+  private readonly cache = new Map<string, string>();
+
+  constructor(board: Board, host: PreviewsHost) {
+    this.board = board;
+    this.host = host;
+  }
+
+  /** Previews the plays of `list`: its items carry `data-preview` and `data-index`. */
+  attach(list: HTMLElement, signal: AbortSignal): void {
+    on(list, "pointerover", (event) => this.hover(event.target), signal);
+    on(list, "focusin", (event) => this.hover(event.target), signal);
+    on(list, "pointerleave", () => this.end(), signal);
+    on(
+      list,
+      "focusout",
+      (event) => {
+        if (!list.contains(event.relatedTarget as Node | null)) this.end();
+      },
+      signal,
+    );
+  }
+
+  /** The board changed: previews of the old one are forgotten. */
+  clear(): void {
+    this.cache.clear();
+    this.end();
+  }
+
+  end(): void {
+    this.wanted = null;
+    window.clearTimeout(this.timer);
+    this.board.endPreview();
+  }
+
+  destroy(): void {
+    window.clearTimeout(this.timer);
+  }
+
+  private hover(target: EventTarget | null): void {
+    const item = target instanceof Element ? target.closest<HTMLElement>("[data-preview]") : null;
+    const view = this.host.view();
+    if (!item || !view) return;
+    const index = Number(item.dataset.index);
+    if (index === this.wanted) return;
+    this.wanted = index;
+    window.clearTimeout(this.timer);
+    const cached = this.cache.get(`${view.version}:${index}`);
+    if (cached !== undefined) this.board.showPreview(cached);
+    else this.timer = window.setTimeout(() => this.ask(index), DELAY_MS);
+  }
+
+  private ask(index: number): void {
+    const view = this.host.view();
+    if (this.wanted !== index || !view) return;
+    if (this.host.busy()) {
+      this.timer = window.setTimeout(() => this.ask(index), DELAY_MS);
+      return;
+    }
+    const version = view.version;
+    this.host.ask(index).then(
+      (reply) => {
+        if (reply.svg === undefined || version !== this.host.view()?.version) return;
+        if (this.cache.size >= MAX_CACHED) this.cache.clear();
+        this.cache.set(`${version}:${index}`, reply.svg);
+        if (this.wanted === index) this.board.showPreview(reply.svg);
+      },
+      () => undefined, // refused (the board changed) or lost: no preview, nothing to say
+    );
+  }
+}
