@@ -116,6 +116,8 @@ class Report:
     evaluator: str
     ply: int
     thresholds: tuple[float, float, float]
+    plies: int
+    """Turns in the game's line; ``turns`` holds fewer when cancelled."""
     turns: tuple[TurnReport, ...]
     players: tuple[PlayerSummary, ...]
     cancelled: bool = False
@@ -338,6 +340,7 @@ def analyse(
         evaluator=chosen.name,
         ply=depth,
         thresholds=limits,
+        plies=len(tasks),
         turns=turns,
         players=players,
         cancelled=cancelled,
