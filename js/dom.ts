@@ -52,25 +52,49 @@ export function button(label: string, attrs: Attrs = {}): HTMLButtonElement {
 }
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+/** 16x16 icons drawn as paths, so no font needs their glyphs: `fill` ones are shapes,
+ *  the others lines (drawn with the text's colour). */
 const ICONS = {
-  // 16x16 paths: bar + triangle(s), drawn so no font needs the media glyphs
-  first: "M3 3h2v10H3zM13 3v10L6 8z",
-  prev: "M12 3v10L5 8z",
-  next: "M4 3v10l7-5z",
-  last: "M11 3h2v10h-2zM3 3v10l7-5z",
+  first: { fill: "M3 3h2v10H3zM13 3v10L6 8z" },
+  prev: { fill: "M12 3v10L5 8z" },
+  next: { fill: "M4 3v10l7-5z" },
+  last: { fill: "M11 3h2v10h-2zM3 3v10l7-5z" },
+  branch: { line: "M5 2.5v11M5 10.5c0-3.5 6-2.5 6-6.5V2.5" },
+  promote: { line: "M8 13.5V3M4 6.5L8 2.5l4 4M3.5 13.5h9" },
+  rename: { line: "M3 13l.8-3.2L10.5 3 13 5.5l-6.7 6.7zM9 4.5l2.5 2.5" },
+  delete: { line: "M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4M6.7 6.5v4.5M9.3 6.5v4.5" },
+  download: { line: "M8 2v8.5M4.5 7 8 10.5 11.5 7M3 13.5h10" },
+  caret: { fill: "M4 6h8l-4 5z" },
 } as const;
 
-/** A button showing one of the `ICONS`; give it an `aria-label`. */
-export function iconButton(icon: keyof typeof ICONS, attrs: Attrs = {}): HTMLButtonElement {
+export type IconName = keyof typeof ICONS;
+
+/** One of the `ICONS` as an inline SVG, hidden from assistive technology. */
+export function icon(name: IconName): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", "0 0 16 16");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("class", "tgw-icon");
   const path = document.createElementNS(SVG_NS, "path");
-  path.setAttribute("d", ICONS[icon]);
-  path.setAttribute("fill", "currentColor");
+  const drawn: { fill?: string; line?: string } = ICONS[name];
+  if (drawn.fill) {
+    path.setAttribute("d", drawn.fill);
+    path.setAttribute("fill", "currentColor");
+  } else {
+    path.setAttribute("d", drawn.line ?? "");
+    path.setAttribute("fill", "none");
+    path.setAttribute("stroke", "currentColor");
+    path.setAttribute("stroke-width", "1.5");
+    path.setAttribute("stroke-linecap", "round");
+    path.setAttribute("stroke-linejoin", "round");
+  }
   svg.appendChild(path);
-  return h("button", { type: "button", class: "tgw-button tgw-icon-button", ...attrs }, svg);
+  return svg;
+}
+
+/** A button showing one of the `ICONS`; give it an `aria-label`. */
+export function iconButton(name: IconName, attrs: Attrs = {}): HTMLButtonElement {
+  return h("button", { type: "button", class: "tgw-button tgw-icon-button", ...attrs }, icon(name));
 }
 
 /** A `<select>` of `(value, label)` options. */

@@ -17,10 +17,10 @@ export type Intent =
   | { action: "preview"; index: number }
   | { action: "goto"; ply: number }
   | { action: "step"; delta: number }
-  | { action: "switch_variation"; index: number }
-  | { action: "promote_variation"; index: number }
-  | { action: "rename_variation"; index: number; name: string }
-  | { action: "delete_variation"; index: number }
+  | { action: "switch_variation"; index: number; ply: number }
+  | { action: "promote_variation"; index: number; ply: number }
+  | { action: "rename_variation"; index: number; ply: number; name: string }
+  | { action: "delete_variation"; index: number; ply: number }
   | { action: "main_line" }
   | { action: "set_perspective"; player: number }
   | { action: "set_seat"; player: number; seat: "human" | "random" | "heuristic" | "neural" }
@@ -146,6 +146,7 @@ export interface View {
   review: Review | null;
   tutor: Tutor;
   variations: VariationRow[];
+  alternatives: VariationRow[];
   main_line: boolean;
 }
 

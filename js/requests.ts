@@ -22,8 +22,8 @@ export class Refused extends Error {
 
 /** No reply came in time; a late one is ignored. */
 export class Lost extends Error {
-  constructor(intent: Intent) {
-    super(`no reply to ${intent.action} within ${TIMEOUT_MS} ms`);
+  constructor(intent: Intent, timeout: number) {
+    super(`no reply to ${intent.action} within ${timeout} ms`);
     this.name = "Lost";
   }
 }
@@ -60,11 +60,12 @@ export class Requests {
     this.idle = idle;
   }
 
-  /** Sends `intent` now, made on the view shown now. */
-  send(intent: Intent): Promise<Reply> {
+  /** Sends `intent` now, made on the view shown now; `timeout`: how long its reply may
+   *  take (longer for work such as a GIF export). */
+  send(intent: Intent, timeout = TIMEOUT_MS): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const id = this.idBase + ++this.seq;
-      const timer = window.setTimeout(() => this.settle(id, new Lost(intent)), TIMEOUT_MS);
+      const timer = window.setTimeout(() => this.settle(id, new Lost(intent, timeout)), timeout);
       this.pending.set(id, { intent, resolve, reject, timer });
       this.model.send({ kind: "intent", id, version: this.version(), ...intent });
     });

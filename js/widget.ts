@@ -17,11 +17,13 @@ import { Frames } from "./frames";
 import { keyStep, Navigation, type Step } from "./navigation";
 import { AnalysisPanel } from "./panels/analysis";
 import { EditPanel } from "./panels/edit";
+import { ExportMenu } from "./panels/export";
 import { HistoryPanel } from "./panels/history";
 import { MessageLine } from "./panels/message";
 import { PlayersPanel } from "./panels/players";
 import { PlaysPanel } from "./panels/plays";
 import { Toolbar } from "./panels/toolbar";
+import { VariationsPanel } from "./panels/variations";
 import { Pointer } from "./pointer";
 import { Previews } from "./previews";
 import type { FramesMessage, Intent, Place, Reply, Traits, View } from "./protocol";
@@ -60,6 +62,8 @@ class BoardView {
   private readonly analysis: AnalysisPanel;
   private readonly plays: PlaysPanel;
   private readonly history: HistoryPanel;
+  private readonly variations: VariationsPanel;
+  private readonly exporter: ExportMenu;
 
   constructor(model: Model, el: HTMLElement) {
     this.model = model;
@@ -121,10 +125,16 @@ class BoardView {
     );
     this.plays = new PlaysPanel((index) => this.playListed(index), signal);
     this.history = new HistoryPanel((step) => this.go(step), signal);
+    this.variations = new VariationsPanel((intent) => {
+      this.autoplay.pause(); // a person choosing a line: bots must not play on along it
+      settled(intent);
+    }, signal);
+    this.exporter = new ExportMenu(this.requests, this.message, signal);
+    this.toolbar.element.append(this.exporter.element);
     this.previews.attach(this.plays.list, signal);
     this.previews.attach(this.analysis.hintsList, signal);
 
-    const side = [this.players, this.analysis, this.plays, this.history].map((panel) => panel.element);
+    const side = [this.players, this.analysis, this.plays, this.history, this.variations].map((panel) => panel.element);
     const boardWrap = h("div", { class: "tgw-board-wrap" }, this.board.element, this.message.element);
     this.root.append(
       this.toolbar.element,
@@ -211,7 +221,9 @@ class BoardView {
     this.players.render(v);
     this.analysis.render(v, plays);
     this.plays.render(v, plays);
-    this.history.render(v, this.model.get("history"), this.navigation.shownPly(v));
+    const history = this.model.get("history");
+    this.history.render(v, history, this.navigation.shownPly(v));
+    this.variations.render(v, history);
     this.mark();
   }
 
@@ -283,7 +295,11 @@ class BoardView {
     if (target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
     const step = keyStep(event.key, this.view?.plies ?? 0);
     if (step) this.go(step);
-    else if (event.key === "Escape") {
+    else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      // Another line at the branch listed, once the board shows Python's turn.
+      const now = !this.board.isAhead && !this.requests.busy();
+      if (!this.variations.step(event.key === "ArrowDown" ? 1 : -1, now)) return;
+    } else if (event.key === "Escape") {
       this.pointer.select(null);
       this.previews.end();
     } else return;

@@ -186,20 +186,71 @@ def test_variations_at_the_board() -> None:
         (0, 2, False),
         (1, 1, True),
     ]
-    assert front.send("rename_variation", index=1, name="a try")["ok"]
+    assert front.send("rename_variation", index=1, ply=1, name="a try")["ok"]
     assert widget.view["variations"][1]["name"] == "a try"
-    assert front.send("switch_variation", index=0)["ok"]
+    assert front.send("switch_variation", index=0, ply=1)["ok"]
     assert widget.view["main_line"] and widget.view["plies"] == 3
-    assert front.send("promote_variation", index=1)["ok"]
+    assert front.send("promote_variation", index=1, ply=1)["ok"]
     assert not widget.view["main_line"]
     assert front.send("main_line")["ok"] and widget.view["plies"] == 2
     before = snapshot(widget)
-    assert not front.send("delete_variation", index=7)["ok"]
+    assert not front.send("delete_variation", index=7, ply=1)["ok"]
+    assert not front.send("delete_variation", index=0, ply=9)["ok"]
     assert snapshot(widget) == before
-    assert front.send("delete_variation", index=1)["ok"]
+    assert front.send("delete_variation", index=1, ply=1)["ok"]
     assert len(widget.view["variations"]) == 1
     saved = json.loads(widget.record)
     assert saved["version"] == 2
+
+
+def branched() -> tuple[BoardWidget, Front, list[str]]:
+    """A trigammon board of four turns whose second turn has a variation (shown)."""
+    widget = BoardWidget("trigammon", seed=5)
+    front = Front(widget)
+    for _ in range(4):
+        front.send("roll")
+        front.send("play_listed", index=0)
+    main = [entry["text"] for entry in widget.history]
+    front.send("goto", ply=1)
+    front.send("play_listed", index=len(widget.plays) - 1)
+    return widget, front, main
+
+
+def test_the_shown_turn_lists_the_turns_recorded_in_its_place() -> None:
+    widget, front, main = branched()
+    view = widget.view
+    assert view["ply"] == view["plies"] == 2 and view["variations"] == []
+    assert [(r["index"], r["text"], r["current"]) for r in view["alternatives"]] == [
+        (0, main[1], False),
+        (1, widget.history[1]["text"], True),
+    ]
+    assert [entry["lines"] for entry in widget.history] == [1, 2]
+    # Switched in the shown turn's place, the board shows the other turn there.
+    assert front.send("switch_variation", index=0, ply=1)["ok"]
+    assert widget.view["ply"] == 2 and widget.view["plies"] == 4
+    assert widget.view["message"]["text"].endswith(f" {main[1]} (the main line)")
+    assert [entry["text"] for entry in widget.history] == main
+    assert [r["current"] for r in widget.view["alternatives"]] == [True, False]
+    assert front.send("goto", ply=0)["ok"] and widget.view["alternatives"] == []
+    assert len(widget.view["variations"]) == 1  # one first turn: no branch there
+
+
+def test_deleting_the_line_taken_goes_on_along_the_main_line() -> None:
+    widget, front, main = branched()
+    assert front.send("delete_variation", index=1, ply=1)["ok"]
+    view = widget.view
+    assert view["ply"] == 1 and view["plies"] == 4 and view["main_line"]
+    assert (
+        view["message"]["text"].startswith("Turn 2: deleted")
+        and "a line of 1 turn" in view["message"]["text"]
+    )
+    assert [entry["text"] for entry in widget.history] == main
+    assert [entry["lines"] for entry in widget.history] == [1] * 4
+    # A variation not taken goes alone: the line and the shown turn stay.
+    widget, front, main = branched()
+    assert front.send("delete_variation", index=0, ply=1)["ok"]
+    assert widget.view["ply"] == widget.view["plies"] == 2
+    assert [entry["lines"] for entry in widget.history] == [1, 1]
 
 
 def test_edit_mode_places_checkers_and_refuses_bad_set_ups() -> None:
@@ -240,6 +291,20 @@ def test_python_api_mirrors_the_ui() -> None:
     widget.play(next(iter(widget.legal_plays)))
     widget.step(-1)
     widget.goto(1)
+    widget.goto(0)
+    widget.roll() if widget.game.position.dice is None else None
+    widget.play(list(widget.legal_plays)[-1])  # another first turn: a variation
+    assert [entry["lines"] for entry in widget.history] == [2]
+    widget.rename_variation(1, "try", ply=0)
+    assert not widget.view["main_line"]
+    widget.promote_variation(1, ply=0)
+    assert widget.view["alternatives"][0]["name"] == "try" and widget.view["main_line"]
+    widget.switch_variation(1, ply=0)
+    assert not widget.view["main_line"]
+    widget.main_line()
+    assert widget.view["main_line"]
+    widget.delete_variation(1, ply=0)
+    assert [entry["lines"] for entry in widget.history] == [1]
     widget.perspective = 1
     assert widget.view["perspective"] == 1
     assert len(changes) >= 4

@@ -32,9 +32,9 @@ pytestmark = pytest.mark.browser
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
 DASH = "\N{EN DASH}"  # between the ends of an interval, as the board shows it
 # the boards, in notebook order
-CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER, BOTS, RACE, ANALYSIS, HISTORY = range(9)
-BOARDS = 9
-PROBE_CELL = 10
+CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER, BOTS, RACE, ANALYSIS, HISTORY, LINES = range(10)
+BOARDS = 10
+PROBE_CELL = 11
 
 SETUP = """\
 import json
@@ -54,7 +54,7 @@ def probe():
     state = {}
     boards = {
         "classic": c, "trigammon": t, "edit": e, "bear_off": off, "enter": enter,
-        "bots": bots, "race": race, "analysis": an, "history": hist,
+        "bots": bots, "race": race, "analysis": an, "history": hist, "lines": lines,
     }
     for key, board in boards.items():
         view = board.view
@@ -75,6 +75,9 @@ def probe():
             "outcome": view["outcome"],
             "analysis": board.analysis,
             "history": [entry["text"] for entry in board.history],
+            "branches": [entry["lines"] for entry in board.history],
+            "main_line": view["main_line"],
+            "alternatives": [[r["name"], r["current"]] for r in view["alternatives"]],
         }
     print("PROBE", _probes, json.dumps(state))
 """
@@ -101,6 +104,13 @@ CELLS = [
     "    if game.position.dice is None:\n        game.roll()\n"
     "    game.play(next(iter(game.legal_plays()), None))\n"
     "hist = BoardWidget(game)\nhist",
+    # a game of six turns, for variations and exports
+    "game = Game(CLASSIC, seed=12)\n"
+    "while game.roll_opening() is None:\n    pass\n"
+    "while game.ply < 6:\n"
+    "    if game.position.dice is None:\n        game.roll()\n"
+    "    game.play(next(iter(game.legal_plays()), None))\n"
+    "lines = BoardWidget(game)\nlines",
     "probe()",
 ]
 
@@ -866,6 +876,171 @@ def test_a_move_is_drawn_from_a_frame_before_python_answers(page: Any) -> None:
     assert after["moves"] == 1 and after["ply"] == STEP_FRAMES
     assert widget.evaluate("root => root.__drawings") == 1  # Python's answer: the same drawing
     assert widget.locator(".tgw-movable").count() >= 1  # the next move can be picked up
+
+
+def history_texts(widget: Any) -> list[str]:
+    """The notation of each turn the history panel lists."""
+    return [text or "" for text in widget.locator(".tgw-history .tgw-notation").all_text_contents()]
+
+
+def variation(widget: Any, index: int) -> Any:
+    return widget.locator(f".tgw-variations-panel .tgw-variation[data-index='{index}']")
+
+
+def act(page: Any, widget: Any, locator: Any) -> None:
+    """Clicks ``locator`` and waits for Python's answer."""
+    before = version(widget)
+    locator.click()
+    wait_version_after(page, widget, before)
+
+
+def test_a_different_play_at_an_earlier_turn_starts_a_variation(page: Any) -> None:
+    widget = board(page, LINES)
+    main = probe(page)["lines"]["history"]
+    assert len(main) == 6 and widget.locator(".tgw-branch").count() == 0
+    assert widget.locator(".tgw-variations-panel").is_hidden()  # no variations yet
+    act(page, widget, widget.locator(".tgw-history li[data-ply='2'] button"))
+    status = widget.locator(".tgw-status").text_content() or ""
+    assert "starts a variation" in status
+    other = next(
+        play for play in widget.locator(".tgw-play").all() if play.text_content() != main[2]
+    )
+    text = other.text_content()
+    act(page, widget, other)
+
+    state = probe(page)["lines"]
+    assert state["history"] == [*main[:2], text] and state["branches"] == [1, 1, 2]
+    assert state["ply"] == 3 and not state["main_line"]
+    assert "new variation" in (widget.locator(".tgw-message").text_content() or "")
+    # The branch is marked on its row, and the variations panel lists both turns.
+    wait_plies(page, widget, 3)
+    marker = widget.locator(".tgw-history li[data-ply='3'] .tgw-branch")
+    assert marker.text_content() == "2"
+    assert marker.get_attribute("aria-label") == "2 variations at this turn"
+    assert widget.locator(".tgw-branch").count() == 1
+    panel = widget.locator(".tgw-variations-panel")
+    assert panel.is_visible() and panel.locator(".tgw-variation").count() == 2
+    assert variation(widget, 0).locator(".tgw-tag").text_content() == "main"
+    assert variation(widget, 0).locator(".tgw-notation").text_content() == main[2]
+    assert variation(widget, 1).get_attribute("class") == "tgw-variation tgw-current"
+    assert variation(widget, 1).locator(".tgw-variation-length").text_content() == "1 turn"
+    assert "replace" not in (widget.text_content() or "").lower()
+
+
+def test_switch_variations_by_click_and_by_keys(page: Any) -> None:
+    widget = board(page, LINES)
+    main = probe(page)["lines"]  # the variation of the test above is shown
+    side = history_texts(widget)
+    assert main["branches"][-1] == 2 and len(side) == 3
+    act(page, widget, variation(widget, 0).locator(".tgw-variation-pick"))
+    wait_plies(page, widget, 6)  # the main line's turns
+    assert history_texts(widget)[2] != side[2]
+    assert "tgw-current" in (variation(widget, 0).get_attribute("class") or "")
+    assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "3"
+    state = probe(page)["lines"]
+    assert state["main_line"] and state["ply"] == 3 and state["plies"] == 6
+    # ↓ and ↑ switch between the lines at the branch, the board staying at the turn.
+    widget.locator(".tgw-status").click()
+    for key, plies in (("ArrowDown", 3), ("ArrowUp", 6), ("ArrowDown", 3)):
+        before = version(widget)
+        page.keyboard.press(key)
+        wait_version_after(page, widget, before)
+        wait_plies(page, widget, plies)
+    assert history_texts(widget) == side
+    state = probe(page)["lines"]
+    assert state["alternatives"] == [["", False], ["", True]] and state["ply"] == 3
+
+
+def test_rename_promote_delete_and_back_to_the_main_line(page: Any) -> None:
+    widget = board(page, LINES)  # on the side line of the tests above
+    panel = widget.locator(".tgw-variations-panel")
+    back = panel.get_by_role("button", name="Back to main line")
+    assert panel.locator("[data-role=line]").text_content() == "On a side line"
+    act(page, widget, back)
+    wait_plies(page, widget, 6)
+    assert back.is_disabled() and probe(page)["lines"]["main_line"]
+    act(page, widget, widget.locator(".tgw-history li[data-ply='3'] button"))
+
+    # Rename: a field in the row; Enter saves.
+    variation(widget, 1).get_by_role("button", name=re.compile("^Rename")).click()
+    field = variation(widget, 1).get_by_role("textbox", name="Name of the line")
+    field.fill("<b>bold</b> try")
+    before = version(widget)
+    field.press("Enter")
+    wait_version_after(page, widget, before)
+    assert variation(widget, 1).locator(".tgw-variation-name").text_content() == "<b>bold</b> try"
+
+    # Promote: the side line becomes the main line, the shown one a side line.
+    act(page, widget, variation(widget, 1).get_by_role("button", name=re.compile("main line$")))
+    assert variation(widget, 0).locator(".tgw-variation-name").text_content() == "<b>bold</b> try"
+    assert variation(widget, 0).locator(".tgw-tag").count() == 1
+    state = probe(page)["lines"]
+    assert state["alternatives"] == [["<b>bold</b> try", False], ["", True]]
+    assert not state["main_line"] and back.is_enabled()
+
+    # Delete asks first; Cancel keeps everything.
+    delete = variation(widget, 1).get_by_role("button", name=re.compile("^Delete"))
+    delete.click()
+    confirm = variation(widget, 1).locator(".tgw-variation-confirm")
+    assert "Delete" in (confirm.text_content() or "") and "4 turns" in (
+        confirm.text_content() or ""
+    )
+    before = version(widget)
+    confirm.get_by_role("button", name="Cancel").click()
+    assert confirm.count() == 0 and version(widget) == before
+    delete.click()
+    act(page, widget, confirm.get_by_role("button", name="Delete", exact=True))
+    # The line shown went: the board is back before it, on the (renamed) main line.
+    wait_plies(page, widget, 3)
+    state = probe(page)["lines"]
+    assert state["branches"] == [1, 1, 1] and state["main_line"] and state["ply"] == 2
+    assert widget.locator(".tgw-branch").count() == 0
+    assert panel.is_hidden()
+
+
+def test_export_downloads_the_board_as_svg_and_png(page: Any, lab: LabServer) -> None:
+    widget = board(page, LINES)
+    toggle = widget.get_by_role("button", name="Export")
+    menu = widget.get_by_role("menu", name="Export")
+
+    def export(item: str) -> Any:
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == "true" and menu.is_visible()
+        with page.expect_download() as download:
+            menu.get_by_role("menuitem", name=item).click()
+        assert menu.is_hidden()
+        return download.value
+
+    svg = export("Board as SVG")
+    assert svg.suggested_filename == "classic-board.svg"
+    drawing = Path(svg.path()).read_text(encoding="utf-8")
+    assert drawing.startswith("<svg") and 'data-kind="checker"' in drawing
+    png = export("Board as PNG")
+    assert png.suggested_filename == "classic-board.png"
+    assert Path(png.path()).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    message = widget.locator(".tgw-message")
+    assert "Exported classic-board.png" in (message.text_content() or "")
+
+    # Without the export extra Python refuses PNG, and the board says why.
+    in_kernel(
+        page,
+        lab,
+        "import sys\n_cairosvg = sys.modules.pop('cairosvg', None)\n"
+        "sys.modules['cairosvg'] = None\n",
+    )
+    try:
+        toggle.click()
+        menu.get_by_role("menuitem", name="Board as PNG").click()
+        wait_until(page, widget, "el.querySelector('.tgw-message').textContent.includes('PNG”')")
+        assert message.get_attribute("data-kind") == "error"
+        text = message.text_content() or ""
+        assert "Board as PNG" in text and "trigammon-widget[export]" in text
+    finally:
+        in_kernel(
+            page,
+            lab,
+            "del sys.modules['cairosvg']\nif _cairosvg: sys.modules['cairosvg'] = _cairosvg\n",
+        )
 
 
 def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:

@@ -1,7 +1,9 @@
 // The history panel: one row per recorded turn (the `history` trait), the shown turn
-// marked, and buttons and a slider to step through the game (navigation.ts).
+// marked, and buttons and a slider to step through the game (navigation.ts). A row's
+// marks sit at its end, side by side: a branch (other turns recorded in its place,
+// listed by the variations panel) and, in time, others.
 
-import { h, iconButton, on, setChildren, setText, swatch } from "../dom";
+import { h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Step } from "../navigation";
 import type { HistoryEntry, View } from "../protocol";
 
@@ -86,7 +88,8 @@ export class HistoryPanel {
       this.list.appendChild(fragment);
       this.keys = history.map(entryKey);
       this.look = look;
-      this.current = null;
+      // The shown turn's mark stays on a row kept, and goes with a row dropped.
+      if (this.current && !this.rows.includes(this.current)) this.current = null;
     }
     this.follow(v, shown);
   }
@@ -135,12 +138,27 @@ function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
       swatch(v.colors[entry.player]),
       h("span", { class: "tgw-dice" }, dice),
       h("span", { class: "tgw-notation" }, entry.text || "(no move)"),
+      h("span", { class: "tgw-marks" }, ...marks(entry)),
     ),
   );
 }
 
+/** The marks at the end of a row. */
+function marks(entry: HistoryEntry): Node[] {
+  if (entry.lines < 2) return [];
+  const label = `${entry.lines} variations at this turn`;
+  return [
+    h(
+      "span",
+      { class: "tgw-mark tgw-branch", role: "img", "aria-label": label, title: `${label} (↑ ↓ switch)` },
+      icon("branch"),
+      String(entry.lines),
+    ),
+  ];
+}
+
 function entryKey(entry: HistoryEntry): string {
-  return `${entry.ply} ${entry.player} ${String(entry.dice)} ${entry.text}`;
+  return `${entry.ply} ${entry.player} ${String(entry.dice)} ${entry.text} ${entry.lines}`;
 }
 
 /** Scrolls a list (and only the list, not the notebook around it) to show `row`. */

@@ -96,8 +96,8 @@ export class Toolbar {
     else parts.push(v.dice ? " to move" : " to roll");
     if (v.dice) parts.push(h("span", { class: "tgw-dice" }, ` ${v.dice[0]}–${v.dice[1]}`));
     if (play && v.ply < v.plies) {
-      const replaced = ` · an earlier position: playing on replaces turns ${v.ply + 1}–${v.plies}`;
-      parts.push(h("span", { class: "tgw-partial" }, replaced));
+      const earlier = " · an earlier turn: another play here starts a variation";
+      parts.push(h("span", { class: "tgw-partial" }, earlier));
     }
     if (play && v.dice && v.remaining.length && v.partial) {
       parts.push(h("span", { class: "tgw-partial" }, ` · played ${v.partial} · left ${v.remaining.join(" ")}`));

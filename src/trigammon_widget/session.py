@@ -49,6 +49,7 @@ from .engine import (
     Variant,
     find_variant,
 )
+from .engine.game import Variation
 from .engine.notation import format_play
 from .engine.places import Place, index_of, parse_place, place_of
 from .engine.sources import read_source
@@ -143,6 +144,10 @@ class View(TypedDict):
     review: Review | None
     tutor: Tutor
     variations: list[VariationRow]
+    """The turns recorded after the shown position (the next turn's variations)."""
+    alternatives: list[VariationRow]
+    """The turns recorded in the shown turn's place, the shown one ``current`` (none at
+    the start): the variations a branch in the history counts (``lines``)."""
     main_line: bool
 
 
@@ -464,35 +469,54 @@ class Session:
             raise ValueError(f"step needs a whole number of turns, got {delta!r}")
         self.goto(min(max(self._game.ply + delta, 0), len(self._game.turns)))
 
-    @action(index=INT)
-    def switch_variation(self, index: int) -> None:
-        """Let the current line take variation ``index`` after the shown position."""
+    @action(index=INT, ply=INT)
+    def switch_variation(self, index: int, ply: int | None = None) -> None:
+        """Let the current line take variation ``index`` after ``ply`` turns of it
+        (default: the shown position); the shown turn stays where the line still has it."""
         self._require_play()
-        self._game.switch_variation(index)
+        at = self._at(ply)
+        self._game.switch_variation(index, at)
         self._done = ()
-        self._changed(line=True)
+        main = " (the main line)" if index == 0 else ""
+        self._changed(
+            info=f"Turn {at + 1}: the line takes {self._describe(at, index)}{main}", line=True
+        )
 
-    @action(index=INT)
-    def promote_variation(self, index: int) -> None:
-        """Make variation ``index`` after the shown position the main line."""
+    @action(index=INT, ply=INT)
+    def promote_variation(self, index: int, ply: int | None = None) -> None:
+        """Make variation ``index`` after ``ply`` turns (default: shown) the main line."""
         self._require_play()
-        self._game.promote_variation(index)
-        self._changed(line=True, keep_analysis=True)
+        at = self._at(ply)
+        self._game.promote_variation(index, at)
+        info = f"Turn {at + 1}: {self._describe(at, 0)} is the main line now"
+        self._changed(info=info, line=True, keep_analysis=True)
 
-    @action(index=INT, name=TEXT)
-    def rename_variation(self, index: int, name: str) -> None:
-        """Name variation ``index`` after the shown position (empty: no name)."""
+    @action(index=INT, ply=INT, name=TEXT)
+    def rename_variation(self, index: int, name: str, ply: int | None = None) -> None:
+        """Name variation ``index`` after ``ply`` turns (default: shown); empty: no name."""
         self._require_play()
-        self._game.rename_variation(index, name)
-        self._changed(line=True, keep_analysis=True)
+        at = self._at(ply)
+        self._game.rename_variation(index, name, at)
+        done = "named" if name else "has no name now"
+        self._changed(
+            info=f"Turn {at + 1}: {self._describe(at, index)} {done}", line=True, keep_analysis=True
+        )
 
-    @action(index=INT)
-    def delete_variation(self, index: int) -> None:
-        """Drop variation ``index`` after the shown position and all its turns."""
+    @action(index=INT, ply=INT)
+    def delete_variation(self, index: int, ply: int | None = None) -> None:
+        """Drop variation ``index`` after ``ply`` turns (default: shown) and all its turns;
+        if the current line took it, it goes on along the main line there."""
         self._require_play()
-        self._game.delete_variation(index)
+        game = self._game
+        at = self._at(ply)
+        rows = game.variations(at)
+        game.delete_variation(index, at)  # checks ``index``
+        if rows[index].current and game.variations(at):
+            game.switch_variation(0, at)
         self._done = ()
-        self._changed(line=True)
+        gone = rows[index]
+        turns = f"{gone.length} turn{'s' if gone.length != 1 else ''}"
+        self._changed(info=f"Turn {at + 1}: deleted {_line(gone)}, a line of {turns}", line=True)
 
     @action()
     def main_line(self) -> None:
@@ -500,7 +524,17 @@ class Session:
         self._require_play()
         self._game.main_line()
         self._done = ()
-        self._changed(line=True)
+        self._changed(info="Back on the main line", line=True)
+
+    def _at(self, ply: int | None) -> int:
+        """The position a variation action works after: ``ply`` turns, else the shown one."""
+        game = self._game
+        at = game.ply if ply is None else ply
+        game.variations(at)  # a ValueError for a turn outside the line
+        return at
+
+    def _describe(self, at: int, index: int) -> str:
+        return _line(self._game.variations(at)[index])
 
     @action(player=INT)
     def set_perspective(self, player: int) -> None:
@@ -996,17 +1030,10 @@ class Session:
                 "threshold": self._tutor_threshold,
                 "warning": None if self._warning is None else self._warning[0],
             },
-            "variations": [
-                {
-                    "index": v.index,
-                    "name": v.name,
-                    "text": v.turn.notation,
-                    "player": v.turn.player,
-                    "dice": list(v.turn.dice),
-                    "length": v.length,
-                    "current": v.current,
-                }
-                for v in (game.variations() if playing else ())
+            "variations": [_variation_row(v) for v in (game.variations() if playing else ())],
+            "alternatives": [
+                _variation_row(v)
+                for v in (game.variations(game.ply - 1) if playing and game.ply else ())
             ],
             "main_line": game.is_main_line,
         }
@@ -1282,3 +1309,23 @@ def _result(outcome: Outcome, players: int) -> Result:
 
 def _dice(dice: Iterable[int]) -> str:
     return "-".join(map(str, dice))
+
+
+def _line(variation: Variation) -> str:
+    """A variation as a message names it: its name, else its first turn."""
+    turn = variation.turn
+    play = f"{_dice(turn.dice)} {turn.notation or '(no move)'}"
+    return f"“{variation.name}” ({play})" if variation.name else play
+
+
+def _variation_row(variation: Variation) -> VariationRow:
+    turn = variation.turn
+    return {
+        "index": variation.index,
+        "name": variation.name,
+        "text": turn.notation,
+        "player": turn.player,
+        "dice": list(turn.dice),
+        "length": variation.length,
+        "current": variation.current,
+    }

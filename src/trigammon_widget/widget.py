@@ -171,6 +171,21 @@ class BoardWidget(anywidget.AnyWidget):
     def goto(self, ply: int) -> None:
         self._do(self._session.goto, ply)
 
+    def switch_variation(self, index: int, ply: int | None = None) -> None:
+        self._do(self._session.switch_variation, index, ply)
+
+    def promote_variation(self, index: int, ply: int | None = None) -> None:
+        self._do(self._session.promote_variation, index, ply)
+
+    def rename_variation(self, index: int, name: str, ply: int | None = None) -> None:
+        self._do(self._session.rename_variation, index, name, ply)
+
+    def delete_variation(self, index: int, ply: int | None = None) -> None:
+        self._do(self._session.delete_variation, index, ply)
+
+    def main_line(self) -> None:
+        self._do(self._session.main_line)
+
     def set_seat(self, player: int, seat: str) -> None:
         self._do(self._session.set_seat, player, seat)
 

@@ -94,17 +94,25 @@ def plausible(view: dict[str, Any], plays: list[str], rng: random.Random) -> Int
         lambda: {"action": "take_back"},
         lambda: {"action": "play_on"},
     ]
-    if view["mode"] == "play" and view["variations"]:
-        count = len(view["variations"])
+    # The board's lists: the turns after the shown position, and in the shown turn's place.
+    for rows, ply in ((view["variations"], view["ply"]), (view["alternatives"], view["ply"] - 1)):
+        if view["mode"] != "play" or not rows:
+            continue
+        count = len(rows)
 
-        def on_variation(name: str) -> Callable[[], Intent]:
-            return lambda: {"action": name, "index": rng.randrange(count + 1)}
+        def on_variation(name: str, count: int = count, ply: int = ply) -> Callable[[], Intent]:
+            if name == "rename_variation":
+                return lambda: {
+                    "action": name,
+                    "index": rng.randrange(count),
+                    "ply": ply,
+                    "name": "side",
+                }
+            return lambda: {"action": name, "index": rng.randrange(count + 1), "ply": ply}
 
         for name in ("switch_variation", "promote_variation", "delete_variation"):
             choices.append(on_variation(name))
-        choices.append(
-            lambda: {"action": "rename_variation", "index": rng.randrange(count), "name": "side"}
-        )
+        choices.append(on_variation("rename_variation"))
     if view["mode"] == "play":
         if view["can_roll"]:
             choices += [lambda: {"action": "roll"}] * 4
