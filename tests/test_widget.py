@@ -512,10 +512,10 @@ def test_the_tutor_warns_before_a_bad_play_and_lets_it_be_taken_back() -> None:
     assert widget.game.ply == 0 and 'class="tg-best"' in widget.svg
     assert front.send("take_back")["ok"]
     assert widget.view["tutor"]["warning"] is None and widget.partial == ()
-    index = widget.plays.index("2/1/off")
+    index = widget.plays.index("2/off")
     assert front.send("play_listed", index=index)["ok"] and widget.game.ply == 0
     assert front.send("play_on")["ok"]
-    assert widget.game.ply == 1 and widget.game.turns[0].notation == "2/1/off"
+    assert widget.game.ply == 1 and widget.game.turns[0].notation == "2/off"
     assert not front.send("play_on")["ok"]  # no warning left to answer
 
 
