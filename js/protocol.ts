@@ -23,11 +23,16 @@ export type Intent =
   | { action: "delete_variation"; index: number; ply: number }
   | { action: "main_line" }
   | { action: "set_perspective"; player: number }
-  | { action: "set_seat"; player: number; seat: "human" | "random" | "heuristic" }
+  | { action: "set_seat"; player: number; seat: "human" | "random" | "heuristic" | "neural" }
   | { action: "bot_turn" }
   | { action: "hints" }
+  | { action: "chances" }
   | { action: "analyse" }
   | { action: "cancel_analysis" }
+  | { action: "next_mistake"; step: number }
+  | { action: "set_tutor"; on: boolean }
+  | { action: "take_back" }
+  | { action: "play_on" }
   | { action: "edit"; on: boolean }
   | { action: "set_edit_player"; player: number }
   | { action: "place"; player: number; where: Place; count: number }
@@ -62,8 +67,13 @@ export const CHANGES: Record<Action, boolean> = {
   set_seat: true,
   bot_turn: true,
   hints: true,
+  chances: true,
   analyse: true,
   cancel_analysis: true,
+  next_mistake: true,
+  set_tutor: true,
+  take_back: true,
+  play_on: true,
   edit: true,
   set_edit_player: true,
   place: true,
@@ -81,6 +91,7 @@ export interface Traits {
   plays: string[];
   history: HistoryEntry[];
   record: string;
+  graph: string;
 }
 
 /** Python's answer to every intent: done, or refused and why (nothing changed). */
@@ -129,9 +140,11 @@ export interface View {
   pips: number[];
   position_id: string;
   edit_player: number;
-  seats: ("human" | "random" | "heuristic")[];
+  seats: ("human" | "random" | "heuristic" | "neural")[];
   bot_to_move: boolean;
   analysis: Analysis | null;
+  review: Review | null;
+  tutor: Tutor;
   variations: VariationRow[];
   alternatives: VariationRow[];
   main_line: boolean;
@@ -144,6 +157,7 @@ export interface HistoryEntry {
   dice: number[];
   text: string;
   lines: number;
+  mark: string | null;
 }
 
 export interface ReplyError {
@@ -172,18 +186,39 @@ export interface Message {
   rule: string | null;
 }
 
-/** A background analysis: ranked plays (hints) or every player's chances (rollout). */
+/** The analysis panel: this roll's plays ranked (hints) or every player's chances */
 export interface Analysis {
-  kind: "hints" | "rollout";
+  kind: "hints" | "chances";
   status: "running" | "done" | "cancelled" | "failed";
   done: number;
   total: number;
+  evaluator: string;
   error?: string;
   hints?: HintRow[];
-  games?: number;
   wins?: number[];
-  intervals?: number[][];
   gammons?: number[];
+  equities?: number[];
+  games?: number;
+  intervals?: number[][];
+}
+
+/** A game's analysis: progress, the players' summaries, the marked turns and the */
+export interface Review {
+  status: "running" | "done" | "cancelled" | "failed";
+  done: number;
+  total: number;
+  evaluator: string;
+  error?: string;
+  players: ReviewPlayer[];
+  mistakes: number[];
+  turn: ReviewTurn | null;
+}
+
+/** The tutor: on or off, how much a play may lose unwarned, and its warning. */
+export interface Tutor {
+  on: boolean;
+  threshold: number;
+  warning: TutorWarning | null;
 }
 
 /** One of the turns recorded after the shown position: 0 is the main line. */
@@ -197,12 +232,42 @@ export interface VariationRow {
   current: boolean;
 }
 
-/** One play of a hints analysis, for the player to move. */
+/** One play of the roll for the player to move: the evaluator's equity and win */
 export interface HintRow {
   text: string;
-  games: number;
+  equity: number;
+  loss: number;
   win: number;
+  wins: number[];
+  games: number;
   low: number;
   high: number;
-  gammon: number;
+}
+
+/** One player's game: ``error_rate`` in thousandths of a point per decision, a */
+export interface ReviewPlayer {
+  player: number;
+  decisions: number;
+  equity_lost: number;
+  error_rate: number;
+  rating: number;
+  marks: Record<string, number>;
+  luck: number;
+}
+
+/** The shown turn as the review judged it, with the best plays of its roll. */
+export interface ReviewTurn {
+  ply: number;
+  player: number;
+  mark: string | null;
+  loss: number;
+  luck: number;
+  best: HintRow[];
+}
+
+/** A play the tutor stopped: what it loses and the better play. */
+export interface TutorWarning {
+  played: string;
+  best: string;
+  loss: number;
 }

@@ -410,31 +410,37 @@ def test_bots_take_seats_and_play_until_a_person_is_needed() -> None:
     assert widget.game.ply == 8
 
 
-def test_hints_rank_the_plays_in_the_background_and_can_be_cancelled() -> None:
+def test_hints_come_at_once_and_a_rollout_refines_the_best() -> None:
     widget, front = classic_widget()
     assert front.send("hints")["ok"]
-    assert widget.view["analysis"]["status"] == "running"
+    analysis = widget.view["analysis"]
+    assert analysis["kind"] == "hints" and analysis["status"] == "running"
+    rows = analysis["hints"]
+    assert len(rows) == 16 and rows[0]["loss"] == 0 and rows[0]["games"] == 0
+    assert [row["equity"] for row in rows] == sorted((row["equity"] for row in rows), reverse=True)
+    assert {row["text"] for row in rows} == set(widget.plays)
     assert not front.send("hints")["ok"]  # one analysis at a time
     assert front.send("cancel_analysis")["ok"]
     assert widget.wait(60)
     assert widget.view["analysis"]["status"] in ("cancelled", "done")
-    widget.hints(games_per_play=8, candidates=3, workers=1, truncate=8, seed=1)
+    widget.hints(games_per_play=6, candidates=3, workers=1, truncate=6, seed=1)
     assert widget.wait(60)
     analysis = widget.view["analysis"]
-    assert analysis["kind"] == "hints" and analysis["status"] == "done"
-    assert len(analysis["hints"]) == 3
-    wins = [hint["win"] for hint in analysis["hints"]]
-    assert wins == sorted(wins, reverse=True)
-    assert all(h["low"] <= h["win"] <= h["high"] for h in analysis["hints"])
-    assert analysis["done"] == analysis["total"] == 24
+    assert analysis["status"] == "done" and analysis["done"] == analysis["total"] == 18
+    refined = [row for row in analysis["hints"] if row["games"]]
+    assert len(refined) == 3 and refined == analysis["hints"][:3]
+    assert all(r["low"] <= r["win"] <= r["high"] for r in refined)
 
 
-def test_analysis_of_the_position_and_its_reset_on_change() -> None:
+def test_chances_of_the_position_and_their_reset_on_change() -> None:
     widget, front = classic_widget()
-    widget.analyse(games=12, workers=1, truncate=6, seed=2)
+    widget.chances(games=12, workers=1, truncate=6, seed=2)
+    at_once = widget.view["analysis"]
+    assert at_once["kind"] == "chances" and at_once["games"] == 0
+    assert abs(sum(at_once["wins"]) - 1) < 1e-5 and len(at_once["equities"]) == 2
     assert widget.wait(60)
     analysis = widget.view["analysis"]
-    assert analysis["kind"] == "rollout" and analysis["games"] == 12
+    assert analysis["status"] == "done" and analysis["games"] == 12
     assert abs(sum(analysis["wins"]) - 1) < 1e-9
     front.send("move", start="17", end="20")
     assert widget.view["analysis"] is None
@@ -445,15 +451,72 @@ def test_a_cancelled_analysis_never_writes_over_a_newer_one() -> None:
     widget.hints(games_per_play=400, candidates=8, workers=1, seed=3)
     assert front.send("cancel_analysis")["ok"]
     # A new analysis may start while the cancelled one winds down.
-    widget.analyse(games=10, workers=1, truncate=4, seed=3)
+    widget.chances(games=10, workers=1, truncate=4, seed=3)
     assert widget.wait(60)
     analysis = widget.view["analysis"]
-    assert analysis["kind"] == "rollout" and analysis["status"] == "done"
+    assert analysis["kind"] == "chances" and analysis["status"] == "done"
     # A board change silences the running analysis for good.
     widget.hints(games_per_play=400, candidates=8, workers=1, seed=3)
     front.send("move", start="17", end="20")
     assert widget.wait(60)
-    assert widget.view["analysis"] is None and widget.analysis is None
+    assert widget.view["analysis"] is None
+
+
+def _played_game() -> tuple[BoardWidget, Front]:
+    widget = BoardWidget("classic", seed=4)
+    for player in range(2):
+        widget.set_seat(player, "random")
+    widget.autoplay(max_turns=20)
+    return widget, Front(widget)
+
+
+def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
+    widget, front = _played_game()
+    assert front.send("analyse")["ok"]
+    assert widget.view["review"]["status"] == "running"
+    assert widget.wait(60)
+    review = widget.view["review"]
+    assert review["status"] == "done" and review["done"] == review["total"] == 20
+    report = widget.analysis
+    assert report is not None and len(report.turns) == 20
+    marks = [entry["mark"] for entry in widget.history]
+    assert marks == [turn.mark for turn in report.turns] and any(marks)
+    assert review["mistakes"] == [t.ply for t in report.mistakes]
+    assert len(review["players"]) == 2 and "tg-graph" in widget.graph
+    first = review["mistakes"][0]
+    assert front.send("goto", ply=0)["ok"] and front.send("next_mistake", step=1)["ok"]
+    assert widget.view["ply"] == first
+    shown = widget.view["review"]["turn"]
+    assert shown["ply"] == first and shown["mark"] == marks[first - 1]
+    assert shown["best"][0]["loss"] == 0 and shown["loss"] > 0
+    assert 'class="tg-best"' in widget.svg  # the better play beside the one made
+    assert not front.send("next_mistake", step=7)["ok"]
+    widget.goto(-1)
+    if not widget.game.is_over():
+        widget.autoplay(max_turns=1)  # a turn more: the review no longer applies
+        assert widget.view["review"] is None and widget.analysis is None
+        assert widget.graph == "" and not any(entry["mark"] for entry in widget.history)
+
+
+def test_the_tutor_warns_before_a_bad_play_and_lets_it_be_taken_back() -> None:
+    # X's 2-1 must bear both checkers off now; 2/1/off loses the game.
+    start = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1))
+    widget = BoardWidget(start)
+    front = Front(widget)
+    assert front.send("set_tutor", on=True)["ok"] and widget.tutor
+    assert front.send("move", start="23", end="24")["ok"]
+    assert front.send("move", start="24", end="off")["ok"]
+    assert front.send("confirm")["ok"]  # answered: the tutor's warning is the answer
+    warning = widget.view["tutor"]["warning"]
+    assert warning["best"] == "2/off 1/off" and warning["loss"] > 1
+    assert widget.game.ply == 0 and 'class="tg-best"' in widget.svg
+    assert front.send("take_back")["ok"]
+    assert widget.view["tutor"]["warning"] is None and widget.partial == ()
+    index = widget.plays.index("2/off")
+    assert front.send("play_listed", index=index)["ok"] and widget.game.ply == 0
+    assert front.send("play_on")["ok"]
+    assert widget.game.ply == 1 and widget.game.turns[0].notation == "2/off"
+    assert not front.send("play_on")["ok"]  # no warning left to answer
 
 
 def test_bots_wait_while_an_earlier_turn_is_shown() -> None:
@@ -529,7 +592,7 @@ def test_a_bad_id_says_what_it_was_read_as() -> None:
 def test_perspective_is_a_change_of_version_and_keeps_the_analysis() -> None:
     widget, front = classic_widget()
     version = widget.view["version"]
-    widget.analyse(games=4, workers=1, truncate=3, seed=1)
+    widget.chances(games=4, workers=1, truncate=3, seed=1)
     assert widget.wait(60)
     assert front.send("set_perspective", player=1)["ok"]
     assert widget.view["version"] == version + 1
@@ -547,56 +610,7 @@ def test_the_view_follows_every_analysis_to_its_end() -> None:
     """One writer: the analysis thread's last report is what the view shows."""
     widget, _ = classic_widget()
     for seed in range(15):
-        widget.analyse(games=6, workers=1, truncate=2, seed=seed, chunk=1)
+        widget.chances(games=6, workers=1, truncate=2, seed=seed, chunk=1)
         assert widget.wait(60)
-        assert widget.view["analysis"] == widget.analysis
-        assert widget.analysis is not None and widget.analysis["status"] == "done"
-
-
-def test_frames_are_the_drawings_python_answers_with() -> None:
-    """A front end draws a step or a move from ``frames`` before Python answers; the
-    answer's ``svg`` must be the same text, so confirming it redraws nothing."""
-    widget, front = classic_widget()
-    front.send("prefetch")
-    frames = front.frames[-1]
-    assert frames["version"] == widget.view["version"] and frames["steps"] == {}
-    key, drawing = next(iter(frames["moves"].items()))
-    start, end = key.split(">")
-    front.send("move", start=start, end=end)
-    assert widget.svg == drawing
-    front.send("undo_move")
-    front.send("play_listed", index=0)
-    front.send("roll")
-    front.send("play_listed", index=0)
-    assert widget.view["ply"] == 2
-    steps = front.frames[-1]["steps"]
-    assert set(steps) == {"0", "1"} and front.frames[-1]["line"] == widget.view["line"]
-    front.send("step", delta=-1)
-    assert widget.svg == steps["1"]
-    front.send("goto", ply=0)
-    assert widget.svg == steps["0"]
-
-
-def test_prefetch_sends_the_frames_again_for_a_new_view() -> None:
-    _, front = classic_widget()
-    for _ in range(2):
-        front.send("prefetch")
-    assert len(front.frames) == 2 and front.frames[0] == front.frames[1]
-
-
-def test_after_a_roll_the_turn_is_drawn_with_its_dice() -> None:
-    """A roll changes the drawing of the shown turn: turn drawings sent ahead before it
-    are of another line."""
-    widget, front = classic_widget()
-    front.send("play_listed", index=0)
-    line = widget.view["line"]
-    front.send("step", delta=-1)
-    undiced = front.frames[-1]["steps"]["1"]
-    front.send("step", delta=1)
-    front.send("roll")
-    assert widget.view["line"] == line + 1 and widget.svg != undiced
-    front.send("step", delta=-1)
-    frames = front.frames[-1]
-    assert frames["line"] == widget.view["line"]
-    front.send("step", delta=1)
-    assert widget.svg == frames["steps"]["1"]
+        assert widget.view["analysis"] == widget.session.view()["analysis"]
+        assert widget.view["analysis"]["status"] == "done"

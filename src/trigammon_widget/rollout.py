@@ -26,16 +26,11 @@ as they come back, so memory does not grow with the number of games.
 
 from __future__ import annotations
 
-import atexit
 import math
-import multiprocessing
-import os
 import random
-import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
 from .bots import Bot, HeuristicBot, chooser
@@ -44,6 +39,7 @@ from .engine.outcome import outcome
 from .engine.position import Position, check_dice
 from .evaluation import Evaluator, Hint
 from .evaluation import hints as evaluator_hints
+from .parallel import Runner, run, runner, shutdown_workers
 
 __all__ = ["Hint", "RolloutResult", "hints", "rollout", "shutdown_workers", "wilson"]
 
@@ -228,48 +224,6 @@ def race_estimate(position: Position) -> list[float]:
 
 # --- running chunks in-process or on an executor ------------------------------------
 
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-_POOL_LOCK = threading.Lock()
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    """A lasting pool per size: starting spawn workers costs a good part of a second."""
-    with _POOL_LOCK:
-        pool = _POOLS.get(workers)
-        if pool is None:
-            context = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(
-                max_workers=workers, mp_context=context, initializer=_leave_interrupts
-            )
-            _POOLS[workers] = pool
-        return pool
-
-
-def _drop_pool(pool: Executor) -> None:
-    """Forget a pool whose worker died, so that the next rollout starts a new one."""
-    with _POOL_LOCK:
-        for size, kept in list(_POOLS.items()):
-            if kept is pool:
-                del _POOLS[size]
-    pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _leave_interrupts() -> None:
-    """Workers leave Ctrl-C (a kernel interrupt) to the parent, which cancels the work."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def shutdown_workers() -> None:
-    """Stop the worker processes kept between rollouts (also done at exit)."""
-    with _POOL_LOCK:
-        pools = list(_POOLS.values())
-        _POOLS.clear()
-    for pool in pools:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-atexit.register(shutdown_workers)
-
 
 def _importable(bots: Sequence[Bot]) -> bool:
     """Whether worker processes can rebuild the bots: not so for classes that live in
@@ -306,73 +260,18 @@ def _execute(
     tasks: Iterator[_Task],
     sums: _Sums,
     total: int,
-    runner: tuple[Executor, int] | None,
+    where: Runner,
     progress: Progress | None,
     cancel: threading.Event | None,
 ) -> bool:
-    """Runs ``tasks`` into ``sums``, here or on ``runner`` (an executor and how many
-    tasks to keep in flight); whether the run was cancelled."""
+    """Runs ``tasks`` into ``sums`` (``parallel.run``); whether the run was cancelled."""
 
     def finished(task: _Task, tally: _Tally) -> None:
         sums.add(task, tally)
         if progress is not None:
             progress(sums.games, total)
 
-    if runner is None:
-        for task in tasks:
-            if cancel is not None and cancel.is_set():
-                return True
-            finished(task, _play_chunk(task, cancel))
-        return cancel is not None and cancel.is_set()
-
-    executor, in_flight = runner
-    pending: dict[Future[_Tally], _Task] = {}
-    cancelled = False
-    try:
-        while True:
-            if cancel is not None and cancel.is_set():
-                cancelled = True
-                for future in pending:
-                    future.cancel()
-            if not cancelled:
-                for task in tasks:
-                    pending[executor.submit(_play_chunk, task)] = task
-                    if len(pending) >= in_flight:
-                        break
-            if not pending:
-                break
-            ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-            for future in ready:
-                task = pending.pop(future)
-                if not future.cancelled():
-                    finished(task, future.result())
-    except BrokenProcessPool:
-        _drop_pool(executor)
-        raise
-    except BaseException:
-        for future in pending:
-            future.cancel()
-        raise
-    return cancelled
-
-
-def _runner(
-    executor: Executor | None, workers: int | None, bots: Sequence[Bot]
-) -> tuple[Executor, int] | None:
-    """Where chunks run: the given executor, the lasting pool, or here (None)."""
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
-    ):
-        raise ValueError(f"workers must be None or a whole number of at least 1, got {workers!r}")
-    if executor is not None:
-        if not isinstance(executor, Executor):
-            raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
-        size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-        return executor, 2 * size
-    size = workers or os.cpu_count() or 1
-    if size <= 1 or not _importable(bots):
-        return None
-    return _pool(size), 2 * size
+    return run(_play_chunk, tasks, where, finished, cancel, here=_play_chunk)
 
 
 def _summarise(mover: int, tally: _Tally, seed: int | str, cancelled: bool) -> RolloutResult:
@@ -479,7 +378,7 @@ def rollout(
     roll = check_dice(dice) if dice is not None else position.dice
     start = replace(position, dice=roll)
     bots = _bots(position, bot)
-    runner = _runner(executor, workers, bots)
+    where = runner(executor, workers, executor is not None or _importable(bots))
     used = _seed(seed)
     size = _chunk(position, truncate, chunk)
     tasks = (
@@ -487,7 +386,7 @@ def rollout(
         for index, first in enumerate(range(0, games, size))
     )
     sums = _Sums(1, position.variant.players)
-    cancelled = _execute(tasks, sums, games, runner, progress, cancel)
+    cancelled = _execute(tasks, sums, games, where, progress, cancel)
     return _summarise(position.turn, sums.finish()[0], used, cancelled)
 
 
@@ -527,7 +426,7 @@ def hints(
     ranked = evaluator_hints(rolled, evaluator=evaluator)[:candidates]
     plays = [hint.play for hint in ranked]
     bots = _bots(position, bot)
-    runner = _runner(executor, workers, bots)
+    where = runner(executor, workers, executor is not None or _importable(bots))
     used = _seed(seed)
     size = _chunk(position, truncate, chunk)
     afters = [rolled.play(play) for play in plays]
@@ -542,7 +441,7 @@ def hints(
 
     sums = _Sums(len(plays), position.variant.players)
     total = games_per_play * len(plays)
-    cancelled = _execute(tasks(), sums, total, runner, progress, cancel)
+    cancelled = _execute(tasks(), sums, total, where, progress, cancel)
     out = [
         hint.with_rollout(_summarise(position.turn, tally, used, cancelled))
         for hint, tally in zip(ranked, sums.finish(), strict=True)

@@ -8,7 +8,10 @@ or field and changes nothing (the state is built first, then swapped in).
 
 Methods marked ``@action`` are also the intents a front end may send
 (``protocol``); ``BoardWidget`` carries them over the wire and runs the ``Job``\\ s
-that ``hints`` and ``analyse`` return in the background.
+that ``hints``, ``chances`` and ``analyse`` return in the background. The evaluator
+judges at once (hints and chances of the shown position, the tutor's check of a
+play); rollouts refine its answers and a game review rates every turn, in the
+background (``coaching`` makes the rows the board shows).
 """
 
 from __future__ import annotations
@@ -18,9 +21,20 @@ import json
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Any, Literal, TypedDict, cast
 
-from .bots import Bot, HeuristicBot, RandomBot, autoplay
+from .analysis import Report, analyse
+from .bots import Bot, HeuristicBot, NeuralBot, RandomBot, autoplay
+from .chart import equity_graph
+from .coaching import (
+    Analysis,
+    Review,
+    TutorWarning,
+    chances_view,
+    hint_rows,
+    review_view,
+    tutor_warning,
+)
 from .engine import (
     CHECKERS,
     Game,
@@ -31,6 +45,7 @@ from .engine import (
     Outcome,
     Play,
     Position,
+    Turn,
     Variant,
     find_variant,
 )
@@ -38,6 +53,9 @@ from .engine.game import Variation
 from .engine.notation import format_play
 from .engine.places import Place, index_of, parse_place, place_of
 from .engine.sources import read_source
+from .evaluation import EVALUATORS, Evaluation, Evaluator, evaluate, find_evaluator
+from .evaluation import Hint as RatedPlay
+from .evaluation import hints as rate_plays
 from .protocol import (
     BOOL,
     DIE_OR_NONE,
@@ -49,16 +67,17 @@ from .protocol import (
     action,
     choice,
 )
-from .rollout import Hint, Progress, RolloutResult, hints, rollout
+from .rollout import Progress, RolloutResult, hints, rollout
 from .svg import THEMES, board_svg, css_variables
 
 __all__ = ["SEATS", "Job", "Session", "View"]
 
-Seat = Literal["human", "random", "heuristic"]
+Seat = Literal["human", "random", "heuristic", "neural"]
 SEATS: Mapping[str, Callable[[int | None], Bot] | None] = {
     "human": None,
     "random": RandomBot,
     "heuristic": lambda seed: HeuristicBot(),
+    "neural": lambda seed: NeuralBot(),
 }
 """Who can sit at a player's place: a person, or a built-in bot made from the seed."""
 
@@ -81,30 +100,12 @@ class Result(TypedDict):
     results: list[str]
 
 
-class HintRow(TypedDict):
-    """One play of a hints analysis, for the player to move."""
+class Tutor(TypedDict):
+    """The tutor: on or off, how much a play may lose unwarned, and its warning."""
 
-    text: str
-    games: int
-    win: float
-    low: float
-    high: float
-    gammon: float
-
-
-class Analysis(TypedDict):
-    """A background analysis: ranked plays (hints) or every player's chances (rollout)."""
-
-    kind: Literal["hints", "rollout"]
-    status: Literal["running", "done", "cancelled", "failed"]
-    done: int
-    total: int
-    error: NotRequired[str]
-    hints: NotRequired[list[HintRow]]
-    games: NotRequired[int]
-    wins: NotRequired[list[float]]
-    intervals: NotRequired[list[list[float]]]
-    gammons: NotRequired[list[float]]
+    on: bool
+    threshold: float
+    warning: TutorWarning | None
 
 
 class View(TypedDict):
@@ -140,6 +141,8 @@ class View(TypedDict):
     seats: list[Seat]
     bot_to_move: bool
     analysis: Analysis | None
+    review: Review | None
+    tutor: Tutor
     variations: list[VariationRow]
     """The turns recorded after the shown position (the next turn's variations)."""
     alternatives: list[VariationRow]
@@ -157,6 +160,8 @@ class HistoryEntry(TypedDict):
     dice: list[int]
     text: str
     lines: int
+    mark: str | None
+    """The review's mark of the turn: None, "?!", "?" or "??"."""
 
 
 class VariationRow(TypedDict):
@@ -180,6 +185,8 @@ class Traits(TypedDict):
     """Every legal play of this turn's dice, in notation (changes once a roll)."""
     history: list[HistoryEntry]
     record: str
+    graph: str
+    """The review's equity graph (``chart``): SVG, empty without a review."""
 
 
 @dataclass(frozen=True)
@@ -201,9 +208,9 @@ class Frames:
 class Job:
     """A background analysis the session asked for: run ``work`` and report back."""
 
-    kind: Literal["hints", "rollout"]
+    kind: Literal["hints", "chances", "review"]
     total: int
-    work: Callable[[Progress, threading.Event], RolloutResult | list[Hint]]
+    work: Callable[[Progress, threading.Event], RolloutResult | list[RatedPlay] | Report]
     stop: threading.Event = field(default_factory=threading.Event)
 
 
@@ -236,7 +243,10 @@ class Session:
         colors: Sequence[str] | None = None,
         perspective: int = 0,
         theme: str = "light",
+        evaluator: str = "neural",
     ) -> None:
+        if evaluator not in EVALUATORS:
+            raise ValueError(f"evaluator must be one of {EVALUATORS}, not {evaluator!r}"[:120])
         if theme not in THEMES:
             raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
         self._seed = seed
@@ -255,9 +265,21 @@ class Session:
         self._line = 0
         self._job: Job | None = None
         self._analysis: Analysis | None = None
+        self._evaluator = evaluator
+        self._review_job: Job | None = None
+        self._review: Review | None = None
+        self._report: Report | None = None
+        self._reviewed: tuple[Turn, ...] = ()
+        self._tutor = False
+        self._tutor_threshold = 0.08
+        self._warning: tuple[TutorWarning, Play, Play] | None = None
+        self._rated: list[RatedPlay] = []
+        self._evaluation: Evaluation | None = None
+        """The tutor's warning, the better play, and the play it stopped."""
         self._legal: LegalPlays | None = None
         self._targets: dict[int, dict[int, tuple[Move, ...]]] | None = None
-        self._drawn: tuple[int, str] = (-1, "")
+        self._drawn: tuple[tuple[int, int], str] = ((-1, 0), "")
+        self._graphed: tuple[Report | None, str] = (None, "")
         self._turn_drawings: dict[tuple[int, int], str] = {}
         self._changed(info=self._opening_text(), line=True)
 
@@ -559,58 +581,171 @@ class Session:
 
     # analysis ---------------------------------------------------------------------
 
-    @action()
-    def hints(self, games_per_play: int = 60, candidates: int | None = 6, **options: Any) -> Job:
-        """Rank this roll's plays by rollout, in the background (``analysis``)."""
-        position = self._rolled()
-        total = games_per_play * min(len(self.legal_plays), candidates or 10**9)
+    @property
+    def evaluator(self) -> str:
+        """The evaluator of hints, chances, reviews and the tutor: "neural" or "gnubg"."""
+        return self._evaluator
 
-        def work(progress: Progress, stop: threading.Event) -> list[Hint]:
+    def _judge(self) -> Evaluator:
+        chosen = find_evaluator(self._evaluator)
+        chosen.check(self._game.variant)
+        return chosen
+
+    @action()
+    def hints(self, games_per_play: int = 48, candidates: int = 5, **options: Any) -> Job | None:
+        """Rank this roll's plays by the evaluator at once, then refine the best few by
+        rollouts of the neural bot in the background (``analysis``)."""
+        position = self._rolled()
+        rated = rate_plays(position, evaluator=self._judge())
+        self._rated = rated
+        kept = min(candidates, len(rated))
+        self._analysis = self._panel("hints", kept * games_per_play if kept > 1 else 0)
+        self._analysis["hints"] = hint_rows(rated)
+        if kept < 2:
+            self._analysis["status"] = "done"
+            return None
+        evaluator = self._evaluator
+
+        def work(progress: Progress, stop: threading.Event) -> list[RatedPlay]:
+            options.setdefault("bot", NeuralBot(evaluator=evaluator))
             return hints(
                 position,
                 games_per_play=games_per_play,
-                candidates=candidates,
+                candidates=kept,
+                evaluator=evaluator,
                 progress=progress,
                 cancel=stop,
                 **options,
             )
 
-        return self._begin(Job("hints", total, work))
+        return self._begin(Job("hints", kept * games_per_play, work))
 
     @action()
-    def analyse(self, games: int = 400, **options: Any) -> Job:
-        """Every player's chances from the shown position, by rollout, in the background."""
+    def chances(self, games: int = 240, **options: Any) -> Job:
+        """Every player's chances from the shown position: the evaluator's at once,
+        then a rollout of the neural bot's in the background (``analysis``)."""
         self._require_play()
         position = self._game.position
+        if position.is_over():
+            raise IllegalMoveError("R12", "the game is over: its outcome is known")
+        evaluation = evaluate(position, evaluator=self._judge())
+        self._analysis = self._panel("chances", games)
+        self._analysis.update(chances_view(evaluation, None))  # type: ignore[typeddict-item]
+        evaluator = self._evaluator
 
         def work(progress: Progress, stop: threading.Event) -> RolloutResult:
+            options.setdefault("bot", NeuralBot(evaluator=evaluator))
             return rollout(position, games=games, progress=progress, cancel=stop, **options)
 
-        return self._begin(Job("rollout", games, work))
+        self._evaluation = evaluation
+        return self._begin(Job("chances", games, work))
+
+    @action()
+    def analyse(self, **options: Any) -> Job:
+        """Judge every turn of the line (``analysis.analyse``) in the background: marks
+        in the history, the best plays of each turn, the equity graph (``review``)."""
+        self._require_play()
+        if not self._game.turns:
+            raise ValueError("no turn has been played yet: nothing to analyse")
+        running = self._review_job
+        if running is not None and not running.stop.is_set():
+            raise ValueError("the game is being analysed: cancel it first")
+        game = self._game.copy()
+        evaluator = self._judge()
+
+        def work(progress: Progress, stop: threading.Event) -> Report:
+            return analyse(game, evaluator=evaluator, progress=progress, cancel=stop, **options)
+
+        job = Job("review", len(game.turns), work)
+        self._review_job = job
+        self._reviewed = game.turns
+        self._report = None
+        self._review = {
+            "status": "running",
+            "done": 0,
+            "total": job.total,
+            "evaluator": evaluator.name,
+            "players": [],
+            "mistakes": [],
+            "turn": None,
+        }
+        return job
 
     @action()
     def cancel_analysis(self) -> None:
-        """Stop the running analysis; what it found so far is kept."""
-        if self._job is not None:
-            self._job.stop.set()
+        """Stop the running analyses; what they found so far is kept."""
+        for job in (self._job, self._review_job):
+            if job is not None:
+                job.stop.set()
 
-    def _begin(self, job: Job) -> Job:
+    @action(step=INT)
+    def next_mistake(self, step: int = 1) -> None:
+        """Show the next marked turn of the review (``step=-1``: the one before)."""
+        self._require_play()
+        report = self._current_report()
+        if report is None:
+            raise ValueError("no review of this line: analyse the game first")
+        if step not in (1, -1):
+            raise IntentError(f"step must be 1 or -1, got {step!r}")
+        found = report.next_mistake(self._game.ply, step)
+        if found is None:
+            raise ValueError("no marked turn " + ("after" if step > 0 else "before") + " this one")
+        self.goto(found.ply)
+
+    @property
+    def report(self) -> Report | None:
+        """The review of the line shown, once finished (or cancelled)."""
+        return self._current_report()
+
+    def _current_report(self) -> Report | None:
+        """The report while the line is the one analysed."""
+        return (
+            self._report
+            if self._report is not None and self._game.turns == self._reviewed
+            else None
+        )
+
+    def _panel(self, kind: Literal["hints", "chances"], total: int) -> Analysis:
         running = self._job
         if running is not None and not running.stop.is_set():
             raise ValueError("an analysis is running: cancel it first")
+        return {
+            "kind": kind,
+            "status": "running",
+            "done": 0,
+            "total": total,
+            "evaluator": self._evaluator,
+        }
+
+    def _begin(self, job: Job) -> Job:
         self._job = job
-        self._analysis = {"kind": job.kind, "status": "running", "done": 0, "total": job.total}
         return job
 
-    def report(self, job: Job, done: int, total: int) -> bool:
+    def report_progress(self, job: Job, done: int, total: int) -> bool:
         """Progress of ``job``; False (and nothing changes) once it is not current."""
+        if job is self._review_job and self._review is not None and not job.stop.is_set():
+            self._review = {**self._review, "done": done, "total": total}
+            return True
         if job is not self._job or job.stop.is_set() or self._analysis is None:
             return False
         self._analysis = {**self._analysis, "done": done, "total": total}
         return True
 
-    def finish(self, job: Job, found: RolloutResult | list[Hint] | BaseException) -> bool:
+    def finish(
+        self, job: Job, found: RolloutResult | list[RatedPlay] | Report | BaseException
+    ) -> bool:
         """The end of ``job``: its results, or the error it failed with."""
+        if job is self._review_job and self._review is not None:
+            review: Review = {**self._review}
+            if isinstance(found, BaseException):
+                review["status"] = "failed"
+                review["error"] = str(found)[:300]
+            elif isinstance(found, Report):
+                self._report = found
+                review["status"] = "cancelled" if found.cancelled else "done"
+            self._review = review
+            self._review_job = None
+            return True
         if job is not self._job or self._analysis is None:
             return False
         analysis: Analysis = {**self._analysis}
@@ -618,16 +753,70 @@ class Session:
             analysis["status"] = "failed"
             analysis["error"] = str(found)[:300]
         elif isinstance(found, RolloutResult):
+            assert self._evaluation is not None
+            analysis.update(chances_view(self._evaluation, found))  # type: ignore[typeddict-item]
             analysis["status"] = "cancelled" if found.cancelled else "done"
-            analysis["games"] = found.games
-            analysis["wins"] = list(found.wins)
-            analysis["intervals"] = [list(pair) for pair in found.intervals]
-            analysis["gammons"] = list(found.gammon_wins)
-        else:
+        elif isinstance(found, list):
+            refined = {hint.notation: hint for hint in found}
+            rows = hint_rows([refined.get(row.notation, row) for row in self._rated])
+            analysis["hints"] = rows
             analysis["status"] = "cancelled" if job.stop.is_set() else "done"
-            analysis["hints"] = [_hint_row(hint) for hint in found]
         self._analysis = analysis
         self._job = None
+        return True
+
+    # the tutor -----------------------------------------------------------------------
+
+    @property
+    def tutor(self) -> bool:
+        """Whether the tutor checks a person's plays before they are made."""
+        return self._tutor
+
+    @action(on=BOOL)
+    def set_tutor(self, on: bool, threshold: float | None = None) -> None:
+        """Turn the tutor on or off: before a person's play is made, it warns when the
+        play loses more than ``threshold`` equity (default 0.08, GNU Backgammon's "bad")."""
+        if type(on) is not bool:
+            raise IntentError(f"on must be true or false, got {on!r}")
+        if threshold is not None:
+            if isinstance(threshold, bool) or not isinstance(threshold, int | float):
+                raise ValueError(f"threshold must be an equity, not {threshold!r}"[:80])
+            if not 0 <= threshold <= 3:
+                raise ValueError(f"threshold must be an equity 0..3, not {threshold!r}")
+            self._tutor_threshold = float(threshold)
+        self._tutor = on
+        self._changed(keep_analysis=True)
+
+    @action()
+    def take_back(self) -> None:
+        """Take back the play the tutor warned about (the moves made this turn too)."""
+        if self._warning is None:
+            raise ValueError("the tutor has no warning to answer")
+        self._done = ()
+        self._changed(info="Taken back: try again.")
+
+    @action()
+    def play_on(self) -> None:
+        """Make the play the tutor warned about all the same."""
+        if self._warning is None:
+            raise ValueError("the tutor has no warning to answer")
+        _, _, play = self._warning
+        self._commit(play, checked=True)
+
+    def _tutor_stops(self, play: Play) -> bool:
+        """Whether the tutor stops a person's ``play`` (and shows why)."""
+        position = self._game.position
+        if not self._tutor or position.turn in self._bots:
+            return False
+        found = tutor_warning(position, play, self._judge(), self._tutor_threshold)
+        if found is None:
+            return False
+        warning, best = found
+        self._changed(
+            info=f"The tutor: {warning['played']} loses {warning['loss']:.3f} equity; "
+            f"{warning['best']} is better. Take it back or play on."
+        )
+        self._warning = (warning, best, play)
         return True
 
     # set-ups -----------------------------------------------------------------------
@@ -752,13 +941,36 @@ class Session:
     # state out ---------------------------------------------------------------------
 
     def svg(self) -> str:
-        """The drawing of the shown state (drawn once per version)."""
-        if self._drawn[0] != self._version:
-            self._drawn = (
-                self._version,
-                self._draw(self._shown(), self._arrows(), self._arrow_mover()),
-            )
+        """The drawing of the shown state (drawn once per version and review)."""
+        key = (self._version, id(self._current_report()))
+        if self._drawn[0] != key:
+            if self._warning is not None:  # the play stopped, and the better one
+                _, best, play = self._warning
+                position = self._game.position
+                drawing = self._draw(position.after(play.moves), play, position.turn, best)
+            else:
+                drawing = self._draw(
+                    self._shown(), self._arrows(), self._arrow_mover(), self._better()
+                )
+            self._drawn = (key, drawing)
         return self._drawn[1]
+
+    def graph(self) -> str:
+        """The review's equity graph (``chart``); empty without a review of this line."""
+        report = self._current_report()
+        if report is None:
+            return ""
+        if self._graphed[0] is not report:
+            start = self._game.position_at(0)
+            evaluation = evaluate(start.with_dice(), evaluator=self._judge())
+            drawing = equity_graph(
+                report,
+                theme=THEMES[self._theme],
+                colors=self._colors or THEMES[self._theme].checkers,
+                start=evaluation.wins,
+            )
+            self._graphed = (report, drawing)
+        return self._graphed[1]
 
     def view(self) -> View:
         game = self._game
@@ -812,6 +1024,12 @@ class Session:
             and turn in self._bots
             and game.ply == len(game.turns),
             "analysis": self._analysis,
+            "review": self._review_now(),
+            "tutor": {
+                "on": self._tutor,
+                "threshold": self._tutor_threshold,
+                "warning": None if self._warning is None else self._warning[0],
+            },
             "variations": [_variation_row(v) for v in (game.variations() if playing else ())],
             "alternatives": [
                 _variation_row(v)
@@ -828,8 +1046,29 @@ class Session:
         legal = self.legal_plays
         return [position.format_play(play) for play in legal]
 
-    def history(self) -> list[HistoryEntry]:
+    def _review_now(self) -> Review | None:
+        """The review as the shown turn sees it; None once the line is another."""
+        if self._review is None or self._game.turns != self._reviewed:
+            return None
+        players, mistakes, turn = review_view(self._current_report(), self._game.ply)
+        return {**self._review, "players": players, "mistakes": mistakes, "turn": turn}
+
+    def _better(self) -> Play:
+        """The better play the review found for the shown turn, if it is marked."""
+        report = self._current_report()
         game = self._game
+        if report is None or not game.ply or self._done or self._editing is not None:
+            return Play()
+        judged = next((t for t in report.turns if t.ply == game.ply), None)
+        if judged is None or judged.mark is None:
+            return Play()
+        return judged.best[0].play
+
+    def history(self) -> list[HistoryEntry]:
+        """The turns of the current line, with branch counts and the review's marks."""
+        game = self._game
+        report = self._current_report()
+        marks = {t.ply: t.mark for t in report.turns} if report is not None else {}
         return [
             {
                 "ply": ply,
@@ -837,6 +1076,7 @@ class Session:
                 "dice": list(turn.dice),
                 "text": turn.notation,
                 "lines": lines,
+                "mark": marks.get(ply),
             }
             for ply, (turn, lines) in enumerate(zip(game.turns, game.branches(), strict=True), 1)
         ]
@@ -886,6 +1126,7 @@ class Session:
         self._version += 1
         self._line += line
         self._targets = None
+        self._warning = None
         if not keep_analysis:
             if self._job is not None:
                 self._job.stop.set()
@@ -893,8 +1134,18 @@ class Session:
             self._analysis = None
         self._message = {"kind": "info", "text": info, "rule": None} if info else None
 
-    def _commit(self, play: Play | str | None, replace: bool = False) -> None:
+    def _commit(
+        self, play: Play | str | None, replace: bool = False, checked: bool = False
+    ) -> None:
+        """Make the turn's play; the tutor first looks at a person's (unless ``checked``)."""
         game = self._game
+        if self._tutor and not checked and play is not None:
+            position = game.position
+            chosen = position.parse_play(play) if isinstance(play, str) else play
+            chosen = position.legal_plays().check(chosen)
+            if self._tutor_stops(chosen):
+                return
+            play = chosen
         known = len(game.variations())
         turn = game.play(play, replace=replace)
         self._done = ()
@@ -1000,13 +1251,16 @@ class Session:
             self._turn_drawings[key] = drawing
         return drawing
 
-    def _draw(self, position: Position, arrows: Play, mover: int | None) -> str:
+    def _draw(
+        self, position: Position, arrows: Play, mover: int | None, best: Play | None = None
+    ) -> str:
         # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.
         return str(
             board_svg(
                 position,
                 perspective=self._perspective,
                 arrows=arrows,
+                best=best or Play(),
                 mover=mover,
                 theme=self._theme,
                 names=self._game.names,
@@ -1074,15 +1328,4 @@ def _variation_row(variation: Variation) -> VariationRow:
         "dice": list(turn.dice),
         "length": variation.length,
         "current": variation.current,
-    }
-
-
-def _hint_row(hint: Hint) -> HintRow:
-    return {
-        "text": hint.notation or "(no legal move)",
-        "games": hint.result.games,
-        "win": hint.win,
-        "low": hint.interval[0],
-        "high": hint.interval[1],
-        "gammon": hint.result.gammon_wins[hint.player],
     }

@@ -94,6 +94,8 @@ class Theme:
     on_accent: str
     """Text on the accent colour (``arrow``): a primary button's label."""
     error: str
+    best: str
+    """The better play an analysis shows beside the play made."""
 
 
 THEMES: Mapping[str, Theme] = {
@@ -118,6 +120,7 @@ THEMES: Mapping[str, Theme] = {
         hover="#efe4cb",
         on_accent="#ffffff",
         error="#a8231a",
+        best="#1f8a4c",
     ),
     "dark": Theme(
         background="#17191e",
@@ -140,6 +143,7 @@ THEMES: Mapping[str, Theme] = {
         hover="#30343c",
         on_accent="#0c0d10",
         error="#ff9b8f",
+        best="#5fd38d",
     ),
 }
 """The built-in looks; pass a ``Theme`` of your own to ``board_svg(theme=...)`` for others."""
@@ -167,6 +171,7 @@ def css_variables(theme: Theme) -> dict[str, str]:
         "--tgw-highlight-soft": soft(theme.highlight, 22),
         "--tgw-error": theme.error,
         "--tgw-error-soft": soft(theme.error, 12),
+        "--tgw-best": theme.best,
     }
 
 
@@ -523,6 +528,7 @@ def board_svg(
     numbering: Numbering = "perspective",
     highlight: Iterable[Place] = (),
     arrows: Play | Iterable[tuple[Place, Place]] = (),
+    best: Play | Iterable[tuple[Place, Place]] = (),
     mover: int | None = None,
     selected: Place | None = None,
     size: int | None = None,
@@ -538,6 +544,8 @@ def board_svg(
     - ``highlight``: places to mark, e.g. the legal destinations of a checker.
     - ``arrows``: a ``Play`` (moves in ``mover``'s path coordinates, as the engine
       gives them) or ``(start, end)`` pairs of places.
+    - ``best``: a second play drawn beside ``arrows`` in dashed arrows of the theme's
+      ``best`` colour (the better play an analysis found), the same way.
     - ``selected``: the place whose top checker is picked up.
     - ``mover``: whose bar and tray ``"bar"`` and ``"off"`` name and whose play the
       arrows show (default: the player to move; pass the previous player to draw the
@@ -558,6 +566,7 @@ def board_svg(
     marked = {parse_place(variant, place, "highlight") for place in highlight}
     chosen = None if selected is None else parse_place(variant, selected, "selected")
     pairs = _arrow_places(variant, arrows, moving)
+    better = _arrow_places(variant, best, moving)
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
 
@@ -591,6 +600,8 @@ def board_svg(
     root.append(_players(position, geometry, style))
     if chosen is not None:
         root.append(_selection(position, geometry, style, chosen))
+    if better:
+        root.append(_arrows(position, geometry, style, better, best=True))
     if pairs:
         root.append(_arrows(position, geometry, style, pairs))
     static = _static(variant, seat, palette, counter, frozenset(marked))
@@ -1275,9 +1286,11 @@ def _arrows(
     geometry: _Geometry,
     style: _Style,
     pairs: list[tuple[Place, Place, bool]],
+    best: bool = False,
 ) -> ET.Element:
-    colour = style.theme.arrow
-    group = _el("g", class_="tg-arrows", fill=colour, stroke=colour)
+    """Arrows of a play; ``best``: the better play, dashed in its own colour."""
+    colour = style.theme.best if best else style.theme.arrow
+    group = _el("g", class_="tg-best" if best else "tg-arrows", fill=colour, stroke=colour)
     centre = geometry.centre
     for start, end, hit in pairs:
         a = _anchor(position, geometry, style, start)
@@ -1294,7 +1307,7 @@ def _arrows(
         element = _el(
             "g",
             class_="tg-arrow",
-            data_kind="arrow",
+            data_kind="best" if best else "arrow",
             data_from=str(start),
             data_to=str(end),
             data_hit=str(hit).lower(),
@@ -1307,7 +1320,8 @@ def _arrows(
                 f"{_num(shaft_end[0])},{_num(shaft_end[1])}",
                 fill="none",
                 stroke_width=7.0,
-                stroke_linecap="round",
+                stroke_linecap="butt" if best else "round",
+                **({"stroke_dasharray": "12 7"} if best else {}),
             )
         )
         element.append(

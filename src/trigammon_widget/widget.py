@@ -27,10 +27,11 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .analysis import Report
 from .engine import Game, LegalPlays, Move, Play, Position, Variant
 from .engine.places import Place
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
-from .session import Analysis, Frames, Job, Message, Session
+from .session import Frames, Job, Message, Session
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -63,6 +64,7 @@ class BoardWidget(anywidget.AnyWidget):
     plays = traitlets.List(traitlets.Unicode()).tag(sync=True)
     history = traitlets.List(traitlets.Dict()).tag(sync=True)
     record = traitlets.Unicode("").tag(sync=True)
+    graph = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -80,8 +82,8 @@ class BoardWidget(anywidget.AnyWidget):
         )
         super().__init__(**kwargs)
         self._lock = threading.RLock()
-        self._worker: threading.Thread | None = None
-        self._published: tuple[int, int] = (-1, -1)
+        self._workers: list[threading.Thread] = []
+        self._published: tuple[int, int, int] = (-1, -1, 0)
         self._frames_sent = -1
         self._steps_sent: tuple[int, set[int]] = (-1, set())
         """The line whose turn drawings went out, and which: a front end keeps them."""
@@ -113,8 +115,27 @@ class BoardWidget(anywidget.AnyWidget):
         return self._session.legal_plays
 
     @property
-    def analysis(self) -> Analysis | None:
-        return self._session.analysis
+    def analysis(self) -> Report | None:
+        """The review of the game's line (``analyse``), once finished."""
+        return self._session.report
+
+    @property
+    def tutor(self) -> bool:
+        """Whether the tutor warns before a person's play that loses more than
+        ``tutor_threshold`` is made (``take_back`` or ``play_on``)."""
+        return self._session.tutor
+
+    @tutor.setter
+    def tutor(self, on: bool) -> None:
+        self._do(self._session.set_tutor, on)
+
+    @property
+    def tutor_threshold(self) -> float:
+        return self._session.view()["tutor"]["threshold"]
+
+    @tutor_threshold.setter
+    def tutor_threshold(self, equity: float) -> None:
+        self._do(self._session.set_tutor, self._session.tutor, equity)
 
     @property
     def perspective(self) -> int:
@@ -174,13 +195,29 @@ class BoardWidget(anywidget.AnyWidget):
     def autoplay(self, max_turns: int | None = None) -> None:
         self._do(self._session.autoplay, max_turns)
 
-    def hints(self, games_per_play: int = 60, candidates: int | None = 6, **options: Any) -> None:
-        """Rank this turn's plays by rollout in the background (see ``wait``)."""
+    def hints(self, games_per_play: int = 48, candidates: int = 5, **options: Any) -> None:
+        """Rank this turn's plays by the evaluator at once, then refine the best by
+        rollouts in the background (see ``wait``)."""
         self._do(self._session.hints, games_per_play, candidates, **options)
 
-    def analyse(self, games: int = 400, **options: Any) -> None:
-        """Every player's chances from the shown position, in the background."""
-        self._do(self._session.analyse, games, **options)
+    def chances(self, games: int = 240, **options: Any) -> None:
+        """Every player's chances from the shown position: the evaluator's at once,
+        then a rollout's in the background."""
+        self._do(self._session.chances, games, **options)
+
+    def analyse(self, **options: Any) -> None:
+        """Judge every turn of the game in the background; ``analysis`` is the report
+        once done (``wait``), and the board marks the mistakes."""
+        self._do(self._session.analyse, **options)
+
+    def next_mistake(self, step: int = 1) -> None:
+        self._do(self._session.next_mistake, step)
+
+    def take_back(self) -> None:
+        self._do(self._session.take_back)
+
+    def play_on(self) -> None:
+        self._do(self._session.play_on)
 
     def cancel_analysis(self) -> None:
         self._do(self._session.cancel_analysis)
@@ -212,10 +249,10 @@ class BoardWidget(anywidget.AnyWidget):
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the background analysis; True once it has finished."""
-        worker = self._worker
-        if worker is not None:
+        for worker in self._workers:
             worker.join(timeout)
-        return worker is None or not worker.is_alive()
+        self._workers = [worker for worker in self._workers if worker.is_alive()]
+        return not self._workers
 
     def _do(self, method: Any, *args: Any, **kwargs: Any) -> Any:
         """Runs a session action under the lock, then shows its result."""
@@ -271,17 +308,21 @@ class BoardWidget(anywidget.AnyWidget):
         """Every trait from the session, in one message; unchanged ones are not sent."""
         session = self._session
         view = session.view()
+        report = session.report
+        key = (view["version"], view["line"], id(report))
         redrawn = False
         with self._lock, self.hold_sync():
-            if self._published[0] != view["version"]:
+            if self._published != key:
                 drawn = session.svg()
                 redrawn = drawn != self.svg
                 self.svg = drawn
-                self.plays = session.plays()
-                self.record = session.record()
-                if self._published[1] != view["line"]:
+                if self._published[0] != key[0]:
+                    self.plays = session.plays()
+                    self.record = session.record()
+                if self._published[1:] != key[1:]:  # the line, or its review
                     self.history = [dict(entry) for entry in session.history()]
-                self._published = (view["version"], view["line"])
+                    self.graph = session.graph()
+                self._published = key
             self.view = dict(view)
         if redrawn and self._still is not None:
             # After the traits: the live board's message goes out first.
@@ -317,8 +358,8 @@ class BoardWidget(anywidget.AnyWidget):
 
         def report(done: int, total: int) -> None:
             with self._lock:
-                if self._session.report(job, done, total):
-                    self.view = dict(self._session.view())
+                if self._session.report_progress(job, done, total):
+                    self._publish()
 
         def run() -> None:
             try:
@@ -327,10 +368,11 @@ class BoardWidget(anywidget.AnyWidget):
                 found = error
             with self._lock:
                 if self._session.finish(job, found):
-                    self.view = dict(self._session.view())
+                    self._publish()
 
-        self._worker = threading.Thread(target=run, name="trigammon-analysis", daemon=True)
-        self._worker.start()
+        worker = threading.Thread(target=run, name=f"trigammon-{job.kind}", daemon=True)
+        self._workers = [*(w for w in self._workers if w.is_alive()), worker]
+        worker.start()
 
     def _ipython_display_(self) -> None:
         """The live widget, then its drawing as a still picture (see the module's doc)."""

@@ -87,6 +87,12 @@ def plausible(view: dict[str, Any], plays: list[str], rng: random.Random) -> Int
         lambda: {"action": "undo_move"},
         lambda: {"action": "prefetch"},
         lambda: {"action": "main_line"},
+        lambda: {"action": "chances"},
+        lambda: {"action": "analyse"},
+        lambda: {"action": "next_mistake", "step": rng.choice([1, -1, 2])},
+        lambda: {"action": "set_tutor", "on": rng.random() < 0.5},
+        lambda: {"action": "take_back"},
+        lambda: {"action": "play_on"},
     ]
     # The board's lists: the turns after the shown position, and in the shown turn's place.
     for rows, ply in ((view["variations"], view["ply"]), (view["alternatives"], view["ply"] - 1)):
@@ -231,18 +237,19 @@ def walk(seed: int, steps: int) -> Iterator[int]:
         else:
             content = hostile(view, rng)
         harness.send(content)
-        if harness.widget.session.job is not None:
+        if rng.random() < 0.5:  # some analyses run to their end, others are cut short
             harness.widget.cancel_analysis()
-            assert harness.widget.wait(60)
+        assert harness.widget.wait(60)  # so that the next refusal is measured alone
     yield harness.count
 
 
 @pytest.fixture(autouse=True)
 def small_analyses(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hints and chances from a walk are real but tiny: a few games in this process."""
-    hints, analyse = Session.hints, Session.analyse
+    """Hints, chances and reviews from a walk are real but small: here, a few games."""
+    hints, chances, analyse = Session.hints, Session.chances, Session.analyse
     monkeypatch.setattr(Session, "hints", lambda self: hints(self, 2, 2, workers=1, truncate=3))
-    monkeypatch.setattr(Session, "analyse", lambda self: analyse(self, 2, workers=1, truncate=3))
+    monkeypatch.setattr(Session, "chances", lambda self: chances(self, 2, workers=1, truncate=3))
+    monkeypatch.setattr(Session, "analyse", lambda self: analyse(self, workers=1))
 
 
 @pytest.mark.parametrize("seed", range(WALKS))

@@ -1,0 +1,373 @@
+"""Judging a whole game: how much each play lost, the marks, the luck of each roll.
+
+``analyse(game)`` rates every turn of the game's current line with an evaluator
+(``trigammon_widget.evaluation``; the project's own net by default, GNU Backgammon's
+for classic with ``evaluator="gnubg"``). For each turn it finds the best play of the
+roll and what the play made lost against it, in the mover's equity (cubeless money
+points; in trigammon every loser pays the winner, as ``Evaluation`` documents), marks
+the losses GNU Backgammon's way, and measures the luck of the roll: the equity of the
+best play of the dice rolled less the average, over all 21 rolls, of the best play
+of each. Per player it sums the decisions (turns with more than one legal play), the
+equity lost, an error rate and a PR-style rating, the marks and the luck.
+
+Turns are rated independently, so they run in parallel (``parallel.run``: both
+cores by default, or any ``concurrent.futures.Executor``), with progress and cancel.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from .engine.fastplay import TurnView
+from .engine.game import Game
+from .engine.moves import Move, Play
+from .engine.position import Dice, Position
+from .evaluation import PLIES, ROLLS, Evaluator, find_evaluator, rate_plays
+from .network import equity_matrix
+from .parallel import run, runner
+
+__all__ = ["MARKS", "THRESHOLDS", "PlayerSummary", "Report", "TurnReport", "analyse"]
+
+THRESHOLDS = (0.04, 0.08, 0.16)
+"""Equity lost from which a play is doubtful, bad or very bad: GNU Backgammon's
+defaults for its ``?!``, ``?`` and ``??`` marks."""
+MARKS = ("?!", "?", "??")
+HINTS_KEPT = 5
+"""Plays of each turn kept in the report (the best, then the next best)."""
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class PlayRating:
+    """One legal play of a turn, with the mover's equity after it and what it loses."""
+
+    notation: str
+    play: Play
+    equity: float
+    loss: float
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """One turn of the line, judged.
+
+    ``equity`` and ``best_equity``: the mover's equity after the play made and after
+    the best play; ``loss`` their difference (0 for the best play and for forced
+    turns); ``mark``: ``None``, ``"?!"``, ``"?"`` or ``"??"`` by ``loss``; ``luck``:
+    the equity of the roll less the average of all rolls; ``wins``: every player's
+    win chance after the turn (the equity graph); ``best``: the best plays of the
+    roll, best first, the play made among them when it is close enough.
+    """
+
+    ply: int
+    player: int
+    dice: Dice
+    notation: str
+    play: Play
+    equity: float
+    best_equity: float
+    loss: float
+    mark: str | None
+    luck: float
+    choices: int
+    wins: tuple[float, ...]
+    best: tuple[PlayRating, ...]
+
+    @property
+    def decision(self) -> bool:
+        """Whether the mover had a choice (more than one legal play)."""
+        return self.choices > 1
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's game: decisions, equity lost, marks, luck.
+
+    ``error_rate``: the mean equity lost per decision, in thousandths of a point
+    (GNU Backgammon's "error rate", mEMG, here cubeless). ``rating``: a PR-style
+    figure, 500 times the mean equity lost per decision, eXtreme Gammon's Performance
+    Rating scale (lower is better: about 5 is world class, 15 a good club player);
+    unlike XG it counts every turn with a choice, obvious ones included.
+    """
+
+    player: int
+    name: str
+    decisions: int
+    equity_lost: float
+    error_rate: float
+    rating: float
+    marks: dict[str, int]
+    luck: float
+
+
+@dataclass(frozen=True)
+class Report:
+    """A game's analysis: every turn of its line and every player's summary."""
+
+    variant: str
+    names: tuple[str, ...]
+    evaluator: str
+    ply: int
+    thresholds: tuple[float, float, float]
+    plies: int
+    """Turns in the game's line; ``turns`` holds fewer when cancelled."""
+    turns: tuple[TurnReport, ...]
+    players: tuple[PlayerSummary, ...]
+    cancelled: bool = False
+
+    def turn(self, ply: int) -> TurnReport:
+        """The report of turn ``ply`` (1 = the first turn of the line)."""
+        for turn in self.turns:
+            if turn.ply == ply:
+                return turn
+        raise ValueError(f"turn {ply!r} is not in the report: turns 1..{len(self.turns)}")
+
+    @property
+    def mistakes(self) -> tuple[TurnReport, ...]:
+        """The marked turns, in the order played."""
+        return tuple(turn for turn in self.turns if turn.mark is not None)
+
+    def next_mistake(self, ply: int, step: int = 1) -> TurnReport | None:
+        """The first marked turn after turn ``ply`` (before it, with ``step=-1``)."""
+        marked = [t for t in self.mistakes if (t.ply > ply if step > 0 else t.ply < ply)]
+        if not marked:
+            return None
+        return marked[0] if step > 0 else marked[-1]
+
+    def to_markdown(self) -> str:
+        """The report as Markdown tables: the players, then every turn."""
+        lines = [
+            f"Analysis of a {self.variant} game: {self.evaluator} evaluator, {self.ply}-ply.",
+            "",
+            "| player | decisions | equity lost | error rate | PR | ?! | ? | ?? | luck |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for p in self.players:
+            counts = " | ".join(str(p.marks[m]) for m in MARKS)
+            lines.append(
+                f"| {_cell(p.name)} | {p.decisions} | {p.equity_lost:.3f} | "
+                f"{p.error_rate:.1f} | {p.rating:.1f} | {counts} | {p.luck:+.3f} |"
+            )
+        lines += [
+            "",
+            "| # | player | dice | played | best | loss | mark | luck |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for t in self.turns:
+            best = t.best[0].notation if t.best else t.notation
+            lines.append(
+                f"| {t.ply} | {_cell(self.names[t.player])} | {t.dice[0]}{t.dice[1]} | "
+                f"{_cell(t.notation or '(no move)')} | {_cell(best or '(no move)')} | "
+                f"{t.loss:.3f} | {t.mark or ''} | {t.luck:+.3f} |"
+            )
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The report as HTML tables for notebooks (every name escaped)."""
+        players = "".join(
+            f"<tr><th>{html.escape(p.name)}</th><td>{p.decisions}</td>"
+            f"<td>{p.equity_lost:.3f}</td><td>{p.error_rate:.1f}</td><td>{p.rating:.1f}</td>"
+            + "".join(f"<td>{p.marks[m]}</td>" for m in MARKS)
+            + f"<td>{p.luck:+.3f}</td></tr>"
+            for p in self.players
+        )
+        turns = "".join(
+            f"<tr><td>{t.ply}</td><td>{html.escape(self.names[t.player])}</td>"
+            f"<td>{t.dice[0]}{t.dice[1]}</td><td>{html.escape(t.notation or '(no move)')}</td>"
+            f"<td>{html.escape((t.best[0].notation if t.best else t.notation) or '(no move)')}</td>"
+            f"<td>{t.loss:.3f}</td><td><strong>{t.mark or ''}</strong></td>"
+            f"<td>{t.luck:+.3f}</td></tr>"
+            for t in self.turns
+        )
+        head = "".join(f"<th>{m}</th>" for m in MARKS)
+        return (
+            f"<p>Analysis of a {self.variant} game: {html.escape(self.evaluator)} "
+            f"evaluator, {self.ply}-ply{' (cancelled: partial)' if self.cancelled else ''}.</p>"
+            "<table><thead><tr><th>player</th><th>decisions</th><th>equity lost</th>"
+            f"<th>error rate</th><th>PR</th>{head}<th>luck</th></tr></thead>"
+            f"<tbody>{players}</tbody></table>"
+            "<table><thead><tr><th>#</th><th>player</th><th>dice</th><th>played</th>"
+            "<th>best</th><th>loss</th><th>mark</th><th>luck</th></tr></thead>"
+            f"<tbody>{turns}</tbody></table>"
+        )
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One turn to judge: the position before its roll, the dice, the play made."""
+
+    ply: int
+    position: Position
+    dice: Dice
+    play: Play
+    evaluator: Evaluator
+    depth: int
+
+
+def _judge(task: _Task) -> TurnReport:
+    """Rates every play of all 21 rolls from the position: the roll made gives the
+    decision, all of them the luck. A worker's unit of work."""
+    position = task.position
+    variant = position.variant
+    mover = position.turn
+    column = equity_matrix(variant.players)[:, mover]
+    boards = [list(board) for board in position.boards]
+    rolled = tuple(sorted(task.dice))
+    average = 0.0
+    luck_of_roll = 0.0
+    report: tuple[tuple[PlayRating, ...], float, float, tuple[float, ...], int] | None = None
+    for dice in ROLLS:
+        view = TurnView(variant, boards, mover, dice)
+        leaves = view.leaves()
+        keys = list(leaves)
+        vectors = rate_plays(task.evaluator, view, keys, task.depth)
+        equities = vectors @ column
+        best = float(np.max(equities))
+        average += best * (1 if dice[0] == dice[1] else 2)
+        if dice == rolled:
+            luck_of_roll = best
+            made = _key_of(leaves, task.play)
+            order = np.argsort(-equities, kind="stable")
+            ratings = tuple(
+                PlayRating(
+                    position.with_dice(*task.dice).format_play(_play(leaves[keys[k]])),
+                    _play(leaves[keys[k]]),
+                    float(equities[k]),
+                    best - float(equities[k]),
+                )
+                for k in order[:HINTS_KEPT]
+            )
+            chosen = keys.index(made)
+            wins = tuple(float(w) for w in vectors[chosen, : variant.players])
+            report = (ratings, float(equities[chosen]), best, wins, len(keys))
+    assert report is not None
+    ratings, equity, best_equity, wins, choices = report
+    loss = max(0.0, best_equity - equity) if choices > 1 else 0.0
+    return TurnReport(
+        ply=task.ply,
+        player=mover,
+        dice=task.dice,
+        notation=position.with_dice(*task.dice).format_play(task.play),
+        play=task.play,
+        equity=equity,
+        best_equity=best_equity,
+        loss=loss,
+        mark=None,
+        luck=luck_of_roll - average / 36,
+        choices=choices,
+        wins=wins,
+        best=ratings,
+    )
+
+
+def _play(raw: Sequence[tuple[int, int, int, bool]]) -> Play:
+    return Play(tuple(Move(*move) for move in raw))
+
+
+def _key_of(leaves: dict[int, tuple[tuple[int, int, int, bool], ...]], play: Play) -> int:
+    """The leaf a recorded play leads to (records hold the engine's listed play)."""
+    wanted = tuple((m.start, m.end, m.die, m.hit) for m in play.moves)
+    for key, raw in leaves.items():
+        if raw == wanted:
+            return key
+    raise ValueError(f"the play {play!r} is not among the legal plays of its roll")
+
+
+def analyse(
+    game: Game,
+    *,
+    evaluator: str | Evaluator | None = None,
+    ply: int = 0,
+    thresholds: Sequence[float] = THRESHOLDS,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> Report:
+    """Judge every turn of ``game``'s current line; a ``Report``.
+
+    ``evaluator``: ``"neural"`` (default) or ``"gnubg"`` (classic), or an
+    ``Evaluator``; ``ply`` its look-ahead (0 or 1). ``thresholds``: the equity lost
+    from which a play is marked ``?!``, ``?`` and ``??`` (default: GNU Backgammon's
+    0.04, 0.08, 0.16). Turns run on ``executor``, or a lasting pool of ``workers``
+    processes (default: one per core; 1 runs here); ``progress(done, total)`` is
+    called as turns come back; once ``cancel`` is set the report holds the turns
+    judged so far, with ``cancelled=True``.
+    """
+    if not isinstance(game, Game):
+        raise ValueError(f"analyse needs a Game, not {type(game).__name__}")
+    chosen = find_evaluator(evaluator)
+    if isinstance(ply, bool) or ply not in PLIES:
+        raise ValueError(f"ply must be one of {PLIES}, not {ply!r}")
+    depth = ply
+    chosen.check(game.variant)
+    limits = tuple(thresholds)
+    if (
+        len(limits) != 3
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in limits)
+        or not 0 < limits[0] <= limits[1] <= limits[2]
+    ):
+        raise ValueError(f"thresholds are three rising equities above 0, not {thresholds!r}")
+    tasks = [
+        _Task(number, game.position_at(number - 1).with_dice(), turn.dice, turn.play, chosen, depth)
+        for number, turn in enumerate(game.turns, 1)
+    ]
+    judged: dict[int, TurnReport] = {}
+
+    def done(task: _Task, result: TurnReport) -> None:
+        judged[task.ply] = replace(result, mark=_mark(result.loss, limits))
+        if progress is not None:
+            progress(len(judged), len(tasks))
+
+    cancelled = run(_judge, tasks, runner(executor, workers), done, cancel)
+    turns = tuple(judged[number] for number in sorted(judged))
+    players = tuple(_summary(game, player, turns) for player in range(game.variant.players))
+    return Report(
+        variant=game.variant.name,
+        names=game.names,
+        evaluator=chosen.name,
+        ply=depth,
+        thresholds=limits,
+        plies=len(tasks),
+        turns=turns,
+        players=players,
+        cancelled=cancelled,
+    )
+
+
+def _mark(loss: float, thresholds: Sequence[float]) -> str | None:
+    """The mark of a play that lost ``loss``: the worst threshold it reaches."""
+    mark = None
+    for threshold, name in zip(thresholds, MARKS, strict=True):
+        if loss >= threshold:
+            mark = name
+    return mark
+
+
+def _summary(game: Game, player: int, turns: Sequence[TurnReport]) -> PlayerSummary:
+    mine = [t for t in turns if t.player == player]
+    decisions = [t for t in mine if t.decision]
+    lost = sum(t.loss for t in decisions)
+    mean = lost / len(decisions) if decisions else 0.0
+    return PlayerSummary(
+        player=player,
+        name=game.names[player],
+        decisions=len(decisions),
+        equity_lost=lost,
+        error_rate=1000 * mean,
+        rating=500 * mean,
+        marks={mark: sum(t.mark == mark for t in mine) for mark in MARKS},
+        luck=sum(t.luck for t in mine),
+    )

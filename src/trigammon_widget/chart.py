@@ -1,0 +1,106 @@
+"""The equity graph of an analysed game: each player's win chance after every turn.
+
+Like the evaluation graph of chess sites: one line per player over the turns of the
+line, the marked turns dotted in the mark's colour, a band for the shown turn. Every
+turn's column carries ``data-ply`` so a front end maps a click to a turn without
+knowing the geometry, as with the board. Presentation attributes only, as in
+``svg``, so any number of graphs can share a page.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from .analysis import Report, TurnReport
+from .svg import Theme
+
+__all__ = ["equity_graph"]
+
+WIDTH, HEIGHT = 600.0, 180.0
+LEFT, RIGHT, TOP, BOTTOM = 34.0, 8.0, 10.0, 22.0
+MARK_COLOURS = {"?!": "highlight", "?": "arrow", "??": "error"}
+"""Theme colour of each mark, from doubtful to very bad."""
+
+
+def equity_graph(
+    report: Report,
+    *,
+    theme: Theme,
+    colors: Sequence[str],
+    start: Sequence[float] | None = None,
+    shown: int | None = None,
+) -> str:
+    """The graph as an SVG string; ``start``: the win chances before the first turn
+    (default: even), ``shown``: the turn to highlight."""
+    players = len(report.names)
+    turns = report.turns
+    by_ply = {turn.ply: turn for turn in turns}
+    count = max(1, report.plies)
+    chances = [list(start) if start is not None else [1 / players] * players]
+    for ply in range(1, report.plies + 1):
+        judged = by_ply.get(ply)  # a cancelled analysis may miss some turns
+        chances.append(list(judged.wins) if judged is not None else chances[-1])
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(ply: int) -> float:
+        return LEFT + inner_w * ply / count
+
+    def y(chance: float) -> float:
+        return TOP + inner_h * (1 - chance)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
+        f'class="tg-graph" role="img" aria-label="Win chances after each turn" '
+        f'font-family="sans-serif" font-size="10" fill="{theme.text}">',
+        f'<rect x="0" y="0" width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="{theme.background}"/>',
+    ]
+    for level in (0.0, 0.5, 1.0):
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(level):.1f}" y2="{y(level):.1f}" '
+            f'stroke="{theme.border}" stroke-width="1"/>'
+            f'<text x="{LEFT - 4}" y="{y(level) + 3:.1f}" text-anchor="end" '
+            f'fill="{theme.muted}">{level:.0%}</text>'
+        )
+    if shown is not None and 0 <= shown <= count:
+        parts.append(
+            f'<rect class="tg-graph-shown" x="{x(shown) - inner_w / count / 2:.1f}" y="{TOP}" '
+            f'width="{inner_w / count:.1f}" height="{inner_h:.1f}" fill="{theme.highlight}" '
+            'fill-opacity="0.25"/>'
+        )
+    for player in range(players):
+        points = " ".join(f"{x(ply):.1f},{y(row[player]):.1f}" for ply, row in enumerate(chances))
+        parts.append(
+            f'<polyline class="tg-graph-line" data-player="{player}" points="{points}" '
+            f'fill="none" stroke="{colors[player]}" stroke-width="2" '
+            f'stroke-linejoin="round"><title>{html.escape(report.names[player])}</title>'
+            "</polyline>"
+        )
+    for turn in turns:
+        if turn.mark is not None:
+            colour = getattr(theme, MARK_COLOURS[turn.mark])
+            parts.append(
+                f'<circle cx="{x(turn.ply):.1f}" cy="{y(turn.wins[turn.player]):.1f}" r="4" '
+                f'fill="{colour}" stroke="{theme.text}" stroke-width="0.8"/>'
+            )
+    for ply in range(count + 1):
+        label = "start" if ply not in by_ply else _turn_label(report, by_ply[ply])
+        parts.append(
+            f'<rect class="tg-graph-turn" data-kind="turn" data-ply="{ply}" '
+            f'x="{x(ply) - inner_w / count / 2:.1f}" y="0" width="{inner_w / count:.1f}" '
+            f'height="{HEIGHT:.0f}" fill="transparent"><title>{html.escape(label)}</title></rect>'
+        )
+    parts.append(
+        f'<text x="{LEFT}" y="{HEIGHT - 6:.0f}" fill="{theme.muted}">turn 0</text>'
+        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 6:.0f}" text-anchor="end" '
+        f'fill="{theme.muted}">turn {report.plies}</text></svg>'
+    )
+    return "".join(parts)
+
+
+def _turn_label(report: Report, turn: TurnReport) -> str:
+    name = report.names[turn.player]
+    chances = ", ".join(f"{n} {w:.0%}" for n, w in zip(report.names, turn.wins, strict=True))
+    mark = f" {turn.mark}" if turn.mark else ""
+    played = turn.notation or "(no move)"
+    return f"{turn.ply}. {name} {turn.dice[0]}{turn.dice[1]}: {played}{mark}\n{chances}"

@@ -1,0 +1,216 @@
+"""What the board shows of the evaluator's judgement: hints, chances, a game review,
+the tutor's warning. Values in, plain rows out (the ``View``'s parts).
+
+The session decides when to ask (``session.Session.hints``, ``chances``,
+``analyse``, the tutor's check before a play is made); this module turns the
+answers into the rows the front end shows, so the numbers are computed once, here,
+and the front end only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, NotRequired, TypedDict
+
+from .analysis import MARKS, Report
+from .engine.moves import Play
+from .engine.position import Position
+from .evaluation import Evaluation, Evaluator
+from .evaluation import Hint as RatedPlay
+from .evaluation import hints as rate_all
+from .rollout import RolloutResult
+
+__all__ = [
+    "Analysis",
+    "HintRow",
+    "Review",
+    "TutorWarning",
+    "chances_view",
+    "hint_rows",
+    "review_view",
+    "tutor_warning",
+]
+
+Status = Literal["running", "done", "cancelled", "failed"]
+
+
+class HintRow(TypedDict):
+    """One play of the roll for the player to move: the evaluator's equity and win
+    chance, what it loses against the best play and, once a rollout has refined it,
+    the rollout's win chance with its 95% interval (``games`` > 0)."""
+
+    text: str
+    equity: float
+    loss: float
+    win: float
+    wins: list[float]
+    games: int
+    low: float
+    high: float
+
+
+class Analysis(TypedDict):
+    """The analysis panel: this roll's plays ranked (hints) or every player's chances
+    from here (chances); the evaluator's answer at once, then a rollout's."""
+
+    kind: Literal["hints", "chances"]
+    status: Status
+    done: int
+    total: int
+    evaluator: str
+    error: NotRequired[str]
+    hints: NotRequired[list[HintRow]]
+    wins: NotRequired[list[float]]
+    gammons: NotRequired[list[float]]
+    equities: NotRequired[list[float]]
+    games: NotRequired[int]
+    intervals: NotRequired[list[list[float]]]
+
+
+class ReviewPlayer(TypedDict):
+    """One player's game: ``error_rate`` in thousandths of a point per decision, a
+    PR-style ``rating`` (see ``analysis.PlayerSummary``), marks and luck."""
+
+    player: int
+    decisions: int
+    equity_lost: float
+    error_rate: float
+    rating: float
+    marks: dict[str, int]
+    luck: float
+
+
+class ReviewTurn(TypedDict):
+    """The shown turn as the review judged it, with the best plays of its roll."""
+
+    ply: int
+    player: int
+    mark: str | None
+    loss: float
+    luck: float
+    best: list[HintRow]
+
+
+class Review(TypedDict):
+    """A game's analysis: progress, the players' summaries, the marked turns and the
+    judgement of the shown turn."""
+
+    status: Status
+    done: int
+    total: int
+    evaluator: str
+    error: NotRequired[str]
+    players: list[ReviewPlayer]
+    mistakes: list[int]
+    turn: ReviewTurn | None
+
+
+class TutorWarning(TypedDict):
+    """A play the tutor stopped: what it loses and the better play."""
+
+    played: str
+    best: str
+    loss: float
+
+
+def hint_rows(rated: Sequence[RatedPlay]) -> list[HintRow]:
+    """Rows of rated plays, best first by the evaluator; a rollout's numbers where a
+    play was rolled out."""
+    if not rated:
+        return []
+    top = max(hint.equity for hint in rated)
+    rows: list[HintRow] = []
+    for hint in rated:
+        rolled = hint.rollout
+        low, high = hint.interval
+        rows.append(
+            {
+                "text": hint.notation or "(no legal move)",
+                "equity": hint.equity,
+                "loss": top - hint.equity,
+                "win": hint.win,
+                "wins": list(hint.evaluation.wins),
+                "games": 0 if rolled is None else rolled.games,
+                "low": low,
+                "high": high,
+            }
+        )
+    return rows
+
+
+def chances_view(evaluation: Evaluation, rolled: RolloutResult | None) -> dict[str, object]:
+    """Every player's chances: the evaluator's, and a rollout's once there is one."""
+    found: dict[str, object] = {
+        "gammons": list(evaluation.gammons),
+        "equities": list(evaluation.equities),
+        "wins": list(evaluation.wins),
+        "games": 0,
+        "intervals": [[w, w] for w in evaluation.wins],
+    }
+    if rolled is not None and rolled.games:
+        found.update(
+            wins=list(rolled.wins),
+            games=rolled.games,
+            intervals=[list(pair) for pair in rolled.intervals],
+        )
+    return found
+
+
+def review_view(
+    report: Report | None, ply: int
+) -> tuple[list[ReviewPlayer], list[int], ReviewTurn | None]:
+    """A report's players, marked turns and the judgement of turn ``ply``."""
+    if report is None:
+        return [], [], None
+    players: list[ReviewPlayer] = [
+        {
+            "player": p.player,
+            "decisions": p.decisions,
+            "equity_lost": p.equity_lost,
+            "error_rate": p.error_rate,
+            "rating": p.rating,
+            "marks": {mark: p.marks[mark] for mark in MARKS},
+            "luck": p.luck,
+        }
+        for p in report.players
+    ]
+    turn = next((t for t in report.turns if t.ply == ply), None)
+    shown: ReviewTurn | None = None
+    if turn is not None:
+        shown = {
+            "ply": turn.ply,
+            "player": turn.player,
+            "mark": turn.mark,
+            "loss": turn.loss,
+            "luck": turn.luck,
+            "best": [
+                {
+                    "text": rating.notation or "(no legal move)",
+                    "equity": rating.equity,
+                    "loss": rating.loss,
+                    "win": 0.0,
+                    "wins": [],
+                    "games": 0,
+                    "low": 0.0,
+                    "high": 0.0,
+                }
+                for rating in turn.best
+            ],
+        }
+    return players, [t.ply for t in report.mistakes], shown
+
+
+def tutor_warning(
+    position: Position, play: Play, evaluator: Evaluator, threshold: float
+) -> tuple[TutorWarning, Play] | None:
+    """The tutor's warning when ``play`` loses more than ``threshold`` against the
+    best play of ``position``'s roll, with that best play; None for a good play."""
+    rated = rate_all(position, evaluator=evaluator)
+    if len(rated) < 2:
+        return None
+    made = next(hint for hint in rated if hint.play == play)
+    loss = rated[0].equity - made.equity
+    if loss <= threshold:
+        return None
+    warning: TutorWarning = {"played": made.notation, "best": rated[0].notation, "loss": loss}
+    return warning, rated[0].play

@@ -1,0 +1,133 @@
+"""Game analysis: losses, marks, luck and summaries, here and on executors."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from trigammon_widget.analysis import MARKS, THRESHOLDS, Report, _judge, _Task, analyse
+from trigammon_widget.bots import HeuristicBot, RandomBot, autoplay
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget.evaluation import ROLLS, find_evaluator
+
+
+def bot_game(variant: object, turns: int, seed: int = 3) -> Game:
+    game = Game(variant, seed=seed)  # type: ignore[arg-type]
+    players = game.variant.players
+    autoplay(game, [HeuristicBot(), *[RandomBot(seed)] * (players - 1)], max_turns=turns)
+    return game
+
+
+def test_every_turn_is_judged_against_the_best_play_of_its_roll() -> None:
+    game = bot_game(CLASSIC, 30)
+    report = analyse(game, workers=1)
+    assert [t.ply for t in report.turns] == list(range(1, 31))
+    for turn, played in zip(report.turns, game.turns, strict=True):
+        assert turn.player == played.player and turn.dice == played.dice
+        assert turn.notation == played.notation
+        assert turn.best[0].loss == 0 and turn.best_equity == turn.best[0].equity
+        assert turn.loss == pytest.approx(max(0.0, turn.best_equity - turn.equity), abs=1e-9)
+        if not turn.decision:
+            assert turn.loss == 0 and turn.mark is None
+        assert sum(turn.wins) == pytest.approx(1, abs=1e-5)
+    # the random bot makes mistakes, and they are marked by the thresholds
+    assert report.mistakes
+    for turn in report.turns:
+        expected = None
+        for threshold, mark in zip(THRESHOLDS, MARKS, strict=True):
+            if turn.loss >= threshold:
+                expected = mark
+        assert turn.mark == expected
+
+
+def test_the_summary_adds_up_the_turns() -> None:
+    game = bot_game(TRIGAMMON, 24)
+    report = analyse(game, workers=1)
+    for summary in report.players:
+        mine = [t for t in report.turns if t.player == summary.player]
+        decisions = [t for t in mine if t.decision]
+        assert summary.decisions == len(decisions)
+        assert summary.equity_lost == pytest.approx(sum(t.loss for t in decisions))
+        mean = summary.equity_lost / max(1, len(decisions))
+        assert summary.error_rate == pytest.approx(1000 * mean)
+        assert summary.rating == pytest.approx(500 * mean)
+        assert summary.marks == {m: sum(t.mark == m for t in mine) for m in MARKS}
+        assert summary.luck == pytest.approx(sum(t.luck for t in mine))
+
+
+def test_luck_averages_to_nothing_over_all_rolls() -> None:
+    """The luck of a roll is its equity less the average of all 21 rolls: weighted by
+    how often each roll comes up, the luck of every roll from a position sums to 0."""
+    position = Position.start(TRIGAMMON)
+    evaluator = find_evaluator()
+    total = 0.0
+    for dice in ROLLS:
+        play = next(iter(position.with_dice(*dice).legal_plays()))
+        turn = _judge(_Task(1, position, dice, play, evaluator, 0))
+        total += turn.luck * (1 if dice[0] == dice[1] else 2)
+    assert total / 36 == pytest.approx(0, abs=1e-5)
+
+
+def test_a_blunder_in_the_last_race_is_marked_very_bad() -> None:
+    # O bears its last checker off next turn: X's 2-1 must take both of its checkers
+    # off now. Moving one onto the other (2/1 1/off) loses the game.
+    start = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1))
+    game = Game(start=start)
+    game.play("2/1/off")
+    report = analyse(game, workers=1)
+    turn = report.turns[0]
+    assert turn.best[0].notation == "2/off 1/off" and turn.best_equity > 0.99
+    assert turn.loss > 1.5 and turn.mark == "??"
+
+
+def test_any_executor_and_cancel() -> None:
+    game = bot_game(CLASSIC, 16)
+    here = analyse(game, workers=1)
+    with ThreadPoolExecutor(2) as executor:
+        threads = analyse(game, executor=executor)
+    assert threads == here
+    seen: list[tuple[int, int]] = []
+    cancel = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+        if done == 5:
+            cancel.set()
+
+    partial = analyse(game, workers=1, progress=progress, cancel=cancel)
+    assert partial.cancelled and len(partial.turns) == 5 and seen[-1] == (5, 16)
+
+
+def test_reports_print_as_tables_with_names_escaped() -> None:
+    game = bot_game(CLASSIC, 6)
+    game.names = ["<b>Ann</b> | x", "Bo"]
+    report = analyse(game, workers=1)
+    markdown = report.to_markdown()
+    assert "| <b>Ann</b> \\| x |" in markdown and markdown.count("\n| 6 |") == 1
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in report._repr_html_() and "<b>Ann" not in report._repr_html_()
+
+
+def test_next_mistake_and_bad_arguments() -> None:
+    report = analyse(bot_game(CLASSIC, 30), workers=1)
+    first = report.mistakes[0]
+    assert report.next_mistake(0) == first
+    assert report.next_mistake(first.ply, -1) is None
+    assert report.next_mistake(report.turns[-1].ply) is None
+    with pytest.raises(ValueError, match="thresholds"):
+        analyse(bot_game(CLASSIC, 2), thresholds=(0.1, 0.05, 0.2))
+    with pytest.raises(ValueError, match="ply"):
+        analyse(bot_game(CLASSIC, 2), ply=3)
+    with pytest.raises(ValueError, match="a Game"):
+        analyse("game")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="turn 99"):
+        report.turn(99)
+    assert isinstance(report, Report)
+
+
+def test_gnubg_judges_classic_games() -> None:
+    pytest.importorskip("gnubg_nn")
+    game = bot_game(CLASSIC, 10)
+    report = analyse(game, evaluator="gnubg", workers=1)
+    assert report.evaluator == "gnubg" and len(report.turns) == 10
