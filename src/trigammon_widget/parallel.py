@@ -33,11 +33,19 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 _POOL_LOCK = threading.Lock()
 
 
+SINGLE_THREADED = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+"""Each worker's numpy runs one thread: the pool already has a process per core, and
+BLAS threads of several processes on the same cores wait on one another (measured:
+game analysis on two processes took three times as long as on one)."""
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
     """A lasting pool per size: starting spawn workers costs a good part of a second."""
     with _POOL_LOCK:
         pool = _POOLS.get(workers)
         if pool is None:
+            for name in SINGLE_THREADED:  # read by numpy as a spawned worker imports it
+                os.environ.setdefault(name, "1")
             context = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(
                 max_workers=workers, mp_context=context, initializer=_leave_interrupts
