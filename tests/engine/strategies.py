@@ -6,7 +6,17 @@ import random
 
 from hypothesis import strategies as st
 
-from trigammon_widget.engine import CHECKERS, CLASSIC, TRIGAMMON, Position, Variant
+from trigammon_widget.engine import (
+    CHECKERS,
+    CLASSIC,
+    TRIGAMMON,
+    Cube,
+    MatchPosition,
+    MatchState,
+    Position,
+    Variant,
+)
+from trigammon_widget.engine.match import MAX_CUBE
 
 
 @st.composite
@@ -80,3 +90,31 @@ def random_game(variant: Variant, seed: int, max_turns: int = 5000) -> list[Posi
             seen.append(position)
             return seen
     raise AssertionError(f"game {seed} did not end in {max_turns} turns")
+
+
+@st.composite
+def match_states(draw: st.DrawFn, players: int = 2) -> MatchState:
+    """Any valid match state: money play (with or without Jacoby) or a match with its
+    score short of the length, the Crawford game where one player alone needs one."""
+    length = draw(st.sampled_from((0, 0, 1, 2, 3, 5, 7, 11, 25, 64)))
+    if not length:
+        score = tuple(draw(st.integers(0, 40)) for _ in range(players))
+        return MatchState(0, score, jacoby=draw(st.booleans()))
+    score = tuple(draw(st.integers(0, length - 1)) for _ in range(players))
+    leaders = [points == length - 1 for points in score].count(True)
+    crawford = players == 2 and leaders == 1 and draw(st.booleans())
+    return MatchState(length, score, crawford=crawford)
+
+
+@st.composite
+def match_positions(draw: st.DrawFn, variant: Variant | None = None) -> MatchPosition:
+    """Any valid match position: a position, a cube the rules allow there, a match state."""
+    position = draw(positions(variant, dice=None))
+    state = draw(match_states(position.variant.players))
+    if position.variant.players != 2 or state.crawford:
+        return MatchPosition(position, Cube(), state)
+    value = 1 << draw(st.integers(0, 12))
+    owner = draw(st.sampled_from((None, 0, 1)))
+    offerable = position.dice is None and not position.is_over() and value < MAX_CUBE
+    offered = offerable and owner in (None, position.turn) and draw(st.booleans())
+    return MatchPosition(position, Cube(value, owner, offered), state)

@@ -28,6 +28,7 @@ from trigammon_widget.engine import (
     TRIGAMMON,
     InvalidIdError,
     InvalidPositionError,
+    MatchState,
     Position,
 )
 from trigammon_widget.engine.ids import (
@@ -379,9 +380,13 @@ def test_malformed_dicts_name_the_bad_key(data: Any, error: type[Exception], mes
 
 
 def test_classic_start_gnubg_id() -> None:
+    """Money play without the Jacoby rule sets bit 66 of the Match ID, as Debian's gnubg
+    writes it (its extended Match ID); with the rule, gnubg's default, the bit is 0."""
     start = Position.start(CLASSIC)
-    assert to_gnubg_id(start) == f"{START_GNUBG}:cAkAAAAAAAAA"
-    assert to_gnubg_id(start.with_turn(1)) == f"{START_GNUBG}:MAEAAAAAAAAA"
+    assert to_gnubg_id(start) == f"{START_GNUBG}:cAkAAAAAAAAE"
+    assert to_gnubg_id(start.with_turn(1)) == f"{START_GNUBG}:MAEAAAAAAAAE"
+    jacoby = MatchState(jacoby=True)
+    assert to_gnubg_id(start, state=jacoby) == f"{START_GNUBG}:cAkAAAAAAAAA"
 
 
 @pytest.mark.parametrize(
@@ -530,10 +535,15 @@ def test_gnubg_reads_our_xgid_as_our_gnubg_id(pos: Position) -> None:
     assert board_from_xg(to_xgid(pos)) == gnubg_board(pos)
 
 
-@pytest.mark.parametrize("action", ["D", "B", "R"])
-def test_xgid_cube_action_means_not_rolled(action: str) -> None:
-    pos = from_xgid(f"XGID=-b----E-C---eE---c-e----B-:1:0:-1:{action}:0:0:3:0:10")
+def test_xgid_double_means_not_rolled() -> None:
+    pos = from_xgid("XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:0:0:3:0:10")
     assert (pos.turn, pos.dice) == (1, None)
+
+
+@pytest.mark.parametrize("action", ["B", "R"])
+def test_xgid_beavers_are_refused(action: str) -> None:
+    with pytest.raises(InvalidIdError, match=r"a beaver or raccoon .*: R14 has none"):
+        from_xgid(f"XGID=-b----E-C---eE---c-e----B-:1:0:-1:{action}:0:0:3:0:10")
 
 
 def test_xgid_refuses_trigammon() -> None:

@@ -6,8 +6,9 @@ Rule ids (R1-R14) refer to the project's RULES.md.
 from .corpus import random_positions
 from .errors import IllegalMoveError, InvalidIdError, InvalidPositionError, NotationError
 from .game import Game, OpeningRound, Turn
-from .ids import from_gnubg_id, from_xgid, to_gnubg_id, to_xgid
+from .ids import from_gnubg_id, from_xgid, read_gnubg_id, read_xgid, to_gnubg_id, to_xgid
 from .legal import LegalPlays
+from .match import Cube, CubeAction, GameResult, MatchPosition, MatchState, Resignation
 from .moves import BAR, Move, Play
 from .outcome import Outcome
 from .position import Position
@@ -19,23 +20,31 @@ __all__ = [
     "CLASSIC",
     "TRIGAMMON",
     "VARIANTS",
+    "Cube",
+    "CubeAction",
     "Game",
+    "GameResult",
     "IllegalMoveError",
     "InvalidIdError",
     "InvalidPositionError",
     "LegalPlays",
+    "MatchPosition",
+    "MatchState",
     "Move",
     "NotationError",
     "OpeningRound",
     "Outcome",
     "Play",
     "Position",
+    "Resignation",
     "Turn",
     "Variant",
     "find_variant",
     "from_gnubg_id",
     "from_xgid",
     "random_positions",
+    "read_gnubg_id",
+    "read_xgid",
     "to_gnubg_id",
     "to_xgid",
 ]

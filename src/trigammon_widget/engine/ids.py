@@ -20,6 +20,11 @@ bit of each byte first:
   (the unary code of gnubg's Position ID); the tray is 15 minus the rest;
 - zero bits up to the byte boundary.
 
+A position with its cube and match state (``MatchPosition``) adds ``:M1`` and a second
+base64url bit string: 4 bits log2 of the cube, 2 bits its owner (0 centred, 1 + the
+owning player), 1 bit a double offered, 1 bit Crawford game, 1 bit Jacoby rule, 7 bits
+the match length (0 money), 15 bits per player its score, zero bits up to the byte.
+
 Classic orientation, shared by the gnubg and XG functions: our player 0 is the bottom
 player, gnubg's player 1 (``X``) and XG's uppercase player, turn 1 in an XGID; our
 player 1 is the top one, gnubg's player 0 (``O``), XG's lowercase player. Both
@@ -35,6 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import InvalidIdError, InvalidPositionError, quote
+from .match import MAX_CUBE, Cube, MatchPosition, MatchState
 from .moves import BAR
 from .position import Board, Dice, Position, check_dice, check_reachable
 from .variant import CHECKERS, CLASSIC, OPTIONS, VARIANTS, Variant, find_variant
@@ -54,6 +60,14 @@ _GNUBG_POSITION_CHARS = 14
 _GNUBG_MATCH_CHARS = 12
 _GNUBG_KEY_BITS = 80
 _GNUBG_PLAYING, _GNUBG_OVER = 1, 2
+_GNUBG_CENTRED = 3
+"""gnubg's cube owner field for a centred cube (its -1 in two bits)."""
+_GNUBG_NO_JACOBY = 66
+"""The bit of gnubg's extended Match ID that is set when money play has no Jacoby rule."""
+MATCH_VERSION = "M1"
+"""What starts the match part of our ID; bump the digit when its bit layout changes."""
+_MATCH_WIDTHS = (4, 2, 1, 1, 1, 7)
+_SCORE_BITS = 15
 _XG_FIELDS = (
     "cube",
     "cube owner",
@@ -68,8 +82,14 @@ _XG_FIELDS = (
 """The XGID fields after the board; all but the dice are integers, >= 0 unless listed
 in ``_XG_VALUES``."""
 _XG_VALUES = {"cube owner": (-1, 0, 1), "turn": (-1, 1), "rules": (0, 1, 2, 3)}
-_XG_CUBE_ACTIONS = ("D", "B", "R")
-"""XGID dice fields for a double, beaver or raccoon: a cube decision, no dice yet."""
+_XG_DOUBLED = "D"
+"""The XGID dice field of a double awaiting its answer (no dice yet)."""
+_XG_BEAVERS = ("B", "R")
+"""XGID dice fields of a beaver and a raccoon, which R14 does not have."""
+_XG_MAX_CUBE = 10
+"""XG's money cube limit field, log2 (1024): written as XG writes it, read and dropped."""
+_XG_BEAVER_RULE = 2
+"""The beaver bit of the money rules field: read and dropped, R14 has no beavers."""
 
 
 # bit strings ------------------------------------------------------------------
@@ -251,6 +271,88 @@ def _dice(first: int, second: int, source: str) -> Dice | None:
     return first, second
 
 
+# match positions ------------------------------------------------------------------
+
+
+def _match_position(
+    source: str, position: Position, cube: Cube, state: MatchState
+) -> MatchPosition:
+    """The decoded match position; a cube or score the rules forbid is a bad ID."""
+    try:
+        return MatchPosition(position, cube, state)
+    except InvalidPositionError as error:
+        raise InvalidIdError(f"{source} describes an invalid match state: {error}") from None
+
+
+def _cube(source: str, log2: int, owner: int | None, offered: bool) -> Cube:
+    """A decoded cube: its value as a power of two, at most ``MAX_CUBE``."""
+    if log2 > MAX_CUBE.bit_length() - 1:
+        raise InvalidIdError(f"{source} has a cube of 2**{log2}, beyond {MAX_CUBE} (R14)")
+    try:
+        return Cube(1 << log2, owner, offered)
+    except InvalidPositionError as error:
+        raise InvalidIdError(f"{source} describes an invalid cube: {error}") from None
+
+
+def _state(source: str, **fields: Any) -> MatchState:
+    try:
+        return MatchState(**fields)
+    except InvalidPositionError as error:
+        raise InvalidIdError(f"{source} describes an invalid match state: {error}") from None
+
+
+def encode_match_position(match: MatchPosition) -> str:
+    """``<position ID>:M1<base64url>``: the position's ID and its cube and match state."""
+    cube, state = match.cube, match.state
+    owner = 0 if cube.owner is None else cube.owner + 1
+    fields = zip(
+        (
+            cube.value.bit_length() - 1,
+            owner,
+            cube.offered,
+            state.crawford,
+            state.jacoby,
+            state.length,
+        ),
+        _MATCH_WIDTHS,
+        strict=True,
+    )
+    bits: list[int] = []
+    for value, width in (*fields, *((points, _SCORE_BITS) for points in state.score)):
+        bits += [(int(value) >> shift) & 1 for shift in range(width - 1, -1, -1)]
+    body = _encode64(_pack(bits, msb_first=True), b"-_")
+    return f"{match.position.id}:{MATCH_VERSION}{body}"
+
+
+def decode_match_position(text: str) -> MatchPosition:
+    """The match position an ``encode_match_position`` ID stands for; a plain position
+    ID reads as a centred 1-cube in money play."""
+    text = _checked_text(text, "a match position ID")
+    position_id, _, match_id = text.partition(":")
+    position = decode_id(position_id)
+    players = position.variant.players
+    if not match_id:
+        return MatchPosition(position, state=MatchState(score=(0,) * players))
+    source = f"match ID {quote(match_id)}"
+    if not match_id.startswith(MATCH_VERSION):
+        raise InvalidIdError(f"{source} does not start with {MATCH_VERSION!r}")
+    body = match_id[len(MATCH_VERSION) :]
+    _bad_char(body, "A-Za-z0-9_-", source)
+    reader = _Reader(_unpack(_decode64(body, b"-_", source), msb_first=True), source)
+    log2, owner, offered, crawford, jacoby, length = (
+        reader.field(width) for width in _MATCH_WIDTHS
+    )
+    score = tuple(reader.field(_SCORE_BITS) for _ in range(players))
+    rest = reader.rest()
+    if len(rest) >= 8 or any(rest):
+        raise InvalidIdError(f"{source} has bits after the last score")
+    if owner == 3:
+        raise InvalidIdError(f"{source} has an unknown cube owner")
+    cube = _cube(source, log2, None if owner == 0 else owner - 1, bool(offered))
+    state = _state(source, length=length, score=score, crawford=bool(crawford), jacoby=bool(jacoby))
+    return _match_position(source, position, cube, state)
+
+
 # dicts --------------------------------------------------------------------------
 
 
@@ -383,41 +485,62 @@ def gnubg_board(boards: Sequence[Sequence[int]], mover: int) -> list[list[int]]:
     return [_gnubg_side(boards[1 - mover]), _gnubg_side(boards[mover])]
 
 
-def to_gnubg_id(pos: Position) -> str:
+def _match_fields(
+    pos: Position, cube: Cube | None, state: MatchState | None
+) -> tuple[Cube, MatchState]:
+    """The cube and match state an exported ID carries, checked against ``pos``."""
+    chosen = MatchPosition(pos, Cube() if cube is None else cube, state or MatchState())
+    return chosen.cube, chosen.state
+
+
+def to_gnubg_id(pos: Position, cube: Cube | None = None, state: MatchState | None = None) -> str:
     """gnubg's ``PositionID:MatchID`` of a classic position, as gnubg shows it.
 
     gnubg's code (and its exports) encode the opponent first and the player on roll
-    second, although its manual words it the other way round. The match ID is a money
-    game with a centred 1-cube (the engine has no cube), game playing (or over once
-    someone has won), the dice higher first as gnubg stores them; its Jacoby bit is
-    left 0 as gnubg writes by default.
+    second, although its manual words it the other way round. The Match ID carries the
+    cube (default: centred 1-cube) and match state (default: money play), the game as
+    playing (or over once someone has won), the dice higher first as gnubg stores them,
+    and the Jacoby field of gnubg's extended Match ID (bit 66, set unless money play uses
+    the Jacoby rule) as the Debian build of gnubg writes it.
     """
     _require_classic(pos, "GNU Backgammon IDs")
+    cube, state = _match_fields(pos, cube, state)
     mover = pos.turn
     opponent, own = gnubg_board(pos.boards, mover)
     bits = _unary(opponent) + _unary(own)
     bits += [0] * (_GNUBG_KEY_BITS - len(bits))
     position_id = _encode64(_pack(bits, msb_first=False), b"+/")
     gnubg_mover = 1 - mover  # our player 0 is gnubg's player 1, and the reverse
+    decider = 1 - gnubg_mover if cube.offered else gnubg_mover
+    owner = _GNUBG_CENTRED if cube.owner is None else 1 - cube.owner
     high, low = sorted(pos.dice or (0, 0), reverse=True)
     key = (
-        0b11 << 4  # cube centred (its log2 value, bits 0-3, is 0: a 1-cube)
+        cube.value.bit_length() - 1
+        | owner << 4
         | gnubg_mover << 6  # player on roll
+        | state.crawford << 7
         | (_GNUBG_OVER if pos.is_over() else _GNUBG_PLAYING) << 8
-        | gnubg_mover << 11  # player to decide: the one on roll, no double pending
+        | decider << 11  # the player to decide: the one on roll, or the one doubled
+        | cube.offered << 12
         | high << 15
         | low << 18
+        | state.length << 21
+        | state.score[1] << 36  # gnubg's player 0 is our player 1
+        | state.score[0] << 51
+        | (not state.jacoby) << _GNUBG_NO_JACOBY
     )
     return f"{position_id}:{_encode64(key.to_bytes(9, 'little'), b'+/')}"
 
 
-def from_gnubg_id(text: str) -> Position:
-    """A classic position from ``posid``, ``posid:matchid`` or ``GNUBGID posid:matchid``.
+def read_gnubg_id(text: str) -> MatchPosition:
+    """A classic position with its cube and match state from ``posid``,
+    ``posid:matchid`` or ``GNUBGID posid:matchid``.
 
-    The match ID gives the player on roll and the dice; its cube, score and match
-    fields are checked as gnubg checks them, then dropped (the engine has no cube).
-    Without a match ID our player 0 (gnubg's player 1, at the bottom) is on roll, and
-    there are no dice.
+    Without a Match ID our player 0 (gnubg's player 1, at the bottom) is on roll, with
+    no dice, a centred 1-cube, in money play without the Jacoby rule. Money play has
+    the Jacoby rule unless bit 66 is set (gnubg's extended Match ID; a build without it
+    leaves the bit 0 and plays money with the rule, gnubg's default). A resignation on
+    offer and the game's state (playing, over) are not kept.
     """
     ids = _checked_text(text, "a GNU Backgammon ID")
     if ids[:7].upper() == "GNUBGID":
@@ -425,7 +548,9 @@ def from_gnubg_id(text: str) -> Position:
     parts = ids.split(":")
     if len(parts) > 2:
         raise InvalidIdError(f"{quote(ids)} is not 'PositionID' or 'PositionID:MatchID'")
-    turn, dice = _gnubg_match(parts[1]) if len(parts) == 2 else (0, None)
+    turn, dice, cube, state = (
+        _gnubg_match(parts[1]) if len(parts) == 2 else (0, None, Cube(), MatchState())
+    )
     source = f"GNU Backgammon Position ID {quote(parts[0])}"
     key = _gnubg_key(parts[0], _GNUBG_POSITION_CHARS, source)
     reader = _Reader(_unpack(key, msb_first=False), source)
@@ -435,7 +560,13 @@ def from_gnubg_id(text: str) -> Position:
         raise InvalidIdError(f"{source} has stray bits after the last point")
     sides = {turn: mover, 1 - turn: opponent}
     boards = tuple(_with_tray(sides[player][::-1]) for player in range(2))
-    return _position(source, CLASSIC, boards, turn, dice)
+    position = _position(source, CLASSIC, boards, turn, dice)
+    return _match_position(f"GNU Backgammon ID {quote(ids)}", position, cube, state)
+
+
+def from_gnubg_id(text: str) -> Position:
+    """The classic position of a gnubg ID (``read_gnubg_id`` without cube and score)."""
+    return read_gnubg_id(text).position
 
 
 def _gnubg_key(text: str, length: int, source: str) -> bytes:
@@ -445,8 +576,8 @@ def _gnubg_key(text: str, length: int, source: str) -> bytes:
     return _decode64(text, b"+/", source)
 
 
-def _gnubg_match(text: str) -> tuple[int, Dice | None]:
-    """Our player on roll and the dice from a gnubg Match ID."""
+def _gnubg_match(text: str) -> tuple[int, Dice | None, Cube, MatchState]:
+    """Our player on roll, the dice, the cube and the match state of a gnubg Match ID."""
     source = f"GNU Backgammon Match ID {quote(text)}"
     key = int.from_bytes(_gnubg_key(text, _GNUBG_MATCH_CHARS, source), "little")
 
@@ -460,21 +591,42 @@ def _gnubg_match(text: str) -> tuple[int, Dice | None]:
         raise InvalidIdError(f"{source} has a score {scores} beyond the match length {length}")
     if not length and bits(7, 1):
         raise InvalidIdError(f"{source} sets the Crawford flag in a money game")
-    return 1 - bits(6, 1), _dice(bits(15, 3), bits(18, 3), source)
+    mover, decider, doubled, resigned = bits(6, 1), bits(11, 1), bits(12, 1), bits(13, 2)
+    if doubled and decider == mover:
+        raise InvalidIdError(f"{source} has a double offered and the doubler to answer it")
+    if not (doubled or resigned) and decider != mover:
+        raise InvalidIdError(f"{source} has one player on roll and the other to decide")
+    owner = bits(4, 2)
+    if owner == 2:
+        raise InvalidIdError(f"{source} has an unknown cube owner 2")
+    cube = _cube(source, bits(0, 4), None if owner == _GNUBG_CENTRED else 1 - owner, bool(doubled))
+    match = _state(
+        source,
+        length=length,
+        score=(scores[1], scores[0]),
+        crawford=bool(bits(7, 1)),
+        jacoby=not length and not bits(_GNUBG_NO_JACOBY, 1),
+    )
+    return 1 - mover, _dice(bits(15, 3), bits(18, 3), source), cube, match
 
 
 # eXtreme Gammon --------------------------------------------------------------------
 
 
-def to_xgid(pos: Position) -> str:
-    """XG's ``XGID=`` of a classic position: a money game, centred 1-cube, no Jacoby.
+def to_xgid(pos: Position, cube: Cube | None = None, state: MatchState | None = None) -> str:
+    """XG's ``XGID=`` of a classic position with its cube (default: centred 1-cube) and
+    match state (default: money play without the Jacoby rule).
 
     The 26 board characters run from the top player's bar (index 0) over the bottom
     player's points 1..24 to the bottom player's bar (25); ``A``.. counts our player 0's
     checkers, ``a``.. player 1's. Dice are written in the position's order, ``00`` when
-    not rolled.
+    not rolled, ``D`` while a double awaits its answer. The cube owner is 1 for our
+    player 0, -1 for player 1, 0 when centred; score 1 is player 0's. The rules field
+    is 1 in the Crawford game, and in money play 1 with the Jacoby rule; the last field,
+    XG's money cube limit, is always 10.
     """
     _require_classic(pos, "XGIDs")
+    cube, state = _match_fields(pos, cube, state)
     cells = ["-"] * 26
     for path, (mine, theirs) in enumerate(zip(pos.boards[0][:25], pos.boards[1][:25], strict=True)):
         if mine:
@@ -482,17 +634,34 @@ def to_xgid(pos: Position) -> str:
         if theirs:
             cells[path] = chr(ord("a") + theirs - 1)
     turn = 1 if pos.turn == 0 else -1
-    dice = "00" if pos.dice is None else f"{pos.dice[0]}{pos.dice[1]}"
-    return f"XGID={''.join(cells)}:0:0:{turn}:{dice}:0:0:0:0:10"
+    if cube.offered:
+        dice = _XG_DOUBLED
+    else:
+        dice = "00" if pos.dice is None else f"{pos.dice[0]}{pos.dice[1]}"
+    owner = 0 if cube.owner is None else 1 if cube.owner == 0 else -1
+    rules = int(state.crawford or state.jacoby)
+    fields = (
+        cube.value.bit_length() - 1,
+        owner,
+        turn,
+        dice,
+        *state.score,
+        rules,
+        state.length,
+        _XG_MAX_CUBE,
+    )
+    return f"XGID={''.join(cells)}:" + ":".join(map(str, fields))
 
 
-def from_xgid(text: str) -> Position:
-    """A classic position from an XGID (the ``XGID=`` prefix is optional).
+def read_xgid(text: str) -> MatchPosition:
+    """A classic position with its cube and match state from an XGID (``XGID=`` is
+    optional).
 
     Fields: board, cube (log2), cube owner, turn, dice, score 1, score 2,
-    Crawford/Jacoby rules, match length, maximum cube. The turn and dice are kept; the
-    cube and match fields are range-checked and dropped. A cube action in the dice
-    field (``D``, ``B``, ``R``) reads as not rolled yet.
+    Crawford/Jacoby rules, match length, maximum cube. ``D`` in the dice field is a
+    double awaiting its answer; a beaver or raccoon (``B``, ``R``) is refused, and the
+    beaver bit of the money rules and XG's money cube limit are read and dropped:
+    R14 has no beavers.
     """
     body = _checked_text(text, "an XGID")
     source = f"XGID {quote(body)}"
@@ -509,17 +678,36 @@ def from_xgid(text: str) -> Position:
         out_of_range = value < 0 if allowed is None else value not in allowed
         if out_of_range:
             raise InvalidIdError(f"{source} has an out-of-range {name}: {value}")
-    if dice_field == "00" or dice_field in _XG_CUBE_ACTIONS:
+    if dice_field in ("00", _XG_DOUBLED):
         dice = None
     elif re.fullmatch("[1-6][1-6]", dice_field):
         dice = int(dice_field[0]), int(dice_field[1])
+    elif dice_field in _XG_BEAVERS:
+        raise InvalidIdError(f"{source} has a beaver or raccoon ({dice_field}): R14 has none")
     else:
         raise InvalidIdError(
-            f"{source} has dice {quote(dice_field)}: expected two digits 1..6, '00', 'D', 'B' "
-            "or 'R'"
+            f"{source} has dice {quote(dice_field)}: expected two digits 1..6, '00' or 'D'"
         )
     boards = _xg_boards(fields[0], source)
-    return _position(source, CLASSIC, boards, 0 if numbers["turn"] == 1 else 1, dice)
+    position = _position(source, CLASSIC, boards, 0 if numbers["turn"] == 1 else 1, dice)
+    length, rules = numbers["match length"], numbers["rules"]
+    if length and rules > 1:
+        raise InvalidIdError(f"{source} has rules {rules} in a match: 0, or 1 for Crawford")
+    owner = {0: None, 1: 0, -1: 1}[numbers["cube owner"]]
+    cube = _cube(source, numbers["cube"], owner, dice_field == _XG_DOUBLED)
+    state = _state(
+        source,
+        length=length,
+        score=(numbers["score 1"], numbers["score 2"]),
+        crawford=bool(length) and rules == 1,
+        jacoby=not length and bool(rules & ~_XG_BEAVER_RULE),
+    )
+    return _match_position(source, position, cube, state)
+
+
+def from_xgid(text: str) -> Position:
+    """The classic position of an XGID (``read_xgid`` without cube and score)."""
+    return read_xgid(text).position
 
 
 def _xg_number(name: str, field: str, source: str) -> int:

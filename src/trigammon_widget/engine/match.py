@@ -1,0 +1,425 @@
+"""The doubling cube and match play (R14), as GNU Backgammon plays them.
+
+Small immutable values beside ``Position``, which stays free of them:
+
+- ``Cube``: value, owner (None while centred) and whether a double is on offer;
+- ``MatchState``: the match a game is played in (length, score before the game,
+  Crawford game, Jacoby rule for money play);
+- ``MatchPosition``: a position with its cube and match state, the unit IDs carry and
+  the state a game's history holds at each step; its ``double``, ``take`` and
+  ``drop`` are the cube actions, each refused with a rule-citing error;
+- ``CubeAction`` and ``Resignation``: records of what happened, beside ``Turn``;
+- ``GameResult``: who won a game, how, and the points it scores.
+
+Trigammon has no cube (R14 is classic only); a trigammon match scores each game by
+R13, every loser paying the winner (README, "Match play").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal, get_args
+
+from .errors import IllegalMoveError, InvalidPositionError, quote
+from .position import Position, check_not_over
+
+if TYPE_CHECKING:
+    from ..svg import SvgBoard
+
+MAX_CUBE = 4096
+"""The largest cube: GNU Backgammon's limit (``MAX_CUBE``); no double beyond it (R14)."""
+MAX_MATCH_LENGTH = 64
+"""The longest match: GNU Backgammon's ``MAXSCORE``."""
+MAX_SCORE = 2**15 - 1
+"""The highest score a match state holds: the width of a score in gnubg's Match ID."""
+
+CubeActionKind = Literal["double", "take", "drop"]
+CUBE_ACTIONS: tuple[CubeActionKind, ...] = get_args(CubeActionKind)
+Ending = Literal["bear-off", "drop", "resignation"]
+RESIGNATION_NAMES = {1: "single game", 2: "gammon", 3: "backgammon"}
+"""What a resignation concedes: R13's points of a single game, gammon, backgammon."""
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidPositionError(f"{what} must be True or False, not {quote(value)}")
+    return value
+
+
+@dataclass(frozen=True)
+class Cube:
+    """The doubling cube (R14): its value, its owner (None: centred) and a double on
+    offer (``offered``; the value is still the one before the double)."""
+
+    value: int = 1
+    owner: int | None = None
+    offered: bool = False
+
+    def __post_init__(self) -> None:
+        value = self.value
+        if type(value) is not int or not 1 <= value <= MAX_CUBE or value & (value - 1):
+            raise InvalidPositionError(
+                f"a cube shows a power of two 1..{MAX_CUBE}, not {quote(value)} (R14)"
+            )
+        if self.owner is not None and (type(self.owner) is not int or self.owner not in (0, 1)):
+            raise InvalidPositionError(
+                f"the cube's owner is player 0, player 1 or None (centred), not "
+                f"{quote(self.owner)} (R14)"
+            )
+        _flag(self.offered, "the cube's 'offered'")
+        if self.offered and self.value == MAX_CUBE:
+            raise InvalidPositionError(f"a cube at {MAX_CUBE} cannot be doubled (R14)")
+
+    @property
+    def centred(self) -> bool:
+        return self.owner is None
+
+    def __str__(self) -> str:
+        where = "centred" if self.owner is None else f"owned by player {self.owner}"
+        offer = f", doubled to {2 * self.value} and awaiting an answer" if self.offered else ""
+        return f"{self.value}-cube {where}{offer}"
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The match a game is played in, as it stands before the game.
+
+    ``length`` 0 is money play, where ``score`` totals what each player has won so far
+    and ``jacoby`` may count gammons only once the cube has been turned. In a match
+    to ``length`` points nobody has reached it yet; ``crawford`` marks the Crawford
+    game, the one after a player first reaches ``length - 1``: no doubling in it (R14).
+    The games after it are post-Crawford. ``score`` has one entry per player.
+    """
+
+    length: int = 0
+    score: tuple[int, ...] = (0, 0)
+    crawford: bool = False
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        length, score = self.length, self.score
+        if type(length) is not int or not 0 <= length <= MAX_MATCH_LENGTH:
+            raise InvalidPositionError(
+                f"a match is 1..{MAX_MATCH_LENGTH} points long, or 0 for money play, not "
+                f"{quote(length)}"
+            )
+        if not isinstance(score, tuple) or len(score) not in (2, 3):
+            raise InvalidPositionError(
+                f"a score is a tuple of one count per player, not {quote(score)}"
+            )
+        for points in score:
+            if type(points) is not int or not 0 <= points <= MAX_SCORE:
+                raise InvalidPositionError(
+                    f"a player's score is 0..{MAX_SCORE} points, not {quote(points)}"
+                )
+            if length and points >= length:
+                raise InvalidPositionError(
+                    f"score {_dash(score)} ends a match to {length}: no game follows (R14)"
+                )
+        _flag(self.crawford, "'crawford'")
+        _flag(self.jacoby, "'jacoby'")
+        if self.crawford and [points == length - 1 for points in score].count(True) != 1:
+            raise InvalidPositionError(
+                f"the Crawford game is played when one player alone needs one point; not at "
+                f"{_dash(score)} in a match to {length} (R14)"
+            )
+        if self.jacoby and length:
+            raise InvalidPositionError("the Jacoby rule belongs to money play, not to a match")
+
+    @property
+    def money(self) -> bool:
+        return self.length == 0
+
+    @property
+    def post_crawford(self) -> bool:
+        """A game after the Crawford game: one player needs one point (as gnubg infers it)."""
+        two = len(self.score) == 2
+        return two and bool(self.length) and not self.crawford and self.length - 1 in self.score
+
+    def away(self, player: int) -> int:
+        """Points ``player`` still needs to win the match (0 in money play)."""
+        return self.length - self.score[player] if self.length else 0
+
+    def after(self, result: GameResult) -> tuple[int, ...]:
+        """The score once ``result`` is added: the winner gains its points (R14)."""
+        score = list(self.score)
+        score[result.winner] += result.points
+        return tuple(score)
+
+    def next_game(self, result: GameResult, *, crawford_rule: bool = True) -> MatchState | None:
+        """The state of the game after ``result``, or None once the match is won.
+
+        The Crawford game follows the game in which a player first reaches
+        ``length - 1``, when the match uses the Crawford rule (R14).
+        """
+        score = self.after(result)
+        if self.length and max(score) >= self.length:
+            return None
+        first = max(self.score) < self.length - 1 and max(score) == self.length - 1
+        crawford = crawford_rule and bool(self.length) and first and len(score) == 2
+        return replace(self, score=score, crawford=crawford)
+
+    def __str__(self) -> str:
+        if self.money:
+            rule = ", Jacoby rule" if self.jacoby else ""
+            return f"money play, score {_dash(self.score)}{rule}"
+        stage = (
+            ", Crawford game" if self.crawford else ", post-Crawford" if self.post_crawford else ""
+        )
+        return f"{_dash(self.score)} in a match to {self.length}{stage}"
+
+
+def _dash(score: Sequence[int]) -> str:
+    return "-".join(map(str, score))
+
+
+@dataclass(frozen=True)
+class CubeAction:
+    """A record of the cube (R14): ``player`` doubles, takes or drops (passes)."""
+
+    player: int
+    action: CubeActionKind
+
+    def __post_init__(self) -> None:
+        if type(self.player) is not int or self.player not in (0, 1):
+            raise ValueError(f"a cube action is player 0's or player 1's, not {quote(self.player)}")
+        if self.action not in CUBE_ACTIONS:
+            raise ValueError(f"a cube action is one of {CUBE_ACTIONS}, not {quote(self.action)}")
+
+
+@dataclass(frozen=True)
+class Resignation:
+    """A record of a resignation accepted: ``player`` concedes ``level`` times the cube,
+    1, 2 or 3 for a single game, gammon or backgammon (R14 Reading, README)."""
+
+    player: int
+    level: int
+
+    def __post_init__(self) -> None:
+        if type(self.player) is not int or self.player not in (0, 1):
+            raise ValueError(f"a resignation is player 0's or player 1's, not {quote(self.player)}")
+        if type(self.level) is not int or self.level not in RESIGNATION_NAMES:
+            raise ValueError(
+                f"a resignation concedes 1, 2 or 3 points (single game, gammon, backgammon) "
+                f"times the cube, not {quote(self.level)}"
+            )
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: its winner, the points the winner scores and the ending."""
+
+    winner: int
+    points: int
+    ending: Ending
+
+    def __str__(self) -> str:
+        unit = "point" if self.points == 1 else "points"
+        how = {"bear-off": "", "drop": " (double dropped)", "resignation": " (resignation)"}
+        return f"player {self.winner} wins {self.points} {unit}{how[self.ending]}"
+
+
+@dataclass(frozen=True, repr=False)
+class MatchPosition:
+    """A position with its cube and the match state of its game.
+
+    The cube actions (R14) are methods that return the next state or, for a drop, the
+    result; each refuses what the rules forbid with ``IllegalMoveError``. A trigammon
+    position always has the centred 1-cube: trigammon has no doubling.
+    """
+
+    position: Position
+    cube: Cube = Cube()
+    state: MatchState = MatchState()
+
+    def __post_init__(self) -> None:
+        position, cube, state = self.position, self.cube, self.state
+        if not isinstance(position, Position):
+            raise InvalidPositionError(f"position must be a Position, not {quote(position)}")
+        if not isinstance(cube, Cube):
+            raise InvalidPositionError(f"cube must be a Cube, not {quote(cube)}")
+        if not isinstance(state, MatchState):
+            raise InvalidPositionError(f"state must be a MatchState, not {quote(state)}")
+        players = position.variant.players
+        if len(state.score) != players:
+            raise InvalidPositionError(
+                f"a {position.variant.name} match has {players} scores, not {_dash(state.score)}"
+            )
+        if players != 2 and (cube != Cube() or state.crawford):
+            raise InvalidPositionError(
+                "trigammon has no doubling cube (R14 is classic only): its cube stays a "
+                "centred 1-cube"
+            )
+        if state.crawford and cube != Cube():
+            raise InvalidPositionError(
+                f"no doubling in the Crawford game (R14): its cube is a centred 1-cube, not a "
+                f"{cube}"
+            )
+        if cube.offered and (position.dice is not None or position.is_over()):
+            raise InvalidPositionError(
+                "a double is offered before the roll, in a game still going on (R14)"
+            )
+        if cube.offered and cube.owner not in (None, position.turn):
+            raise InvalidPositionError(
+                f"player {position.turn} cannot have doubled a cube that player {cube.owner} "
+                "owns (R14)"
+            )
+
+    @property
+    def variant(self) -> str:
+        return self.position.variant.name
+
+    # the cube (R14) ----------------------------------------------------------
+
+    def legal_cube_actions(self) -> tuple[CubeActionKind, ...]:
+        """The cube actions allowed now: ``("double",)``, ``("take", "drop")`` or ``()``."""
+        if self.cube.offered:
+            return ("take", "drop")
+        try:
+            self.check_double()
+        except IllegalMoveError:
+            return ()
+        return ("double",)
+
+    def check_double(self) -> None:
+        """Refuse a double the rules forbid (R12, R14); the player to move doubles."""
+        position, cube = self.position, self.cube
+        if position.variant.players != 2:
+            raise IllegalMoveError("R14", "trigammon has no doubling cube")
+        check_not_over(position)
+        if cube.offered:
+            raise IllegalMoveError(
+                "R14", f"a double to {2 * cube.value} is already offered: take or drop it"
+            )
+        if self.state.crawford:
+            raise IllegalMoveError("R14", "no doubling in the Crawford game")
+        if position.dice is not None:
+            raise IllegalMoveError(
+                "R14", f"player {position.turn} has rolled: a player doubles before rolling"
+            )
+        if cube.owner is not None and cube.owner != position.turn:
+            raise IllegalMoveError(
+                "R14", f"player {cube.owner} owns the cube: only its owner may double"
+            )
+        if cube.value >= MAX_CUBE:
+            raise IllegalMoveError("R14", f"the cube is at {MAX_CUBE}, the largest there is")
+
+    def double(self) -> MatchPosition:
+        """The player to move offers to double; the opponent is to take or drop."""
+        self.check_double()
+        return replace(self, cube=replace(self.cube, offered=True))
+
+    def _check_answer(self, action: str) -> None:
+        check_not_over(self.position)
+        if not self.cube.offered:
+            raise IllegalMoveError("R14", f"no double is offered: nothing to {action}")
+
+    def take(self) -> MatchPosition:
+        """The opponent takes: the cube doubles and passes to it (R14)."""
+        self._check_answer("take")
+        taker = 1 - self.position.turn
+        return replace(self, cube=Cube(2 * self.cube.value, taker))
+
+    def drop(self) -> GameResult:
+        """The opponent drops (passes): it loses the game at the cube's value (R14)."""
+        self._check_answer("drop")
+        return GameResult(self.position.turn, self.cube.value, "drop")
+
+    def check_roll(self) -> None:
+        """Refuse to roll or play while a double awaits its answer (R14)."""
+        if self.cube.offered:
+            raise IllegalMoveError(
+                "R14",
+                f"player {1 - self.position.turn} must take or drop the double before the "
+                "game goes on",
+            )
+
+    def apply(self, record: CubeAction) -> MatchPosition | GameResult:
+        """The state after a cube action record, checked: its player must be the one to act."""
+        doubler = self.position.turn
+        actor = doubler if record.action == "double" else 1 - doubler
+        if record.player != actor:
+            raise IllegalMoveError(
+                "R14", f"player {actor} is to {record.action}, not player {record.player}"
+            )
+        if record.action == "double":
+            return self.double()
+        return self.take() if record.action == "take" else self.drop()
+
+    # results -----------------------------------------------------------------
+
+    def resign(self, record: Resignation) -> GameResult:
+        """The result of a resignation accepted (R14 Reading, README)."""
+        check_not_over(self.position)
+        if self.position.variant.players != 2:
+            raise IllegalMoveError("R14", "resignations belong to classic match play")
+        level = self._counted(record.level)
+        return GameResult(1 - record.player, level * self.cube.value, "resignation")
+
+    def result(self) -> GameResult | None:
+        """The result once a player has borne off all 15 (R12): R13's points times the
+        cube (R14), every loser paying the winner in trigammon; None before."""
+        outcome = self.position.outcome()
+        if outcome is None:
+            return None
+        if self.position.variant.players != 2:
+            return GameResult(outcome.winner, sum(outcome.points), "bear-off")
+        points = self._counted(outcome.points[1 - outcome.winner])
+        return GameResult(outcome.winner, points * self.cube.value, "bear-off")
+
+    def _counted(self, level: int) -> int:
+        """R13's points as they count: with the Jacoby rule, single until the cube turns."""
+        state = self.state
+        return 1 if state.money and state.jacoby and self.cube.owner is None else level
+
+    # ids ---------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        """The position's ID, ``:`` and a match ID of cube and match state (``ids``)."""
+        from .ids import encode_match_position
+
+        return encode_match_position(self)
+
+    @classmethod
+    def from_id(cls, text: str) -> MatchPosition:
+        from .ids import decode_match_position
+
+        return decode_match_position(text)
+
+    @property
+    def xgid(self) -> str:
+        from .ids import to_xgid
+
+        return to_xgid(self.position, self.cube, self.state)
+
+    @classmethod
+    def from_xgid(cls, text: str) -> MatchPosition:
+        from .ids import read_xgid
+
+        return read_xgid(text)
+
+    @property
+    def gnubg_id(self) -> str:
+        from .ids import to_gnubg_id
+
+        return to_gnubg_id(self.position, self.cube, self.state)
+
+    @classmethod
+    def from_gnubg_id(cls, text: str) -> MatchPosition:
+        from .ids import read_gnubg_id
+
+        return read_gnubg_id(text)
+
+    def __repr__(self) -> str:
+        return f"MatchPosition.from_id({self.id!r})"
+
+    def to_svg(self, **options: object) -> SvgBoard:
+        """The board with the cube and the score line (``svg.board_svg``)."""
+        from ..svg import board_svg
+
+        return board_svg(self.position, cube=self.cube, match=self.state, **options)  # type: ignore[arg-type]
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
