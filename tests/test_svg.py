@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from trigammon_widget.engine import CHECKERS, CLASSIC, TRIGAMMON, Position, Variant
+from trigammon_widget.engine import (
+    CHECKERS,
+    CLASSIC,
+    TRIGAMMON,
+    Cube,
+    MatchPosition,
+    MatchState,
+    Position,
+    Variant,
+)
 from trigammon_widget.svg import THEMES, SvgBoard, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -303,6 +312,78 @@ def test_turn_and_pips_are_labelled() -> None:
     assert any("to move" in t for t in texts(labels["1"]))
     won = parse(board_svg(POSITIONS["trigammon-won"]))
     assert any("wins" in t for t in texts(of_kind(won, "player", player=0)[0]))
+
+
+def cube_of(svg: str) -> tuple[dict[str, str], tuple[float, float], list[str]]:
+    """The cube's data attributes, its square's centre and its text."""
+    (cube,) = of_kind(parse(svg), "cube")
+    rect = next(e for e in cube.iter() if tag(e) == "rect")
+    size = float(rect.get("width", "0"))
+    x, y = float(rect.get("x", "0")) + size / 2, float(rect.get("y", "0")) + size / 2
+    data = {k.removeprefix("data-"): v for k, v in cube.attrib.items() if k.startswith("data-")}
+    return data, (x, y), texts(cube)
+
+
+def test_the_cube_sits_centred_or_at_its_owners_side() -> None:
+    """R14: the cube shows its value; centred mid-board, owned at the owner's side (the
+    seated player's at the bottom), offered where the doubler's dice go."""
+    start = Position.start(CLASSIC)
+    centred, (_, middle), text = cube_of(board_svg(start, cube=Cube()))
+    assert centred == {"kind": "cube", "value": "1", "owner": "centre", "offered": "false"}
+    assert text == ["1"]
+    mine, (_, low), text = cube_of(board_svg(start, cube=Cube(4, 0)))
+    assert (mine["owner"], text) == ("0", ["4"])
+    theirs, (_, high), _ = cube_of(board_svg(start, cube=Cube(4, 1)))
+    assert theirs["owner"] == "1"
+    assert high < middle < low
+    _, (_, flipped), _ = cube_of(board_svg(start, cube=Cube(4, 1), perspective=1))
+    assert flipped == low
+    offered, (x, y), text = cube_of(board_svg(start.with_turn(1), cube=Cube(2, 1, offered=True)))
+    assert (offered["value"], offered["offered"], text) == ("4", "true", ["4"])
+    dice = of_kind(parse(board_svg(start.with_turn(1).with_dice(3, 1))), "die")
+    rects = [next(e for e in die.iter() if tag(e) == "rect") for die in dice]
+    spots = [float(r.get("x", "0")) + float(r.get("width", "0")) / 2 for r in rects]
+    assert (x, y) == (sum(spots) / 2, middle)  # between the doubler's dice
+
+
+def test_the_score_line_names_the_crawford_game() -> None:
+    start = Position.start(CLASSIC)
+    root = parse(board_svg(start, match=MatchState(5, (4, 2), crawford=True)))
+    assert any(t.startswith("4/5 \u00b7 Crawford \u00b7 167 pips") for t in texts(root))
+    assert any(t.startswith("2/5 \u00b7 167 pips") for t in texts(root))
+    post = parse(board_svg(start, match=MatchState(5, (4, 3))))
+    assert any(t.startswith("4/5 \u00b7 post-Crawford") for t in texts(post))
+    money = parse(board_svg(start, match=MatchState(score=(3, 0), jacoby=True)))
+    assert any(t.startswith("won 3 \u00b7 167 pips") for t in texts(money))
+    title = money.find(f"{SVG}title")
+    assert title is not None and title.text == (
+        "Classic position, Player X to move, money play, score 3-0, Jacoby rule"
+    )
+
+
+def test_match_position_draws_its_cube_and_score() -> None:
+    match = MatchPosition(Position.start(CLASSIC), Cube(2, 1), MatchState(7, (3, 5)))
+    assert match.to_svg() == board_svg(match.position, cube=match.cube, match=match.state)
+
+
+@pytest.mark.parametrize(
+    ("position", "options", "message"),
+    [
+        (Position.start(TRIGAMMON), {"cube": Cube()}, "trigammon has no doubling cube"),
+        (Position.start(CLASSIC), {"cube": 2}, "cube must be a Cube, not 2"),
+        (
+            Position.start(CLASSIC),
+            {"cube": Cube(2, 0), "match": MatchState(3, (2, 0), crawford=True)},
+            "no doubling in the Crawford game",
+        ),
+        (Position.start(CLASSIC), {"match": MatchState(score=(0, 0, 0))}, "has 2 scores"),
+    ],
+)
+def test_cube_and_match_must_fit_the_position(
+    position: Position, options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        board_svg(position, **options)  # type: ignore[arg-type]
 
 
 def test_no_ids_or_style_sheets_so_boards_share_a_page() -> None:

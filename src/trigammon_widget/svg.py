@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal
 
+from .engine.errors import quote
+from .engine.match import Cube, MatchPosition, MatchState
 from .engine.moves import Play
 from .engine.names import check_names, default_names
 from .engine.places import Place, parse_place, place_of
@@ -62,6 +64,7 @@ STACK = 5  # checkers drawn on one point before a count replaces the rest
 SLAB = (2 * R, 9.6)  # a borne-off checker seen edge-on
 SLAB_PITCH = 11.0
 DIE = 46.0
+CUBE = 26.0  # the doubling cube's side: it sits in the frame left of the board
 HUB = 26.0  # trigammon: radius of the bar's centre, where the arms meet
 BAR_ROOM = 4  # trigammon: checkers shown on an arm of the bar
 FRAME = 38.0
@@ -242,6 +245,7 @@ class _Geometry:
     labels: dict[int, _Label]
     font: float  # size of the point numbers; the other text is sized from it
     board: list[ET.Element]  # frame, field and bar, drawn first
+    cube: dict[int | None, Vec] | None = None  # by owner (None: centred); classic only
 
 
 def _add(a: Vec, b: Vec) -> Vec:
@@ -494,6 +498,12 @@ def _classic_geometry(variant: Variant, seat: int) -> _Geometry:
             class_="tg-bar",
         ),
     ]
+    cube_x = (margin + left) / 2
+    cube = {
+        None: (cube_x, middle),
+        seat: (cube_x, bottom - CUBE / 2 - 6),
+        other: (cube_x, top + CUBE / 2 + 6),
+    }
     return _Geometry(
         seat=seat,
         box=(0.0, 0.0, width, height),
@@ -505,6 +515,7 @@ def _classic_geometry(variant: Variant, seat: int) -> _Geometry:
         labels=labels,
         font=FONT_SIZE * 0.85,  # a smaller board: the same text reads as large
         board=board,
+        cube=cube,
     )
 
 
@@ -535,6 +546,8 @@ def board_svg(
     theme: str | Theme = "light",
     names: Sequence[str] | None = None,
     colors: Sequence[str] | None = None,
+    cube: Cube | None = None,
+    match: MatchState | None = None,
 ) -> SvgBoard:
     """The picture of ``position`` as SVG.
 
@@ -554,8 +567,15 @@ def board_svg(
       wide: about 980 px for trigammon, 670 px for classic). The drawing scales freely.
     - ``theme``: ``"light"``, ``"dark"`` or a ``Theme``.
     - ``names``, ``colors`` (CSS colours of the checkers): one per player.
+    - ``cube`` (classic): the doubling cube (R14), drawn left of the board showing its
+      value, at the middle while centred and at its owner's side once owned; a double
+      on offer shows the doubled value where the doubler's dice go.
+    - ``match``: the match state; each player's line adds its score (``3/7``; in
+      money play what it has won), and the Crawford or post-Crawford game is named
+      beside the player one point from winning.
 
-    A place is an absolute point 1..N, ``"bar"`` or ``"off"``.
+    A place is an absolute point 1..N, ``"bar"`` or ``"off"``. Without ``cube`` and
+    ``match`` the picture is the plain board.
     """
     variant = position.variant
     seat = position.turn if perspective is None else _player(variant, perspective, "perspective")
@@ -567,6 +587,7 @@ def board_svg(
     chosen = None if selected is None else parse_place(variant, selected, "selected")
     pairs = _arrow_places(variant, arrows, moving)
     better = _arrow_places(variant, best, moving)
+    _check_match(position, cube, match)
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
 
@@ -575,6 +596,10 @@ def board_svg(
     title = f"{variant.name.capitalize()} position, {style.names[position.turn]} to move"
     if position.dice:
         title += f", dice {position.dice[0]}-{position.dice[1]}"
+    if cube is not None:
+        title += f", {cube}"
+    if match is not None:
+        title += f", {match}"
     root = _el(
         "svg",
         xmlns="http://www.w3.org/2000/svg",
@@ -597,7 +622,9 @@ def board_svg(
     root.append(_stacks(position, geometry, style))
     if position.dice:
         root.append(_dice(position.dice, geometry.dice[position.turn], style, position.turn))
-    root.append(_players(position, geometry, style))
+    if cube is not None:
+        root.append(_cube(cube, position, geometry, style))
+    root.append(_players(position, geometry, style, match))
     if chosen is not None:
         root.append(_selection(position, geometry, style, chosen))
     if better:
@@ -1180,7 +1207,71 @@ def _die(value: int, index: int, centre: Vec, style: _Style, player: int) -> ET.
     return die
 
 
-def _players(position: Position, geometry: _Geometry, style: _Style) -> ET.Element:
+def _check_match(position: Position, cube: Cube | None, match: MatchState | None) -> None:
+    """The cube and match state drawn must fit the position (``MatchPosition`` checks)."""
+    if cube is None and match is None:
+        return
+    if cube is not None and not isinstance(cube, Cube):
+        raise ValueError(f"cube must be a Cube, not {quote(cube)}")
+    if match is not None and not isinstance(match, MatchState):
+        raise ValueError(f"match must be a MatchState, not {quote(match)}")
+    if cube is not None and position.variant.players != 2:
+        raise ValueError("trigammon has no doubling cube (R14 is classic only)")
+    state = match or MatchState(score=(0,) * position.variant.players)
+    MatchPosition(position, cube or Cube(), state)
+
+
+def _cube(cube: Cube, position: Position, geometry: _Geometry, style: _Style) -> ET.Element:
+    """The doubling cube: its value on a square at the owner's side, or offered to the
+    opponent where the doubler's dice go."""
+    assert geometry.cube is not None  # classic boards have a place for it
+    theme = style.theme
+    value = 2 * cube.value if cube.offered else cube.value
+    if cube.offered:
+        first, second = geometry.dice[position.turn]
+        centre = ((first[0] + second[0]) / 2, (first[1] + second[1]) / 2)
+    else:
+        centre = geometry.cube[cube.owner]
+    owner = "centre" if cube.owner is None else str(cube.owner)
+    group = _el(
+        "g",
+        class_="tg-cube",
+        data_kind="cube",
+        data_value=value,
+        data_owner=owner,
+        data_offered=str(cube.offered).lower(),
+    )
+    x, y = centre
+    group.append(
+        _el(
+            "rect",
+            x=x - CUBE / 2,
+            y=y - CUBE / 2,
+            width=CUBE,
+            height=CUBE,
+            rx=CUBE * 0.16,
+            fill=theme.button,
+            stroke=theme.selected if cube.offered else theme.frame_edge,
+            stroke_width=3.0 if cube.offered else 1.6,
+        )
+    )
+    text = _el(
+        "text",
+        x=x,
+        y=y + geometry.font * (0.36 if value < 1000 else 0.3),
+        fill=theme.text,
+        font_size=geometry.font * (1.0 if value < 100 else 0.75 if value < 1000 else 0.6),
+        font_weight="bold",
+        text_anchor="middle",
+    )
+    text.text = str(value)
+    group.append(text)
+    return group
+
+
+def _players(
+    position: Position, geometry: _Geometry, style: _Style, match: MatchState | None = None
+) -> ET.Element:
     theme = style.theme
     group = _el("g", class_="tg-players", fill=theme.text)
     for player, label in sorted(geometry.labels.items()):
@@ -1223,7 +1314,7 @@ def _players(position: Position, geometry: _Geometry, style: _Style) -> ET.Eleme
         name.text = _short(style.names[player], 24 if label.align == "row" else 14)
         element.append(name)
         detail = _el("text", fill=theme.muted, font_size=geometry.font * 1.1)
-        detail.text = _detail(position, player)
+        detail.text = _detail(position, player, match)
         if label.align == "row":
             detail.set("x", _num(label.right))
             detail.set("y", _num(y + geometry.font * 0.36))
@@ -1242,8 +1333,9 @@ def _short(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 
-def _detail(position: Position, player: int) -> str:
-    parts = [f"{position.pip_count(player)} pips"]
+def _detail(position: Position, player: int, match: MatchState | None) -> str:
+    parts = [] if match is None else _score(match, player)
+    parts.append(f"{position.pip_count(player)} pips")
     if position.borne_off(player):
         parts.append(f"{position.borne_off(player)} off")
     if position.winner == player:
@@ -1251,6 +1343,21 @@ def _detail(position: Position, player: int) -> str:
     elif player == position.turn and not position.is_over():
         parts.append("to move" if position.dice else "to roll")
     return " \u00b7 ".join(parts)
+
+
+def _score(match: MatchState, player: int) -> list[str]:
+    """``player``'s score as its line shows it, with the Crawford stage beside the
+    player one point from winning."""
+    points = match.score[player]
+    if match.money:
+        return [f"won {points}"]
+    parts = [f"{points}/{match.length}"]
+    if points == match.length - 1 and len(match.score) == 2:
+        if match.crawford:
+            parts.append("Crawford")
+        elif match.post_crawford:
+            parts.append("post-Crawford")
+    return parts
 
 
 def _anchor(position: Position, geometry: _Geometry, style: _Style, place: Place) -> Vec:
