@@ -1,0 +1,331 @@
+"""Cube decisions (R14): double or not, take or pass, from cubeless chances.
+
+Any evaluator will do: a decision needs only the cubeless chances of the player on
+roll, before the roll (``Chances``, GNU Backgammon's five outputs; an ``Evaluation``
+of ``trigammon_widget.evaluation`` or any object with its ``turn``, ``wins``,
+``gammons`` and ``backgammons`` converts). Match scores are valued with the match
+equity table of ``met`` (Kazaross XG2, gnubg's default); money play in points.
+
+The model is Janowski's cube efficiency (R. Janowski, "Take-points in money games",
+1993): a cubeful equity is ``x * live + (1 - x) * dead``, where the dead-cube equity
+is the cubeless average of the game's outcomes at the cube's value, and the live-cube
+equity runs linearly in the chance of winning from the average loss, over the point
+where the opponent's double would be dropped (when the opponent has the cube) and the
+point where one's own double would be (when one has it), to the average win. Those
+take points are found the same way one cube level up, so recubes count, until the
+cube is dead: in a match, a cube whose owner wins the match with it, or in the
+Crawford game; in money play, at the largest cube (``MAX_CUBE``). ``x`` is the
+cube's efficiency, 0.68 by default (Janowski's value for middle games; 0 gives the
+dead cube, 1 the fully live one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Literal
+
+from .engine.errors import quote
+from .engine.match import MAX_CUBE, MatchPosition
+from .met import MAX_AWAY, NAME, match_equity
+
+EFFICIENCY = 0.68
+"""Janowski's cube efficiency for middle games: how live a cube is, 0..1."""
+_BISECTIONS = 50
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Cubeless chances of the player on roll, before the roll: to win, to win a gammon
+    (backgammons included), to win a backgammon, to lose a gammon, to lose a backgammon."""
+
+    win: float
+    win_gammon: float = 0.0
+    win_backgammon: float = 0.0
+    lose_gammon: float = 0.0
+    lose_backgammon: float = 0.0
+
+    def __post_init__(self) -> None:
+        values = (self.win, self.win_gammon, self.win_backgammon, self.lose_gammon)
+        for value in (*values, self.lose_backgammon):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"a chance is a number 0..1, not {quote(value)}")
+        tolerance = 1e-6  # evaluators' float32 sums
+        win, lose = self.win, 1.0 - self.win
+        nested = (
+            0 <= self.win_backgammon <= self.win_gammon + tolerance <= win + 2 * tolerance
+            and 0 <= self.lose_backgammon <= self.lose_gammon + tolerance <= lose + 2 * tolerance
+        )
+        if not 0 <= win <= 1 or not nested:
+            raise ValueError(
+                f"chances {self.as_tuple()} are not 0 <= backgammons <= gammons <= wins "
+                "(and losses) <= 1"
+            )
+
+    def as_tuple(self) -> tuple[float, float, float, float, float]:
+        return (
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        )
+
+    @classmethod
+    def of(cls, source: Chances | Sequence[float] | Any, turn: int | None = None) -> Chances:
+        """Chances from gnubg's five numbers or from an evaluation of a classic position
+        (``turn``, ``wins``, ``gammons``, ``backgammons`` per player, as
+        ``evaluation.Evaluation``), for its player to move (or ``turn``)."""
+        if isinstance(source, Chances):
+            return source
+        if isinstance(source, Sequence) and not isinstance(source, str):
+            if len(source) != 5:
+                raise ValueError(f"chances are five numbers, not {quote(source)}")
+            return cls(*source)
+        wins = getattr(source, "wins", None)
+        if wins is None or len(wins) != 2:
+            raise ValueError(
+                f"cannot read chances from {quote(source)}: give five numbers or a classic "
+                "evaluation"
+            )
+        mover = source.turn if turn is None else turn
+        other = 1 - mover
+        return cls(
+            float(wins[mover]),
+            float(source.gammons[other]),
+            float(source.backgammons[other]),
+            float(source.gammons[mover]),
+            float(source.backgammons[mover]),
+        )
+
+    def flipped(self) -> Chances:
+        """The same chances seen by the opponent."""
+        return Chances(
+            1.0 - self.win,
+            self.lose_gammon,
+            self.lose_backgammon,
+            self.win_gammon,
+            self.win_backgammon,
+        )
+
+
+Value = Callable[[int], float]
+"""What a game is worth to a player who wins (points > 0) or loses (< 0) so many points."""
+
+
+@dataclass(frozen=True)
+class _Side:
+    """One player's view: the worth of a game's result and whether its cube is alive."""
+
+    value: Value
+    alive: Callable[[int], bool]
+    """Whether doubling a cube of this value can still gain this player anything."""
+
+
+class _Model:
+    """Take points and cubeful equities of one position, for both players."""
+
+    def __init__(
+        self, chances: Chances, sides: tuple[_Side, _Side], efficiency: float, jacoby: bool
+    ) -> None:
+        self.chances = (chances, chances.flipped())
+        self.singles = (
+            Chances(chances.win),
+            Chances(1.0 - chances.win),
+        )
+        self.sides = sides
+        self.efficiency = efficiency
+        self.jacoby = jacoby
+        self.take_points: dict[tuple[int, int], float] = {}
+
+    def average(self, me: int, cube: int, owner: int | None) -> tuple[float, float]:
+        """``me``'s average worth of a win and of a loss at ``cube``, gammons weighed
+        (none while the cube is centred under the Jacoby rule)."""
+        singles = self.jacoby and owner is None
+        c, value = (self.singles if singles else self.chances)[me], self.sides[me].value
+        win, lose = c.win, 1.0 - c.win
+        wins = (
+            (win - c.win_gammon) * value(cube)
+            + (c.win_gammon - c.win_backgammon) * value(2 * cube)
+            + c.win_backgammon * value(3 * cube)
+        )
+        losses = (
+            (lose - c.lose_gammon) * value(-cube)
+            + (c.lose_gammon - c.lose_backgammon) * value(-2 * cube)
+            + c.lose_backgammon * value(-3 * cube)
+        )
+        # With no wins (or losses) at all, any worth will do: it is weighed by 0.
+        return (wins / win if win else value(cube), losses / lose if lose else value(-cube))
+
+    def access(self, me: int, cube: int, owner: int | None) -> bool:
+        """Whether ``me`` can usefully double a cube of value ``cube`` held by ``owner``."""
+        return owner in (None, me) and cube < MAX_CUBE and self.sides[me].alive(cube)
+
+    def equity(self, me: int, cube: int, owner: int | None, p: float) -> float:
+        """``me``'s cubeful equity at winning chance ``p`` (Janowski)."""
+        won, lost = self.average(me, cube, owner)
+        dead = p * won + (1.0 - p) * lost
+        value = self.sides[me].value
+        anchors = [(0.0, lost)]
+        if self.access(1 - me, cube, owner):
+            anchors.append((self.take_point(me, cube), value(-cube)))
+        if self.access(me, cube, owner):
+            anchors.append((1.0 - self.take_point(1 - me, cube), value(cube)))
+        anchors.append((1.0, won))
+        live = _interpolate(anchors, p)
+        return self.efficiency * live + (1.0 - self.efficiency) * dead
+
+    def take_point(self, me: int, cube: int) -> float:
+        """The least winning chance with which ``me`` takes a double from ``cube``."""
+        known = self.take_points.get((me, cube))
+        if known is None:
+            known = self.take_points[me, cube] = self._take_point(me, cube)
+        return known
+
+    def _take_point(self, me: int, cube: int) -> float:
+        drop = self.sides[me].value(-cube)
+        low, high = 0.0, 1.0
+        if self.equity(me, 2 * cube, me, high) < drop:
+            return 1.0
+        if self.equity(me, 2 * cube, me, low) >= drop:
+            return 0.0
+        for _ in range(_BISECTIONS):
+            middle = (low + high) / 2
+            if self.equity(me, 2 * cube, me, middle) >= drop:
+                high = middle
+            else:
+                low = middle
+        return high
+
+
+def _interpolate(anchors: list[tuple[float, float]], p: float) -> float:
+    """The piecewise linear function through ``anchors`` (sorted by x) at ``p``."""
+    for (x0, y0), (x1, y1) in pairwise(anchors):
+        if p <= x1:
+            return y0 if x1 <= x0 else y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+    return anchors[-1][1]
+
+
+Action = Literal["no double", "double", "too good"]
+
+
+@dataclass(frozen=True)
+class CubeDecision:
+    """The cube decision of the player on roll, with the equities behind it.
+
+    Equities are the doubler's: in a match its chance to win the match, in money play
+    its points per point of the cube's value now (so a dropped double is worth 1).
+    ``take_point`` is the least winning chance with which the opponent takes.
+    """
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    take_point: float
+    unit: Literal["match", "money"]
+
+    @property
+    def action(self) -> Action:
+        """``"double"`` when doubling gains, ``"too good"`` when playing on for a gammon
+        beats a cash, else ``"no double"``."""
+        if min(self.double_take, self.double_pass) > self.no_double:
+            return "double"
+        if self.no_double >= self.double_pass < self.double_take:
+            return "too good"
+        return "no double"
+
+    @property
+    def double(self) -> bool:
+        return self.action == "double"
+
+    @property
+    def take(self) -> bool:
+        """Whether the opponent should take a double: taking loses it less than dropping."""
+        return self.double_take <= self.double_pass
+
+    @property
+    def equity(self) -> float:
+        """The doubler's equity when both sides choose right."""
+        if not self.double:
+            return self.no_double
+        return min(self.double_take, self.double_pass)
+
+    def __str__(self) -> str:
+        answer = "take" if self.take else "pass"
+        action = {"no double": "No double", "double": "Double", "too good": "Too good"}
+        return (
+            f"{action[self.action]}, {answer} (no double {self.no_double:+.3f}, double/take "
+            f"{self.double_take:+.3f}, double/pass {self.double_pass:+.3f})"
+        )
+
+
+def _sides(match: MatchPosition) -> tuple[_Side, _Side]:
+    """Both players' worth of results and live cubes: the MET, or points in money play.
+
+    Index 0 is the player on roll. After the Crawford game or a game after it, the
+    next game is post-Crawford; otherwise a player reaching 1-away plays the Crawford
+    game next, which the table's first row holds.
+    """
+    state, cube, mover = match.state, match.cube, match.position.turn
+    if state.money:
+
+        def points(k: int) -> float:
+            return k / cube.value
+
+        money = _Side(points, lambda value: True)  # up to MAX_CUBE, the last double
+        return money, money
+    away = (state.away(mover), state.away(1 - mover))
+    if max(away) > MAX_AWAY:
+        raise ValueError(
+            f"the {NAME} table covers matches up to {MAX_AWAY} points away, not {max(away)}"
+        )
+    played_out = state.crawford or state.post_crawford
+
+    def side(me: int) -> _Side:
+        def value(k: int) -> float:
+            mine, theirs = away[me], away[1 - me]
+            if k > 0:
+                mine = max(mine - k, 0)
+            else:
+                theirs = max(theirs + k, 0)
+            return match_equity(mine, theirs, post_crawford=played_out)
+
+        return _Side(value, lambda cube_value: not state.crawford and cube_value < away[me])
+
+    return side(0), side(1)
+
+
+def cube_decision(
+    match: MatchPosition,
+    chances: Chances | Sequence[float] | Any,
+    *,
+    efficiency: float = EFFICIENCY,
+) -> CubeDecision:
+    """Double or not, and take or pass, for the player on roll of ``match``.
+
+    ``chances`` are the cubeless chances of the player on roll (``Chances.of``
+    converts gnubg's five numbers and evaluations). The decision is the model's
+    whatever the cube's state; whether a double is legal now is the engine's
+    (``MatchPosition.legal_cube_actions``).
+    """
+    if match.position.variant.players != 2:
+        raise ValueError("trigammon has no doubling cube (R14 is classic only)")
+    if isinstance(efficiency, bool) or not isinstance(efficiency, int | float):
+        raise ValueError(f"efficiency is a number 0..1, not {quote(efficiency)}")
+    if not 0 <= efficiency <= 1:
+        raise ValueError(f"efficiency is a number 0..1, not {quote(efficiency)}")
+    mine = Chances.of(chances, match.position.turn)
+    sides = _sides(match)
+    state = match.state
+    model = _Model(mine, sides, float(efficiency), state.money and state.jacoby)
+    cube = match.cube
+    owner = None if cube.owner is None else (0 if cube.owner == match.position.turn else 1)
+    value = cube.value
+    return CubeDecision(
+        no_double=model.equity(0, value, owner, mine.win),
+        double_take=model.equity(0, 2 * value, 1, mine.win),
+        double_pass=sides[0].value(value),
+        take_point=model.take_point(1, value),
+        unit="money" if match.state.money else "match",
+    )
