@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from trigammon_widget.bots import HeuristicBot, autoplay
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, find_variant
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn, find_variant
 from trigammon_widget.export import animated_gif, animated_svg, png
 from trigammon_widget.gallery import CASES, find_case
 from trigammon_widget.svg import board_svg
@@ -61,6 +61,7 @@ def test_a_50_turn_game_is_one_small_self_contained_svg(long_game: Game) -> None
     captions = [t.text for t in root.iterfind(".//svg:g[@class='tg-caption']/svg:text", NS)]
     assert len(captions) == 51
     first = long_game.turns[0]
+    assert isinstance(first, Turn)
     assert captions[0] == (
         f"1. {long_game.names[first.player]} {first.dice[0]}-{first.dice[1]}: {first.notation}"
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.widget import BoardWidget
 
 
@@ -161,7 +161,8 @@ def test_roll_step_goto_and_playing_on_from_earlier() -> None:
         assert front.send("play_listed", index=0)["ok"]
     assert widget.view["plies"] == 4 and widget.view["ply"] == 4
     assert front.send("step", delta=-1)["ok"] and widget.view["ply"] == 3
-    assert widget.view["dice"] == list(widget.game.turns[3].dice)
+    turn = widget.game.turns[3]
+    assert isinstance(turn, Turn) and widget.view["dice"] == list(turn.dice)
     assert not widget.view["can_roll"]
     assert front.send("goto", ply=0)["ok"] and widget.view["ply"] == 0
     assert front.send("step", delta=-1)["ok"] and widget.view["ply"] == 0
@@ -200,7 +201,7 @@ def test_variations_at_the_board() -> None:
     assert front.send("delete_variation", index=1, ply=1)["ok"]
     assert len(widget.view["variations"]) == 1
     saved = json.loads(widget.record)
-    assert saved["version"] == 2
+    assert saved["version"] == 3
 
 
 def branched() -> tuple[BoardWidget, Front, list[str]]:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .engine import Game, Position, Turn
+from .engine.game import Record
 from .engine.places import Place, place_of
 from .svg import FONT, Numbering, Parts, R, Theme, board_parts, board_svg
 
@@ -233,7 +234,10 @@ def _replay(
         names=look["names"] or game.names,
         colors=look["colors"],
     )
-    record = [(t.player, t.dice, t.notation) for t in turns[first:end]]
+    record = [
+        (t.player, t.dice, t.notation) if isinstance(t, Turn) else (t.player, t.notation)
+        for t in turns[first:end]
+    ]
     digest = hashlib.sha1(repr((start.id, record, seconds, look)).encode()).hexdigest()
     prefix = f"tg{digest[:8]}-"
     duration = (end - first + 1) * seconds
@@ -257,6 +261,8 @@ def _replay(
         turn, before = turns[ply], game.position_at(ply)
         began = slot * seconds
         windows.append(_Window(began, began + seconds, _turn(parts, prefix, before, turn, ply)))
+        if not isinstance(turn, Turn):  # the cube (R14): no checker moves
+            continue
         units = sum(2 if move.hit else 1 for move in turn.play)
         step = seconds * MOVING / max(units, 2)
         flight = step * (1 - LANDING)
@@ -345,9 +351,15 @@ def _check(position: Position, stacks: Stacks, borne: list[int]) -> None:
             raise AssertionError(f"replay lost track of player {player}'s tray")
 
 
-def _turn(parts: Parts, prefix: str, before: Position, turn: Turn, ply: int) -> ET.Element:
-    """What a turn shows besides its checkers: the dice, the labels and its caption."""
+def _turn(parts: Parts, prefix: str, before: Position, turn: Record, ply: int) -> ET.Element:
+    """What a turn shows besides its checkers: the dice, the labels and its caption (a
+    cube action or a resignation shows its caption alone)."""
     group = ET.Element("g", {"class": "tg-turn", "data-ply": str(ply + 1)})
+    if not isinstance(turn, Turn):
+        group.append(parts.players(before))
+        text = f"{ply + 1}. {parts.names[turn.player]}: {turn.notation}"
+        group.append(_caption(parts, turn.player, text))
+        return group
     for index, (value, centre) in enumerate(
         zip(turn.dice, parts.dice_places(turn.player), strict=True)
     ):

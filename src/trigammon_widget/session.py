@@ -1073,7 +1073,7 @@ class Session:
             {
                 "ply": ply,
                 "player": turn.player,
-                "dice": list(turn.dice),
+                "dice": list(turn.dice) if isinstance(turn, Turn) else [],
                 "text": turn.notation,
                 "lines": lines,
                 "mark": marks.get(ply),
@@ -1228,12 +1228,14 @@ class Session:
         if self._done:
             return Play(self._done)
         game = self._game
-        return game.turns[game.ply - 1].play if game.ply else Play()
+        last = game.turns[game.ply - 1] if game.ply else None
+        return last.play if isinstance(last, Turn) else Play()
 
     def _arrow_mover(self) -> int | None:
         game = self._game
         if self._editing is None and not self._done and game.ply:
-            return game.turns[game.ply - 1].player
+            last = game.turns[game.ply - 1]
+            return last.player if isinstance(last, Turn) else None
         return None
 
     def _turn_drawing(self, ply: int) -> str:
@@ -1244,7 +1246,8 @@ class Session:
         if drawing is None:
             game = self._game
             last = game.turns[ply - 1] if ply else None
-            arrows, mover = (last.play, last.player) if last else (Play(), None)
+            turn = last if isinstance(last, Turn) else None
+            arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
             drawing = self._draw(game.position_at(ply), arrows, mover)
             if len(self._turn_drawings) >= TURN_DRAWINGS:
                 del self._turn_drawings[next(iter(self._turn_drawings))]
@@ -1325,7 +1328,7 @@ def _variation_row(variation: Variation) -> VariationRow:
         "name": variation.name,
         "text": turn.notation,
         "player": turn.player,
-        "dice": list(turn.dice),
+        "dice": list(turn.dice) if isinstance(turn, Turn) else [],
         "length": variation.length,
         "current": variation.current,
     }

@@ -336,7 +336,7 @@ START_R1 = Position.start(CLASSIC).to_dict()
         (record(ply=-1), "'ply': a turn 0..2, not -1"),
         (record(dice=[7, 1]), "'dice': a die shows 1..6, got 7"),
         (record(dice=5), "'dice': it must be a list, not 5"),
-        (record(version=3), "unsupported game record version 3"),
+        (record(version=4), "unsupported game record version 4"),
         (record(version=1, turns=turn(0, name="side")), "version 1 records have no variations"),
         (record(line=[5]), "'line': position 0 has 1 recorded turn"),
         (record(line="x"), "'line': it must be a list"),
@@ -547,7 +547,7 @@ def test_a_move_may_be_written_once_with_its_count() -> None:
 
 def test_game_takes_only_public_parameters() -> None:
     parameters = inspect.signature(Game).parameters
-    assert list(parameters) == ["variant", "start", "seed", "names"]
+    assert list(parameters) == ["variant", "start", "seed", "names", "match", "cube"]
     with pytest.raises(TypeError):
         Game(CLASSIC, None, 1)  # type: ignore[call-arg]
     game = Game(start=Position.start(CLASSIC, turn=1))

@@ -15,7 +15,6 @@ from trigammon_widget.engine import (
     TRIGAMMON,
     Cube,
     CubeAction,
-    GameResult,
     IllegalMoveError,
     InvalidIdError,
     InvalidPositionError,
@@ -23,6 +22,7 @@ from trigammon_widget.engine import (
     MatchState,
     Position,
     Resignation,
+    Win,
     read_gnubg_id,
     read_xgid,
     to_gnubg_id,
@@ -92,29 +92,27 @@ def test_match_state_names_its_stage() -> None:
     ("state", "result", "expected"),
     [
         # reaching length - 1 first: the Crawford game follows (R14)
-        (at(5, (3, 2)), GameResult(0, 1, "bear-off"), at(5, (4, 2), crawford=True)),
-        (at(5, (2, 2)), GameResult(1, 2, "drop"), at(5, (2, 4), crawford=True)),
+        (at(5, (3, 2)), Win(0, 1, "bear-off"), at(5, (4, 2), crawford=True)),
+        (at(5, (2, 2)), Win(1, 2, "drop"), at(5, (2, 4), crawford=True)),
         # after the Crawford game: post-Crawford, never a second Crawford game
-        (at(5, (4, 2), crawford=True), GameResult(1, 1, "bear-off"), at(5, (4, 3))),
-        (at(5, (4, 3)), GameResult(1, 1, "bear-off"), at(5, (4, 4))),
+        (at(5, (4, 2), crawford=True), Win(1, 1, "bear-off"), at(5, (4, 3))),
+        (at(5, (4, 3)), Win(1, 1, "bear-off"), at(5, (4, 4))),
         # jumping past length - 1 from below
-        (at(7, (2, 2)), GameResult(0, 2, "bear-off"), at(7, (4, 2))),
+        (at(7, (2, 2)), Win(0, 2, "bear-off"), at(7, (4, 2))),
     ],
 )
 def test_next_game_follows_the_crawford_rule(
-    state: MatchState, result: GameResult, expected: MatchState
+    state: MatchState, result: Win, expected: MatchState
 ) -> None:
     assert state.next_game(result) == expected
 
 
 def test_next_game_without_the_crawford_rule_and_at_the_end() -> None:
-    assert at(5, (3, 2)).next_game(GameResult(0, 1, "bear-off"), crawford_rule=False) == at(
-        5, (4, 2)
-    )
-    assert at(5, (4, 3)).next_game(GameResult(1, 4, "bear-off")) is None
-    assert at(5, (4, 3)).after(GameResult(1, 4, "bear-off")) == (4, 7)
+    assert at(5, (3, 2)).next_game(Win(0, 1, "bear-off"), crawford_rule=False) == at(5, (4, 2))
+    assert at(5, (4, 3)).next_game(Win(1, 4, "bear-off")) is None
+    assert at(5, (4, 3)).after(Win(1, 4, "bear-off")) == (4, 7)
     money = MatchState(jacoby=True)
-    assert money.next_game(GameResult(1, 8, "drop")) == MatchState(score=(0, 8), jacoby=True)
+    assert money.next_game(Win(1, 8, "drop")) == MatchState(score=(0, 8), jacoby=True)
 
 
 # cube actions (R14) ---------------------------------------------------------------------
@@ -134,7 +132,7 @@ def test_a_double_taken_doubles_the_cube_and_passes_it() -> None:
 
 def test_a_double_dropped_loses_the_game_at_the_cube_value() -> None:
     offered = MatchPosition(START.with_turn(1), Cube(4, owner=1)).double()
-    assert offered.drop() == GameResult(winner=1, points=4, ending="drop")
+    assert offered.drop() == Win(winner=1, points=4, ending="drop")
     assert str(offered.drop()) == "player 1 wins 4 points (double dropped)"
 
 
@@ -182,7 +180,7 @@ def test_no_roll_while_a_double_awaits_its_answer() -> None:
 def test_cube_action_records_are_checked_against_the_player_to_act() -> None:
     assert MONEY.apply(CubeAction(0, "double")) == MONEY.double()
     assert MONEY.double().apply(CubeAction(1, "take")) == MONEY.double().take()
-    assert MONEY.double().apply(CubeAction(1, "drop")) == GameResult(0, 1, "drop")
+    assert MONEY.double().apply(CubeAction(1, "drop")) == Win(0, 1, "drop")
     with pytest.raises(IllegalMoveError, match="R14: player 0 is to double, not player 1"):
         MONEY.apply(CubeAction(1, "double"))
     with pytest.raises(IllegalMoveError, match="R14: player 1 is to take, not player 0"):
@@ -227,8 +225,8 @@ def test_random_cube_actions_keep_the_cube_consistent(actions: list[str]) -> Non
             assert action not in legal
             continue
         assert action in legal
-        if isinstance(after, GameResult):
-            assert after == GameResult(match.position.turn, 2**takes, "drop")
+        if isinstance(after, Win):
+            assert after == Win(match.position.turn, 2**takes, "drop")
             ended = True
             break
         if action == "take":
@@ -256,7 +254,7 @@ def test_random_cube_actions_keep_the_cube_consistent(actions: list[str]) -> Non
 def test_a_game_scores_r13_points_times_the_cube(
     position: Position, cube: Cube, state: MatchState, points: int
 ) -> None:
-    assert MatchPosition(position, cube, state).result() == GameResult(0, points, "bear-off")
+    assert MatchPosition(position, cube, state).result() == Win(0, points, "bear-off")
 
 
 def test_a_game_going_on_has_no_result() -> None:
@@ -268,14 +266,14 @@ def test_trigammon_winner_collects_from_every_loser() -> None:
     assert won.outcome() is not None
     assert won.outcome().points == (0, 2, 1)  # type: ignore[union-attr]
     match = MatchPosition(won, state=MatchState(5, (0, 0, 0)))
-    assert match.result() == GameResult(0, 3, "bear-off")
+    assert match.result() == Win(0, 3, "bear-off")
 
 
 def test_a_resignation_concedes_its_level_times_the_cube() -> None:
     match = MatchPosition(START, Cube(2, 0), at(7, (1, 1)))
-    assert match.resign(Resignation(0, 2)) == GameResult(1, 4, "resignation")
+    assert match.resign(Resignation(0, 2)) == Win(1, 4, "resignation")
     jacoby = MatchPosition(START, state=MatchState(jacoby=True))
-    assert jacoby.resign(Resignation(1, 3)) == GameResult(0, 1, "resignation")
+    assert jacoby.resign(Resignation(1, 3)) == Win(0, 1, "resignation")
     with pytest.raises(ValueError, match="a resignation concedes 1, 2 or 3 points"):
         Resignation(0, 4)
 

@@ -8,7 +8,7 @@ from .errors import IllegalMoveError, InvalidIdError, InvalidPositionError, Nota
 from .game import Game, OpeningRound, Turn
 from .ids import from_gnubg_id, from_xgid, read_gnubg_id, read_xgid, to_gnubg_id, to_xgid
 from .legal import LegalPlays
-from .match import Cube, CubeAction, GameResult, MatchPosition, MatchState, Resignation
+from .match import Cube, CubeAction, MatchPosition, MatchState, Resignation, Win
 from .moves import BAR, Move, Play
 from .outcome import Outcome
 from .position import Position
@@ -23,7 +23,6 @@ __all__ = [
     "Cube",
     "CubeAction",
     "Game",
-    "GameResult",
     "IllegalMoveError",
     "InvalidIdError",
     "InvalidPositionError",
@@ -39,6 +38,7 @@ __all__ = [
     "Resignation",
     "Turn",
     "Variant",
+    "Win",
     "find_variant",
     "from_gnubg_id",
     "from_xgid",

@@ -1,8 +1,9 @@
-"""A game: opening roll (R2), turns in order (R3), history with variations.
+"""A game: opening roll (R2), turns in order (R3), the cube (R14), history with variations.
 
-The history is a tree of turns, as chess PGN and GNU Backgammon's analysis keep side
-lines: each node holds one turn and the position after it, and the first child of a
-node is its main line. The *current line* runs from the start along one chosen child
+The history is a tree of records, as chess PGN and GNU Backgammon's analysis keep side
+lines: each node holds one record (a ``Turn``, or in classic a ``CubeAction`` or a
+``Resignation``) and the state after it (the position and the cube), and the first
+child of a node is its main line. The *current line* runs from the start along one chosen child
 at each node; ``turns``, ``ply``, ``undo``, ``redo`` and ``goto`` work within it.
 Playing a different play at an earlier turn starts a variation beside the old turns
 (``play(..., replace=True)`` drops them instead, as GNU Backgammon does). Positions
@@ -20,9 +21,19 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .diagram import SYMBOLS
-from .errors import quote
+from .errors import IllegalMoveError, quote
 from .fastplay import decide_opening, opening_rollers
 from .legal import LegalPlays
+from .match import (
+    RESIGNATION_NAMES,
+    Cube,
+    CubeAction,
+    CubeActionKind,
+    MatchPosition,
+    MatchState,
+    Resignation,
+    Win,
+)
 from .moves import Play
 from .names import check_name, check_names, default_names
 from .outcome import Outcome
@@ -34,9 +45,10 @@ if TYPE_CHECKING:
     from ..svg import SvgBoard
 
 RECORD_FORMAT = "trigammon-widget/game"
-RECORD_VERSION = 2
-"""Version 2 adds variations (``variations`` and ``name`` in turns, ``line``); version 1
-records read unchanged."""
+RECORD_VERSION = 3
+"""Version 2 added variations (``variations`` and ``name`` in turns, ``line``), version 3
+the cube (R14): ``match`` and ``cube`` at the start, cube actions and resignations among
+the turns. Versions 1 and 2 read unchanged."""
 MAX_RECORD_CHARS = 2_000_000
 """Longest JSON record read: about 20,000 turns (some 15 s to replay), more than games
 take, even random bots' trigammon games of thousands of turns."""
@@ -50,9 +62,15 @@ _RECORD_KEYS = (
     "line",
     "ply",
     "dice",
+    "match",
+    "cube",
 )
-_TURN_KEYS = ("player", "dice", "play", "name", "variations")
-_TURN_REQUIRED = ("player", "dice", "play")
+_TURN_KEYS = ("player", "dice", "play", "cube", "resign", "name", "variations")
+_RECORD_KINDS = {"play": ("player", "dice", "play"), "cube": ("player",), "resign": ("player",)}
+"""What each kind of record needs: a turn its dice and play, a cube action its action
+(``"double"``, ``"take"``, ``"drop"``), a resignation its level (1, 2, 3)."""
+_MATCH_KEYS = ("length", "score", "crawford", "jacoby")
+_CUBE_KEYS = ("value", "owner", "offered")
 _JSON_DIGITS = 20
 """Longest integer read from JSON: no field needs more, and longer ones are slow to read."""
 
@@ -67,26 +85,34 @@ class Turn:
     notation: str
 
 
+Record = Turn | CubeAction | Resignation
+"""What one node of a game's history holds: a turn, a cube action or a resignation."""
+
+
 @dataclass(frozen=True)
 class Variation:
-    """One of the turns recorded after a position: the main line (``index`` 0) or a
-    side line, with its name, how many turns its line holds, and whether the current
+    """One of the records after a position: the main line (``index`` 0) or a side
+    line, with its name, how many records its line holds, and whether the current
     line takes it."""
 
     index: int
     name: str
-    turn: Turn
+    turn: Record
     length: int
     current: bool
 
 
 @dataclass(eq=False)
 class _Node:
-    """A turn of the tree and the position after it (the root holds no turn)."""
+    """A record of the tree and the state after it (the root holds no record)."""
 
-    turn: Turn | None
+    turn: Record | None
     position: Position
-    """After the turn, without dice."""
+    """After the record, without dice."""
+    cube: Cube = field(default_factory=Cube)
+    """The cube after the record (R14)."""
+    result: Win | None = None
+    """How the game ended here, when a drop or a resignation ended it."""
     parent: _Node | None = None
     children: list[_Node] = field(default_factory=list)
     follow: int | None = None
@@ -111,16 +137,24 @@ class Game:
     opening roll (R2); with ``start`` (a set-up) its player to move begins at once.
     ``variant`` defaults to the start's (trigammon without one); given both, they must
     agree. ``names``: one per player, or none for "Player X", "Player O", ...
+    ``match`` is the match the game is played in (default: money play) and ``cube``
+    the cube at the start (default: centred 1-cube); classic players double, take
+    and drop (R14) with ``double()``, ``take()`` and ``drop()``.
     """
 
     def __init__(
         self,
         variant: str | Variant | None = None,
-        start: Position | None = None,
+        start: Position | MatchPosition | None = None,
         *,
         seed: int | None = None,
         names: Sequence[str] = (),
+        match: MatchState | None = None,
+        cube: Cube | None = None,
     ) -> None:
+        if isinstance(start, MatchPosition):
+            given = start
+            start, cube, match = given.position, given.cube, given.state
         if start is not None and not isinstance(start, Position):
             raise ValueError(f"start must be a Position or None, not {quote(start)}")
         if variant is None:
@@ -133,11 +167,13 @@ class Game:
             raise ValueError(f"seed must be an integer or None, not {quote(seed)}")
         self._variant = chosen
         self._start = Position.start(chosen) if start is None else check_reachable(start)
+        state = MatchState(score=(0,) * chosen.players) if match is None else match
+        self._state = MatchPosition(self._start, cube or Cube(), state).state
         self._seed = seed
         self._names = _names(names, chosen)
         self._rng = random.Random(seed)
         self._opening: list[OpeningRound] = []
-        self._root = _Node(None, replace(self._start, dice=None))
+        self._root = _Node(None, replace(self._start, dice=None), cube or Cube())
         self._root.dice = None if start is None else start.dice
         self._line = [self._root]
         self._ply = 0
@@ -155,6 +191,21 @@ class Game:
     @property
     def seed(self) -> int | None:
         return self._seed
+
+    @property
+    def match_state(self) -> MatchState:
+        """The match the game is played in: length, score before it, Crawford (R14)."""
+        return self._state
+
+    @property
+    def cube(self) -> Cube:
+        """The cube of the shown position (R14)."""
+        return self._line[self._ply].cube
+
+    @property
+    def match_position(self) -> MatchPosition:
+        """The shown position with its cube and match state."""
+        return MatchPosition(self.position, self.cube, self._state)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -219,12 +270,13 @@ class Game:
 
     @property
     def ply(self) -> int:
-        """How many turns of the current line lead to the shown position (0 = start)."""
+        """How many records of the current line lead to the shown position (0 = start)."""
         return self._ply
 
     @property
-    def turns(self) -> tuple[Turn, ...]:
-        """The turns of the current line, including those after the shown one (redo)."""
+    def turns(self) -> tuple[Record, ...]:
+        """The records of the current line, including those after the shown one (redo):
+        turns, and in classic cube actions and resignations."""
         return tuple(node.turn for node in self._line[1:] if node.turn is not None)
 
     @property
@@ -238,14 +290,15 @@ class Game:
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= last:
             raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last}")
         node = self._line[ply]
-        dice = self._line[ply + 1].turn.dice if ply < last else node.dice  # type: ignore[union-attr]
+        following = self._line[ply + 1].turn if ply < last else None
+        dice = following.dice if isinstance(following, Turn) else None if following else node.dice
         return replace(node.position, dice=dice) if dice else node.position
 
     def roll(self, *dice: int) -> Dice:
         """Roll for the player to move, or set the dice by hand: ``roll(3, 1)``."""
         self._require_start()
         node = self._line[self._ply]
-        check_not_over(node.position)
+        self._check_going_on(node)
         if self._ply < len(self._line) - 1:
             raise ValueError(
                 f"turn {self._ply + 1} was already rolled; play it, or try other dice with "
@@ -265,7 +318,7 @@ class Game:
         """
         self._require_start()
         node = self._line[self._ply]
-        check_not_over(node.position)
+        self._check_going_on(node)
         values = check_dice(dice)
         node.dice = values
         node.follow = None
@@ -283,7 +336,7 @@ class Game:
         """
         self._require_start()
         before = self.position
-        check_not_over(before)
+        self._check_going_on(self._line[self._ply])
         if before.dice is None:
             raise ValueError("roll the dice first")
         plays = before.legal_plays()
@@ -300,16 +353,78 @@ class Game:
         if replace and node.follow is not None:
             at = node.follow
             del node.children[at]
-        self._enter(node, turn, before.play(chosen), at)
+        self._enter(node, _Node(turn, before.play(chosen), node.cube), at)
         return turn
 
-    def _enter(self, node: _Node, turn: Turn, after: Position, at: int | None = None) -> _Node:
-        """Follow ``turn`` from ``node``: the child that holds it, or a new one (put at
-        ``at`` among the children, else last)."""
-        found = _child_with(node, turn)
+    # the cube (R14) ------------------------------------------------------------
+
+    def double(self) -> CubeAction:
+        """The player to move offers to double, before rolling (R14)."""
+        return self._cube_action("double")
+
+    def take(self) -> CubeAction:
+        """The opponent takes the double: the cube doubles and becomes its (R14)."""
+        return self._cube_action("take")
+
+    def drop(self) -> CubeAction:
+        """The opponent drops (passes) the double and loses the game at the cube's
+        value (R14)."""
+        return self._cube_action("drop")
+
+    def resign(self, level: int = 1, player: int | None = None) -> Resignation:
+        """``player`` (default: the one to move) resigns a single game (1), a gammon (2)
+        or a backgammon (3), and the opponent accepts: the game ends (R14 Reading)."""
+        self._require_start()
+        node = self._line[self._ply]
+        self._check_going_on(node)
+        record = Resignation(node.position.turn if player is None else player, level)
+        result = self.match_position.resign(record)
+        self._enter(node, _Node(record, node.position, node.cube, result))
+        return record
+
+    def _cube_action(self, action: CubeActionKind) -> CubeAction:
+        self._require_start()
+        node = self._line[self._ply]
+        self._check_going_on(node, cube_action=True)
+        doubler = node.position.turn
+        record = CubeAction(doubler if action == "double" else 1 - doubler, action)
+        # Only a roll pending here stops a double; at an earlier turn the recorded roll
+        # that follows is another line, which a double starts a variation beside.
+        here = MatchPosition(replace(node.position, dice=node.dice), node.cube, self._state)
+        after = here.apply(record)
+        if isinstance(after, Win):
+            child = _Node(record, node.position, node.cube, after)
+        else:
+            child = _Node(record, node.position, after.cube)
+        self._enter(node, child)
+        return record
+
+    def result(self) -> Win | None:
+        """How the shown position ended the game, once it has: the winner and the points
+        it scores, cube included (R12-R14); None while the game goes on."""
+        node = self._line[self._ply]
+        if node.result is not None:
+            return node.result
+        return MatchPosition(node.position, node.cube, self._state).result()
+
+    def _check_going_on(self, node: _Node, cube_action: bool = False) -> None:
+        """Refuse to go on from a finished game (R12, R14) or, but for the answer to a
+        double, while a double awaits its answer (R14)."""
+        if node.result is not None:
+            raise IllegalMoveError("R14", f"the game is over: {node.result}")
+        check_not_over(node.position)
+        if not cube_action:
+            MatchPosition(node.position, node.cube, self._state).check_roll()
+
+    def _enter(self, node: _Node, child: _Node, at: int | None = None) -> _Node:
+        """Follow ``child``'s record from ``node``: the child that holds it already, or
+        ``child`` (put at ``at`` among the children, else last)."""
+        assert child.turn is not None
+        found = _child_with(node, child.turn)
         if found is None:
             found = len(node.children) if at is None else at
-            node.children.insert(found, _Node(turn, after, parent=node))
+            child.parent = node
+            node.children.insert(found, child)
         index = found
         node.follow = index
         node.dice = None
@@ -329,15 +444,15 @@ class Game:
 
     # history -----------------------------------------------------------------
 
-    def undo(self) -> Turn:
-        """Step back one turn, keeping it for ``redo``."""
+    def undo(self) -> Record:
+        """Step back one record, keeping it for ``redo``."""
         if self._ply == 0:
             raise ValueError("nothing to undo: this is the start of the game")
         self._ply -= 1
         return self._turn(self._ply + 1)
 
-    def redo(self) -> Turn:
-        """Step forward one recorded turn of the current line."""
+    def redo(self) -> Record:
+        """Step forward one record of the current line."""
         if self._ply >= len(self._line) - 1:
             raise ValueError("nothing to redo: this is the last recorded turn")
         self._ply += 1
@@ -351,7 +466,7 @@ class Game:
         self._ply = last + 1 + ply if ply < 0 else ply
         return self.position
 
-    def _turn(self, ply: int) -> Turn:
+    def _turn(self, ply: int) -> Record:
         turn = self._line[ply].turn
         assert turn is not None
         return turn
@@ -457,14 +572,16 @@ class Game:
         if names is not None:
             twin.names = names
         twin._opening = list(self._opening)
-        clones = {id(self._root): _Node(None, self._root.position)}
+        clones = {id(self._root): _Node(None, self._root.position, self._root.cube)}
         stack = [self._root]
         while stack:
             node = stack.pop()
             clone = clones[id(node)]
             clone.follow, clone.name, clone.dice = node.follow, node.name, node.dice
             for child in node.children:
-                twin_child = _Node(child.turn, child.position, parent=clone)
+                twin_child = _Node(
+                    child.turn, child.position, child.cube, child.result, parent=clone
+                )
                 clones[id(child)] = twin_child
                 clone.children.append(twin_child)
                 stack.append(child)
@@ -475,7 +592,10 @@ class Game:
         return twin
 
     def is_over(self) -> bool:
-        return self._line[self._ply].position.is_over()
+        """Whether the shown position ends the game: borne off (R12), or a double
+        dropped or a resignation (R14)."""
+        node = self._line[self._ply]
+        return node.result is not None or node.position.is_over()
 
     def outcome(self) -> Outcome | None:
         """Winner and each loser's R13 result, once the game is over."""
@@ -486,13 +606,21 @@ class Game:
             raise ValueError("roll the opening first (R2): game.roll_opening()")
 
     def to_svg(self, **options: Any) -> SvgBoard:
-        """The shown position with the game's names and the last play as arrows."""
+        """The shown position with the game's names and the last play as arrows; the
+        cube and the score once they are in play (a cube moved from the centred 1, a
+        match or a money score)."""
         from ..svg import board_svg
 
         defaults: dict[str, Any] = {"names": self.names}
         if self._ply:
             last = self._turn(self._ply)
-            defaults.update(arrows=last.play, mover=last.player)
+            if isinstance(last, Turn):
+                defaults.update(arrows=last.play, mover=last.player)
+        plain = MatchState(score=(0,) * self._variant.players)
+        if self._state != plain:
+            defaults["match"] = self._state
+        if self._variant.players == 2 and (self._state != plain or self.cube != Cube()):
+            defaults["cube"] = self.cube
         return board_svg(self.position, **{**defaults, **options})
 
     def _repr_svg_(self) -> str:
@@ -509,18 +637,33 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         """The whole game as JSON-ready data: start, names, opening, every turn of every
         variation, the current line (``line``: the child taken at each position) and
-        the shown turn."""
-        return {
+        the shown turn; the match state and the start's cube when not the defaults."""
+        state, cube = self._state, self._root.cube
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "start": self._start.to_dict(),
             "names": list(self._names),
-            "opening": [list(r.dice) for r in self._opening],
-            "turns": _entries(self._root),
-            "line": [node.follow for node in self._line[:-1]],
-            "ply": self._ply,
-            "dice": list(self._line[-1].dice) if self._line[-1].dice else None,
         }
+        if state != MatchState(score=(0,) * self._variant.players):
+            data["match"] = {
+                "length": state.length,
+                "score": list(state.score),
+                "crawford": state.crawford,
+                "jacoby": state.jacoby,
+            }
+        if cube != Cube():
+            data["cube"] = {"value": cube.value, "owner": cube.owner, "offered": cube.offered}
+        data.update(
+            {
+                "opening": [list(r.dice) for r in self._opening],
+                "turns": _entries(self._root),
+                "line": [node.follow for node in self._line[:-1]],
+                "ply": self._ply,
+                "dice": list(self._line[-1].dice) if self._line[-1].dice else None,
+            }
+        )
+        return data
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), indent=indent)
@@ -538,12 +681,16 @@ class Game:
         with the side lines (``variations``) that replace it; ``line`` picks the child
         taken at each position of the current line (default: the main line); ``dice``
         are the roll pending where that line ends: the opening dice when still to
-        play (R2), else any roll the game could make there. Version 1 records (no
-        variations) read unchanged.
+        play (R2), else any roll the game could make there. ``match`` (length, score,
+        crawford, jacoby) and ``cube`` (value, owner, offered) give the match state
+        and the start's cube (default: money play, centred 1-cube); a turn may be a
+        cube action (``{"player", "cube": "double" | "take" | "drop"}``) or a
+        resignation (``{"player", "resign": 1 | 2 | 3}``), checked as played (R14).
+        Version 1 and 2 records (no cube) read unchanged.
         """
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
-        if data.get("version") not in (1, RECORD_VERSION):
+        if data.get("version") not in (1, 2, RECORD_VERSION):
             raise ValueError(f"unsupported game record version {quote(data.get('version'))}")
         _check_keys(data, "a game record", _RECORD_KEYS, ("start", "names"))
         with _field("'opening'"):
@@ -557,7 +704,18 @@ class Game:
                 )
         with _field("'names'"):
             names = check_names(data["names"], start.variant)
-        game = cls(start.variant, names=names) if rounds else cls(start=start, names=names)
+        if data["version"] < 3 and ("match" in data or "cube" in data):
+            raise ValueError("records before version 3 have no cube and no match state")
+        with _field("'match'"):
+            state = _match_state(data.get("match"), start.variant)
+        with _field("'cube'"):
+            cube = _cube(data.get("cube"))
+            MatchPosition(start, cube, state)
+        game = (
+            cls(start.variant, names=names, match=state, cube=cube)
+            if rounds
+            else cls(start=start, names=names, match=state, cube=cube)
+        )
         for number, round_dice in enumerate(rounds, 1):
             with _field(f"opening round {number}"):
                 game._replay_opening(_list(round_dice))
@@ -592,10 +750,10 @@ class Game:
             for number, entry in enumerate(entries, 1):
                 where = f"{label} {number} of the record"
                 with _field(where):
-                    _check_keys(entry, "a turn", _TURN_KEYS, _TURN_REQUIRED)
+                    kind = _record_kind(entry, version)
                     if version == 1 and ("name" in entry or "variations" in entry):
                         raise ValueError("version 1 records have no variations")
-                    child = self._replay_turn(node, entry)
+                    child = self._replay_turn(node, entry, kind)
                     name = entry.get("name", "")
                     child.name = "" if name == "" else check_name(name, "'name'")
                     sides = _list(entry.get("variations", []), "'variations'")
@@ -648,11 +806,14 @@ class Game:
             )
         self.roll_opening([die for die in round_dice if die is not None])
 
-    def _replay_turn(self, node: _Node, entry: Mapping[str, Any]) -> _Node:
-        """One recorded turn after ``node``: its player must be to move, its play legal
-        for its dice; the child that holds it."""
-        player, notation = entry["player"], entry["play"]
-        position = node.position
+    def _replay_turn(self, node: _Node, entry: Mapping[str, Any], kind: str) -> _Node:
+        """One record after ``node``: a turn's player must be to move and its play legal
+        for its dice, a cube action or a resignation allowed there (R14); the child that
+        holds it."""
+        player, position = entry["player"], node.position
+        if kind != "play":
+            return self._replay_cube(node, player, entry[kind], kind)
+        notation = entry["play"]
         if type(player) is not int or player != position.turn:
             raise ValueError(f"player {quote(player)} is not to move")
         dice = check_dice(_list(entry["dice"], "'dice'"))
@@ -661,13 +822,37 @@ class Game:
         if node.dice is not None and node.dice != dice:
             raise ValueError(f"the dice were {list(node.dice)}, not {list(dice)}")
         node.dice = None  # the opening dice (R2) are played
-        check_not_over(position)
+        self._check_going_on(node)
         before = replace(position, dice=dice)
         chosen = before.parse_play(notation)
         turn = Turn(player, dice, chosen, before.format_play(chosen))
-        if _child_with(node, turn) is not None:
-            raise ValueError(f"{quote(notation)} with {list(dice)} is recorded twice here")
-        child = _Node(turn, before.play(chosen), parent=node)
+        return self._add_child(node, _Node(turn, before.play(chosen), node.cube))
+
+    def _replay_cube(self, node: _Node, player: Any, what: Any, kind: str) -> _Node:
+        """A recorded cube action or resignation after ``node``, checked as played."""
+        if type(player) is not int or player not in range(self._variant.players):
+            raise ValueError(f"unknown player {quote(player)}")
+        self._check_going_on(node, cube_action=kind == "cube")
+        match = MatchPosition(replace(node.position, dice=node.dice), node.cube, self._state)
+        node.dice = None  # a resignation after the roll leaves it unplayed
+        record: CubeAction | Resignation
+        if kind == "resign":
+            record = Resignation(player, what)
+            return self._add_child(
+                node, _Node(record, node.position, node.cube, match.resign(record))
+            )
+        record = CubeAction(player, what)
+        after = match.apply(record)
+        if isinstance(after, Win):
+            return self._add_child(node, _Node(record, node.position, node.cube, after))
+        return self._add_child(node, _Node(record, node.position, after.cube))
+
+    @staticmethod
+    def _add_child(node: _Node, child: _Node) -> _Node:
+        assert child.turn is not None
+        if _child_with(node, child.turn) is not None:
+            raise ValueError(f"{_describe(child.turn)} is recorded twice here")
+        child.parent = node
         node.children.append(child)
         return child
 
@@ -699,11 +884,12 @@ class Game:
         for number, node in enumerate(self._line[1:], 1):
             turn = node.turn
             assert turn is not None and node.parent is not None
-            d1, d2 = turn.dice
-            played = turn.notation or "(no legal move)"
             others = len(node.parent.children) - 1
             aside = f"  ({others} other line{'s' if others > 1 else ''})" if others else ""
-            lines.append(f"{number:>3}. {SYMBOLS[turn.player]} {d1}{d2}: {played}{aside}")
+            lines.append(f"{number:>3}. {SYMBOLS[turn.player]} {_describe(turn)}{aside}")
+        ended = self._line[self._ply].result
+        if ended is not None:
+            lines.append(f"{self.names[ended.winner]} wins {_points(ended.points)}")
         result = self.outcome()
         if result is not None:
             lines.append(f"{self.names[result.winner]} wins")
@@ -713,14 +899,71 @@ class Game:
         return "\n".join(lines)
 
 
-def _child_with(node: _Node, turn: Turn) -> int | None:
-    """Which child of ``node`` holds ``turn`` (the same play with the same roll)."""
-    same = (turn.player, sorted(turn.dice), turn.play)
+def _child_with(node: _Node, turn: Record) -> int | None:
+    """Which child of ``node`` holds ``turn`` (the same play with the same roll, or the
+    same cube action or resignation)."""
     for index, child in enumerate(node.children):
         held = child.turn
-        if held is not None and (held.player, sorted(held.dice), held.play) == same:
+        if isinstance(held, Turn) and isinstance(turn, Turn):
+            if (held.player, sorted(held.dice), held.play) == (
+                turn.player,
+                sorted(turn.dice),
+                turn.play,
+            ):
+                return index
+        elif held == turn:
             return index
     return None
+
+
+def _describe(record: Record) -> str:
+    """A record as the text record writes it, after the player's letter."""
+    if isinstance(record, Turn):
+        d1, d2 = record.dice
+        return f"{d1}{d2}: {record.notation or '(no legal move)'}"
+    if isinstance(record, CubeAction):
+        return {"double": "doubles", "take": "takes", "drop": "drops"}[record.action]
+    return f"resigns a {RESIGNATION_NAMES[record.level]}"
+
+
+def _points(points: int) -> str:
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
+def _record_kind(entry: Any, version: int) -> str:
+    """Which record an entry is, ``"play"``, ``"cube"`` or ``"resign"``, its keys
+    checked."""
+    _check_keys(entry, "a turn", _TURN_KEYS, ("player",))
+    kinds = [kind for kind in _RECORD_KINDS if kind in entry]
+    if len(kinds) != 1:
+        raise ValueError("a turn has a 'play', a 'cube' action or a 'resign' level, just one")
+    kind = kinds[0]
+    if kind != "play" and version < 3:
+        raise ValueError(f"records before version 3 have no {kind!r} turns")
+    if kind == "play" and "dice" not in entry:
+        raise ValueError("a turn needs the key 'dice'")
+    if kind != "play" and "dice" in entry:
+        raise ValueError(f"a {kind!r} turn has no dice")
+    return kind
+
+
+def _match_state(data: Any, variant: Variant) -> MatchState:
+    if data is None:
+        return MatchState(score=(0,) * variant.players)
+    _check_keys(data, "'match'", _MATCH_KEYS, _MATCH_KEYS[:2])
+    return MatchState(
+        data["length"],
+        tuple(_list(data["score"], "'score'")),
+        data.get("crawford", False),
+        data.get("jacoby", False),
+    )
+
+
+def _cube(data: Any) -> Cube:
+    if data is None:
+        return Cube()
+    _check_keys(data, "'cube'", _CUBE_KEYS, ("value",))
+    return Cube(data["value"], data.get("owner"), data.get("offered", False))
 
 
 def _entries(node: _Node) -> list[dict[str, Any]]:
@@ -740,7 +983,13 @@ def _entries(node: _Node) -> list[dict[str, Any]]:
 def _entry(node: _Node) -> dict[str, Any]:
     turn = node.turn
     assert turn is not None
-    entry: dict[str, Any] = {"player": turn.player, "dice": list(turn.dice), "play": turn.notation}
+    entry: dict[str, Any] = {"player": turn.player}
+    if isinstance(turn, Turn):
+        entry.update(dice=list(turn.dice), play=turn.notation)
+    elif isinstance(turn, CubeAction):
+        entry["cube"] = turn.action
+    else:
+        entry["resign"] = turn.level
     if node.name:
         entry["name"] = node.name
     return entry

@@ -9,7 +9,7 @@ Small immutable values beside ``Position``, which stays free of them:
   the state a game's history holds at each step; its ``double``, ``take`` and
   ``drop`` are the cube actions, each refused with a rule-citing error;
 - ``CubeAction`` and ``Resignation``: records of what happened, beside ``Turn``;
-- ``GameResult``: who won a game, how, and the points it scores.
+- ``Win``: who won a game, how, and the points it scores.
 
 Trigammon has no cube (R14 is classic only); a trigammon match scores each game by
 R13, every loser paying the winner (README, "Match play").
@@ -141,13 +141,13 @@ class MatchState:
         """Points ``player`` still needs to win the match (0 in money play)."""
         return self.length - self.score[player] if self.length else 0
 
-    def after(self, result: GameResult) -> tuple[int, ...]:
+    def after(self, result: Win) -> tuple[int, ...]:
         """The score once ``result`` is added: the winner gains its points (R14)."""
         score = list(self.score)
         score[result.winner] += result.points
         return tuple(score)
 
-    def next_game(self, result: GameResult, *, crawford_rule: bool = True) -> MatchState | None:
+    def next_game(self, result: Win, *, crawford_rule: bool = True) -> MatchState | None:
         """The state of the game after ``result``, or None once the match is won.
 
         The Crawford game follows the game in which a player first reaches
@@ -187,6 +187,12 @@ class CubeAction:
         if self.action not in CUBE_ACTIONS:
             raise ValueError(f"a cube action is one of {CUBE_ACTIONS}, not {quote(self.action)}")
 
+    @property
+    def notation(self) -> str:
+        """The action as records write it, like a turn's play: ``double``, ``take``,
+        ``drop``."""
+        return self.action
+
 
 @dataclass(frozen=True)
 class Resignation:
@@ -205,9 +211,14 @@ class Resignation:
                 f"times the cube, not {quote(self.level)}"
             )
 
+    @property
+    def notation(self) -> str:
+        """The resignation as records write it: ``resign gammon``."""
+        return f"resign {RESIGNATION_NAMES[self.level]}"
+
 
 @dataclass(frozen=True)
-class GameResult:
+class Win:
     """How a game ended: its winner, the points the winner scores and the ending."""
 
     winner: int
@@ -321,10 +332,10 @@ class MatchPosition:
         taker = 1 - self.position.turn
         return replace(self, cube=Cube(2 * self.cube.value, taker))
 
-    def drop(self) -> GameResult:
+    def drop(self) -> Win:
         """The opponent drops (passes): it loses the game at the cube's value (R14)."""
         self._check_answer("drop")
-        return GameResult(self.position.turn, self.cube.value, "drop")
+        return Win(self.position.turn, self.cube.value, "drop")
 
     def check_roll(self) -> None:
         """Refuse to roll or play while a double awaits its answer (R14)."""
@@ -335,7 +346,7 @@ class MatchPosition:
                 "game goes on",
             )
 
-    def apply(self, record: CubeAction) -> MatchPosition | GameResult:
+    def apply(self, record: CubeAction) -> MatchPosition | Win:
         """The state after a cube action record, checked: its player must be the one to act."""
         doubler = self.position.turn
         actor = doubler if record.action == "double" else 1 - doubler
@@ -349,24 +360,24 @@ class MatchPosition:
 
     # results -----------------------------------------------------------------
 
-    def resign(self, record: Resignation) -> GameResult:
+    def resign(self, record: Resignation) -> Win:
         """The result of a resignation accepted (R14 Reading, README)."""
         check_not_over(self.position)
         if self.position.variant.players != 2:
             raise IllegalMoveError("R14", "resignations belong to classic match play")
         level = self._counted(record.level)
-        return GameResult(1 - record.player, level * self.cube.value, "resignation")
+        return Win(1 - record.player, level * self.cube.value, "resignation")
 
-    def result(self) -> GameResult | None:
+    def result(self) -> Win | None:
         """The result once a player has borne off all 15 (R12): R13's points times the
         cube (R14), every loser paying the winner in trigammon; None before."""
         outcome = self.position.outcome()
         if outcome is None:
             return None
         if self.position.variant.players != 2:
-            return GameResult(outcome.winner, sum(outcome.points), "bear-off")
+            return Win(outcome.winner, sum(outcome.points), "bear-off")
         points = self._counted(outcome.points[1 - outcome.winner])
-        return GameResult(outcome.winner, points * self.cube.value, "bear-off")
+        return Win(outcome.winner, points * self.cube.value, "bear-off")
 
     def _counted(self, level: int) -> int:
         """R13's points as they count: with the Jacoby rule, single until the cube turns."""
