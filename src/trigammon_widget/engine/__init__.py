@@ -4,11 +4,17 @@ Rule ids (R1-R14) refer to the project's RULES.md.
 """
 
 from .corpus import random_positions
-from .errors import IllegalMoveError, InvalidIdError, InvalidPositionError, NotationError
+from .errors import (
+    IllegalMoveError,
+    InvalidIdError,
+    InvalidPositionError,
+    MatchFileError,
+    NotationError,
+)
 from .game import Game, OpeningRound, Turn
 from .ids import from_gnubg_id, from_xgid, read_gnubg_id, read_xgid, to_gnubg_id, to_xgid
 from .legal import LegalPlays
-from .match import Cube, CubeAction, MatchPosition, MatchState, Resignation, Win
+from .match import Cube, CubeAction, Match, MatchPosition, MatchState, Resignation, Win
 from .moves import BAR, Move, Play
 from .outcome import Outcome
 from .position import Position
@@ -27,6 +33,8 @@ __all__ = [
     "InvalidIdError",
     "InvalidPositionError",
     "LegalPlays",
+    "Match",
+    "MatchFileError",
     "MatchPosition",
     "MatchState",
     "Move",

@@ -40,6 +40,19 @@ class InvalidIdError(ValueError):
     """A position or match ID that cannot be decoded."""
 
 
+class MatchFileError(ValueError):
+    """A match file (.mat, SGF) that cannot be read: ``line`` is the line number (from
+    1) where reading stopped and ``reason`` says why."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(line, reason)
+        self.line = line
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
 class _Quoter(reprlib.Repr):
     """``reprlib`` with short strings and no giant integers (their ``repr`` may fail)."""
 

@@ -205,7 +205,12 @@ class Game:
     @property
     def match_position(self) -> MatchPosition:
         """The shown position with its cube and match state."""
-        return MatchPosition(self.position, self.cube, self._state)
+        return self.match_position_at(self._ply)
+
+    def match_position_at(self, ply: int) -> MatchPosition:
+        """The position after ``ply`` records of the current line (``position_at``) with
+        its cube and match state."""
+        return MatchPosition(self.position_at(ply), self._line[ply].cube, self._state)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -373,12 +378,15 @@ class Game:
 
     def resign(self, level: int = 1, player: int | None = None) -> Resignation:
         """``player`` (default: the one to move) resigns a single game (1), a gammon (2)
-        or a backgammon (3), and the opponent accepts: the game ends (R14 Reading)."""
-        self._require_start()
+        or a backgammon (3), and the opponent accepts: the game ends (R14 Reading), even
+        before the opening roll. The record keeps what counts (a single game while the
+        Jacoby rule ignores gammons)."""
         node = self._line[self._ply]
         self._check_going_on(node)
         record = Resignation(node.position.turn if player is None else player, level)
         result = self.match_position.resign(record)
+        # What it concedes: a gammon is a single game while the Jacoby rule ignores it.
+        record = Resignation(record.player, result.points // node.cube.value)
         self._enter(node, _Node(record, node.position, node.cube, result))
         return record
 
@@ -399,10 +407,11 @@ class Game:
         self._enter(node, child)
         return record
 
-    def result(self) -> Win | None:
-        """How the shown position ended the game, once it has: the winner and the points
-        it scores, cube included (R12-R14); None while the game goes on."""
-        node = self._line[self._ply]
+    def result(self, ply: int | None = None) -> Win | None:
+        """How the shown position (or the one after ``ply`` records, -1 the last) ended
+        the game, once it has: the winner and the points it scores, cube included
+        (R12-R14); None while the game goes on."""
+        node = self._line[-1] if ply == -1 else self._node(ply)
         if node.result is not None:
             return node.result
         return MatchPosition(node.position, node.cube, self._state).result()

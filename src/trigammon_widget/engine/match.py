@@ -9,7 +9,8 @@ Small immutable values beside ``Position``, which stays free of them:
   the state a game's history holds at each step; its ``double``, ``take`` and
   ``drop`` are the cube actions, each refused with a rule-citing error;
 - ``CubeAction`` and ``Resignation``: records of what happened, beside ``Turn``;
-- ``Win``: who won a game, how, and the points it scores.
+- ``Win``: who won a game, how, and the points it scores;
+- ``Match``: the games of a match or a money session, and its score.
 
 Trigammon has no cube (R14 is classic only); a trigammon match scores each game by
 R13, every loser paying the winner (README, "Match play").
@@ -17,15 +18,19 @@ R13, every loser paying the winner (README, "Match play").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from .errors import IllegalMoveError, InvalidPositionError, quote
 from .position import Position, check_not_over
+from .variant import Variant, find_variant
 
 if TYPE_CHECKING:
     from ..svg import SvgBoard
+    from .game import Game
 
 MAX_CUBE = 4096
 """The largest cube: GNU Backgammon's limit (``MAX_CUBE``); no double beyond it (R14)."""
@@ -168,6 +173,26 @@ class MatchState:
             ", Crawford game" if self.crawford else ", post-Crawford" if self.post_crawford else ""
         )
         return f"{_dash(self.score)} in a match to {self.length}{stage}"
+
+
+def check_info(info: object) -> dict[str, str]:
+    """``info`` as a match's information, once its keys are ``INFO_KEYS`` and its values
+    text of at most ``MAX_INFO_CHARS`` characters; else a ``ValueError`` naming it."""
+    if not isinstance(info, Mapping):
+        raise ValueError(f"match information is a mapping, not {quote(info)}")
+    checked = {}
+    for key, value in info.items():
+        if key not in INFO_KEYS:
+            raise ValueError(f"unknown match information {quote(key)}; keys are {INFO_KEYS}")
+        if not isinstance(value, str) or len(value) > MAX_INFO_CHARS:
+            raise ValueError(
+                f"match information {key!r} is text of at most {MAX_INFO_CHARS} characters, "
+                f"not {quote(value)}"
+            )
+        if key != "Comment" and ("\n" in value or "\r" in value):
+            raise ValueError(f"match information {key!r} is one line, not {quote(value)}")
+        checked[key] = value
+    return checked
 
 
 def _dash(score: Sequence[int]) -> str:
@@ -434,3 +459,271 @@ class MatchPosition:
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
+
+
+MATCH_FORMAT = "trigammon-widget/match"
+MATCH_VERSION = 1
+_MATCH_KEYS = (
+    "format",
+    "version",
+    "variant",
+    "length",
+    "crawford",
+    "jacoby",
+    "names",
+    "info",
+    "games",
+)
+INFO_KEYS = ("Site", "Event", "Round", "EventDate", "Transcriber", "Comment")
+"""What ``Match.info`` may hold, named as .mat headers name it: the place, event, round,
+date (``YYYY.MM.DD``), transcriber and a comment of the match."""
+MAX_INFO_CHARS = 10_000
+
+
+class Match:
+    """A series of games to ``length`` points, or money play (``length`` 0) (R14).
+
+    ``games`` holds every game so far, the last one being played (``game``);
+    ``new_game()`` starts the next once it is over. A game's points go to its winner
+    (``Game.result``), and the match ends when a player reaches ``length``. The
+    Crawford rule (``crawford``, on by default) bars doubling in the game after a
+    player first reaches ``length - 1``; money play may use the Jacoby rule
+    (``jacoby``). A trigammon match has no cube: each game scores by R13, every loser
+    paying the winner. Finished games are the match's record: change them only by
+    building a new match. ``info`` holds what match files say about the match (keys
+    ``INFO_KEYS``: place, event, round, date, transcriber, comment).
+    """
+
+    def __init__(
+        self,
+        length: int = 0,
+        variant: str | Variant = "classic",
+        *,
+        crawford: bool = True,
+        jacoby: bool = False,
+        names: Sequence[str] = (),
+        seed: int | None = None,
+    ) -> None:
+        from .game import Game
+
+        chosen = find_variant(variant)
+        _flag(crawford, "'crawford'")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be an integer or None, not {quote(seed)}")
+        self._first = MatchState(length, (0,) * chosen.players, jacoby=jacoby)
+        self._variant = chosen
+        self._crawford = crawford and chosen.players == 2
+        self._rng = random.Random(seed)
+        self._games = [Game(chosen, seed=self._seed(), names=names, match=self._first)]
+        self._names = self._games[0].names
+        self.info: dict[str, str] = {}
+
+    def _seed(self) -> int:
+        return self._rng.getrandbits(63)
+
+    # reading -------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self._variant
+
+    @property
+    def length(self) -> int:
+        """Points to win (0: money play)."""
+        return self._first.length
+
+    @property
+    def crawford(self) -> bool:
+        """Whether the match uses the Crawford rule."""
+        return self._crawford
+
+    @property
+    def jacoby(self) -> bool:
+        return self._first.jacoby
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def games(self) -> tuple[Game, ...]:
+        return tuple(self._games)
+
+    @property
+    def game(self) -> Game:
+        """The game being played: the last one."""
+        return self._games[-1]
+
+    @property
+    def state(self) -> MatchState:
+        """The match state of the game being played."""
+        return self._games[-1].match_state
+
+    @property
+    def results(self) -> tuple[Win, ...]:
+        """How each finished game ended."""
+        found = (game.result(-1) for game in self._games)
+        return tuple(result for result in found if result is not None)
+
+    @property
+    def score(self) -> tuple[int, ...]:
+        """Each player's points: after the last game once it is over, else before it."""
+        result = self._last_result()
+        return self.state.score if result is None else self.state.after(result)
+
+    def is_over(self) -> bool:
+        """Whether a player has reached the match length (never in money play)."""
+        return bool(self.length) and max(self.score) >= self.length
+
+    @property
+    def winner(self) -> int | None:
+        if not self.is_over():
+            return None
+        return max(range(self._variant.players), key=lambda player: self.score[player])
+
+    def _last_result(self) -> Win | None:
+        """How the last game ended, at the end of its current line; None while it goes on."""
+        return self._games[-1].result(-1)
+
+    def _next_state(self) -> MatchState:
+        """The match state of the game after the last one, once it is over."""
+        if not self._games:
+            return self._first
+        result = self._last_result()
+        if result is None:
+            raise ValueError(f"game {len(self._games)} is not over yet")
+        following = self.state.next_game(result, crawford_rule=self._crawford)
+        if following is None:
+            raise ValueError(f"the match is over: player {self.winner} has won it")
+        return following
+
+    def __repr__(self) -> str:
+        kind = f"to {self.length}" if self.length else "money play"
+        score = "-".join(map(str, self.score))
+        return f"<Match {self._variant.name} {kind}: game {len(self._games)}, score {score}>"
+
+    # playing ---------------------------------------------------------------------
+
+    def new_game(self) -> Game:
+        """Start the next game, once the last one is over and the match is not."""
+        from .game import Game
+
+        game = Game(self._variant, seed=self._seed(), names=self.names, match=self._next_state())
+        self._games.append(game)
+        return game
+
+    def to_svg(self, **options: Any) -> SvgBoard:
+        """The game being played, with its cube and the score (``Game.to_svg``)."""
+        return self.game.to_svg(**{"match": self.state, **options})
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    # records ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as JSON-ready data: its rules, names and every game's record."""
+        return {
+            "format": MATCH_FORMAT,
+            "version": MATCH_VERSION,
+            "variant": self._variant.name,
+            "length": self.length,
+            "crawford": self._crawford,
+            "jacoby": self.jacoby,
+            "names": list(self.names),
+            "info": check_info(self.info),
+            "games": [game.to_dict() for game in self._games],
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Match:
+        """Replay a match record: every game replayed (``Game.from_dict``) and its match
+        state checked against the score the games before it leave."""
+        from .game import Game, _check_keys, _field, _list
+
+        if not isinstance(data, Mapping) or data.get("format") != MATCH_FORMAT:
+            raise ValueError(f"not a match record: 'format' must be {MATCH_FORMAT!r}")
+        if data.get("version") != MATCH_VERSION:
+            raise ValueError(f"unsupported match record version {quote(data.get('version'))}")
+        required = tuple(key for key in _MATCH_KEYS if key != "info")
+        _check_keys(data, "a match record", _MATCH_KEYS, required)
+        with _field("'variant'"):
+            variant = find_variant(data["variant"])
+        match = cls(
+            data["length"],
+            variant,
+            crawford=data["crawford"],
+            jacoby=data["jacoby"],
+            names=data["names"],
+        )
+        with _field("'info'"):
+            match.info = check_info(data.get("info", {}))
+        games = _list(data["games"], "'games'")
+        if not games:
+            raise ValueError("'games': a match record holds at least one game")
+        return match._with_games(Game.from_dict(record) for record in games)
+
+    def _with_games(self, games: Iterable[Game]) -> Match:
+        """This match, its games replaced by ``games`` in order, each checked: its
+        variant, names and match state must be the ones the match has there.
+        ``ValueError`` names the game."""
+        self._games = []
+        for number, game in enumerate(games, 1):
+            try:
+                if game.variant != self._variant:
+                    raise ValueError(f"a {game.variant.name} game in a {self._variant.name} match")
+                if game.names != self._names:
+                    raise ValueError(f"players {list(game.names)}, not {list(self._names)}")
+                expected = self._next_state()
+                if game.match_state != expected:
+                    raise ValueError(f"it is played at {game.match_state}, not at {expected}")
+            except ValueError as error:
+                raise ValueError(f"game {number}: {error}") from None
+            self._games.append(game)
+        return self
+
+    @classmethod
+    def from_mat(cls, text: str) -> Match:
+        """A match from GNU Backgammon's .mat text (``matchfiles.read_mat``)."""
+        from .matchfiles import read_mat
+
+        return read_mat(text)
+
+    def to_mat(self) -> str:
+        """The match as .mat text, laid out as GNU Backgammon exports it."""
+        from .matchfiles import write_mat
+
+        return write_mat(self)
+
+    @classmethod
+    def from_sgf(cls, text: str) -> Match:
+        """A match from GNU Backgammon's SGF text (``matchfiles.read_sgf``)."""
+        from .matchfiles import read_sgf
+
+        return read_sgf(text)
+
+    def to_sgf(self) -> str:
+        """The match as SGF text, laid out as GNU Backgammon saves it."""
+        from .matchfiles import write_sgf
+
+        return write_sgf(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Match:
+        """A match from ``to_json`` text; ``ValueError`` for anything else."""
+        from .game import MAX_RECORD_CHARS
+
+        if not isinstance(text, str):
+            raise ValueError(f"a match record in JSON is a string, not {quote(text)}")
+        if len(text) > MAX_RECORD_CHARS:
+            raise ValueError(
+                f"a match record in JSON has at most {MAX_RECORD_CHARS} characters, not {len(text)}"
+            )
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise ValueError(f"not a match record: invalid JSON ({str(error)[:120]})") from None
+        return cls.from_dict(data)

@@ -1,0 +1,793 @@
+"""Match files in and out: GNU Backgammon's plain-text export (.mat) and its SGF.
+
+Both describe classic matches (or money sessions) game by game, with the cube (R14).
+Reading is all or nothing: every line is parsed and every play, double, take, drop
+and resignation is made by the engine before a ``Match`` exists, so a file with a
+malformed line or an illegal play raises ``MatchFileError`` with the line number and
+the reason, and nothing is half loaded. Writing lays the text out as GNU Backgammon
+does (``export match mat``, ``save match``), so that it reads the files back.
+
+Players: the first named player of a file (the .mat's left column, SGF's ``W``,
+gnubg's player 0) is our player 1, at the top; the second (right column, ``B``) our
+player 0, as in ``ids``. Moves are written from the mover's side: points 24..1, 25 the
+bar and 0 off in .mat, letters in SGF.
+
+.mat (the Jellyfish layout): ``; [Key "value"]`` headers, `` N point match``, then per
+game `` Game k``, the names with the score before the game, and numbered lines of two
+cells, left and right player: ``52: 13/8 24/22`` (a roll and its play; nothing after
+the roll is no legal move, or a roll before a resignation), ``Doubles => 2``,
+``Takes``, ``Drops``, ``Wins 2 points`` (the game's end: after a drop or the last
+checker borne off it confirms the result, otherwise the loser resigned).
+
+SGF (``GM[6]``, FF[4]): one game tree per game; the root holds ``MI[length:..][game:..]
+[ws:..][bs:..]``, the names (``PW``, ``PB``), the rules (``RU[Crawford:CrawfordGame:
+Jacoby]``) and the result (``RE[W+2]``, ``R`` when resigned); each node a move
+(``B[52mhxv]``: dice, then from/to letters), ``double``, ``take`` or ``drop``, and
+``DI`` for dice rolled before a resignation. Analysis and other properties are read
+past.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .errors import MatchFileError, quote
+from .game import Game, Turn
+from .match import CubeAction, Match, Resignation, Win
+from .moves import BAR, Play
+from .variant import CLASSIC
+
+__all__ = ["MAX_MATCH_FILE_CHARS", "read_mat", "read_sgf", "write_mat", "write_sgf"]
+
+MAX_MATCH_FILE_CHARS = 5_000_000
+"""Longest match file read: a long match with gnubg's analysis in it fits."""
+APPLICATION = "trigammon-widget"
+"""Who wrote an SGF file (``AP``)."""
+
+_LEFT_BEFORE = 20
+"""A .mat cell starting before this column is the left player's (gnubg's right cell
+starts at column 33)."""
+_SIDE = {"left": 1, "right": 0}
+"""Our player of each .mat column."""
+_HEADER = re.compile(r"\[(?P<key>[A-Za-z ]+?)\s+\"(?P<value>.*)\"\]\s*$")
+_LENGTH = re.compile(r"\s*(?P<length>[0-9]{1,3})\s+point\s+match\s*$", re.IGNORECASE)
+_GAME = re.compile(r"\s*Game\s+(?P<number>[0-9]{1,4})\s*$", re.IGNORECASE)
+_SCORES = re.compile(
+    r"\s*(?P<left>\S.*?)\s*:\s*(?P<lscore>[0-9]{1,5})\s+(?P<right>\S.*?)\s*:\s*"
+    r"(?P<rscore>[0-9]{1,5})\s*$"
+)
+_NUMBER = re.compile(r"\s*(?P<number>[0-9]{1,4})\)")
+_POINT = r"(?:[0-9]{1,2}|bar|off)\*?"
+_ACTION = re.compile(
+    r"(?P<roll>(?P<dice>[1-6][1-6]):(?P<moves>(?:[ \t]+"
+    + _POINT
+    + r"(?:/"
+    + _POINT
+    + r")+(?:\([1-4]\))?)*)(?:[ \t]+(?P<nomove>Cannot Move|\?\?\?\??))?)"
+    r"|(?P<double>Doubles\s*=>\s*(?P<value>[0-9]{1,5}))"
+    r"|(?P<take>Takes)|(?P<drop>Drops)"
+    r"|(?P<beaver>Beavers|Raccoons)"
+    r"|(?P<wins>Wins\s+(?P<points>[0-9]{1,5})\s+points?(?:\s+and\s+the\s+match)?)",
+    re.IGNORECASE,
+)
+_MAT_INFO = {
+    "Site": "Site",
+    "Event": "Event",
+    "Round": "Round",
+    "EventDate": "EventDate",
+    "Transcriber": "Transcriber",
+}
+
+
+def _check_text(text: object, what: str) -> str:
+    if not isinstance(text, str):
+        raise MatchFileError(0, f"{what} is text, not {quote(text)}")
+    if len(text) > MAX_MATCH_FILE_CHARS:
+        raise MatchFileError(
+            0, f"{what} has at most {MAX_MATCH_FILE_CHARS:,} characters, not {len(text):,}"
+        )
+    return text.removeprefix("\ufeff")
+
+
+# reading: one game at a time -----------------------------------------------------------
+
+
+@dataclass
+class _Reader:
+    """Builds a match game by game from a file's actions, naming the line of each."""
+
+    match: Match | None = None
+    line: int = 0
+    unplayed: int | None = None
+    """The line of a roll with legal plays and none played: a resignation must follow."""
+
+    @property
+    def game(self) -> Game:
+        assert self.match is not None
+        return self.match.game
+
+    def fail(self, reason: str, line: int | None = None) -> MatchFileError:
+        return MatchFileError(self.line if line is None else line, reason)
+
+    def start_game(self, number: int) -> None:
+        """Game ``number`` (from 1) begins: the one before must be over."""
+        expected = 1 if self.match is None else len(self.match.games) + 1
+        if number != expected:
+            raise self.fail(f"game {number} follows game {expected - 1}; expected game {expected}")
+        if self.match is None:
+            return
+        self.finish(last=False)
+        try:
+            self.match.new_game()
+        except ValueError as error:
+            raise self.fail(str(error)) from None
+
+    def check_score(self, score: tuple[int, int]) -> None:
+        """The score the file says the game starts at must be the games' own."""
+        assert self.match is not None
+        if score != self.match.state.score:
+            raise self.fail(
+                f"game {len(self.match.games)} starts at {_score(score)}, but the games before "
+                f"it leave {_score(self.match.state.score)}"
+            )
+
+    def finish(self, last: bool) -> None:
+        """Check the game just read ends (every game but the last of a file must)."""
+        assert self.match is not None
+        number = len(self.match.games)
+        if self.unplayed is not None:
+            raise self.fail(
+                f"game {number}: a roll with legal plays and none played is followed by a "
+                "resignation ('Wins')",
+                self.unplayed,
+            )
+        if not last and not self.game.is_over():
+            raise self.fail(f"game {number} ends without a result")
+
+    def roll(self, player: int, dice: tuple[int, int], moves: str | None) -> None:
+        """A roll of ``player`` and its play (``None``: rolled, then resigned)."""
+        game = self.game
+        self.going_on()
+        if not game.started:
+            if dice[0] == dice[1]:
+                raise self.fail(f"the opening roll is two different dice (R2), not {dice}")
+            opening = [min(dice), min(dice)]
+            opening[player] = max(dice)
+            game.roll_opening(opening)
+        position = game.position
+        if position.turn != player:
+            raise self.fail(f"player {position.turn} is to roll, not player {player}")
+        try:
+            if position.dice is None:
+                game.roll(*dice)
+            else:  # the opening dice (R2): the file's order
+                game.set_dice(*dice)
+            if moves:
+                game.play(moves)
+            elif moves == "" and Play() in game.legal_plays():
+                game.play(Play())
+            else:  # rolled and not played: a resignation follows
+                self.unplayed = self.line
+        except ValueError as error:
+            raise self.fail(str(error)) from None
+
+    def cube(self, player: int, action: str, value: int | None = None) -> None:
+        game = self.game
+        self.going_on(cube_answer=action != "double")
+        if value is not None and value != 2 * game.cube.value:
+            raise self.fail(f"a double of the {game.cube.value}-cube is to {2 * game.cube.value}")
+        try:
+            record = getattr(game, action)()
+        except ValueError as error:
+            raise self.fail(str(error)) from None
+        if record.player != player:
+            raise self.fail(f"player {record.player} is to {action}, not player {player}")
+
+    def wins(self, winner: int, points: int) -> None:
+        """A game's end as the file states it: it confirms a drop or the last checker
+        borne off, else the loser resigned."""
+        game = self.game
+        result = game.result()
+        if result is None:
+            cube = game.cube.value
+            level, rest = divmod(points, cube)
+            if rest or level not in (1, 2, 3):
+                raise self.fail(
+                    f"a resignation concedes 1, 2 or 3 times the {cube}-cube, not {points} points"
+                )
+            try:
+                game.resign(level, player=1 - winner)
+            except ValueError as error:
+                raise self.fail(str(error)) from None
+            self.unplayed = None
+            return
+        if result.winner != winner:
+            raise self.fail(f"player {result.winner} has won the game, not player {winner}")
+        if result.points != points:
+            raise self.fail(f"the game is worth {result.points} points, not {points}")
+
+    def going_on(self, cube_answer: bool = False) -> None:
+        if self.unplayed is not None:
+            raise self.fail(
+                "a roll with legal plays and none played is followed by a resignation ('Wins')",
+                self.unplayed,
+            )
+        if self.game.is_over():
+            raise self.fail(f"the game is over: {self.game.result()}")
+        if self.game.cube.offered and not cube_answer:
+            raise self.fail("a double awaits its answer (take or drop)")
+
+
+def _score(score: Sequence[int]) -> str:
+    return "-".join(map(str, score))
+
+
+# .mat -------------------------------------------------------------------------------
+
+
+def read_mat(text: str) -> Match:
+    """The match a .mat text records (GNU Backgammon's ``export match mat``).
+
+    Every line is checked and every action made by the engine; ``MatchFileError``
+    names the line and the reason of the first problem.
+    """
+    text = _check_text(text, "a .mat file")
+    reader = _Reader()
+    info: dict[str, str] = {}
+    comments: list[str] = []
+    flags = {"Crawford": True, "Jacoby": False}
+    numbered = enumerate(text.splitlines(), 1)
+    length = None
+    for index, raw in numbered:
+        reader.line = index
+        line = raw.strip()
+        if not line:
+            continue
+        if line[0] in ";#":
+            _header(reader, line[1:].strip(), info, comments, flags)
+            continue
+        found = _LENGTH.match(raw)
+        if not found:
+            raise reader.fail(f"expected the match length ('5 point match'), not {quote(line)}")
+        length = int(found["length"])
+        break
+    if length is None:
+        raise reader.fail("no match length ('5 point match') found: not a .mat file")
+    if comments:
+        info["Comment"] = "\n".join(comments)
+    expect_scores = False
+    number = 0
+    for index, raw in numbered:
+        reader.line = index
+        line = raw.expandtabs().rstrip()
+        if not line.strip():
+            continue
+        game = _GAME.match(line)
+        if game:
+            number = int(game["number"])
+            reader.start_game(number)
+            expect_scores = True
+            continue
+        if number == 0:
+            raise reader.fail(f"expected ' Game 1', not {quote(line.strip())}")
+        if expect_scores:
+            expect_scores = False
+            _scores(reader, line, length, flags, info)
+            continue
+        _mat_line(reader, line)
+    if reader.match is None:
+        raise reader.fail("the file has no game")
+    reader.finish(last=True)
+    return reader.match
+
+
+def _header(
+    reader: _Reader, line: str, info: dict[str, str], comments: list[str], flags: dict[str, bool]
+) -> None:
+    found = _HEADER.fullmatch(line)
+    if not found:
+        comments.append(line)
+        return
+    key, value = found["key"], found["value"]
+    if key in flags:
+        if value.lower() not in ("on", "off"):
+            raise reader.fail(f'[{key}] is "On" or "Off", not {quote(value)}')
+        flags[key] = value.lower() == "on"
+    elif key == "Variation" and value.lower() != "backgammon":
+        raise reader.fail(f"only backgammon is read, not the variation {quote(value)}")
+    elif key in _MAT_INFO:
+        info[_MAT_INFO[key]] = value
+
+
+def _scores(
+    reader: _Reader, line: str, length: int, flags: dict[str, bool], info: dict[str, str]
+) -> None:
+    """A game's first line: the left and the right player, each with its score."""
+    found = _SCORES.fullmatch(line)
+    if not found:
+        raise reader.fail(f"expected 'name : score   name : score', not {quote(line.strip())}")
+    names = (found["right"], found["left"])
+    score = (int(found["rscore"]), int(found["lscore"]))
+    if reader.match is None:
+        try:
+            match = Match(
+                length, CLASSIC, crawford=flags["Crawford"], jacoby=flags["Jacoby"], names=names
+            )
+            match.info = info
+        except ValueError as error:
+            raise reader.fail(str(error)) from None
+        reader.match = match
+    elif names != reader.match.names:
+        raise reader.fail(
+            f"the players are {list(reader.match.names)[::-1]}, not {list(names)[::-1]}"
+        )
+    reader.check_score(score)
+
+
+def _mat_line(reader: _Reader, line: str) -> None:
+    """One line of moves: an optional ``n)``, then the left and the right cell."""
+    numbered = _NUMBER.match(line)
+    position = numbered.end() if numbered else 0
+    cells: list[tuple[str, re.Match[str]]] = []
+    while True:
+        rest = line[position:]
+        stripped = rest.lstrip()
+        if not stripped:
+            break
+        column = len(line) - len(stripped)
+        found = _ACTION.match(stripped)
+        if not found:
+            raise reader.fail(f"cannot read {quote(stripped)}")
+        side = "left" if column < _LEFT_BEFORE and not cells else "right"
+        if cells and cells[-1][0] == "right":
+            raise reader.fail(f"a third cell: {quote(stripped)}")
+        cells.append((side, found))
+        position = column + found.end()
+        if found.end() < len(stripped) and not stripped[found.end()].isspace():
+            raise reader.fail(f"cannot read {quote(stripped[found.end() :])}")
+    for side, found in cells:
+        _mat_action(reader, _SIDE[side], found)
+
+
+def _mat_action(reader: _Reader, player: int, found: re.Match[str]) -> None:
+    if found["roll"]:
+        dice = (int(found["dice"][0]), int(found["dice"][1]))
+        moves = _mat_moves(found["moves"])
+        reader.roll(player, dice, None if found["nomove"] and found["nomove"][0] == "?" else moves)
+        return
+    if found["double"]:
+        reader.cube(player, "double", int(found["value"]))
+    elif found["take"]:
+        reader.cube(player, "take")
+    elif found["drop"]:
+        reader.cube(player, "drop")
+    elif found["beaver"]:
+        raise reader.fail(f"{found['beaver']}: beavers and raccoons are not part of R14")
+    else:
+        reader.wins(player, int(found["points"]))
+
+
+def _mat_moves(text: str) -> str:
+    """Moves as our notation reads them: 25 is the bar and 0 off."""
+    names = {"25": "bar", "0": "off"}
+    moves = []
+    for token in text.split():
+        parts = []
+        for part in token.split("/"):
+            point, star = part.rstrip("*"), "*" if part.endswith("*") else ""
+            repeat = ""
+            if "(" in point:
+                point, repeat = point.split("(", 1)
+                repeat = "(" + repeat
+            parts.append(names.get(point, point) + star + repeat)
+        moves.append("/".join(parts))
+    return " ".join(moves)
+
+
+def write_mat(match: Match) -> str:
+    """The match as GNU Backgammon's ``export match mat`` lays it out."""
+    _require_classic(match)
+    out: list[str] = []
+    for key in ("Site", "Event", "Round", "EventDate", "Transcriber"):
+        if key in match.info:
+            out.append(f'; [{key} "{match.info[key]}"]\n')
+    if not match.crawford and match.length:
+        out.append('; [Crawford "Off"]\n')
+    if match.jacoby:
+        out.append('; [Jacoby "On"]\n')
+    if "Comment" in match.info:
+        # gnubg ends each comment line with a newline, the last one too
+        out.append("\n; " + match.info["Comment"].replace("\n", "\n; ") + "\n")
+    out.append("\n")
+    out.append(f" {match.length} point match\n\n")
+    right, left = match.names
+    for number, game in enumerate(match.games, 1):
+        score = game.match_state.score
+        out.append(f" Game {number}\n")
+        out.append(f" {f'{left} : {score[1]}':<31}{right} : {score[0]}\n")
+        out.append(_mat_game(game))
+    return "".join(out)
+
+
+def _mat_game(game: Game) -> str:
+    """A game's lines, cell by cell as gnubg's ``ExportGameJF`` lays them out: the left
+    cell ``%3d) %-27s `` and the right one to the end of the line, the records of the
+    two players alternating; a game's end adds its ``Wins`` line and a blank one."""
+    out: list[str] = []
+    cell = 0  # even: the left cell of line cell // 2 + 1; odd: the right cell
+    for ply, record in enumerate(game.turns, 1):
+        before = game.match_position_at(ply - 1)
+        if cell == 0 and record.player == 0:
+            out.append("  1)                             ")
+            cell = 1
+        right = cell % 2 == 1
+        if isinstance(record, Resignation):
+            won = _points(_result(game, ply).points)
+            if record.player == 0:  # the left player wins
+                out.append(f"{chr(10) if right else ''}      Wins {won}\n\n")
+            else:
+                out.append(f"{' ' if right else ' ' * 34}Wins {won}\n\n")
+            cell += 1
+            continue
+        if isinstance(record, Turn):
+            text = f"{record.dice[0]}{record.dice[1]}: {_mat_play(record.play)}"
+        elif record.action == "double":
+            text = f" Doubles => {2 * before.cube.value}"
+        elif record.action == "take":
+            text = " Takes"
+        else:
+            gap = "\n      " if right else " " * 23
+            text = f" Drops{gap}Wins {_points(before.cube.value)}"
+        out.append(text + "\n" if right else f"{cell // 2 + 1:>3}) {text:<27} ")
+        if isinstance(record, CubeAction) and record.action == "drop":
+            out.append("\n" if right else "\n\n")
+        elif isinstance(record, Turn) and game.result(ply) is not None:
+            gap = " " * 34 if right else "\n      "
+            out.append(f"{gap}Wins {_points(_result(game, ply).points)}\n\n")
+        cell += 1
+    return "".join(out)
+
+
+def _result(game: Game, ply: int) -> Win:
+    result = game.result(ply)
+    assert result is not None
+    return result
+
+
+def _mat_play(play: Play) -> str:
+    """A play as gnubg's ``FormatMovePlain``: single-die moves, 25 the bar, 0 off, a star
+    on the move that hits, a space after each of the first three."""
+    parts = []
+    for index, move in enumerate(play.moves):
+        start = 25 if move.start == BAR else 25 - move.start
+        end = max(25 - move.end, 0)
+        parts.append(f"{start}/{end}{'*' if move.hit else ''}{' ' if index < 3 else ''}")
+    return "".join(parts)
+
+
+def _points(points: int) -> str:
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
+def _require_classic(match: Match) -> None:
+    if match.variant.players != 2:
+        raise ValueError("match files describe classic backgammon, not trigammon")
+
+
+# SGF --------------------------------------------------------------------------------
+
+_SGF_PLAYERS = {"B": 0, "W": 1}
+"""Our player of each SGF colour: B is gnubg's player 1 (X), W its player 0 (O)."""
+_SGF_LETTERS = {0: "B", 1: "W"}
+_SGF_BAR, _SGF_OFF = "y", "z"
+_SGF_REFUSED = {
+    "AE": "an edited position",
+    "AB": "an edited position",
+    "AW": "an edited position",
+    "CP": "a cube set by hand",
+    "CV": "a cube set by hand",
+}
+_RESULT = re.compile(r"(?P<winner>[BW])\+(?P<points>[0-9]{1,5})(?P<resigned>R?)")
+_MOVE = re.compile(r"(?P<dice>[1-6][1-6])(?P<moves>(?:[a-z][a-z]){0,4})")
+_DATE = re.compile(r"^([0-9]{4})[.]([0-9]{2})[.]([0-9]{2})$")
+
+
+@dataclass
+class _Node:
+    """One SGF node: its properties (name, values) and the line it starts on."""
+
+    line: int
+    properties: list[tuple[str, list[str]]] = field(default_factory=list)
+
+    def get(self, name: str) -> list[str] | None:
+        for key, values in self.properties:
+            if key == name:
+                return values
+        return None
+
+
+def _sgf_trees(text: str) -> list[list[_Node]]:
+    """The game trees of an SGF collection, each its sequence of nodes; a tree with
+    variations is refused (gnubg writes none)."""
+    trees: list[list[_Node]] = []
+    depth, line, index, size = 0, 1, 0, len(text)
+    nodes: list[_Node] = []
+    while index < size:
+        char = text[index]
+        if char == "\n":
+            line += 1
+        if char.isspace():
+            index += 1
+            continue
+        if char == "(":
+            depth += 1
+            if depth > 1:
+                raise MatchFileError(line, "variations are not read (GNU Backgammon writes none)")
+            nodes = []
+            index += 1
+        elif char == ")":
+            if depth == 0:
+                raise MatchFileError(line, "')' closes no game tree")
+            depth -= 1
+            if not nodes:
+                raise MatchFileError(line, "a game tree has no node")
+            trees.append(nodes)
+            index += 1
+        elif char == ";":
+            if depth == 0:
+                raise MatchFileError(line, "a node outside a game tree")
+            nodes.append(_Node(line))
+            index += 1
+        elif "A" <= char <= "Z":
+            if not nodes:
+                raise MatchFileError(line, f"property {quote(char)} outside a node")
+            end = index
+            while end < size and "A" <= text[end] <= "Z":
+                end += 1
+            name = text[index:end]
+            values: list[str] = []
+            index = end
+            while True:
+                while index < size and text[index].isspace():
+                    line += text[index] == "\n"
+                    index += 1
+                if index >= size or text[index] != "[":
+                    break
+                value, index, line = _sgf_value(text, index + 1, line)
+                values.append(value)
+            if not values:
+                raise MatchFileError(line, f"property {name} has no value")
+            nodes[-1].properties.append((name, values))
+        else:
+            raise MatchFileError(line, f"unexpected {quote(char)}: not an SGF file")
+    if depth:
+        raise MatchFileError(line, "the file ends inside a game tree")
+    if not trees:
+        raise MatchFileError(line, "no game tree: not an SGF file")
+    return trees
+
+
+def _sgf_value(text: str, index: int, line: int) -> tuple[str, int, int]:
+    """A property value from after its ``[`` to its ``]``, escapes undone."""
+    chars: list[str] = []
+    start = line
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            index += 1
+            char = text[index]
+        elif char == "]":
+            return "".join(chars), index + 1, line
+        line += char == "\n"
+        chars.append(char)
+        index += 1
+    raise MatchFileError(start, "a property value has no closing ']'")
+
+
+def read_sgf(text: str) -> Match:
+    """The match an SGF text records (GNU Backgammon's ``save match``, ``GM[6]``).
+
+    Every node is checked and every action made by the engine; ``MatchFileError``
+    names the line and the reason of the first problem.
+    """
+    text = _check_text(text, "an SGF file")
+    reader = _Reader()
+    trees = _sgf_trees(text)
+    for number, nodes in enumerate(trees, 1):
+        root = nodes[0]
+        reader.line = root.line
+        _sgf_root(reader, root, number)
+        for node in nodes:
+            reader.line = node.line
+            _sgf_node(reader, node)
+        reader.line = root.line
+        _sgf_result(reader, root, last=number == len(trees))
+    assert reader.match is not None
+    return reader.match
+
+
+def _sgf_root(reader: _Reader, root: _Node, number: int) -> None:
+    """A game's root: the game, its match and players, checked against the games before."""
+    game_kind = root.get("GM")
+    if game_kind != ["6"]:
+        raise reader.fail(f"GM[{(game_kind or [''])[0]}] is not backgammon (GM[6])")
+    fields = {}
+    for value in root.get("MI") or []:
+        key, _, entry = value.partition(":")
+        if not entry.isdigit() or len(entry) > 5:
+            raise reader.fail(f"MI[{value}] is not 'key:number'")
+        fields[key] = int(entry)
+    rules = set((root.get("RU") or [""])[0].split(":")) - {""}
+    for rule in rules - {"Crawford", "CrawfordGame", "Jacoby"}:
+        raise reader.fail(f"the rule {quote(rule)} is not part of R14")
+    names = ((root.get("PB") or ["Player X"])[0], (root.get("PW") or ["Player O"])[0])
+    if number == 1:
+        try:
+            match = Match(
+                fields.get("length", 0),
+                CLASSIC,
+                crawford="Crawford" in rules,
+                jacoby="Jacoby" in rules,
+                names=names,
+            )
+        except ValueError as error:
+            raise reader.fail(str(error)) from None
+        match.info = _sgf_info(root)
+        reader.match = match
+    else:
+        assert reader.match is not None
+        if names != reader.match.names:
+            raise reader.fail(f"the players are {list(reader.match.names)}, not {list(names)}")
+        if fields.get("length", 0) != reader.match.length:
+            raise reader.fail(f"game {number} is of a match to {fields.get('length', 0)}")
+        reader.start_game(number)
+    index = fields.get("game", number - 1)
+    if index != number - 1:
+        raise reader.fail(f"game tree {number} says it is game {index + 1}")
+    assert reader.match is not None
+    if "ws" in fields and "bs" in fields:
+        reader.check_score((fields["bs"], fields["ws"]))
+    if ("CrawfordGame" in rules) != reader.match.state.crawford:
+        stage = "is" if reader.match.state.crawford else "is not"
+        raise reader.fail(f"game {number} {stage} the Crawford game, not as RU says")
+
+
+def _sgf_info(root: _Node) -> dict[str, str]:
+    info = {}
+    for name, key in (
+        ("PC", "Site"),
+        ("EV", "Event"),
+        ("RO", "Round"),
+        ("AN", "Transcriber"),
+        ("GC", "Comment"),
+    ):
+        values = root.get(name)
+        if values:
+            info[key] = values[0].removesuffix("\n") if key == "Comment" else values[0]
+    date = root.get("DT")
+    if date:
+        info["EventDate"] = re.sub(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$", r"\1.\2.\3", date[0])
+    return info
+
+
+def _sgf_node(reader: _Reader, node: _Node) -> None:
+    """A node's action: a move, a cube action, or dice rolled before a resignation."""
+    for name, _ in node.properties:
+        if name in _SGF_REFUSED:
+            raise reader.fail(f"{name}: {_SGF_REFUSED[name]} is not read")
+    dice = node.get("DI")
+    if dice is not None:
+        roller = node.get("PL")
+        rolled = re.fullmatch("[1-6][1-6]", dice[0])
+        if roller is None or roller[0] not in _SGF_PLAYERS or not rolled:
+            raise reader.fail(f"DI[{dice[0]}] needs PL[B] or PL[W] and two dice")
+        reader.roll(_SGF_PLAYERS[roller[0]], (int(dice[0][0]), int(dice[0][1])), None)
+    for colour, player in _SGF_PLAYERS.items():
+        values = node.get(colour)
+        if values is None:
+            continue
+        action = values[0]
+        if action in ("double", "take", "drop"):
+            reader.cube(player, action)
+            continue
+        found = _MOVE.fullmatch(action)
+        if not found:
+            raise reader.fail(f"{colour}[{action}] is not dice and moves, double, take or drop")
+        pairs = found["moves"]
+        hops = [
+            _sgf_point(player, pairs[i]) + "/" + _sgf_point(player, pairs[i + 1])
+            for i in range(0, len(pairs), 2)
+        ]
+        reader.roll(player, (int(found["dice"][0]), int(found["dice"][1])), " ".join(hops))
+
+
+def _sgf_point(player: int, letter: str) -> str:
+    """A move's letter as the mover's notation label: ``bar``, ``off`` or 24..1."""
+    if letter == _SGF_BAR:
+        return "bar"
+    if letter == _SGF_OFF:
+        return "off"
+    path = ord(letter) - ord("a") + 1 if player == 0 else 24 - (ord(letter) - ord("a"))
+    return str(25 - path)
+
+
+def _sgf_result(reader: _Reader, root: _Node, last: bool) -> None:
+    """The game's result (``RE``): it confirms the end, or records a resignation."""
+    result = root.get("RE")
+    if result is not None:
+        found = _RESULT.fullmatch(result[0])
+        if not found:
+            raise reader.fail(f"RE[{result[0]}] is not a result such as W+2 or B+1R")
+        winner, points = _SGF_PLAYERS[found["winner"]], int(found["points"])
+        over = reader.game.is_over()
+        if not over and not found["resigned"]:
+            raise reader.fail(f"RE[{result[0]}], but the game is not over")
+        reader.wins(winner, points)
+    reader.finish(last=last)
+
+
+def write_sgf(match: Match) -> str:
+    """The match as GNU Backgammon's ``save match`` lays it out: one game tree a game."""
+    _require_classic(match)
+    return "".join(_sgf_game(match, number, game) for number, game in enumerate(match.games))
+
+
+def _sgf_game(match: Match, index: int, game: Game) -> str:
+    state = game.match_state
+    out = [
+        f"(;FF[4]GM[6]CA[UTF-8]AP[{APPLICATION}]",
+        f"MI[length:{state.length}][game:{index}][ws:{state.score[1]}][bs:{state.score[0]}]",
+        f"PW[{_escape(match.names[1])}]PB[{_escape(match.names[0])}]",
+    ]
+    if index == 0:
+        info = match.info
+        date = info.get("EventDate")
+        if date is not None:
+            dashed = _DATE.sub(r"\1-\2-\3", date)
+            out.append(f"DT[{_escape(dashed)}]")
+        for name, key in (("EV", "Event"), ("RO", "Round"), ("PC", "Site"), ("AN", "Transcriber")):
+            if key in info:
+                out.append(f"{name}[{_escape(info[key])}]")
+        if "Comment" in info:  # a comment's lines end with a newline, as gnubg keeps them
+            out.append(f"GC[{_escape(info['Comment'])}\n]")
+    rules = [
+        rule
+        for rule, used in (
+            ("Crawford", match.crawford and bool(state.length)),
+            ("CrawfordGame", state.crawford),
+            ("Jacoby", state.jacoby),
+        )
+        if used
+    ]
+    if rules:
+        out.append(f"RU[{':'.join(rules)}]")
+    result = game.result(-1)
+    if result is not None:
+        resigned = "R" if result.ending == "resignation" else ""
+        out.append(f"RE[{_SGF_LETTERS[result.winner]}+{result.points}{resigned}]")
+    for record in game.turns:
+        colour = _SGF_LETTERS[record.player]
+        if isinstance(record, Turn):
+            letters = "".join(
+                _sgf_letter(record.player, move.start) + _sgf_letter(record.player, move.end)
+                for move in record.play.moves
+            )
+            out.append(f"\n;{colour}[{record.dice[0]}{record.dice[1]}{letters}]")
+        elif isinstance(record, CubeAction):
+            out.append(f"\n;{colour}[{record.action}]")
+    out.append(")\n")
+    return "".join(out)
+
+
+def _sgf_letter(player: int, index: int) -> str:
+    if index == BAR:
+        return _SGF_BAR
+    if index > 24:
+        return _SGF_OFF
+    return chr(ord("a") + (index - 1 if player == 0 else 24 - index))
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
