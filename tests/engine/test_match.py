@@ -15,9 +15,11 @@ from trigammon_widget.engine import (
     TRIGAMMON,
     Cube,
     CubeAction,
+    Game,
     IllegalMoveError,
     InvalidIdError,
     InvalidPositionError,
+    Match,
     MatchPosition,
     MatchState,
     Position,
@@ -405,3 +407,86 @@ def test_exported_ids_check_the_cube_against_the_position() -> None:
 def test_plain_position_readers_drop_only_cube_and_score(position: Position) -> None:
     match = MatchPosition(position, state=at(11, (3, 9)))
     assert read_xgid(match.xgid).position == position
+
+
+# matches --------------------------------------------------------------------------------
+
+
+def finish(game: Game, drop: bool = False) -> None:
+    """Play ``game`` out with the first legal play; or end it by a double dropped."""
+    while not game.started:
+        game.roll_opening()
+    if drop:
+        if game.position.dice is not None:
+            game.play(next(iter(game.legal_plays())))
+        game.double()
+        game.drop()
+        return
+    while not game.is_over():
+        if game.position.dice is None:
+            game.roll()
+        game.play(next(iter(game.legal_plays())))
+
+
+def test_a_match_scores_each_game_and_plays_the_crawford_game() -> None:
+    match = Match(3, names=["Xena", "Otto"], seed=2)
+    assert repr(match) == "<Match classic to 3: game 1, score 0-0>"
+    with pytest.raises(ValueError, match="game 1 is not over yet"):
+        match.new_game()
+    finish(match.game, drop=True)
+    doubler = match.games[0].turns[-2].player
+    assert match.results == (Win(doubler, 1, "drop"),)
+    assert match.score == tuple(int(p == doubler) for p in (0, 1))
+    while not match.new_game().match_state.crawford:
+        finish(match.game, drop=True)
+    assert match.state.length - 1 in match.state.score
+    with pytest.raises(IllegalMoveError, match="R14: no doubling in the Crawford game"):
+        finish(match.game, drop=True)
+    finish(match.game)
+    while not match.is_over():
+        after = match.new_game()
+        assert not after.match_state.crawford
+        finish(after)
+    assert match.winner is not None and max(match.score) >= 3
+    with pytest.raises(ValueError, match=f"the match is over: player {match.winner} has won"):
+        match.new_game()
+    assert Match.from_json(match.to_json()).to_dict() == match.to_dict()
+
+
+def test_money_play_never_ends() -> None:
+    money = Match(seed=5, jacoby=True)
+    for _ in range(3):
+        finish(money.game)
+        assert not money.is_over() and money.winner is None
+        money.new_game()
+    assert money.state.jacoby and sum(money.state.score) >= 3
+    assert repr(money).startswith("<Match classic money play: game 4")
+
+
+def test_a_trigammon_match_pays_the_winner_from_every_loser() -> None:
+    match = Match(5, TRIGAMMON, seed=9)
+    assert not match.crawford
+    finish(match.game)
+    result = match.games[0].result()
+    outcome = match.games[0].outcome()
+    assert result is not None and outcome is not None
+    assert result.points == sum(outcome.points)
+    assert match.score[result.winner] == result.points
+
+
+def test_match_records_are_checked_game_by_game() -> None:
+    match = Match(3, seed=1)
+    finish(match.game, drop=True)
+    match.new_game()
+    data = match.to_dict()
+    data["games"][1]["match"]["score"] = [0, 0]
+    with pytest.raises(ValueError, match="game 2: it is played at 0-0 in a match to 3, not at"):
+        Match.from_dict(data)
+    data = match.to_dict()
+    data["games"] = data["games"][1:]
+    with pytest.raises(ValueError, match="game 1: it is played at"):
+        Match.from_dict(data)
+    with pytest.raises(ValueError, match="unknown match information 'Colour'"):
+        Match.from_dict({**match.to_dict(), "info": {"Colour": "blue"}})
+    with pytest.raises(ValueError, match="not a match record"):
+        Match.from_json('{"format": "trigammon-widget/game"}')
