@@ -12,6 +12,11 @@ export type Intent =
   | { action: "undo_move" }
   | { action: "confirm" }
   | { action: "play_listed"; index: number }
+  | { action: "double" }
+  | { action: "take" }
+  | { action: "drop" }
+  | { action: "next_game" }
+  | { action: "show_game"; index: number }
   | { action: "prefetch" }
   | { action: "export"; picture: "svg" | "png" | "animated-svg" | "gif" }
   | { action: "preview"; index: number }
@@ -53,6 +58,11 @@ export const CHANGES: Record<Action, boolean> = {
   undo_move: true,
   confirm: true,
   play_listed: true,
+  double: true,
+  take: true,
+  drop: true,
+  next_game: true,
+  show_game: true,
   prefetch: false,
   export: false,
   preview: false,
@@ -148,6 +158,9 @@ export interface View {
   variations: VariationRow[];
   alternatives: VariationRow[];
   main_line: boolean;
+  win: WinView | null;
+  cube: CubeView | null;
+  match: MatchView | null;
 }
 
 /** One turn of the current line: its number (1, 2, ...), who played it, the dice, */
@@ -230,6 +243,37 @@ export interface VariationRow {
   dice: number[];
   length: number;
   current: boolean;
+}
+
+/** How the shown game ended: its winner, the points it scores (cube included) and */
+export interface WinView {
+  winner: number;
+  points: number;
+  ending: "bear-off" | "drop" | "resignation";
+}
+
+/** The doubling cube (R14; classic only): its value, owner (None: centred), a */
+export interface CubeView {
+  value: number;
+  owner: number | null;
+  offered: boolean;
+  can_double: boolean;
+  can_answer: boolean;
+}
+
+/** The match of the shown game: its length (0: money play), the score before the */
+export interface MatchView {
+  length: number;
+  score: number[];
+  total: number[];
+  crawford: boolean;
+  post_crawford: boolean;
+  jacoby: boolean;
+  game: number;
+  games: number;
+  over: boolean;
+  winner: number | null;
+  can_next_game: boolean;
 }
 
 /** One play of the roll for the player to move: the evaluator's equity and win */

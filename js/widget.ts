@@ -19,6 +19,7 @@ import { AnalysisPanel } from "./panels/analysis";
 import { EditPanel } from "./panels/edit";
 import { ExportMenu } from "./panels/export";
 import { HistoryPanel } from "./panels/history";
+import { MatchPanel } from "./panels/match";
 import { MessageLine } from "./panels/message";
 import { PlayersPanel } from "./panels/players";
 import { PlaysPanel } from "./panels/plays";
@@ -59,6 +60,7 @@ class BoardView {
   private readonly toolbar: Toolbar;
   private readonly edit: EditPanel;
   private readonly players: PlayersPanel;
+  private readonly matchPanel: MatchPanel;
   private readonly analysis: AnalysisPanel;
   private readonly plays: PlaysPanel;
   private readonly history: HistoryPanel;
@@ -115,6 +117,10 @@ class BoardView {
     this.toolbar = new Toolbar({ send, toggleEdit: () => this.toggleEdit() }, signal);
     this.edit = new EditPanel(send, signal);
     this.players = new PlayersPanel(this.autoplay, settled, signal);
+    this.matchPanel = new MatchPanel((intent) => {
+      this.autoplay.pause(); // another game shown: bots must not play on from there
+      settled(intent);
+    }, signal);
     this.analysis = new AnalysisPanel(
       (intent) => {
         if (intent.action !== "cancel_analysis") this.autoplay.pause(); // bots would play the position away
@@ -134,7 +140,9 @@ class BoardView {
     this.previews.attach(this.plays.list, signal);
     this.previews.attach(this.analysis.hintsList, signal);
 
-    const side = [this.players, this.analysis, this.plays, this.history, this.variations].map((panel) => panel.element);
+    const side = [this.matchPanel, this.players, this.analysis, this.plays, this.history, this.variations].map(
+      (panel) => panel.element,
+    );
     const boardWrap = h("div", { class: "tgw-board-wrap" }, this.board.element, this.message.element);
     this.root.append(
       this.toolbar.element,
@@ -218,6 +226,7 @@ class BoardView {
     const plays = v.mode === "play" ? this.model.get("plays") : [];
     this.toolbar.render(v);
     this.edit.render(v);
+    this.matchPanel.render(v);
     this.players.render(v);
     this.analysis.render(v, plays);
     this.plays.render(v, plays);

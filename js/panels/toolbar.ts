@@ -1,5 +1,6 @@
 // The toolbar: whose turn it is (status), the turn's buttons (roll, set dice, undo,
-// confirm), the seat at the bottom, and the edit-mode switch.
+// confirm), the cube's (double, take, pass: classic, R14), the seat at the bottom, and
+// the edit-mode switch.
 
 import { button, dieFaces, h, numeric, on, playerOptions, select, setChildren, setOptions, swatch } from "../dom";
 import type { Intent, View } from "../protocol";
@@ -20,6 +21,10 @@ export class Toolbar {
   private readonly setDice = button("Set dice", { "data-action": "set-dice" });
   private readonly undo = button("Undo move", { "data-action": "undo" });
   private readonly confirm = button("Confirm", { "data-action": "confirm" });
+  private readonly cubeBar: HTMLDivElement;
+  private readonly double = button("Double", { "data-action": "double" });
+  private readonly take = button("Take", { "data-action": "take" });
+  private readonly pass = button("Pass", { "data-action": "drop" });
   private readonly perspective = select([], { "aria-label": "Seat at the bottom", "data-role": "perspective" });
   private readonly edit = button("Edit position", { "data-action": "edit", "aria-pressed": "false" });
 
@@ -32,11 +37,19 @@ export class Toolbar {
       this.undo,
       this.confirm,
     );
+    this.cubeBar = h(
+      "div",
+      { class: "tgw-group", role: "group", "aria-label": "Doubling cube" },
+      this.double,
+      this.take,
+      this.pass,
+    );
     this.element = h(
       "div",
       { class: "tgw-toolbar" },
       this.status,
       this.playBar,
+      this.cubeBar,
       h(
         "div",
         { class: "tgw-group tgw-view-group" },
@@ -54,6 +67,9 @@ export class Toolbar {
     );
     on(this.undo, "click", () => send({ action: "undo_move" }), signal);
     on(this.confirm, "click", () => send({ action: "confirm" }), signal);
+    on(this.double, "click", () => send({ action: "double" }), signal);
+    on(this.take, "click", () => send({ action: "take" }), signal);
+    on(this.pass, "click", () => send({ action: "drop" }), signal);
     on(
       this.perspective,
       "change",
@@ -72,6 +88,11 @@ export class Toolbar {
     this.undo.disabled = !v.can_undo_move;
     this.confirm.disabled = !v.can_confirm;
     this.confirm.classList.toggle("tgw-primary", v.can_confirm);
+    const cube = v.cube;
+    this.cubeBar.hidden = !play || !cube;
+    this.double.disabled = !cube?.can_double;
+    this.take.disabled = this.pass.disabled = !cube?.can_answer;
+    this.take.classList.toggle("tgw-primary", !!cube?.can_answer);
     setOptions(this.perspective, playerOptions(v.names));
     this.perspective.value = String(v.perspective);
     this.edit.textContent = play ? "Edit position" : "Done editing";
@@ -88,6 +109,24 @@ export class Toolbar {
         .map(([result, player]) => `${result} against ${name(player)}`);
       const tail = against.length ? ` · ${against.join(", ")}` : "";
       setChildren(this.status, swatch(v.colors[outcome.winner]), h("strong", {}, name(outcome.winner)), ` wins${tail}`);
+      return;
+    }
+    const win = v.win;
+    if (win) {
+      const how = win.ending === "drop" ? " (double passed)" : win.ending === "resignation" ? " (resignation)" : "";
+      const points = `${win.points} point${win.points === 1 ? "" : "s"}`;
+      setChildren(
+        this.status,
+        swatch(v.colors[win.winner]),
+        h("strong", {}, name(win.winner)),
+        ` wins ${points}${how}`,
+      );
+      return;
+    }
+    if (v.mode === "play" && v.cube?.offered) {
+      const doubled = ` doubles to ${2 * v.cube.value}: `;
+      const answer = h("strong", {}, name(1 - v.turn));
+      setChildren(this.status, swatch(v.colors[v.turn]), name(v.turn), doubled, answer, " to take or pass");
       return;
     }
     const play = v.mode === "play";

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .engine.fastplay import TurnView
-from .engine.game import Game
+from .engine.game import Game, Turn
 from .engine.moves import Move, Play
 from .engine.position import Dice, Position
 from .evaluation import PLIES, ROLLS, Evaluator, find_evaluator, rate_plays
@@ -320,9 +320,10 @@ def analyse(
         or not 0 < limits[0] <= limits[1] <= limits[2]
     ):
         raise ValueError(f"thresholds are three rising equities above 0, not {thresholds!r}")
-    tasks = [
+    tasks = [  # the turns; cube actions and resignations are not judged
         _Task(number, game.position_at(number - 1).with_dice(), turn.dice, turn.play, chosen, depth)
         for number, turn in enumerate(game.turns, 1)
+        if isinstance(turn, Turn)
     ]
     judged: dict[int, TurnReport] = {}
 

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from itertools import compress
 from operator import getitem, mul
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
+from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, race_chances
 from .engine.fastplay import Chooser, Leaves, TurnView, key_layout, play_out, roll_opening
-from .engine.game import Game, Turn
+from .engine.game import Game, Record
+from .engine.match import MatchPosition
 from .engine.movegen import RawPlay
 from .engine.moves import Move, Play
 from .engine.outcome import Outcome
@@ -39,6 +41,8 @@ __all__ = [
     "CLASSIC_WEIGHTS",
     "DEFAULT_WEIGHTS",
     "Bot",
+    "CubeBot",
+    "CubeHandler",
     "FastBot",
     "GameResult",
     "HeuristicBot",
@@ -674,6 +678,43 @@ def play_game(
     return GameResult(final.outcome(), played, final)
 
 
+# --- the cube (R14) -------------------------------------------------------------------
+
+
+@runtime_checkable
+class CubeHandler(Protocol):
+    """A bot that handles the doubling cube (R14): whether to double before its roll,
+    and whether to take a double. A bot without these never doubles and always takes."""
+
+    def double(self, match: MatchPosition) -> bool: ...
+
+    def take(self, match: MatchPosition) -> bool: ...
+
+
+@dataclass(frozen=True)
+class CubeBot:
+    """``bot``'s plays, and cube actions by ``cube.cube_decision`` on the cubeless
+    chances ``chances`` gives for a position (an evaluator's ``evaluate``, gnubg's
+    probabilities, ...; by default the rough ``cube.race_chances``)."""
+
+    bot: Bot
+    chances: Callable[[Position], Chances | Sequence[float] | Any] = race_chances
+    efficiency: float = EFFICIENCY
+
+    def choose(self, position: Position) -> Play:
+        return self.bot.choose(position)
+
+    def double(self, match: MatchPosition) -> bool:
+        return self._decision(match).double
+
+    def take(self, match: MatchPosition) -> bool:
+        return self._decision(match).take
+
+    def _decision(self, match: MatchPosition) -> CubeDecision:
+        chances = Chances.of(self.chances(match.position), match.position.turn)
+        return cube_decision(match, chances, efficiency=self.efficiency)
+
+
 # --- autoplay of a Game -------------------------------------------------------------
 
 
@@ -682,15 +723,17 @@ def autoplay(
     players: Mapping[int, Bot | None] | Sequence[Bot | None],
     max_turns: int | None = None,
     until_player_needed: bool = True,
-) -> list[Turn]:
-    """Roll and play for the bots' seats of ``game``; the turns played.
+) -> list[Record]:
+    """Roll, play and handle the cube for the bots' seats of ``game``; the records made.
 
     ``players`` gives a bot per seat, ``None`` (or a seat left out of a mapping) for
     a human. Dice come from the game's own generator (``game.roll()``), so a seeded
-    game replays the same. The opening roll (R2) is made first if needed. Play stops
-    when the game ends, after ``max_turns`` turns, or when a human seat is to move:
-    with ``until_player_needed`` the human's dice are left to roll; without it they
-    are rolled for the human too, so the board shows them at once.
+    game replays the same. The opening roll (R2) is made first if needed. A bot that
+    handles the cube (``CubeHandler``) may double before it rolls and decides whether
+    to take; others never double and always take (R14). Play stops when the game
+    ends, after ``max_turns`` records, or when a human seat is to move or to answer a
+    double: with ``until_player_needed`` the human's dice are left to roll; without it
+    they are rolled for the human too, so the board shows them at once.
     """
     seats = players if isinstance(players, Mapping) else dict(enumerate(players))
     unknown = sorted(set(seats) - set(range(game.variant.players)))
@@ -701,19 +744,34 @@ def autoplay(
         )
     while not game.started:
         game.roll_opening()
-    turns: list[Turn] = []
-    while not game.is_over() and (max_turns is None or len(turns) < max_turns):
-        position = game.position
+    made: list[Record] = []
+    while not game.is_over() and (max_turns is None or len(made) < max_turns):
+        match = game.match_position
+        position = match.position
+        if match.cube.offered:
+            taker = seats.get(1 - position.turn)
+            if taker is None:
+                break
+            takes = not isinstance(taker, CubeHandler) or taker.take(match)
+            made.append(game.take() if takes else game.drop())
+            continue
         bot = seats.get(position.turn)
         if bot is None:
             if not until_player_needed and position.dice is None:
                 game.roll()
             break
+        if (
+            isinstance(bot, CubeHandler)
+            and "double" in match.legal_cube_actions()
+            and bot.double(match)
+        ):
+            made.append(game.double())
+            continue
         if position.dice is None:
             game.roll()
             position = game.position
-        turns.append(game.play(bot.choose(position)))
-    return turns
+        made.append(game.play(bot.choose(position)))
+    return made
 
 
 # --- matches: one bot against others ------------------------------------------------

@@ -21,6 +21,7 @@ dead cube, 1 the fully live one).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -28,6 +29,7 @@ from typing import Any, Literal
 
 from .engine.errors import quote
 from .engine.match import MAX_CUBE, MatchPosition
+from .engine.position import Position
 from .met import MAX_AWAY, NAME, match_equity
 
 EFFICIENCY = 0.68
@@ -329,3 +331,18 @@ def cube_decision(
         take_point=model.take_point(1, value),
         unit="money" if match.state.money else "match",
     )
+
+
+def race_chances(position: Position) -> Chances:
+    """Rough chances from the pip counts alone, for when no evaluator is at hand: the
+    race as a normal distribution (Kleinman's count: the lead plus 4 pips for being on
+    roll, over twice the root of the pips in play less 4). Contact and gammons are not
+    seen: a stand-in until an evaluator gives real chances."""
+    if position.variant.players != 2:
+        raise ValueError("the race formula is for classic backgammon")
+    mine = position.pip_count(position.turn)
+    theirs = position.pip_count(1 - position.turn)
+    lead = theirs - mine + 4
+    spread = 2 * math.sqrt(max(mine + theirs - 4, 1))
+    win = 0.5 * (1 + math.erf(lead / spread / math.sqrt(2)))
+    return Chances(min(max(win, 0.0), 1.0))

@@ -1,7 +1,7 @@
 """A session at the board: the state a person works with, with no Jupyter in it.
 
-A ``Session`` owns a game (its own copy), the moves made so far in the turn being
-played, the editor's set-up, who sits at each seat, which turn is shown and how the
+A ``Session`` owns a game or a match (its own copy), the moves made so far in the
+turn being played, the editor's set-up, who sits at each seat, which turn is shown and how the
 board is drawn. Every action is a method that checks its arguments and the rules,
 then either changes the state as a whole or raises a ``ValueError`` naming the rule
 or field and changes nothing (the state is built first, then swapped in).
@@ -37,19 +37,25 @@ from .coaching import (
 )
 from .engine import (
     CHECKERS,
+    Cube,
+    CubeAction,
     Game,
     IllegalMoveError,
     InvalidPositionError,
     LegalPlays,
+    Match,
+    MatchPosition,
+    MatchState,
     Move,
     Outcome,
     Play,
     Position,
+    Resignation,
     Turn,
     Variant,
     find_variant,
 )
-from .engine.game import Variation
+from .engine.game import Record, Variation
 from .engine.notation import format_play
 from .engine.places import Place, index_of, parse_place, place_of
 from .engine.sources import read_source
@@ -79,7 +85,9 @@ SEATS: Mapping[str, Callable[[int | None], Bot] | None] = {
     "heuristic": lambda seed: HeuristicBot(),
     "neural": lambda seed: NeuralBot(),
 }
-"""Who can sit at a player's place: a person, or a built-in bot made from the seed."""
+"""Who can sit at a player's place: a person, or a built-in bot made from the seed.
+The heuristic bot doubles and takes by ``cube.cube_decision`` on the race's chances
+(``cube.race_chances``); the random bot never doubles and always takes."""
 
 
 # --- what the board shows ------------------------------------------------------------
@@ -98,6 +106,47 @@ class Result(TypedDict):
 
     winner: int
     results: list[str]
+
+
+class WinView(TypedDict):
+    """How the shown game ended: its winner, the points it scores (cube included) and
+    how (``bear-off``, a double dropped, a resignation)."""
+
+    winner: int
+    points: int
+    ending: Literal["bear-off", "drop", "resignation"]
+
+
+class CubeView(TypedDict):
+    """The doubling cube (R14; classic only): its value, owner (None: centred), a
+    double awaiting its answer, and what the player to act may do with it."""
+
+    value: int
+    owner: int | None
+    offered: bool
+    can_double: bool
+    can_answer: bool
+    """Whether a double awaits a take or a drop (the opponent of ``turn`` answers)."""
+
+
+class MatchView(TypedDict):
+    """The match of the shown game: its length (0: money play), the score before the
+    game and now, its stage, and which game of how many is shown."""
+
+    length: int
+    score: list[int]
+    """Before the shown game."""
+    total: list[int]
+    """The match's score now: after its last game once that is over."""
+    crawford: bool
+    post_crawford: bool
+    jacoby: bool
+    game: int
+    """The shown game, from 0."""
+    games: int
+    over: bool
+    winner: int | None
+    can_next_game: bool
 
 
 class Tutor(TypedDict):
@@ -149,6 +198,9 @@ class View(TypedDict):
     """The turns recorded in the shown turn's place, the shown one ``current`` (none at
     the start): the variations a branch in the history counts (``lines``)."""
     main_line: bool
+    win: WinView | None
+    cube: CubeView | None
+    match: MatchView | None
 
 
 class HistoryEntry(TypedDict):
@@ -236,7 +288,7 @@ class Session:
 
     def __init__(
         self,
-        source: Game | Position | Variant | str = "trigammon",
+        source: Match | Game | MatchPosition | Position | Variant | str = "trigammon",
         *,
         seed: int | None = None,
         names: Sequence[str] | None = None,
@@ -250,8 +302,8 @@ class Session:
         if theme not in THEMES:
             raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
         self._seed = seed
-        game = _new_game(source, names, seed)
-        self._game = game
+        game, match = _new_game(source, names, seed)
+        self._game, self._match = game, match
         self._colors = _colors(game.variant, colors)
         self._theme: Literal["light", "dark"] = "dark" if theme == "dark" else "light"
         self._perspective = _player(game.variant, perspective, "perspective")
@@ -269,7 +321,7 @@ class Session:
         self._review_job: Job | None = None
         self._review: Review | None = None
         self._report: Report | None = None
-        self._reviewed: tuple[Turn, ...] = ()
+        self._reviewed: tuple[Record, ...] = ()
         self._tutor = False
         self._tutor_threshold = 0.08
         self._warning: tuple[TutorWarning, Play, Play] | None = None
@@ -287,8 +339,14 @@ class Session:
 
     @property
     def game(self) -> Game:
-        """The game played at the board (the session's own copy)."""
+        """The game played at the board, or the match's game shown (the session's own
+        copy)."""
         return self._game
+
+    @property
+    def match(self) -> Match | None:
+        """The match played at the board (the session's own copy), if any."""
+        return self._match
 
     @property
     def position(self) -> Position:
@@ -400,6 +458,62 @@ class Session:
         self._rolled()
         self._commit(self._listed(index))
 
+    # the cube (R14) ------------------------------------------------------------------
+
+    @action()
+    def double(self) -> None:
+        """The player to move offers to double, before rolling (R14)."""
+        self._require_play()
+        value = self._game.cube.value
+        self._game.double()
+        self._done = ()
+        turn = self._game.position.turn
+        text = f"{self._name(turn)} doubles to {2 * value}: {self._name(1 - turn)} to take or pass"
+        self._changed(info=text, line=True)
+
+    @action()
+    def take(self) -> None:
+        """The opponent takes the double: the cube doubles and is its (R14)."""
+        self._require_play()
+        record = self._game.take()
+        text = f"{self._name(record.player)} takes: the cube is at {self._game.cube.value}"
+        self._changed(info=text, line=True)
+
+    @action()
+    def drop(self) -> None:
+        """The opponent passes the double and loses the game at the cube's value (R14)."""
+        self._require_play()
+        self._game.drop()
+        self._changed(info=self._ending(), line=True)
+
+    # a match ----------------------------------------------------------------------
+
+    @action()
+    def next_game(self) -> None:
+        """Start the match's next game, once the last one is over (its opening roll is
+        made at once)."""
+        match = self._require_match()
+        if self._game is not match.game:
+            raise IntentError("show the match's last game first: the next follows it")
+        game = match.new_game()
+        while game.roll_opening() is None:
+            pass
+        self._game, self._done = game, ()
+        self._changed(info=self._opening_text(), line=True)
+
+    @action(index=INT)
+    def show_game(self, index: int) -> None:
+        """Show game ``index`` of the match (0 = the first) at its start."""
+        match = self._require_match()
+        games = match.games
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
+            raise IntentError(f"the match has games 0..{len(games) - 1}, not {index!r}"[:120])
+        if self._editing is not None:
+            raise IntentError("the board is in edit mode: leave it to play")
+        self._game, self._done = games[index], ()
+        self._game.goto(0)
+        self._changed(line=True)
+
     @action(changes=False)
     def prefetch(self) -> None:
         """Ask for the drawings of neighbouring turns and moves (sent as ``frames``)."""
@@ -449,14 +563,15 @@ class Session:
         self._rolled()
         play = self._listed(index)
         position = self._game.position
-        return {"svg": self._draw(position.after(play.moves), play, position.turn)}
+        drawing = self._draw(position.after(play.moves), play, position.turn, ply=self._game.ply)
+        return {"svg": drawing}
 
     # history ---------------------------------------------------------------------
 
     @action(ply=INT)
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` turns (0 = start, -1 = the last)."""
-        self._require_play()
+        self._require_play(navigate=True)
         self._game.goto(ply)
         self._done = ()
         self._changed()
@@ -464,7 +579,7 @@ class Session:
     @action(delta=INT)
     def step(self, delta: int) -> None:
         """Show the position ``delta`` turns later (negative: earlier)."""
-        self._require_play()
+        self._require_play(navigate=True)
         if isinstance(delta, bool) or not isinstance(delta, int):
             raise ValueError(f"step needs a whole number of turns, got {delta!r}")
         self.goto(min(max(self._game.ply + delta, 0), len(self._game.turns)))
@@ -566,7 +681,7 @@ class Session:
         self._require_play()
         if self._game.is_over():
             raise ValueError("the game is over (R12)")
-        turn = self._game.position.turn
+        turn = self._deciding()
         if turn not in self._bots:
             raise ValueError(f"{self._name(turn)} is a person: their turn is theirs to play")
         self.autoplay(max_turns=1)
@@ -576,7 +691,9 @@ class Session:
         self._require_play()
         self._done = ()
         turns = autoplay(self._game, self._bots, max_turns=max_turns)
-        text = "; ".join(f"{self._name(t.player)}: {t.notation or 'no legal move'}" for t in turns)
+        text = "; ".join(f"{self._name(t.player)}: {_record_text(t)}" for t in turns)
+        if turns and self._game.is_over():
+            text += f". {self._ending()}"
         self._changed(info=text or None, line=bool(turns))
 
     # analysis ---------------------------------------------------------------------
@@ -834,7 +951,7 @@ class Session:
         elif not on and self._editing is not None:
             start = self._editing
             game = Game(start.variant, start=start, names=self._game.names, seed=self._seed)
-            self._game, self._editing = game, None
+            self._game, self._editing, self._match = game, None, None
         self._done = ()
         self._changed(line=True)
 
@@ -912,19 +1029,28 @@ class Session:
         self._editing = Position.build(setup.variant, {}, turn=setup.turn)
         self._changed()
 
-    def load(self, source: str | Mapping[str, Any] | Position | Game) -> None:
-        """Show a position or game: an ID, a GNU Backgammon ID, an XGID, a dict, JSON.
+    def load(
+        self, source: str | Mapping[str, Any] | Position | MatchPosition | Game | Match
+    ) -> None:
+        """Show a position, game or match: an ID, a GNU Backgammon ID, an XGID (with
+        their cube and score), a dict, JSON, or a match file's text (.mat, SGF).
 
-        A game record loads the whole game; anything else starts a new game from that
-        position. The board's names carry over when the player count is the same.
+        A game record loads the whole game and a match its games, the first shown;
+        anything else starts a new game from that position. The board's names carry
+        over when the player count is the same.
         """
         read = read_source(source)
-        if isinstance(read, Game):
+        match = None
+        if isinstance(read, Match):
+            match = read.copy()
+            game = _first_shown(match)
+        elif isinstance(read, Game):
             game = read.copy()
         else:
-            same = len(self._game.names) == read.variant.players
+            variant = read.position.variant if isinstance(read, MatchPosition) else read.variant
+            same = len(self._game.names) == variant.players
             names = self._game.names if same else ()
-            game = Game(read.variant, start=read, names=names, seed=self._seed)
+            game = Game(variant, start=read, names=names, seed=self._seed)
         variant = game.variant
         seats: list[Seat] = list(self._seats)
         if len(seats) != variant.players:
@@ -932,7 +1058,7 @@ class Session:
         bots = {p: bot for p, bot in self._bots.items() if p < variant.players}
         colors = self._colors if len(self._colors or ()) == variant.players else None
         # Everything is built: swap it in at once.
-        self._game, self._editing, self._done = game, None, ()
+        self._game, self._match, self._editing, self._done = game, match, None, ()
         self._seats, self._bots, self._colors = seats, bots, colors
         self._perspective = min(self._perspective, variant.players - 1)
         self._edit_player = min(self._edit_player, variant.players - 1)
@@ -947,10 +1073,13 @@ class Session:
             if self._warning is not None:  # the play stopped, and the better one
                 _, best, play = self._warning
                 position = self._game.position
-                drawing = self._draw(position.after(play.moves), play, position.turn, best)
-            else:
                 drawing = self._draw(
-                    self._shown(), self._arrows(), self._arrow_mover(), self._better()
+                    position.after(play.moves), play, position.turn, best, self._game.ply
+                )
+            else:
+                ply = self._game.ply if self._editing is None else None
+                drawing = self._draw(
+                    self._shown(), self._arrows(), self._arrow_mover(), self._better(), ply
                 )
             self._drawn = (key, drawing)
         return self._drawn[1]
@@ -989,6 +1118,8 @@ class Session:
             remaining = list(self.legal_plays.remaining_dice(self._done))
             can_confirm = not targets
         result = game.outcome() if playing else None
+        win = game.result() if playing else None
+        deciding = self._deciding()
         return {
             "version": self._version,
             "line": self._line,
@@ -1006,7 +1137,9 @@ class Session:
             "can_roll": playing
             and game.started
             and position.dice is None
-            and not position.is_over(),
+            and not game.is_over()
+            and not game.cube.offered
+            and self._is_last_game(),
             "can_confirm": can_confirm,
             "can_undo_move": bool(self._done),
             "targets": targets,
@@ -1020,9 +1153,10 @@ class Session:
             "edit_player": self._edit_player,
             "seats": list(self._seats),
             "bot_to_move": playing
-            and not position.is_over()
-            and turn in self._bots
-            and game.ply == len(game.turns),
+            and not game.is_over()
+            and deciding in self._bots
+            and game.ply == len(game.turns)
+            and self._is_last_game(),
             "analysis": self._analysis,
             "review": self._review_now(),
             "tutor": {
@@ -1036,6 +1170,44 @@ class Session:
                 for v in (game.variations(game.ply - 1) if playing and game.ply else ())
             ],
             "main_line": game.is_main_line,
+            "win": None if win is None else {**win.__dict__},  # type: ignore[typeddict-item]
+            "cube": self._cube_view() if playing else None,
+            "match": self._match_view(),
+        }
+
+    def _cube_view(self) -> CubeView | None:
+        game = self._game
+        if game.variant.players != 2:
+            return None
+        cube = game.cube
+        actions = game.match_position.legal_cube_actions() if self._is_last_game() else ()
+        return {
+            "value": cube.value,
+            "owner": cube.owner,
+            "offered": cube.offered,
+            "can_double": "double" in actions and not self._done,
+            "can_answer": "take" in actions,
+        }
+
+    def _match_view(self) -> MatchView | None:
+        game, match = self._game, self._match
+        state = game.match_state
+        if match is None and state == MatchState(score=(0,) * game.variant.players):
+            return None
+        games = match.games if match is not None else (game,)
+        last = match is None or game is match.game
+        return {
+            "length": state.length,
+            "score": list(state.score),
+            "total": list(match.score if match is not None else state.score),
+            "crawford": state.crawford,
+            "post_crawford": state.post_crawford,
+            "jacoby": state.jacoby,
+            "game": games.index(game),
+            "games": len(games),
+            "over": match is not None and match.is_over(),
+            "winner": None if match is None else match.winner,
+            "can_next_game": match is not None and last and game.is_over() and not match.is_over(),
         }
 
     def plays(self) -> list[str]:
@@ -1074,7 +1246,7 @@ class Session:
                 "ply": ply,
                 "player": turn.player,
                 "dice": list(turn.dice) if isinstance(turn, Turn) else [],
-                "text": turn.notation,
+                "text": _record_text(turn, game.match_position_at(ply - 1).cube),
                 "lines": lines,
                 "mark": marks.get(ply),
             }
@@ -1082,7 +1254,10 @@ class Session:
         ]
 
     def record(self) -> str:
-        """The game as JSON, without the cursor: what a saved notebook keeps."""
+        """The game (or the match) as JSON, without the cursor: what a saved notebook
+        keeps."""
+        if self._match is not None:
+            return self._match.to_json(indent=None)
         return json.dumps({k: v for k, v in self._game.to_dict().items() if k != "ply"})
 
     def frames(self) -> Frames:
@@ -1106,7 +1281,8 @@ class Session:
                     made = Play((*self._done, *chain))
                     ends_at = place_of(variant, position.turn, end)
                     key = f"{place_of(variant, position.turn, start)}>{ends_at}"
-                    moves[key] = self._draw(position.after(made.moves), made, position.turn)
+                    after = position.after(made.moves)
+                    moves[key] = self._draw(after, made, position.turn, ply=game.ply)
         return Frames(self._version, self._line, steps, moves)
 
     def message(self, error: ValueError) -> Message:
@@ -1152,6 +1328,8 @@ class Session:
         text = f"{self._name(turn.player)}: {turn.notation or 'no legal move'}"
         if len(game.variations(game.ply - 1)) > max(known, 1):
             text += " (a new variation: the turns played before stay beside it)"
+        if game.is_over():
+            text += f". {self._ending()}"
         self._changed(info=text, line=True)
 
     def _listed(self, index: int) -> Play:
@@ -1164,15 +1342,51 @@ class Session:
         """The position of a turn being played, whose dice are set."""
         self._require_play()
         position = self._game.position
-        if position.is_over():
+        if self._game.is_over():
             raise IllegalMoveError("R12", "the game is over")
         if position.dice is None:
             raise IllegalMoveError("R4", "roll the dice first")
         return position
 
-    def _require_play(self) -> None:
+    def _require_play(self, navigate: bool = False) -> None:
+        """Refuse to play in edit mode, and in a match's earlier game but to step
+        through it (``navigate``): its result is the match's record."""
         if self._editing is not None:
             raise IntentError("the board is in edit mode: leave it to play")
+        if not navigate and not self._is_last_game():
+            assert self._match is not None
+            number = self._match.games.index(self._game) + 1
+            raise IntentError(
+                f"game {number} of the match is played: show the last game to play on"
+            )
+
+    def _is_last_game(self) -> bool:
+        return self._match is None or self._game is self._match.game
+
+    def _require_match(self) -> Match:
+        if self._match is None:
+            raise IntentError("the board shows a game, not a match: load a match first")
+        return self._match
+
+    def _deciding(self) -> int:
+        """Who acts now: the player to move, or the one to answer a double."""
+        position = self._game.position
+        return 1 - position.turn if self._game.cube.offered else position.turn
+
+    def _ending(self) -> str:
+        """How the shown game ended, in words, with the match's score."""
+        win = self._game.result()
+        if win is None:
+            return ""
+        how = {"bear-off": "", "drop": " (double passed)", "resignation": " (resignation)"}
+        points = f"{win.points} point{'' if win.points == 1 else 's'}"
+        text = f"{self._name(win.winner)} wins {points}{how[win.ending]}"
+        match = self._match
+        if match is not None and self._is_last_game():
+            text += f"; the score is {'-'.join(map(str, match.score))}"
+            if match.is_over():
+                text += f": {self._name(match.winner or 0)} wins the match"
+        return text
 
     def _require_edit(self) -> Position:
         if self._editing is None:
@@ -1248,15 +1462,33 @@ class Session:
             last = game.turns[ply - 1] if ply else None
             turn = last if isinstance(last, Turn) else None
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
-            drawing = self._draw(game.position_at(ply), arrows, mover)
+            drawing = self._draw(game.position_at(ply), arrows, mover, ply=ply)
             if len(self._turn_drawings) >= TURN_DRAWINGS:
                 del self._turn_drawings[next(iter(self._turn_drawings))]
             self._turn_drawings[key] = drawing
         return drawing
 
     def _draw(
-        self, position: Position, arrows: Play, mover: int | None, best: Play | None = None
+        self,
+        position: Position,
+        arrows: Play,
+        mover: int | None,
+        best: Play | None = None,
+        ply: int | None = None,
     ) -> str:
+        """The board drawn as the session shows it; with the cube and the score of the
+        game's ``ply``-th position once they are in play (a match, a score, a cube
+        moved from the centred 1)."""
+        game = self._game
+        extras: dict[str, Any] = {}
+        if ply is not None:
+            state, cube = game.match_state, game.match_position_at(ply).cube
+            plain = MatchState(score=(0,) * game.variant.players)
+            shown = self._match is not None or state != plain
+            if shown:
+                extras["match"] = state
+            if game.variant.players == 2 and (shown or cube != Cube()):
+                extras["cube"] = cube
         # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.
         return str(
             board_svg(
@@ -1266,23 +1498,61 @@ class Session:
                 best=best or Play(),
                 mover=mover,
                 theme=self._theme,
-                names=self._game.names,
+                names=game.names,
                 colors=self._colors,
+                **extras,
             )
         )
 
 
 def _new_game(
-    source: Game | Position | Variant | str, names: Sequence[str] | None, seed: int | None
-) -> Game:
+    source: Match | Game | MatchPosition | Position | Variant | str,
+    names: Sequence[str] | None,
+    seed: int | None,
+) -> tuple[Game, Match | None]:
+    """The session's game and match from what it was given (copies, never the
+    caller's own); a new game's opening roll is made at once."""
+    if isinstance(source, Match):
+        if names:
+            raise ValueError("a match keeps its players' names")
+        match = source.copy()
+        return _first_shown(match), match
     if isinstance(source, Game):
-        return source.copy(names=names)
+        return source.copy(names=names), None
+    if isinstance(source, MatchPosition):
+        variant = source.position.variant
+        return Game(variant, start=source, names=tuple(names or ()), seed=seed), None
     if isinstance(source, Position):
-        return Game(source.variant, start=source, names=tuple(names or ()), seed=seed)
+        return Game(source.variant, start=source, names=tuple(names or ()), seed=seed), None
     game = Game(find_variant(source), names=tuple(names or ()), seed=seed)
     while game.roll_opening() is None:
         pass
+    return game, None
+
+
+def _first_shown(match: Match) -> Game:
+    """The game a board shows first: a finished match's first game at its start (to
+    study it), else the game being played (to play on; its opening roll made)."""
+    if match.is_over():
+        game = match.games[0]
+        game.goto(0)
+        return game
+    game = match.game
+    while not game.started:
+        game.roll_opening()
     return game
+
+
+def _record_text(record: Record, cube: Cube | None = None) -> str:
+    """A record as the history lists it: a play, or what happened to the cube."""
+    if isinstance(record, Turn):
+        return record.notation or "no legal move"
+    if isinstance(record, CubeAction):
+        if record.action == "double":
+            return "doubles" if cube is None else f"doubles to {2 * cube.value}"
+        return "takes" if record.action == "take" else "passes"
+    assert isinstance(record, Resignation)
+    return record.notation.replace("resign", "resigns a", 1)
 
 
 def _colors(variant: Variant, colors: Sequence[str] | None) -> tuple[str, ...] | None:
@@ -1317,7 +1587,10 @@ def _dice(dice: Iterable[int]) -> str:
 def _line(variation: Variation) -> str:
     """A variation as a message names it: its name, else its first turn."""
     turn = variation.turn
-    play = f"{_dice(turn.dice)} {turn.notation or '(no move)'}"
+    if isinstance(turn, Turn):
+        play = f"{_dice(turn.dice)} {turn.notation or '(no move)'}"
+    else:
+        play = _record_text(turn)
     return f"“{variation.name}” ({play})" if variation.name else play
 
 

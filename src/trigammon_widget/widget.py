@@ -28,7 +28,7 @@ import anywidget
 import traitlets
 
 from .analysis import Report
-from .engine import Game, LegalPlays, Move, Play, Position, Variant
+from .engine import Game, LegalPlays, Match, MatchPosition, Move, Play, Position, Variant
 from .engine.places import Place
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .session import Frames, Job, Message, Session
@@ -49,8 +49,11 @@ class BoardWidget(anywidget.AnyWidget):
     """Play, step through, set up and inspect a game of either variant.
 
     ``BoardWidget("trigammon", seed=1)`` starts a game (the opening roll is made at
-    once); ``BoardWidget(position)`` studies a set-up; ``BoardWidget(game)`` shows a
-    copy of a game. Every button of the board has a method here, from ``roll`` to
+    once); ``BoardWidget(position)`` studies a set-up (a ``MatchPosition`` with its
+    cube and score); ``BoardWidget(game)`` shows a copy of a game and
+    ``BoardWidget(match)`` of a match, game by game (``show_game``, ``next_game``).
+    Classic players double, take and pass with ``double``, ``take`` and ``drop``.
+    Every button of the board has a method here, from ``roll`` to
     ``load``; bots take seats with ``set_seat`` and play with ``bot_turn``/
     ``autoplay``; ``hints`` and ``analyse`` run in the background (``wait``).
     Observe the ``view`` trait to follow changes.
@@ -68,7 +71,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __init__(
         self,
-        game: Game | Position | Variant | str = "trigammon",
+        game: Match | Game | MatchPosition | Position | Variant | str = "trigammon",
         *,
         seed: int | None = None,
         names: Sequence[str] | None = None,
@@ -100,6 +103,10 @@ class BoardWidget(anywidget.AnyWidget):
     @property
     def game(self) -> Game:
         return self._session.game
+
+    @property
+    def match(self) -> Match | None:
+        return self._session.match
 
     @property
     def position(self) -> Position:
@@ -164,6 +171,21 @@ class BoardWidget(anywidget.AnyWidget):
 
     def play(self, play: Play | str | None = None) -> None:
         self._do(self._session.play, play)
+
+    def double(self) -> None:
+        self._do(self._session.double)
+
+    def take(self) -> None:
+        self._do(self._session.take)
+
+    def drop(self) -> None:
+        self._do(self._session.drop)
+
+    def next_game(self) -> None:
+        self._do(self._session.next_game)
+
+    def show_game(self, index: int) -> None:
+        self._do(self._session.show_game, index)
 
     def step(self, delta: int) -> None:
         self._do(self._session.step, delta)
@@ -243,8 +265,11 @@ class BoardWidget(anywidget.AnyWidget):
     def clear(self) -> None:
         self._do(self._session.clear)
 
-    def load(self, source: str | Mapping[str, Any] | Position | Game) -> None:
-        """Show a position or game: an ID, a GNU Backgammon ID, an XGID, a dict, JSON."""
+    def load(
+        self, source: str | Mapping[str, Any] | Position | MatchPosition | Game | Match
+    ) -> None:
+        """Show a position, game or match: an ID, a GNU Backgammon ID, an XGID, a dict,
+        JSON, a match file's text (.mat, SGF)."""
         self._do(self._session.load, source)
 
     def wait(self, timeout: float | None = None) -> bool:

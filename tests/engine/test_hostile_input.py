@@ -22,6 +22,7 @@ from trigammon_widget.engine import (
     IllegalMoveError,
     InvalidIdError,
     InvalidPositionError,
+    MatchFileError,
     Move,
     NotationError,
     Play,
@@ -63,6 +64,7 @@ ERRORS = [
     InvalidPositionError("player 0 has 16 checkers"),
     NotationError("'x' is not a move"),
     InvalidIdError("position ID 'T9' has unknown version"),
+    MatchFileError(12, "cannot read 'hop'"),
 ]
 
 

@@ -401,7 +401,8 @@ class Game:
         here = MatchPosition(replace(node.position, dice=node.dice), node.cube, self._state)
         after = here.apply(record)
         if isinstance(after, Win):
-            child = _Node(record, node.position, node.cube, after)
+            # Dropped: the game ends at the cube's value, no longer offered.
+            child = _Node(record, node.position, replace(node.cube, offered=False), after)
         else:
             child = _Node(record, node.position, after.cube)
         self._enter(node, child)
@@ -853,7 +854,8 @@ class Game:
         record = CubeAction(player, what)
         after = match.apply(record)
         if isinstance(after, Win):
-            return self._add_child(node, _Node(record, node.position, node.cube, after))
+            dropped = replace(node.cube, offered=False)
+            return self._add_child(node, _Node(record, node.position, dropped, after))
         return self._add_child(node, _Node(record, node.position, after.cube))
 
     @staticmethod

@@ -18,6 +18,7 @@ R13, every loser paying the winner (README, "Match play").
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -611,6 +612,16 @@ class Match:
         game = Game(self._variant, seed=self._seed(), names=self.names, match=self._next_state())
         self._games.append(game)
         return game
+
+    def copy(self) -> Match:
+        """An independent copy: each game copied (``Game.copy``), the dice going on as
+        this match's would."""
+        twin = copy.copy(self)
+        twin._games = [game.copy() for game in self._games]
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin.info = dict(self.info)
+        return twin
 
     def to_svg(self, **options: Any) -> SvgBoard:
         """The game being played, with its cube and the score (``Game.to_svg``)."""

@@ -1,7 +1,9 @@
 """Whatever a person pastes or passes: told apart here, read by the module that owns it.
 
-A board loads a game record (JSON text or dict), a position dict, this package's
-position ID, a GNU Backgammon Position ID (with or without its Match ID) or an XGID.
+A board loads a game or match record (JSON text or dict), a position dict, this
+package's position ID (with or without its match part), a GNU Backgammon Position ID
+(with or without its Match ID), an XGID, or a match file's text (.mat, SGF). IDs
+with a cube or a score read as a ``MatchPosition``.
 Each format has its own reader; this module only decides which one a source is, so
 that a bad source is refused with what it was taken for and why.
 """
@@ -9,12 +11,15 @@ that a bad source is refused with what it was taken for and why.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from .errors import InvalidIdError
 from .game import Game
-from .ids import from_gnubg_id, from_xgid
+from .ids import read_gnubg_id, read_xgid
+from .match import MATCH_FORMAT, Cube, Match, MatchPosition, MatchState
+from .matchfiles import read_mat, read_sgf
 from .position import Position
 
 __all__ = ["MAX_SOURCE", "read_source"]
@@ -23,10 +28,14 @@ MAX_SOURCE = 5_000_000
 """Longest text read as a source (a game record of thousands of turns fits)."""
 
 
-def read_source(source: str | Mapping[str, Any] | Position | Game) -> Game | Position:
-    """The game or position ``source`` describes, or a ``ValueError`` saying what it
-    was taken for and what is wrong with it."""
-    if isinstance(source, Game | Position):
+Source = Game | Match | Position | MatchPosition
+_MAT = re.compile(r"^\s*[0-9]+\s+point\s+match\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def read_source(source: str | Mapping[str, Any] | Source) -> Source:
+    """The game, match or position ``source`` describes, or a ``ValueError`` saying
+    what it was taken for and what is wrong with it."""
+    if isinstance(source, Game | Match | Position | MatchPosition):
         return source
     if isinstance(source, str):
         if len(source) > MAX_SOURCE:
@@ -38,32 +47,48 @@ def read_source(source: str | Mapping[str, Any] | Position | Game) -> Game | Pos
             except (ValueError, RecursionError) as error:
                 raise ValueError(f"not valid JSON: {str(error)[:120]}") from None
             return read_source(data) if isinstance(data, Mapping) else _refuse(data)
+        if text.startswith("("):
+            return read_sgf(text)
+        if _MAT.search(text[:100_000]):
+            return read_mat(text)
         if text.upper().startswith("XGID=") or text.count(":") >= 9:
-            return from_xgid(text)
+            return _plain(read_xgid(text))
         return _read_id(text)
     if isinstance(source, Mapping):
+        if source.get("format") == MATCH_FORMAT:
+            return Match.from_dict(source)
         if "format" in source:
             return Game.from_dict(source)
         return Position.from_dict(source)
     return _refuse(source)
 
 
-def _read_id(text: str) -> Position:
+def _read_id(text: str) -> Position | MatchPosition:
     """This package's ID or a GNU Backgammon ID: the likelier reader by shape first."""
-    readers = [("position ID", Position.from_id), ("GNU Backgammon ID", from_gnubg_id)]
-    if ":" in text or len(text) == 14:  # gnubg: 14 characters, then ":" and a Match ID
+    readers = [("position ID", MatchPosition.from_id), ("GNU Backgammon ID", read_gnubg_id)]
+    ours = text[:1] in "TC" and ":M" in text
+    if not ours and (":" in text or len(text) == 14):  # gnubg: 14 characters, ":", Match ID
         readers.reverse()
     errors = []
     for name, reader in readers:
         try:
-            return reader(text)
+            return _plain(reader(text))
         except ValueError as error:
             errors.append(f"as a {name}: {error}")
     raise InvalidIdError("cannot read the text " + "; ".join(errors))
 
 
+def _plain(match: MatchPosition) -> Position | MatchPosition:
+    """The position alone when its cube is centred at 1 in money play, as an ID
+    without a cube says; else the match position."""
+    players = match.position.variant.players
+    if match.cube == Cube() and match.state == MatchState(score=(0,) * players):
+        return match.position
+    return match
+
+
 def _refuse(source: object) -> Any:
     raise ValueError(
         f"cannot load {type(source).__name__}: give an ID, a GNU Backgammon ID, an XGID, "
-        "a position dict or a game record"
+        "a position dict, a game or match record or a match file (.mat, SGF)"
     )

@@ -1,0 +1,182 @@
+"""The board with the doubling cube and matches (R14): intents, view, drawing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_widget import Front, snapshot
+from trigammon_widget import (
+    CLASSIC,
+    Cube,
+    CubeAction,
+    Game,
+    Match,
+    MatchPosition,
+    MatchState,
+    Position,
+)
+from trigammon_widget.bots import CubeBot, HeuristicBot, autoplay
+from trigammon_widget.cube import Chances
+from trigammon_widget.widget import BoardWidget
+
+DATA = Path(__file__).parent / "data" / "gnubg"
+
+
+def opened(**options: object) -> Game:
+    """Player 1 opened 5-3 with 13/8 24/21; player 0 to roll."""
+    game = Game(CLASSIC, seed=3, **options)  # type: ignore[arg-type]
+    game.roll_opening([3, 5])
+    game.play("13/8 24/21")
+    return game
+
+
+def test_double_take_and_pass_at_the_board() -> None:
+    widget = BoardWidget(opened(match=MatchState(5, (1, 2))), names=["Ann", "Bo"])
+    front = Front(widget)
+    assert widget.view["cube"] == {
+        "value": 1,
+        "owner": None,
+        "offered": False,
+        "can_double": True,
+        "can_answer": False,
+    }
+    assert widget.view["match"]["score"] == [1, 2] and widget.view["match"]["games"] == 1
+    assert 'data-kind="cube"' in widget.svg and "1/5" in widget.svg
+    before = snapshot(widget)
+    refused = front.send("take")
+    assert not refused["ok"] and refused["error"]["rule"] == "R14"
+    assert snapshot(widget) == before
+    assert front.send("double")["ok"]
+    view = widget.view
+    assert view["cube"]["offered"] and view["cube"]["can_answer"] and not view["can_roll"]
+    assert view["message"]["text"] == "Ann doubles to 2: Bo to take or pass"
+    assert not front.send("roll")["ok"]
+    assert front.send("take")["ok"]
+    assert widget.view["cube"] == {
+        "value": 2,
+        "owner": 1,
+        "offered": False,
+        "can_double": False,
+        "can_answer": False,
+    }
+    assert widget.view["can_roll"]
+    assert [entry["text"] for entry in widget.history] == ["24/21 13/8", "doubles to 2", "takes"]
+    assert widget.history[1]["dice"] == []
+    assert front.send("roll")["ok"]
+    assert front.send("play_listed", index=0)["ok"]
+    assert front.send("double")["ok"]  # player 1 owns the cube: it redoubles
+    assert front.send("drop")["ok"]
+    assert widget.view["win"] == {"winner": 1, "points": 2, "ending": "drop"}
+    assert widget.view["message"]["text"] == "Bo wins 2 points (double passed)"
+    assert not widget.view["can_roll"] and not widget.view["bot_to_move"]
+
+
+def test_a_match_at_the_board_goes_game_by_game() -> None:
+    match = Match(3, names=["Ann", "Bo"], seed=6)
+    widget = BoardWidget(match)
+    front = Front(widget)
+    assert widget.game.started  # the opening roll (R2) is made at once
+    assert widget.match is not match  # the board plays its own copy
+    assert not front.send("next_game")["ok"]  # the first game goes on
+    assert front.send("play_listed", index=0)["ok"]  # the opening dice
+    assert front.send("double")["ok"]
+    assert front.send("drop")["ok"]
+    view = widget.view["match"]
+    assert view["total"] in ([1, 0], [0, 1]) and view["can_next_game"]
+    assert front.send("next_game")["ok"]
+    view = widget.view["match"]
+    assert (view["game"], view["games"], view["score"]) == (1, 2, view["total"])
+    assert widget.game.started and widget.view["message"]["text"].startswith("Opening roll")
+    assert front.send("show_game", index=0)["ok"]
+    assert widget.view["match"]["game"] == 0 and widget.view["ply"] == 0
+    assert front.send("goto", ply=-1)["ok"]  # stepping through a played game is fine
+    refused = front.send("next_game")
+    assert not refused["ok"] and "show the match's last game first" in refused["error"]["text"]
+    assert not front.send("show_game", index=2)["ok"]
+    assert front.send("show_game", index=1)["ok"]
+    assert widget.match is not None and widget.record == widget.match.to_json(indent=None)
+
+
+def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
+    widget = BoardWidget(Match.from_mat((DATA / "match7.mat").read_text()))
+    front = Front(widget)
+    assert widget.view["match"] == {
+        "length": 7,
+        "score": [0, 0],
+        "total": [8, 4],
+        "crawford": False,
+        "post_crawford": False,
+        "jacoby": False,
+        "game": 0,
+        "games": 6,
+        "over": True,
+        "winner": 0,
+        "can_next_game": False,
+    }
+    assert front.send("step", delta=5)["ok"]
+    before = snapshot(widget)
+    refused = front.send("play_listed", index=0)
+    assert not refused["ok"] and "game 1 of the match is played" in refused["error"]["text"]
+    assert snapshot(widget) == before
+    assert front.send("show_game", index=2)["ok"]
+    assert widget.view["match"]["crawford"]
+    assert "Crawford" in widget.svg
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        (DATA / "match5.mat").read_text(),
+        (DATA / "match5.sgf").read_text(),
+    ],
+)
+def test_loading_a_match_file_shows_its_first_game(source: str) -> None:
+    widget = BoardWidget("trigammon")
+    widget.load(source)
+    assert widget.match is not None and widget.view["match"]["games"] == 3
+    assert widget.view["match"]["game"] == 0 and widget.view["variant"] == "classic"
+
+
+def test_loading_an_xgid_with_a_cube_shows_it() -> None:
+    widget = BoardWidget("classic")
+    widget.load("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:3:5:0:7:10")
+    assert widget.view["cube"] == {
+        "value": 2,
+        "owner": 0,
+        "offered": True,
+        "can_double": False,
+        "can_answer": True,
+    }
+    assert widget.view["match"]["score"] == [3, 5] and widget.view["match"]["length"] == 7
+    assert widget.game.match_position == MatchPosition.from_xgid(
+        "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:3:5:0:7:10"
+    )
+    widget.load(Position.start(CLASSIC).id)
+    assert widget.view["cube"]["value"] == 1 and widget.view["match"] is None
+    assert 'data-kind="cube"' not in widget.svg  # a money game whose cube is untouched
+
+
+def test_a_bot_answers_a_persons_double() -> None:
+    widget = BoardWidget(opened())
+    front = Front(widget)
+    assert front.send("set_seat", player=1, seat="heuristic")["ok"]
+    assert front.send("double")["ok"]
+    assert widget.view["bot_to_move"]
+    assert front.send("bot_turn")["ok"]
+    assert widget.game.turns[-1] in (CubeAction(1, "take"), CubeAction(1, "drop"))
+
+
+def test_cube_bots_double_and_answer_by_the_chances() -> None:
+    """A bot whose chances say it is far ahead doubles; one far behind passes."""
+    game = opened()
+
+    def ahead(position: Position) -> Chances:
+        return Chances(0.9 if position.turn == 0 else 0.1)
+
+    bot = CubeBot(HeuristicBot(), chances=ahead)
+    made = autoplay(game, [bot, bot], max_turns=2)
+    assert made == [CubeAction(0, "double"), CubeAction(1, "drop")]
+    assert game.result() is not None and game.result().points == 1  # type: ignore[union-attr]
+    assert game.cube == Cube()
