@@ -9,8 +9,14 @@ export class MatchPanel {
   private readonly score = h("div", { class: "tgw-match-score", "data-role": "match-score" });
   private readonly cube = h("div", { class: "tgw-note", "data-role": "cube" });
   private readonly games = h("span", { class: "tgw-count", "data-role": "match-game" });
-  private readonly previous = iconButton("prev", { "aria-label": "Previous game", "data-action": "previous-game" });
-  private readonly following = iconButton("next", { "aria-label": "Next game", "data-action": "following-game" });
+  private readonly previous = iconButton("prev", {
+    "aria-label": "Show the previous game",
+    "data-action": "previous-game",
+  });
+  private readonly following = iconButton("next", {
+    "aria-label": "Show the following game",
+    "data-action": "following-game",
+  });
   private readonly nextGame = button("Next game", { class: "tgw-button tgw-primary", "data-action": "next-game" });
   private view: View | null = null;
 

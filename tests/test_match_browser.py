@@ -1,0 +1,222 @@
+"""The doubling cube and match play (R14) on the board in a real JupyterLab.
+
+Three boards of one notebook, driven through Debian's chromium: a 5-point match
+between two people (doubling, taking, passing, the next game), the Crawford game of a
+3-point match (no doubling), and a match whose Crawford game is over (post-Crawford
+play). A probe cell prints the kernel's view of each board after every gesture.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from lab_server import KERNEL_IDLE, LabServer, problems, write_notebook
+
+pytestmark = pytest.mark.browser
+
+MATCH, CRAWFORD, POST = range(3)
+BOARDS = 3
+PROBE_CELL = 4
+
+SETUP = """\
+import json
+from trigammon_widget import Match
+from trigammon_widget.widget import BoardWidget
+
+_probes = 0
+
+def probe():
+    global _probes
+    _probes += 1
+    state = {}
+    for key, board in {"match": m, "crawford": cr, "post": pc}.items():
+        view = board.view
+        state[key] = {
+            "turn": view["turn"],
+            "dice": view["dice"],
+            "cube": view["cube"],
+            "match": view["match"],
+            "win": view["win"],
+            "history": [entry["text"] for entry in board.history],
+        }
+    print("PROBE", _probes, json.dumps(state))
+
+def to_crawford(games):
+    \"\"\"A 3-point match Ann leads 2-0: player 1 resigned twice; ``games`` more are
+    played: in the Crawford game Ann resigns.\"\"\"
+    match = Match(3, names=["Ann", "Bo"], seed=8)
+    for resigner in (1, 1, 0)[: 2 + games]:
+        match.game.resign(1, player=resigner)
+        if not match.is_over() and resigner:
+            match.new_game()
+    return match
+"""
+CELLS = [
+    SETUP,
+    "m = BoardWidget(Match(5, names=['Ann', 'Bo'], seed=4))\nm",
+    "cr = BoardWidget(to_crawford(0))\ncr",
+    "pc = BoardWidget(to_crawford(1))\npc",
+    "probe()",
+]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    pytest.importorskip("jupyterlab")
+    root = tmp_path_factory.mktemp("lab")
+    write_notebook(root / "match.ipynb", CELLS)
+    with LabServer(root) as server:
+        assert not problems(server.log(tail=None)), server.log()
+        yield server
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, lab: LabServer) -> Iterator[Any]:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(lab.url("/lab/tree/match.ipynb"))
+    page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    page.locator(".trigammon-widget[data-version]").nth(BOARDS - 1).wait_for(timeout=60_000)
+    page.locator(".jp-Cell").nth(PROBE_CELL).locator(".jp-OutputArea-output").wait_for()
+    try:
+        yield page
+    finally:
+        page.close()
+    assert not [e for e in errors if "trigammon" in e or "widget" in e], errors
+
+
+def board(page: Any, index: int) -> Any:
+    return page.locator(".trigammon-widget").nth(index)
+
+
+def probe(page: Any) -> dict[str, Any]:
+    """Runs the probe cell and returns what the kernel says about each board."""
+    cell = page.locator(".jp-Cell").nth(PROBE_CELL)
+    output = cell.locator(".jp-OutputArea-output").first
+    found = re.search(r"PROBE (\d+)", output.text_content() or "")
+    count = int(found.group(1)) if found else 0
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Control+Enter")
+    text = f"PROBE {count + 1} "
+    page.wait_for_function(
+        "([el, text]) => el.textContent.includes(text)", arg=[cell.element_handle(), text]
+    )
+    line = next(s for s in (output.text_content() or "").splitlines() if s.startswith(text))
+    state: dict[str, Any] = json.loads(line[len(text) :])
+    return state
+
+
+def press(page: Any, widget: Any, name: str) -> None:
+    """Clicks the button ``name`` and waits for Python's answer."""
+    before = int(widget.get_attribute("data-version"))
+    widget.get_by_role("button", name=name, exact=True).click()
+    handle = widget.element_handle()
+    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[handle, before])
+
+
+def play_first(page: Any, widget: Any) -> None:
+    """The person to move rolls if they must, then plays the first listed play."""
+    if widget.get_by_role("button", name="Roll", exact=True).is_enabled():
+        press(page, widget, "Roll")
+    before = int(widget.get_attribute("data-version"))
+    widget.locator(".tgw-play").first.click()
+    handle = widget.element_handle()
+    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[handle, before])
+
+
+def cube_drawn(widget: Any) -> dict[str, str | None]:
+    cube = widget.locator(".tgw-board [data-kind=cube]")
+    return {key: cube.get_attribute(f"data-{key}") for key in ("value", "owner", "offered")}
+
+
+def test_double_take_redouble_and_pass(page: Any) -> None:
+    widget = board(page, MATCH)
+    buttons = {
+        name: widget.get_by_role("button", name=name, exact=True)
+        for name in ("Double", "Take", "Pass")
+    }
+    state = probe(page)["match"]
+    assert state["cube"]["value"] == 1 and state["match"]["length"] == 5
+    assert cube_drawn(widget) == {"value": "1", "owner": "centre", "offered": "false"}
+    assert buttons["Double"].is_disabled()  # the opening dice are rolled (R2)
+    play_first(page, widget)
+    doubler = probe(page)["match"]["turn"]
+    taker = 1 - doubler
+    assert buttons["Double"].is_enabled() and buttons["Take"].is_disabled()
+
+    press(page, widget, "Double")
+    state = probe(page)["match"]
+    assert state["cube"]["offered"] and state["cube"]["can_answer"]
+    assert buttons["Take"].is_enabled() and buttons["Pass"].is_enabled()
+    assert widget.get_by_role("button", name="Roll", exact=True).is_disabled()
+    assert "doubles to 2" in (widget.locator(".tgw-status").text_content() or "")
+    assert cube_drawn(widget) == {"value": "2", "owner": "centre", "offered": "true"}
+
+    press(page, widget, "Take")
+    state = probe(page)["match"]
+    assert state["cube"] == {
+        "value": 2,
+        "owner": taker,
+        "offered": False,
+        "can_double": False,
+        "can_answer": False,
+    }
+    assert state["history"][-2:] == ["doubles to 2", "takes"]
+    assert cube_drawn(widget) == {"value": "2", "owner": str(taker), "offered": "false"}
+    assert "Cube 2" in (widget.locator(".tgw-match-panel").text_content() or "")
+
+    play_first(page, widget)  # the doubler rolls and plays; the taker owns the cube
+    assert buttons["Double"].is_enabled()
+    press(page, widget, "Double")  # a redouble to 4
+    press(page, widget, "Pass")
+    state = probe(page)["match"]
+    assert state["win"] == {"winner": taker, "points": 2, "ending": "drop"}
+    assert state["history"][-2:] == ["doubles to 4", "passes"]
+    assert state["match"]["total"][taker] == 2 and state["match"]["can_next_game"]
+    status = widget.locator(".tgw-status").text_content() or ""
+    assert "wins 2 points (double passed)" in status
+    panel = widget.locator(".tgw-match-panel")
+    assert "Match to 5" in (panel.text_content() or "")
+
+    press(page, widget, "Next game")
+    state = probe(page)["match"]
+    assert state["match"]["game"] == 1 and state["match"]["score"] == state["match"]["total"]
+    assert state["cube"]["value"] == 1 and state["win"] is None
+    assert "Game 2 of 2" in (panel.text_content() or "")
+
+
+def test_no_doubling_in_the_crawford_game(page: Any) -> None:
+    widget = board(page, CRAWFORD)
+    state = probe(page)["crawford"]
+    assert state["match"]["crawford"] and state["match"]["score"] == [2, 0]
+    panel = widget.locator(".tgw-match-panel").text_content() or ""
+    assert "Crawford game" in panel and "Ann 2" in panel and "Bo 0" in panel
+    assert "2/3 · Crawford" in (widget.locator(".tgw-board").text_content() or "")
+    play_first(page, widget)
+    state = probe(page)["crawford"]
+    assert state["cube"]["can_double"] is False and state["dice"] is None
+    assert widget.get_by_role("button", name="Double", exact=True).is_disabled()
+    assert widget.get_by_role("button", name="Roll", exact=True).is_enabled()
+
+
+def test_post_crawford_the_trailer_may_double(page: Any) -> None:
+    widget = board(page, POST)
+    state = probe(page)["post"]
+    assert state["match"]["crawford"] and state["win"]["ending"] == "resignation"
+    press(page, widget, "Next game")
+    state = probe(page)["post"]
+    assert state["match"]["post_crawford"] and not state["match"]["crawford"]
+    assert "post-Crawford" in (widget.locator(".tgw-match-panel").text_content() or "")
+    play_first(page, widget)
+    assert widget.get_by_role("button", name="Double", exact=True).is_enabled()
+    press(page, widget, "Double")
+    assert probe(page)["post"]["cube"]["offered"]
