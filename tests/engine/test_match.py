@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import base64
+import random
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -490,3 +494,41 @@ def test_match_records_are_checked_game_by_game() -> None:
         Match.from_dict({**match.to_dict(), "info": {"Colour": "blue"}})
     with pytest.raises(ValueError, match="not a match record"):
         Match.from_json('{"format": "trigammon-widget/game"}')
+
+
+GNUBG = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)
+
+
+@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon not installed: apt-get install gnubg")
+def test_gnubg_reads_our_xgids_as_our_match_ids(tmp_path: Path) -> None:
+    """gnubg's own ``set xgid`` of our XGIDs gives the Position and Match IDs we write:
+    cube, owner, score, length, Crawford, Jacoby and dice, for 40 random match
+    positions with player 0 (gnubg's player 1, at the bottom) to roll (gnubg swaps
+    the sides of the others and drops an offered double when it sets the board)."""
+    rng = random.Random(12)
+    matches = []
+    for _ in range(40):
+        state = rng.choice(
+            (
+                MatchState(jacoby=rng.random() < 0.5, score=(rng.randint(0, 9), 0)),
+                MatchState(7, (rng.randint(0, 6), rng.randint(0, 6))),
+                MatchState(5, (4, rng.randint(0, 3)), crawford=True),
+            )
+        )
+        cube = Cube() if state.crawford else Cube(2 ** rng.randint(0, 6), rng.choice((None, 0, 1)))
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        matches.append(MatchPosition(Position.start(CLASSIC).with_dice(*dice), cube, state))
+    script = tmp_path / "ids.py"
+    lines = ["import gnubg"]
+    for match in matches:
+        lines.append(f"gnubg.command({('set xgid ' + match.xgid)!r})")
+        lines.append("print('ID', gnubg.positionid() + ':' + gnubg.matchid())")
+    script.write_text("\n".join(lines) + "\n")
+    assert GNUBG is not None
+    done = subprocess.run(
+        [GNUBG, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=120
+    )
+    found = [
+        line.split()[1] for line in done.stdout.decode().splitlines() if line.startswith("ID ")
+    ]
+    assert found == [match.gnubg_id for match in matches]

@@ -318,7 +318,7 @@ def sgf_with(old: str, new: str, count: int = 1) -> str:
         ),
         ("(;FF[4]GM[6]PW[a\\]", 1, "a property value has no closing ']'"),
         ("(;FF[4]GM[6]", 1, "the file ends inside a game tree"),
-        ("GM[6]", 1, "property 'G' outside a node"),
+        ("GM[6]", 1, "property 'GM' outside a node"),
         ("hello", 1, "unexpected 'h': not an SGF file"),
         ("", 1, "no game tree: not an SGF file"),
     ],

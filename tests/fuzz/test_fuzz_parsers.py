@@ -7,9 +7,9 @@ The contract, for any input: a valid value (checked by a round trip) or a
 
 Inputs are random values of every JSON and Python type, oversized text, and valid
 IDs, notation and records with a few random edits, which reach the deep checks.
-A default run tries ``sum(EXAMPLES.values())`` = 6,700 inputs in about 15 s;
+A default run tries ``sum(EXAMPLES.values())`` = 7,400 inputs in about 20 s;
 ``pytest -m slow tests/fuzz`` runs each property ``SLOW_FACTOR`` times as long
-(134,000 inputs).
+(148,000 inputs).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import copy
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -28,8 +29,12 @@ from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
     VARIANTS,
+    Cube,
     Game,
     InvalidPositionError,
+    Match,
+    MatchPosition,
+    MatchState,
     Play,
     Position,
     Variant,
@@ -57,6 +62,8 @@ EXAMPLES = {
     "own_ids": 800,
     "xgids": 600,
     "gnubg_ids": 600,
+    "match_ids": 400,
+    "match_files": 300,
     "notation": 800,
     "position_dicts": 600,
     "build": 600,
@@ -196,6 +203,46 @@ def check_gnubg_id(text: Any) -> None:
 
 test_gnubg_ids, test_gnubg_ids_slow = fuzz(
     "gnubg_ids", any_text(GNUBG_IDS + [text.split(":")[0] for text in GNUBG_IDS]), check_gnubg_id
+)
+
+
+MATCH_POSITIONS = [
+    MatchPosition(position, Cube(4, 1), MatchState(7, (2, 5))) for position in CLASSICS[:10]
+] + [
+    MatchPosition(Position.start(CLASSIC), Cube(2, 0), MatchState(jacoby=True)).double(),
+    MatchPosition(Position.start(CLASSIC), state=MatchState(5, (4, 1), crawford=True)),
+    MatchPosition(Position.start(TRIGAMMON), state=MatchState(9, (3, 0, 8))),
+]
+MATCH_IDS = [match.id for match in MATCH_POSITIONS]
+MATCH_IDS += [match.xgid for match in MATCH_POSITIONS if match.variant == "classic"]
+MATCH_IDS += [match.gnubg_id for match in MATCH_POSITIONS if match.variant == "classic"]
+
+
+def check_match_id(text: Any) -> None:
+    for read in (MatchPosition.from_id, MatchPosition.from_xgid, MatchPosition.from_gnubg_id):
+        match = holds(lambda read=read: read(text))  # type: ignore[misc]
+        if match is not None:
+            assert MatchPosition.from_id(match.id) == match
+            if match.variant == "classic":
+                assert MatchPosition.from_xgid(match.xgid) == match
+
+
+test_match_ids, test_match_ids_slow = fuzz("match_ids", any_text(MATCH_IDS), check_match_id)
+
+DATA = Path(__file__).parent.parent / "data" / "gnubg"
+MATCH_FILES = [(DATA / name).read_text() for name in ("money.mat", "money.sgf")]
+
+
+def check_match_file(text: Any) -> None:
+    for read, write in ((Match.from_mat, Match.to_mat), (Match.from_sgf, Match.to_sgf)):
+        match = holds(lambda read=read: read(text))  # type: ignore[misc]
+        if match is not None:
+            again = read(write(match))
+            assert [game.turns for game in again.games] == [game.turns for game in match.games]
+
+
+test_match_files, test_match_files_slow = fuzz(
+    "match_files", any_text(MATCH_FILES), check_match_file
 )
 
 

@@ -30,12 +30,12 @@ past.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .errors import MatchFileError, quote
 from .game import Game, Turn
-from .match import CubeAction, Match, Resignation, Win
+from .match import MAX_INFO_CHARS, CubeAction, Match, Resignation, Win, check_info
 from .moves import BAR, Play
 from .variant import CLASSIC
 
@@ -43,6 +43,12 @@ __all__ = ["MAX_MATCH_FILE_CHARS", "read_mat", "read_sgf", "write_mat", "write_s
 
 MAX_MATCH_FILE_CHARS = 5_000_000
 """Longest match file read: a long match with gnubg's analysis in it fits."""
+MAX_MAT_LINE = 1_000
+"""Longest .mat line read: two cells of a roll and four moves take about 70."""
+MAX_SGF_NODES = 10_000
+"""Most nodes of one SGF game tree: a game of hundreds of turns takes a few hundred."""
+MAX_SGF_PROPERTIES = 50_000
+"""Most properties of one SGF game tree: gnubg's analysis adds a few to each node."""
 APPLICATION = "trigammon-widget"
 """Who wrote an SGF file (``AP``)."""
 
@@ -242,6 +248,7 @@ def read_mat(text: str) -> Match:
     length = None
     for index, raw in numbered:
         reader.line = index
+        _check_line(reader, raw)
         line = raw.strip()
         if not line:
             continue
@@ -261,6 +268,7 @@ def read_mat(text: str) -> Match:
     number = 0
     for index, raw in numbered:
         reader.line = index
+        _check_line(reader, raw)
         line = raw.expandtabs().rstrip()
         if not line.strip():
             continue
@@ -283,12 +291,21 @@ def read_mat(text: str) -> Match:
     return reader.match
 
 
+def _check_line(reader: _Reader, line: str) -> None:
+    if len(line) > MAX_MAT_LINE:
+        raise reader.fail(
+            f"a line of {len(line):,} characters; a .mat line has at most {MAX_MAT_LINE:,}"
+        )
+
+
 def _header(
     reader: _Reader, line: str, info: dict[str, str], comments: list[str], flags: dict[str, bool]
 ) -> None:
     found = _HEADER.fullmatch(line)
     if not found:
         comments.append(line)
+        if sum(len(comment) + 1 for comment in comments) > MAX_INFO_CHARS:
+            raise reader.fail(f"the comment is longer than {MAX_INFO_CHARS:,} characters")
         return
     key, value = found["key"], found["value"]
     if key in flags:
@@ -315,7 +332,7 @@ def _scores(
             match = Match(
                 length, CLASSIC, crawford=flags["Crawford"], jacoby=flags["Jacoby"], names=names
             )
-            match.info = info
+            match.info = check_info(info)
         except ValueError as error:
             raise reader.fail(str(error)) from None
         reader.match = match
@@ -508,82 +525,83 @@ class _Node:
         return None
 
 
-def _sgf_trees(text: str) -> list[list[_Node]]:
-    """The game trees of an SGF collection, each its sequence of nodes; a tree with
-    variations is refused (gnubg writes none)."""
-    trees: list[list[_Node]] = []
-    depth, line, index, size = 0, 1, 0, len(text)
+_SGF_TOKEN = re.compile(
+    r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)"
+    r"|(?P<name>[A-Z]{1,8})(?P<values>(?:\s*\[(?:\\.|[^\]\\])*\]){1,1000}))",
+    re.DOTALL,
+)
+_SGF_VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
+_SGF_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
+def _sgf_trees(text: str) -> Iterator[list[_Node]]:
+    """The game trees of an SGF collection, each its sequence of nodes, one by one (a
+    bad later tree stops reading there); a tree with variations is refused (gnubg
+    writes none). Lines are counted only where a node starts or reading stops."""
+    depth, trees, index, size = 0, 0, 0, len(text)
+    counted = (0, 1)  # (offset, its line): lines are counted forward from there
+
+    def line_at(offset: int) -> int:
+        nonlocal counted
+        start, line = counted
+        counted = (offset, line + text.count("\n", start, offset))
+        return counted[1]
+
     nodes: list[_Node] = []
-    while index < size:
-        char = text[index]
-        if char == "\n":
-            line += 1
-        if char.isspace():
-            index += 1
-            continue
-        if char == "(":
+    properties = 0
+    while True:
+        found = _SGF_TOKEN.match(text, index)
+        if found is None:
+            rest = text[index:].lstrip()
+            if rest:
+                at = line_at(size - len(rest))
+                if rest[0] == "[" or "A" <= rest[0] <= "Z":
+                    raise MatchFileError(at, "a property value has no closing ']'")
+                raise MatchFileError(at, f"unexpected {quote(rest[0])}: not an SGF file")
+            break
+        kind = found.lastgroup
+        index = found.end()
+        if kind == "values":
+            if not nodes or depth == 0:
+                at = line_at(found.start("name"))
+                raise MatchFileError(at, f"property {quote(found['name'])} outside a node")
+            properties += 1
+            if properties > MAX_SGF_PROPERTIES:
+                at = line_at(found.start("name"))
+                raise MatchFileError(
+                    at, f"a game tree of more than {MAX_SGF_PROPERTIES:,} properties"
+                )
+            values = [
+                _SGF_ESCAPE.sub(r"\1", value) if "\\" in value else value
+                for value in _SGF_VALUE.findall(found["values"])
+            ]
+            nodes[-1].properties.append((found["name"], values))
+        elif kind == "node":
+            at = line_at(found.start("node"))
+            if depth == 0:
+                raise MatchFileError(at, "a node outside a game tree")
+            if len(nodes) == MAX_SGF_NODES:
+                raise MatchFileError(at, f"a game tree of more than {MAX_SGF_NODES:,} nodes")
+            nodes.append(_Node(at))
+        elif kind == "open":
             depth += 1
             if depth > 1:
-                raise MatchFileError(line, "variations are not read (GNU Backgammon writes none)")
-            nodes = []
-            index += 1
-        elif char == ")":
+                at = line_at(found.start("open"))
+                raise MatchFileError(at, "variations are not read (GNU Backgammon writes none)")
+            nodes, properties = [], 0
+        else:
+            at = line_at(found.start("close"))
             if depth == 0:
-                raise MatchFileError(line, "')' closes no game tree")
+                raise MatchFileError(at, "')' closes no game tree")
             depth -= 1
             if not nodes:
-                raise MatchFileError(line, "a game tree has no node")
-            trees.append(nodes)
-            index += 1
-        elif char == ";":
-            if depth == 0:
-                raise MatchFileError(line, "a node outside a game tree")
-            nodes.append(_Node(line))
-            index += 1
-        elif "A" <= char <= "Z":
-            if not nodes:
-                raise MatchFileError(line, f"property {quote(char)} outside a node")
-            end = index
-            while end < size and "A" <= text[end] <= "Z":
-                end += 1
-            name = text[index:end]
-            values: list[str] = []
-            index = end
-            while True:
-                while index < size and text[index].isspace():
-                    line += text[index] == "\n"
-                    index += 1
-                if index >= size or text[index] != "[":
-                    break
-                value, index, line = _sgf_value(text, index + 1, line)
-                values.append(value)
-            if not values:
-                raise MatchFileError(line, f"property {name} has no value")
-            nodes[-1].properties.append((name, values))
-        else:
-            raise MatchFileError(line, f"unexpected {quote(char)}: not an SGF file")
+                raise MatchFileError(at, "a game tree has no node")
+            trees += 1
+            yield nodes
     if depth:
-        raise MatchFileError(line, "the file ends inside a game tree")
+        raise MatchFileError(line_at(size), "the file ends inside a game tree")
     if not trees:
-        raise MatchFileError(line, "no game tree: not an SGF file")
-    return trees
-
-
-def _sgf_value(text: str, index: int, line: int) -> tuple[str, int, int]:
-    """A property value from after its ``[`` to its ``]``, escapes undone."""
-    chars: list[str] = []
-    start = line
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text):
-            index += 1
-            char = text[index]
-        elif char == "]":
-            return "".join(chars), index + 1, line
-        line += char == "\n"
-        chars.append(char)
-        index += 1
-    raise MatchFileError(start, "a property value has no closing ']'")
+        raise MatchFileError(line_at(size), "no game tree: not an SGF file")
 
 
 def read_sgf(text: str) -> Match:
@@ -594,18 +612,29 @@ def read_sgf(text: str) -> Match:
     """
     text = _check_text(text, "an SGF file")
     reader = _Reader()
-    trees = _sgf_trees(text)
-    for number, nodes in enumerate(trees, 1):
-        root = nodes[0]
-        reader.line = root.line
-        _sgf_root(reader, root, number)
-        for node in nodes:
-            reader.line = node.line
-            _sgf_node(reader, node)
-        reader.line = root.line
-        _sgf_result(reader, root, last=number == len(trees))
+    pending: list[_Node] | None = None
+    number = 0
+    for nodes in _sgf_trees(text):
+        if pending is not None:
+            _read_sgf_game(reader, pending, number, last=False)
+        number += 1
+        pending = nodes
+    assert pending is not None
+    _read_sgf_game(reader, pending, number, last=True)
     assert reader.match is not None
     return reader.match
+
+
+def _read_sgf_game(reader: _Reader, nodes: list[_Node], number: int, last: bool) -> None:
+    """One game tree: its root, then each node's action, then its result."""
+    root = nodes[0]
+    reader.line = root.line
+    _sgf_root(reader, root, number)
+    for node in nodes:
+        reader.line = node.line
+        _sgf_node(reader, node)
+    reader.line = root.line
+    _sgf_result(reader, root, last=last)
 
 
 def _sgf_root(reader: _Reader, root: _Node, number: int) -> None:
@@ -634,7 +663,10 @@ def _sgf_root(reader: _Reader, root: _Node, number: int) -> None:
             )
         except ValueError as error:
             raise reader.fail(str(error)) from None
-        match.info = _sgf_info(root)
+        try:
+            match.info = check_info(_sgf_info(root))
+        except ValueError as error:
+            raise reader.fail(str(error)) from None
         reader.match = match
     else:
         assert reader.match is not None
