@@ -33,6 +33,7 @@ def test_the_notebooks_exist() -> None:
         "02_explore_positions.ipynb",
         "03_edge_cases.ipynb",
         "04_classic_backgammon.ipynb",
+        "05_match_play.ipynb",
         "07_document_a_position.ipynb",
     ]
 
