@@ -180,3 +180,9 @@ def test_cube_bots_double_and_answer_by_the_chances() -> None:
     assert made == [CubeAction(0, "double"), CubeAction(1, "drop")]
     assert game.result() is not None and game.result().points == 1  # type: ignore[union-attr]
     assert game.cube == Cube()
+
+
+def test_cube_bots_beyond_the_equity_table_never_double_and_always_take() -> None:
+    long = MatchPosition(Position.start(CLASSIC), state=MatchState(31, (0, 0)))
+    bot = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.99))
+    assert not bot.double(long) and bot.take(long.double())

@@ -35,6 +35,7 @@ from .engine.outcome import Outcome
 from .engine.position import Position
 from .engine.variant import CHECKERS, Variant, find_variant
 from .evaluation import Evaluator, find_evaluator, rate_plays
+from .met import MAX_AWAY
 from .network import equity_matrix
 
 __all__ = [
@@ -695,7 +696,8 @@ class CubeHandler(Protocol):
 class CubeBot:
     """``bot``'s plays, and cube actions by ``cube.cube_decision`` on the cubeless
     chances ``chances`` gives for a position (an evaluator's ``evaluate``, gnubg's
-    probabilities, ...; by default the rough ``cube.race_chances``)."""
+    probabilities, ...; by default the rough ``cube.race_chances``). Beyond the match
+    equity table (more than 25 points away) it never doubles and always takes."""
 
     bot: Bot
     chances: Callable[[Position], Chances | Sequence[float] | Any] = race_chances
@@ -705,12 +707,18 @@ class CubeBot:
         return self.bot.choose(position)
 
     def double(self, match: MatchPosition) -> bool:
-        return self._decision(match).double
+        decision = self._decision(match)
+        return decision is not None and decision.double
 
     def take(self, match: MatchPosition) -> bool:
-        return self._decision(match).take
+        decision = self._decision(match)
+        return decision is None or decision.take
 
-    def _decision(self, match: MatchPosition) -> CubeDecision:
+    def _decision(self, match: MatchPosition) -> CubeDecision | None:
+        """The decision, or None beyond the match equity table (a match over 25 points
+        away): then the bot never doubles and always takes."""
+        if not match.state.money and max(map(match.state.away, (0, 1))) > MAX_AWAY:
+            return None
         chances = Chances.of(self.chances(match.position), match.position.turn)
         return cube_decision(match, chances, efficiency=self.efficiency)
 

@@ -214,8 +214,8 @@ MATCH_POSITIONS = [
     MatchPosition(Position.start(TRIGAMMON), state=MatchState(9, (3, 0, 8))),
 ]
 MATCH_IDS = [match.id for match in MATCH_POSITIONS]
-MATCH_IDS += [match.xgid for match in MATCH_POSITIONS if match.variant == "classic"]
-MATCH_IDS += [match.gnubg_id for match in MATCH_POSITIONS if match.variant == "classic"]
+MATCH_IDS += [match.xgid for match in MATCH_POSITIONS if match.position.variant.players == 2]
+MATCH_IDS += [match.gnubg_id for match in MATCH_POSITIONS if match.position.variant.players == 2]
 
 
 def check_match_id(text: Any) -> None:
@@ -223,7 +223,7 @@ def check_match_id(text: Any) -> None:
         match = holds(lambda read=read: read(text))  # type: ignore[misc]
         if match is not None:
             assert MatchPosition.from_id(match.id) == match
-            if match.variant == "classic":
+            if match.position.variant.players == 2:
                 assert MatchPosition.from_xgid(match.xgid) == match
 
 

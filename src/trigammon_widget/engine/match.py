@@ -303,10 +303,6 @@ class MatchPosition:
                 "owns (R14)"
             )
 
-    @property
-    def variant(self) -> str:
-        return self.position.variant.name
-
     # the cube (R14) ----------------------------------------------------------
 
     def legal_cube_actions(self) -> tuple[CubeActionKind, ...]:
