@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypedDict, cast
 
 from .analysis import Report, analyse
-from .bots import Bot, HeuristicBot, NeuralBot, RandomBot, autoplay
+from .bots import Bot, CubeBot, HeuristicBot, NeuralBot, RandomBot, autoplay
 from .chart import equity_graph
 from .coaching import (
     Analysis,
@@ -86,8 +86,9 @@ SEATS: Mapping[str, Callable[[int | None], Bot] | None] = {
     "neural": lambda seed: NeuralBot(),
 }
 """Who can sit at a player's place: a person, or a built-in bot made from the seed.
-The heuristic bot doubles and takes by ``cube.cube_decision`` on the race's chances
-(``cube.race_chances``); the random bot never doubles and always takes."""
+Once the cube is in play (a match, a score, a cube moved from the centred 1), the
+heuristic bot doubles and takes by ``cube.cube_decision`` on the race's chances
+(``bots.CubeBot``); the random bot never doubles and always takes."""
 
 
 # --- what the board shows ------------------------------------------------------------
@@ -690,7 +691,13 @@ class Session:
         """Bots play on until a person is to move, the game ends, or ``max_turns``."""
         self._require_play()
         self._done = ()
-        turns = autoplay(self._game, self._bots, max_turns=max_turns)
+        bots = self._bots
+        if self._cube_in_play():
+            bots = {
+                player: CubeBot(bot) if self._seats[player] == "heuristic" else bot
+                for player, bot in bots.items()
+            }
+        turns = autoplay(self._game, bots, max_turns=max_turns)
         text = "; ".join(f"{self._name(t.player)}: {_record_text(t)}" for t in turns)
         if turns and self._game.is_over():
             text += f". {self._ending()}"
@@ -1360,6 +1367,20 @@ class Session:
                 f"game {number} of the match is played: show the last game to play on"
             )
 
+    def _match_in_play(self) -> bool:
+        """Whether the board plays a match, or a game at a score: the score is shown."""
+        game = self._game
+        plain = MatchState(score=(0,) * game.variant.players)
+        return self._match is not None or game.match_state != plain
+
+    def _cube_in_play(self, cube: Cube | None = None) -> bool:
+        """Whether the cube is drawn and the heuristic bot uses it: classic, in a match
+        or at a score, or once the cube (``cube``, else the shown one) has left the
+        centred 1."""
+        game = self._game
+        shown = game.cube if cube is None else cube
+        return game.variant.players == 2 and (self._match_in_play() or shown != Cube())
+
     def _is_last_game(self) -> bool:
         return self._match is None or self._game is self._match.game
 
@@ -1482,12 +1503,10 @@ class Session:
         game = self._game
         extras: dict[str, Any] = {}
         if ply is not None:
-            state, cube = game.match_state, game.match_position_at(ply).cube
-            plain = MatchState(score=(0,) * game.variant.players)
-            shown = self._match is not None or state != plain
-            if shown:
-                extras["match"] = state
-            if game.variant.players == 2 and (shown or cube != Cube()):
+            cube = game.match_position_at(ply).cube
+            if self._match_in_play():
+                extras["match"] = game.match_state
+            if self._cube_in_play(cube):
                 extras["cube"] = cube
         # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.
         return str(
