@@ -721,7 +721,7 @@ class Match:
     @classmethod
     def from_json(cls, text: str) -> Match:
         """A match from ``to_json`` text; ``ValueError`` for anything else."""
-        from .game import MAX_RECORD_CHARS
+        from .game import MAX_RECORD_CHARS, _json_constant, _json_int
 
         if not isinstance(text, str):
             raise ValueError(f"a match record in JSON is a string, not {quote(text)}")
@@ -730,7 +730,9 @@ class Match:
                 f"a match record in JSON has at most {MAX_RECORD_CHARS} characters, not {len(text)}"
             )
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
+            data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+        except RecursionError:
+            raise ValueError("not a match record: its JSON is nested too deeply") from None
+        except ValueError as error:
             raise ValueError(f"not a match record: invalid JSON ({str(error)[:120]})") from None
         return cls.from_dict(data)
