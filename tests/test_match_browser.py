@@ -193,6 +193,15 @@ def test_double_take_redouble_and_pass(page: Any) -> None:
     assert state["cube"]["value"] == 1 and state["win"] is None
     assert "Game 2 of 2" in (panel.text_content() or "")
 
+    # Back in the first game, stepping through is fine; playing on is not.
+    press(page, widget, "Show the previous game")
+    assert probe(page)["match"]["match"]["game"] == 0
+    status = widget.locator(".tgw-status").text_content() or ""
+    assert "a played game of the match, kept as played" in status  # shown at its start
+    assert widget.get_by_role("button", name="Double", exact=True).is_disabled()
+    press(page, widget, "Show the following game")
+    assert probe(page)["match"]["match"]["game"] == 1
+
 
 def test_no_doubling_in_the_crawford_game(page: Any) -> None:
     widget = board(page, CRAWFORD)

@@ -134,7 +134,10 @@ export class Toolbar {
     if (!play) parts.push(" to move (set-up)");
     else parts.push(v.dice ? " to move" : " to roll");
     if (v.dice) parts.push(h("span", { class: "tgw-dice" }, ` ${v.dice[0]}–${v.dice[1]}`));
-    if (play && v.ply < v.plies) {
+    const played = !!v.match && v.match.game < v.match.games - 1;
+    if (play && played) {
+      parts.push(h("span", { class: "tgw-partial" }, " · a played game of the match, kept as played"));
+    } else if (play && v.ply < v.plies) {
       const earlier = " · an earlier turn: another play here starts a variation";
       parts.push(h("span", { class: "tgw-partial" }, earlier));
     }
