@@ -6,6 +6,8 @@ import itertools
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trigammon_widget.cube import EFFICIENCY, Chances, CubeDecision, cube_decision
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Cube, MatchPosition, MatchState, Position
@@ -216,3 +218,39 @@ def test_decisions_agree_with_gnubg_where_gnubg_is_clear() -> None:
     finally:
         gnubg_nn.set.score(0, 0)
     assert compared >= 15
+
+
+@st.composite
+def match_scores(draw: st.DrawFn) -> MatchPosition:
+    length = draw(st.sampled_from((0, 1, 2, 3, 5, 7, 11, 25)))
+    if not length:
+        return MatchPosition(
+            START, Cube(2 ** draw(st.integers(0, 4)), draw(st.sampled_from((None, 0))))
+        )
+    score = (draw(st.integers(0, length - 1)), draw(st.integers(0, length - 1)))
+    crawford = [s == length - 1 for s in score].count(True) == 1 and draw(st.booleans())
+    state = MatchState(length, score, crawford=crawford)
+    if crawford:
+        return MatchPosition(START, state=state)
+    value = 2 ** draw(st.integers(0, 3))
+    return MatchPosition(START, Cube(value, draw(st.sampled_from((None, 0)))), state)
+
+
+@given(
+    match_scores(),
+    st.floats(0.0, 1.0),
+    st.floats(0.0, 0.5),
+    st.floats(0.0, 0.5),
+    st.floats(0.0, 1.0),
+)
+def test_the_taker_takes_exactly_up_to_its_take_point(
+    match: MatchPosition, win: float, gammons: float, losses: float, efficiency: float
+) -> None:
+    """The model is the same seen from either side: the opponent takes just when the
+    doubler's winning chance leaves it at least its take point."""
+    chances = Chances(win, gammons * win, 0.0, losses * (1 - win), 0.0)
+    decision = cube_decision(match, chances, efficiency=efficiency)
+    assert 0.0 <= decision.take_point <= 1.0
+    edge = 1.0 - decision.take_point
+    if abs(win - edge) > 1e-6:
+        assert decision.take == (win < edge)

@@ -175,6 +175,7 @@ class _Model:
         if self.access(me, cube, owner):
             anchors.append((1.0 - self.take_point(1 - me, cube), value(cube)))
         anchors.append((1.0, won))
+        anchors.sort()  # at odd scores a take point may lie beyond the cash point
         live = _interpolate(anchors, p)
         return self.efficiency * live + (1.0 - self.efficiency) * dead
 
