@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from trigammon_widget import Match
 from trigammon_widget.session import SEATS, Session
 from trigammon_widget.widget import ACTIONS, BoardWidget
 
@@ -113,6 +114,16 @@ def plausible(view: dict[str, Any], plays: list[str], rng: random.Random) -> Int
         for name in ("switch_variation", "promote_variation", "delete_variation"):
             choices.append(on_variation(name))
         choices.append(on_variation("rename_variation"))
+    cube, match = view["cube"], view["match"]
+    if view["mode"] == "play" and cube:
+        choices.append(lambda: {"action": rng.choice(["double", "take", "drop"])})
+        if cube["can_double"]:
+            choices += [lambda: {"action": "double"}] * 2
+        if cube["can_answer"]:
+            choices += [lambda: {"action": rng.choice(["take", "drop"])}] * 4
+    if view["mode"] == "play" and match:
+        choices.append(lambda: {"action": "show_game", "index": rng.randrange(match["games"] + 1)})
+        choices += [lambda: {"action": "next_game"}] * (4 if match["can_next_game"] else 1)
     if view["mode"] == "play":
         if view["can_roll"]:
             choices += [lambda: {"action": "roll"}] * 4
@@ -223,7 +234,9 @@ def hostile(view: dict[str, Any], rng: random.Random) -> Any:
 
 def walk(seed: int, steps: int) -> Iterator[int]:
     rng = random.Random(seed)
-    source = rng.choice(["trigammon", "classic"])
+    source: Any = rng.choice(["trigammon", "classic", "match"])
+    if source == "match":
+        source = Match(3, seed=seed)
     harness = Harness(BoardWidget(source, seed=seed))
     for _ in range(steps):
         view = harness.widget.view
