@@ -9,7 +9,7 @@ import pytest
 
 from trigammon_widget.analysis import MARKS, THRESHOLDS, Report, _judge, _Task, analyse
 from trigammon_widget.bots import HeuristicBot, RandomBot, autoplay
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.evaluation import ROLLS, find_evaluator
 
 
@@ -25,6 +25,7 @@ def test_every_turn_is_judged_against_the_best_play_of_its_roll() -> None:
     report = analyse(game, workers=1)
     assert [t.ply for t in report.turns] == list(range(1, 31))
     for turn, played in zip(report.turns, game.turns, strict=True):
+        assert isinstance(played, Turn)  # no cube in this game: every record is a turn
         assert turn.player == played.player and turn.dice == played.dice
         assert turn.notation == played.notation
         assert turn.best[0].loss == 0 and turn.best_equity == turn.best[0].equity
@@ -131,3 +132,18 @@ def test_gnubg_judges_classic_games() -> None:
     game = bot_game(CLASSIC, 10)
     report = analyse(game, evaluator="gnubg", workers=1)
     assert report.evaluator == "gnubg" and len(report.turns) == 10
+
+
+def test_a_review_judges_the_turns_and_passes_over_the_cube() -> None:
+    """Cube actions are records of the line without a play to judge: the report has the
+    turns alone, each under its own ply."""
+    game = Game(CLASSIC, seed=4)
+    game.roll_opening([3, 5])
+    game.play("13/8 24/21")
+    game.double()
+    game.take()
+    game.roll(6, 4)
+    game.play("24/14")
+    report = analyse(game, workers=1)
+    assert [t.ply for t in report.turns] == [1, 4]
+    assert report.plies == 2

@@ -9,8 +9,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trigammon_widget.cube import EFFICIENCY, Chances, CubeDecision, cube_decision
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Cube, MatchPosition, MatchState, Position
+from trigammon_widget.cube import (
+    EFFICIENCY,
+    Chances,
+    CubeDecision,
+    cube_decision,
+    evaluated_chances,
+)
+from trigammon_widget.engine import (
+    CLASSIC,
+    TRIGAMMON,
+    Cube,
+    MatchPosition,
+    MatchState,
+    Position,
+    to_gnubg_id,
+)
 from trigammon_widget.met import MAX_AWAY, POST_CRAWFORD, PRE_CRAWFORD, match_equity
 
 START = Position.start(CLASSIC)
@@ -254,3 +268,18 @@ def test_the_taker_takes_exactly_up_to_its_take_point(
     edge = 1.0 - decision.take_point
     if abs(win - edge) > 1e-6:
         assert decision.take == (win < edge)
+
+
+def test_evaluated_chances_are_the_evaluators() -> None:
+    """The cube decides by any evaluator: the project's net by default, gnubg's where
+    gnubg-nn is installed (its 0-ply probabilities, gnubg's five outputs)."""
+    from trigammon_widget.evaluation import evaluate
+
+    position = Position.start(CLASSIC, turn=1)
+    own = evaluated_chances()(position)
+    assert own == Chances.of(evaluate(position))
+    assert 0.5 < own.win < 0.6  # the player on roll is a little ahead at the start
+    gnubg_nn = pytest.importorskip("gnubg_nn", reason="gnubg-nn: CPython 3.11 on x86_64 only")
+    board = gnubg_nn.board_from_position_id(to_gnubg_id(position).split(":")[0])
+    expected = gnubg_nn.probabilities(board, 0)
+    assert evaluated_chances("gnubg")(position).as_tuple() == pytest.approx(expected, abs=1e-6)

@@ -19,13 +19,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from itertools import compress
 from operator import getitem, mul
 from typing import Any, Protocol, runtime_checkable
 
-from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, race_chances
+from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, evaluated_chances
 from .engine.fastplay import Chooser, Leaves, TurnView, key_layout, play_out, roll_opening
 from .engine.game import Game, Record
 from .engine.match import MatchPosition
@@ -695,12 +695,15 @@ class CubeHandler(Protocol):
 @dataclass(frozen=True)
 class CubeBot:
     """``bot``'s plays, and cube actions by ``cube.cube_decision`` on the cubeless
-    chances ``chances`` gives for a position (an evaluator's ``evaluate``, gnubg's
-    probabilities, ...; by default the rough ``cube.race_chances``). Beyond the match
-    equity table (more than 25 points away) it never doubles and always takes."""
+    chances ``chances`` gives for a position: by default the project's net
+    (``cube.evaluated_chances()``); ``cube.evaluated_chances("gnubg")`` for GNU
+    Backgammon's, ``cube.race_chances`` for a rough pip count. Beyond the match equity
+    table (more than 25 points away) it never doubles and always takes."""
 
     bot: Bot
-    chances: Callable[[Position], Chances | Sequence[float] | Any] = race_chances
+    chances: Callable[[Position], Chances | Sequence[float] | Any] = field(
+        default_factory=evaluated_chances
+    )
     efficiency: float = EFFICIENCY
 
     def choose(self, position: Position) -> Play:

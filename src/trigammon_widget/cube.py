@@ -3,8 +3,10 @@
 Any evaluator will do: a decision needs only the cubeless chances of the player on
 roll, before the roll (``Chances``, GNU Backgammon's five outputs; an ``Evaluation``
 of ``trigammon_widget.evaluation`` or any object with its ``turn``, ``wins``,
-``gammons`` and ``backgammons`` converts). Match scores are valued with the match
-equity table of ``met`` (Kazaross XG2, gnubg's default); money play in points.
+``gammons`` and ``backgammons`` converts). ``evaluated_chances`` makes a source of
+chances from an evaluator (the project's net by default, or gnubg's). Match scores
+are valued with the match equity table of ``met`` (Kazaross XG2, gnubg's default);
+money play in points.
 
 The model is Janowski's cube efficiency (R. Janowski, "Take-points in money games",
 1993): a cubeful equity is ``x * live + (1 - x) * dead``, where the dead-cube equity
@@ -332,6 +334,22 @@ def cube_decision(
         take_point=model.take_point(1, value),
         unit="money" if match.state.money else "match",
     )
+
+
+def evaluated_chances(
+    evaluator: str | Any | None = None, ply: int = 0
+) -> Callable[[Position], Chances]:
+    """Chances by ``evaluation.evaluate`` with ``evaluator`` (a name, ``"neural"`` by
+    default or ``"gnubg"``, or an ``Evaluator``) at ``ply``: what ``bots.CubeBot``
+    decides by."""
+    from .evaluation import evaluate, find_evaluator
+
+    chosen = find_evaluator(evaluator)
+
+    def chances(position: Position) -> Chances:
+        return Chances.of(evaluate(position.with_dice(), evaluator=chosen, ply=ply))
+
+    return chances
 
 
 def race_chances(position: Position) -> Chances:

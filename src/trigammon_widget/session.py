@@ -35,6 +35,7 @@ from .coaching import (
     review_view,
     tutor_warning,
 )
+from .cube import evaluated_chances
 from .engine import (
     CHECKERS,
     Cube,
@@ -87,8 +88,9 @@ SEATS: Mapping[str, Callable[[int | None], Bot] | None] = {
 }
 """Who can sit at a player's place: a person, or a built-in bot made from the seed.
 Once the cube is in play (a match, a score, a cube moved from the centred 1), the
-heuristic bot doubles and takes by ``cube.cube_decision`` on the race's chances
-(``bots.CubeBot``); the random bot never doubles and always takes."""
+heuristic and neural bots double and take by ``cube.cube_decision`` on the board's
+evaluator's chances (``bots.CubeBot``); the random bot never doubles and always
+takes."""
 
 
 # --- what the board shows ------------------------------------------------------------
@@ -693,8 +695,9 @@ class Session:
         self._done = ()
         bots = self._bots
         if self._cube_in_play():
+            chances = evaluated_chances(self._judge())
             bots = {
-                player: CubeBot(bot) if self._seats[player] == "heuristic" else bot
+                player: CubeBot(bot, chances) if self._seats[player] != "random" else bot
                 for player, bot in bots.items()
             }
         turns = autoplay(self._game, bots, max_turns=max_turns)
