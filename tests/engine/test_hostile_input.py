@@ -34,10 +34,10 @@ from trigammon_widget.engine import (
     from_xgid,
 )
 from trigammon_widget.engine.errors import MAX_QUOTE_CHARS, QUOTE_CHARS, quote
-from trigammon_widget.engine.game import MAX_RECORD_CHARS
 from trigammon_widget.engine.ids import MAX_ID_CHARS
 from trigammon_widget.engine.names import MAX_NAME_CHARS, check_name
 from trigammon_widget.engine.notation import MAX_NOTATION_CHARS
+from trigammon_widget.engine.records import MAX_RECORD_CHARS
 
 FINISHED = Position.build(CLASSIC, {1: {5: 15}})
 """Player 0 has won: a position with no dice and no plays (R12)."""

@@ -16,7 +16,6 @@ import copy
 import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +37,7 @@ from .moves import Play
 from .names import check_name, check_names, default_names
 from .outcome import Outcome
 from .position import Dice, Position, check_dice, check_not_over, check_reachable
+from .records import as_list, check_keys, checking, read_json
 from .variant import TRIGAMMON, Variant, find_variant
 
 if TYPE_CHECKING:
@@ -49,9 +49,6 @@ RECORD_VERSION = 3
 """Version 2 added variations (``variations`` and ``name`` in turns, ``line``), version 3
 the cube (R14): ``match`` and ``cube`` at the start, cube actions and resignations among
 the turns. Versions 1 and 2 read unchanged."""
-MAX_RECORD_CHARS = 2_000_000
-"""Longest JSON record read: about 20,000 turns (some 15 s to replay), more than games
-take, even random bots' trigammon games of thousands of turns."""
 _RECORD_KEYS = (
     "format",
     "version",
@@ -71,8 +68,6 @@ _RECORD_KINDS = {"play": ("player", "dice", "play"), "cube": ("player",), "resig
 (``"double"``, ``"take"``, ``"drop"``), a resignation its level (1, 2, 3)."""
 _MATCH_KEYS = ("length", "score", "crawford", "jacoby")
 _CUBE_KEYS = ("value", "owner", "offered")
-_JSON_DIGITS = 20
-"""Longest integer read from JSON: no field needs more, and longer ones are slow to read."""
 
 
 @dataclass(frozen=True)
@@ -702,23 +697,23 @@ class Game:
             raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
         if data.get("version") not in (1, 2, RECORD_VERSION):
             raise ValueError(f"unsupported game record version {quote(data.get('version'))}")
-        _check_keys(data, "a game record", _RECORD_KEYS, ("start", "names"))
-        with _field("'opening'"):
-            rounds = _list(data.get("opening", []))
-        with _field("'start'"):
+        check_keys(data, "a game record", _RECORD_KEYS, ("start", "names"))
+        with checking("'opening'"):
+            rounds = as_list(data.get("opening", []))
+        with checking("'start'"):
             start = Position.from_dict(data["start"])
             if rounds and start != Position.start(start.variant):
                 raise ValueError(
                     "a game with an opening roll starts from the R1 position, player 0 to "
                     "move and no dice; the opening decides who starts"
                 )
-        with _field("'names'"):
+        with checking("'names'"):
             names = check_names(data["names"], start.variant)
         if data["version"] < 3 and ("match" in data or "cube" in data):
             raise ValueError("records before version 3 have no cube and no match state")
-        with _field("'match'"):
+        with checking("'match'"):
             state = _match_state(data.get("match"), start.variant)
-        with _field("'cube'"):
+        with checking("'cube'"):
             cube = _cube(data.get("cube"))
             MatchPosition(start, cube, state)
         game = (
@@ -727,16 +722,16 @@ class Game:
             else cls(start=start, names=names, match=state, cube=cube)
         )
         for number, round_dice in enumerate(rounds, 1):
-            with _field(f"opening round {number}"):
-                game._replay_opening(_list(round_dice))
-        game._replay_tree(_list(data.get("turns", []), "'turns'"), data["version"])
+            with checking(f"opening round {number}"):
+                game._replay_opening(as_list(round_dice))
+        game._replay_tree(as_list(data.get("turns", []), "'turns'"), data["version"])
         if "line" in data:
-            with _field("'line'"):
-                game._replay_line(_list(data["line"]))
+            with checking("'line'"):
+                game._replay_line(as_list(data["line"]))
         last = len(game._line) - 1
-        with _field("'dice'"):
+        with checking("'dice'"):
             pending = data.get("dice")
-            dice = None if pending is None else check_dice(_list(pending))
+            dice = None if pending is None else check_dice(as_list(pending))
             end = game._line[-1]
             if end.dice is not None:
                 if dice != end.dice:
@@ -744,7 +739,7 @@ class Game:
             elif dice is not None:
                 game._ply = last
                 game.roll(*dice)
-        with _field("'ply'"):
+        with checking("'ply'"):
             ply = data.get("ply", last)
             if type(ply) is not int or not 0 <= ply <= last:
                 raise ValueError(f"a turn 0..{last}, not {quote(ply)}")
@@ -759,20 +754,20 @@ class Game:
             node, entries, label = lines.pop(0)
             for number, entry in enumerate(entries, 1):
                 where = f"{label} {number} of the record"
-                with _field(where):
+                with checking(where):
                     kind = _record_kind(entry, version)
                     if version == 1 and ("name" in entry or "variations" in entry):
                         raise ValueError("version 1 records have no variations")
                     child = self._replay_turn(node, entry, kind)
                     name = entry.get("name", "")
                     child.name = "" if name == "" else check_name(name, "'name'")
-                    sides = _list(entry.get("variations", []), "'variations'")
+                    sides = as_list(entry.get("variations", []), "'variations'")
                 for side, line in enumerate(sides, 1):
-                    with _field(where):
+                    with checking(where):
                         lines.append(
                             (
                                 node,
-                                _list(line, f"variation {side}"),
+                                as_list(line, f"variation {side}"),
                                 f"{where}, variation {side}: turn",
                             )
                         )
@@ -826,7 +821,7 @@ class Game:
         notation = entry["play"]
         if type(player) is not int or player != position.turn:
             raise ValueError(f"player {quote(player)} is not to move")
-        dice = check_dice(_list(entry["dice"], "'dice'"))
+        dice = check_dice(as_list(entry["dice"], "'dice'"))
         if not isinstance(notation, str):
             raise ValueError(f"'play' must be notation text, not {quote(notation)}")
         if node.dice is not None and node.dice != dice:
@@ -870,19 +865,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """A game from ``to_json`` text; ``ValueError`` for anything else."""
-        if not isinstance(text, str):
-            raise ValueError(f"a game record in JSON is a string, not {quote(text)}")
-        if len(text) > MAX_RECORD_CHARS:
-            raise ValueError(
-                f"a game record in JSON has at most {MAX_RECORD_CHARS} characters, not {len(text)}"
-            )
-        try:
-            data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
-        except RecursionError:
-            raise ValueError("not a game record: its JSON is nested too deeply") from None
-        except ValueError as error:
-            raise ValueError(f"not a game record: invalid JSON ({error})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, "a game record"))
 
     def record(self) -> str:
         """A readable text record: names, opening, then one numbered line per turn."""
@@ -944,7 +927,7 @@ def _points(points: int) -> str:
 def _record_kind(entry: Any, version: int) -> str:
     """Which record an entry is, ``"play"``, ``"cube"`` or ``"resign"``, its keys
     checked."""
-    _check_keys(entry, "a turn", _TURN_KEYS, ("player",))
+    check_keys(entry, "a turn", _TURN_KEYS, ("player",))
     kinds = [kind for kind in _RECORD_KINDS if kind in entry]
     if len(kinds) != 1:
         raise ValueError("a turn has a 'play', a 'cube' action or a 'resign' level, just one")
@@ -961,10 +944,10 @@ def _record_kind(entry: Any, version: int) -> str:
 def _match_state(data: Any, variant: Variant) -> MatchState:
     if data is None:
         return MatchState(score=(0,) * variant.players)
-    _check_keys(data, "'match'", _MATCH_KEYS, _MATCH_KEYS[:2])
+    check_keys(data, "'match'", _MATCH_KEYS, _MATCH_KEYS[:2])
     return MatchState(
         data["length"],
-        tuple(_list(data["score"], "'score'")),
+        tuple(as_list(data["score"], "'score'")),
         data.get("crawford", False),
         data.get("jacoby", False),
     )
@@ -973,7 +956,7 @@ def _match_state(data: Any, variant: Variant) -> MatchState:
 def _cube(data: Any) -> Cube:
     if data is None:
         return Cube()
-    _check_keys(data, "'cube'", _CUBE_KEYS, ("value",))
+    check_keys(data, "'cube'", _CUBE_KEYS, ("value",))
     return Cube(data["value"], data.get("owner"), data.get("offered", False))
 
 
@@ -1010,39 +993,3 @@ def _names(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
     """The names given, checked, or the defaults for none."""
     none = names is None or (isinstance(names, (tuple, list)) and not names)
     return default_names(variant) if none else check_names(names, variant)
-
-
-@contextmanager
-def _field(name: str) -> Iterator[None]:
-    """Report a ``ValueError`` raised inside as one about the record's field ``name``."""
-    try:
-        yield
-    except ValueError as error:
-        raise ValueError(f"{name}: {error}") from error
-
-
-def _check_keys(data: Any, what: str, keys: Sequence[str], required: Sequence[str]) -> None:
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{what} must be a mapping, not {quote(data)}")
-    for key in data:
-        if key not in keys:
-            raise ValueError(f"unknown key {quote(key)} in {what}; keys are {keys}")
-    for key in required:
-        if key not in data:
-            raise ValueError(f"{what} needs the key {key!r}")
-
-
-def _list(value: Any, what: str = "it") -> Sequence[Any]:
-    if isinstance(value, str) or not isinstance(value, Sequence):
-        raise ValueError(f"{what} must be a list, not {quote(value)}")
-    return value
-
-
-def _json_int(text: str) -> int:
-    if len(text) > _JSON_DIGITS:
-        raise ValueError(f"a number of {len(text)} digits; at most {_JSON_DIGITS}")
-    return int(text)
-
-
-def _json_constant(text: str) -> float:
-    raise ValueError(f"{text} is not JSON")

@@ -649,15 +649,16 @@ class Match:
     def from_dict(cls, data: Mapping[str, Any]) -> Match:
         """Replay a match record: every game replayed (``Game.from_dict``) and its match
         state checked against the score the games before it leave."""
-        from .game import Game, _check_keys, _field, _list
+        from .game import Game
+        from .records import as_list, check_keys, checking
 
         if not isinstance(data, Mapping) or data.get("format") != MATCH_FORMAT:
             raise ValueError(f"not a match record: 'format' must be {MATCH_FORMAT!r}")
         if data.get("version") != MATCH_VERSION:
             raise ValueError(f"unsupported match record version {quote(data.get('version'))}")
         required = tuple(key for key in _MATCH_KEYS if key != "info")
-        _check_keys(data, "a match record", _MATCH_KEYS, required)
-        with _field("'variant'"):
+        check_keys(data, "a match record", _MATCH_KEYS, required)
+        with checking("'variant'"):
             variant = find_variant(data["variant"])
         match = cls(
             data["length"],
@@ -666,9 +667,9 @@ class Match:
             jacoby=data["jacoby"],
             names=data["names"],
         )
-        with _field("'info'"):
+        with checking("'info'"):
             match.info = check_info(data.get("info", {}))
-        games = _list(data["games"], "'games'")
+        games = as_list(data["games"], "'games'")
         if not games:
             raise ValueError("'games': a match record holds at least one game")
         return match._with_games(Game.from_dict(record) for record in games)
@@ -721,18 +722,6 @@ class Match:
     @classmethod
     def from_json(cls, text: str) -> Match:
         """A match from ``to_json`` text; ``ValueError`` for anything else."""
-        from .game import MAX_RECORD_CHARS, _json_constant, _json_int
+        from .records import read_json
 
-        if not isinstance(text, str):
-            raise ValueError(f"a match record in JSON is a string, not {quote(text)}")
-        if len(text) > MAX_RECORD_CHARS:
-            raise ValueError(
-                f"a match record in JSON has at most {MAX_RECORD_CHARS} characters, not {len(text)}"
-            )
-        try:
-            data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
-        except RecursionError:
-            raise ValueError("not a match record: its JSON is nested too deeply") from None
-        except ValueError as error:
-            raise ValueError(f"not a match record: invalid JSON ({str(error)[:120]})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, "a match record"))
