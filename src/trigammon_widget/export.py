@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .engine import Game, Position, Turn
 from .engine.game import Record
 from .engine.places import Place, place_of
-from .svg import FONT, Numbering, Parts, R, Theme, board_parts, board_svg
+from .svg import FONT, Numbering, Parts, R, SvgBoard, Theme, board_parts, board_svg
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -62,17 +62,8 @@ BLINK = 0.004
 """Share of a turn a flying checker takes to appear or vanish (well inside a landing)."""
 
 
-class AnimatedSvg(str):
+class AnimatedSvg(SvgBoard):
     """An animated SVG document as a string; shows itself in Jupyter and saves itself."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-    def save(self, path: str | os.PathLike[str]) -> None:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-            file.write(self)
-            file.write("\n")
 
 
 class Png(bytes):
@@ -452,15 +443,26 @@ def animated_svg(
         first,
         last,
         seconds_per_turn,
-        {
-            "perspective": perspective,
-            "numbering": numbering,
-            "theme": theme,
-            "names": names,
-            "colors": colors,
-        },
+        _look(perspective, numbering, theme, names, colors),
     )
     return AnimatedSvg(_animate(replay, _size(size)))
+
+
+def _look(
+    perspective: int | None,
+    numbering: Numbering,
+    theme: str | Theme,
+    names: Sequence[str] | None,
+    colors: Sequence[str] | None,
+) -> dict[str, Any]:
+    """The drawing options of a replay, as ``board_svg`` takes them."""
+    return {
+        "perspective": perspective,
+        "numbering": numbering,
+        "theme": theme,
+        "names": names,
+        "colors": colors,
+    }
 
 
 def _size(size: int | None) -> int | None:
@@ -660,13 +662,7 @@ def animated_gif(
         first,
         last,
         seconds_per_turn,
-        {
-            "perspective": perspective,
-            "numbering": numbering,
-            "theme": theme,
-            "names": names,
-            "colors": colors,
-        },
+        _look(perspective, numbering, theme, names, colors),
     )
     size = _size(size) or 480
     return Gif(_Rasteriser(replay, size).gif(fps))
