@@ -1,0 +1,590 @@
+"""Teaching material: captioned pictures, hidden answers, the rule cards and the quiz.
+
+The course's notebooks, the printable sheets (``sheets``) and their tests share these
+values, so a rule's picture, a quiz answer or a caption is written once. Everything
+here shows itself in a notebook as HTML a learner can read: pictures, words and
+notation, never the engine's internal values.
+
+Set-ups are written as the learner reads the board: ``setup`` takes every player's
+checkers by the point numbers that the player at the bottom of the picture (X, the
+player to move) reads on it, so a teacher copies a position from a picture.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from itertools import pairwise
+
+from .engine import CLASSIC, TRIGAMMON, Cube, IllegalMoveError, Position
+from .engine.match import MatchState
+from .engine.places import Place, parse_label, place_of
+from .engine.variant import Variant, find_variant
+from .svg import Numbering, board_svg
+
+__all__ = [
+    "LETTERS",
+    "QUIZ",
+    "RULE_CARDS",
+    "Figure",
+    "Html",
+    "QuizItem",
+    "RuleCard",
+    "attempt_arrows",
+    "figure",
+    "find_rule",
+    "reveal",
+    "roll",
+    "row",
+    "setup",
+    "shots",
+    "table",
+]
+
+LETTERS = "XOV"
+"""The players' letters, as records and pictures name them: X (0), O (1), V (2)."""
+
+
+class Html(str):
+    """HTML text that shows itself in a notebook."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A board picture with its caption."""
+
+    svg: str
+    caption: str
+
+    def html(self, width: str = "520px") -> str:
+        """A ``<figure>`` with the picture at most ``width`` wide."""
+        return (
+            f'<figure class="tg-figure" style="max-width:{width};margin:0.6em 0">'
+            f'<div class="tg-picture">{self.svg}</div>'
+            f'<figcaption style="font-size:0.92em;margin-top:0.3em">{escape(self.caption)}'
+            "</figcaption></figure>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+
+def figure(
+    position: Position,
+    caption: str,
+    *,
+    arrows: str | Iterable[tuple[Place, Place]] = (),
+    highlight: Iterable[Place] = (),
+    perspective: int = 0,
+    mover: int | None = None,
+    numbering: Numbering = "perspective",
+    names: Sequence[str] | None = None,
+    cube: Cube | None = None,
+    match: MatchState | None = None,
+    size: int = 520,
+) -> Figure:
+    """A captioned picture of ``position`` seen by ``perspective`` (X by default).
+
+    ``arrows`` is a play in notation (legal or not: it is drawn as written, by the
+    mover's numbers) or ``(start, end)`` pairs of places; ``highlight`` lights places.
+    """
+    who = position.turn if mover is None else mover
+    pairs = attempt_arrows(position, arrows, who) if isinstance(arrows, str) else list(arrows)
+    svg = board_svg(
+        position,
+        perspective=perspective,
+        arrows=pairs,
+        highlight=highlight,
+        mover=who,
+        numbering=numbering,
+        names=names,
+        cube=cube,
+        match=match,
+        size=size,
+    )
+    return Figure(str(svg), caption)
+
+
+def row(*figures: Figure, width: str = "440px") -> Html:
+    """Pictures side by side, wrapping on a narrow page."""
+    cells = "".join(
+        f'<div style="flex:1 1 300px;max-width:{width}">{f.html("100%")}</div>' for f in figures
+    )
+    return Html(
+        f'<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">{cells}</div>'
+    )
+
+
+def reveal(summary: str, body: str) -> Html:
+    """``body`` (HTML) hidden until the reader opens it: an answer shown when asked."""
+    return Html(
+        f'<details class="tg-answer"><summary style="cursor:pointer;font-weight:600">'
+        f'{escape(summary)}</summary><div style="margin:0.5em 0 0 1em">{body}</div></details>'
+    )
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> Html:
+    """A plain HTML table; every cell is text (escaped)."""
+    head = "".join(f"<th>{escape(str(cell))}</th>" for cell in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in cells) + "</tr>"
+        for cells in rows
+    )
+    return Html(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<times>[1-4])\))?$")
+
+
+def attempt_arrows(
+    position: Position, text: str, mover: int | None = None
+) -> list[tuple[Place, Place]]:
+    """The arrows of a play written in notation, legal or not: each hop of each
+    checker, by ``mover``'s point numbers (default: the player to move)."""
+    variant = position.variant
+    who = position.turn if mover is None else mover
+    pairs: list[tuple[Place, Place]] = []
+    for token in text.split():
+        found = _TOKEN.match(token)
+        if found is None:
+            raise ValueError(f"{token!r} is not a move such as 13/8 or 12/18(2)")
+        labels = found["path"].replace("*", "").split("/")
+        places = []
+        for word in labels:
+            index = parse_label(variant, word)
+            if index is None:
+                raise ValueError(f"{word!r} in {text!r} is not a point, 'bar' or 'off'")
+            places.append(place_of(variant, who, index))
+        hops = list(pairwise(places))
+        pairs += hops * int(found["times"] or 1)
+    return pairs
+
+
+def roll(position: Position) -> str:
+    """The position's dice as people say them: ``"6-1"``; ``""`` before the roll."""
+    return f"{position.dice[0]}-{position.dice[1]}" if position.dice else ""
+
+
+def setup(
+    variant: str | Variant,
+    checkers: Mapping[str, Mapping[int | str, int]],
+    dice: tuple[int, int] | None = None,
+) -> Position:
+    """A position with X to move, every checker placed by the number X reads on the
+    picture: ``setup("classic", {"X": {6: 5, 8: 3}, "O": {1: 2}}, dice=(3, 1))``.
+
+    Trigammon: X's points 1..36 (its start is 1, its home 31..36). Classic: X's points
+    24..1 as GNU Backgammon numbers them (its home is 6..1). ``"bar"`` counts checkers
+    on the player's bar; checkers not placed are borne off.
+    """
+    chosen = find_variant(variant)
+    players: dict[int, dict[int | str, int]] = {}
+    for letter, places in checkers.items():
+        if letter not in LETTERS[: chosen.players]:
+            raise ValueError(
+                f"{letter!r} is not a player of {chosen.name}: use {LETTERS[: chosen.players]}"
+            )
+        player = LETTERS.index(letter)
+        own: dict[int | str, int] = {}
+        for where, count in places.items():
+            if where == "bar":
+                own["bar"] = count
+                continue
+            if isinstance(where, str):
+                raise ValueError(f"{where!r} is not a point number or 'bar'")
+            point = chosen.points + 1 - where if chosen.players == 2 else where
+            if not 1 <= point <= chosen.points:
+                raise ValueError(f"{where} is not a point of {chosen.name}")
+            own[chosen.path(player, point)] = count
+        players[player] = own
+    return Position.build(chosen, players, dice=dice)
+
+
+def shots(position: Position, point: Place) -> dict[int, int]:
+    """How many of the 36 rolls let each opponent hit the lone checker on ``point``
+    (an absolute point), if that opponent were to roll next: R6-R9 decide, bar first.
+
+    Three players move the same way round, so a checker is shot at from behind by
+    both opponents, each along its own path.
+    """
+    if not isinstance(point, int):
+        raise ValueError("shots are counted at a point, not at the bar or the tray")
+    found = position.point(point)
+    if found is None or found[1] != 1:
+        raise ValueError(f"point {point} holds no lone checker")
+    victim = found[0]
+    variant = position.variant
+    counts: dict[int, int] = {}
+    for player in range(variant.players):
+        if player == victim:
+            continue
+        target = variant.path(player, point)
+        rolls = 0
+        for first in range(1, 7):
+            for second in range(1, 7):
+                roller = Position(variant, position.boards, player, (first, second))
+                if any(
+                    move.hit and move.end == target
+                    for play in roller.legal_plays()
+                    for move in play.moves
+                ):
+                    rolls += 1
+        counts[player] = rolls
+    return counts
+
+
+# --- the rule cards ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleCard:
+    """One rule of RULES.md in plain words, with the board where it bites."""
+
+    rule: str
+    title: str
+    text: str
+    caption: str
+    position: Position
+    arrows: str = ""
+    highlight: tuple[Place, ...] = ()
+    mover: int | None = None
+    cube: Cube | None = None
+
+    def figure(self, size: int = 520) -> Figure:
+        return figure(
+            self.position,
+            self.caption,
+            arrows=self.arrows,
+            highlight=self.highlight,
+            mover=self.mover,
+            cube=self.cube,
+            size=size,
+        )
+
+    def html(self, width: str = "520px") -> str:
+        return (
+            f'<section class="tg-rule"><h3>{escape(self.rule)} {escape(self.title)}</h3>'
+            f"<p>{escape(self.text)}</p>{self.figure().html(width)}</section>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+
+_START = Position.start(TRIGAMMON)
+_HOME = tuple(range(31, 37))
+
+
+def _r13() -> Position:
+    """X has won; O still has a checker in X's home, V has borne nothing off."""
+    return setup(TRIGAMMON, {"O": {32: 1, 10: 14}, "V": {21: 15}})
+
+
+RULE_CARDS: tuple[RuleCard, ...] = (
+    RuleCard(
+        "R1",
+        "Start",
+        "Each player has 15 checkers: 2 on its point 1, 5 on 12, 3 on 17 and 5 on 19, "
+        "counted along its own path. O and V set up the same way from their own starts, "
+        "12 and 24 points further round.",
+        "The start, seen by X (white, at the bottom). X's checkers are on the lit points "
+        "1, 12, 17 and 19; X's home is 31-36 at the lower left.",
+        _START,
+        highlight=(1, 12, 17, 19),
+    ),
+    RuleCard(
+        "R2",
+        "Opening roll",
+        "Each player rolls one die and the highest starts; players tied for highest roll "
+        "again. In trigammon the starter then rolls two fresh dice for the first move; in "
+        "classic it plays the two opening dice.",
+        "V rolled 5, X 3 and O 2: V starts, rolls two fresh dice (6-4) and moves first.",
+        _START.with_turn(2).with_dice(6, 4),
+    ),
+    RuleCard(
+        "R3",
+        "Turn order",
+        "Play passes to the player on the left: X, then O, then V. Everyone moves the "
+        "same way round, clockwise.",
+        "X has played 17/20 19/20 (arrows); O, up the left side, is next to move.",
+        _START.with_dice(3, 1).play("17/20 19/20"),
+        arrows="17/20 19/20",
+        mover=0,
+    ),
+    RuleCard(
+        "R4",
+        "Dice",
+        "Each die moves one checker that many points. One checker may use both dice, as "
+        "two moves one after the other: the point where it stops in between must be open.",
+        "X rolls 6-5 with one checker on 10. Going 6 first would stop on 16, held by O "
+        "(lit), so the checker goes by way of 15: 10/15/21.",
+        setup(TRIGAMMON, {"X": {10: 1}, "O": {16: 2, 32: 13}, "V": {8: 15}}, (6, 5)),
+        arrows="10/15/21",
+        highlight=(16,),
+    ),
+    RuleCard(
+        "R5",
+        "Doubles",
+        "Equal dice give four moves of that number, shared among the checkers as you like.",
+        "Double 4s from the start: four moves of 4, here two checkers 12/16 and two 19/23.",
+        _START.with_dice(4, 4),
+        arrows="12/16(2) 19/23(2)",
+    ),
+    RuleCard(
+        "R6",
+        "Landing",
+        "A checker may land on an empty point, on its own checkers, or on a point with a "
+        "single opposing checker. A point with two or more checkers of one opponent is "
+        "blocked. A point never holds checkers of two players.",
+        "6-1 from the start: 12/18 lands on an empty point and 17/18 joins it, making a "
+        "point. X's 7 (lit) holds five of V's checkers: the back checkers cannot play a 6.",
+        _START.with_dice(6, 1),
+        arrows="12/18 17/18",
+        highlight=(7,),
+    ),
+    RuleCard(
+        "R7",
+        "Hit",
+        "Landing on a single opposing checker (a blot) hits it: it goes to its owner's "
+        "bar. With three players one play can hit both opponents.",
+        "X plays 3-2 as 10/13*/15*: the stop on 13 hits O's blot, the end on 15 hits V's.",
+        setup(TRIGAMMON, {"X": {10: 1}, "O": {13: 1, 32: 14}, "V": {15: 1, 8: 14}}, (3, 2)),
+        arrows="10/13/15",
+        highlight=(13, 15),
+    ),
+    RuleCard(
+        "R8",
+        "Bar first",
+        "Checkers on the bar must all come in before any other checker moves. A checker "
+        "enters on the point of its path equal to the die, 1 to 6. If no die enters, the "
+        "turn is lost; if only one does, the rest of the roll is lost.",
+        "Two of X's checkers are on the bar and it rolls 4-1. Only its 4 is open among "
+        "the entry points 1-6 (lit): one checker enters, the other waits.",
+        setup(
+            TRIGAMMON,
+            {
+                "X": {"bar": 2, 19: 13},
+                "O": {1: 2, 2: 2, 3: 2, 31: 9},
+                "V": {5: 2, 6: 2, 7: 11},
+            },
+            (4, 1),
+        ),
+        arrows="bar/4",
+        highlight=(1, 2, 3, 4, 5, 6),
+    ),
+    RuleCard(
+        "R9",
+        "Use the dice",
+        "You must use as many dice as you can. If either die can be played but not both, "
+        "the higher one must be played.",
+        "X rolls 6-5 with one checker on 20: it can play the 6 or the 5, not both, since "
+        "its 31 (lit) is held. The higher die must be played: 20/26.",
+        setup(TRIGAMMON, {"X": {20: 1}, "O": {31: 2, 13: 13}, "V": {34: 15}}, (6, 5)),
+        arrows="20/26",
+        highlight=(31,),
+    ),
+    RuleCard(
+        "R10",
+        "Bearing off allowed",
+        "You may bear off (take checkers off the board) only when all your checkers are "
+        "in your home, your points 31 to 36, and none is on the bar. A checker hit while "
+        "bearing off must come all the way round again first.",
+        "X was hit while bearing off. With 6-5 it may not take a checker off from its home "
+        "(lit): both dice bring the hit checker in and on, bar/6/11.",
+        setup(TRIGAMMON, {"X": {"bar": 1, 32: 3}, "O": {13: 15}, "V": {25: 15}}, (6, 5)),
+        arrows="bar/6/11",
+        highlight=_HOME,
+    ),
+    RuleCard(
+        "R11",
+        "Bearing off exactly",
+        "A die takes off a checker from the point exactly that far from the end (the 4 "
+        "from point 33, the 6 from point 31). A higher die may take a checker from the "
+        "highest occupied point only when no checker stands farther back. Bearing off is "
+        "never forced when another move is possible.",
+        "X rolls 6-1 with checkers on 33 and 35. No checker is on 31 or 32, so the 6 takes "
+        "one off 33, the farthest back; the 1 moves 35/36.",
+        setup(TRIGAMMON, {"X": {33: 2, 35: 1}, "O": {13: 15}, "V": {25: 15}}, (6, 1)),
+        arrows="33/off 35/36",
+        highlight=(33,),
+    ),
+    RuleCard(
+        "R12",
+        "End",
+        "The first player to bear off all 15 checkers wins, and the game ends at once, "
+        "even in the middle of a roll.",
+        "X's last checker goes off with the 4 (34/off): X has won and the 1 is never played.",
+        setup(TRIGAMMON, {"X": {34: 1}, "O": {13: 15}, "V": {25: 15}}, (4, 1)),
+        arrows="34/off",
+    ),
+    RuleCard(
+        "R13",
+        "Gammons",
+        "A loser who has borne off no checker is gammoned and loses 2 points; one who also "
+        "has a checker on the bar or in the winner's home is backgammoned and loses 3; "
+        "otherwise a loser loses 1. In trigammon each loser is scored this way.",
+        "X has won. O has borne nothing off and still has a checker in X's home (lit): "
+        "backgammon, 3 points. V has borne nothing off: gammon, 2 points.",
+        _r13(),
+        highlight=_HOME,
+    ),
+    RuleCard(
+        "R14",
+        "Doubling cube (classic)",
+        "Before rolling, the player to move may double when the cube is in the middle or "
+        "its own. The opponent takes (the game is now worth twice as much and the cube is "
+        "the taker's) or passes and loses at the cube's old value. Matches are played to a "
+        "number of points.",
+        "Classic backgammon: O doubled to 2 and X took, so the cube (left of the board) is "
+        "now on X's side, showing 2; only X may double next.",
+        Position.start(CLASSIC),
+        cube=Cube(2, 0),
+    ),
+)
+
+
+def find_rule(rule: str) -> RuleCard:
+    """The card of a rule id (``"R7"``)."""
+    for card in RULE_CARDS:
+        if card.rule == rule:
+            return card
+    raise ValueError(f"no rule card {rule!r}: the rules are R1-R14")
+
+
+# --- legal or not? --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QuizItem:
+    """A play someone wants to make: legal or not? The engine gives the verdict."""
+
+    question: str
+    position: Position
+    attempt: str
+    why: str
+    """The answer in words, beyond the engine's verdict."""
+    highlight: tuple[Place, ...] = field(default=())
+
+    def verdict(self) -> tuple[bool, str, str]:
+        """Whether the attempt is legal, the rule at stake ('' when legal) and the
+        engine's reason."""
+        try:
+            self.position.parse_play(self.attempt)
+        except IllegalMoveError as error:
+            return False, error.rule, error.reason
+        return True, "", "a legal play"
+
+    def figure(self, size: int = 460) -> Figure:
+        return figure(
+            self.position,
+            f"X to play {self.attempt} with {roll(self.position)} (arrows). Legal or not?",
+            arrows=self.attempt,
+            highlight=self.highlight,
+            size=size,
+        )
+
+    def answer(self) -> str:
+        legal, rule, reason = self.verdict()
+        said = "Legal." if legal else f"Not legal ({rule}): {reason}."
+        return f"<p><b>{escape(said)}</b> {escape(self.why)}</p>"
+
+    def html(self, number: int | None = None) -> str:
+        title = f"<h4>Question {number}</h4>" if number is not None else ""
+        return (
+            f'<div class="tg-quiz">{title}<p>{escape(self.question)}</p>'
+            f"{self.figure().html('460px')}{reveal('Show the answer', self.answer())}</div>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+
+QUIZ: tuple[QuizItem, ...] = (
+    QuizItem(
+        "At the start X rolls 6-1 and wants to run a back checker: 1/7 with the 6, 1/2 with the 1.",
+        _START.with_dice(6, 1),
+        "1/7 1/2",
+        "X's 7 holds five of V's checkers: a blocked point takes no checker.",
+        highlight=(7,),
+    ),
+    QuizItem(
+        "X rolls 6-5 with one checker on 10 and wants to play it all the way, 6 first: 10/16/21.",
+        setup(TRIGAMMON, {"X": {10: 1}, "O": {16: 2, 32: 13}, "V": {8: 15}}, (6, 5)),
+        "10/16/21",
+        "The stop on 16 is held by O. The checker may still reach 21, by way of 15.",
+    ),
+    QuizItem(
+        "X rolls 3-2 and wants to hit both opponents with one checker: 10/13*/15*.",
+        setup(TRIGAMMON, {"X": {10: 1}, "O": {13: 1, 32: 14}, "V": {15: 1, 8: 14}}, (3, 2)),
+        "10/13/15",
+        "The stop on 13 is a single O checker and the end on 15 a single V checker: "
+        "both are hit and go to their bars.",
+    ),
+    QuizItem(
+        "X has a checker on the bar and rolls 4-1. It wants to enter with the 4 and play "
+        "the 1 elsewhere: bar/4 19/20.",
+        setup(
+            TRIGAMMON,
+            {"X": {"bar": 1, 19: 14}, "O": {1: 2, 2: 2, 3: 2, 31: 9}, "V": {5: 2, 6: 2, 7: 11}},
+            (4, 1),
+        ),
+        "bar/4 19/20",
+        "Once the checker is in, the 1 is free: any checker may play it, here 19/20.",
+    ),
+    QuizItem(
+        "Two of X's checkers are on the bar; it rolls 4-1 and wants to enter one and move "
+        "it on: bar/4 4/5.",
+        setup(
+            TRIGAMMON,
+            {"X": {"bar": 2, 19: 13}, "O": {1: 2, 2: 2, 3: 2, 31: 9}, "V": {5: 2, 6: 2, 7: 11}},
+            (4, 1),
+        ),
+        "bar/4 4/5",
+        "The second checker is still on the bar, so nothing else may move; its 1 cannot "
+        "enter (O holds X's 1), so the 1 is lost.",
+    ),
+    QuizItem(
+        "X rolls 6-5 with one checker on 20 and plays only the 5: 20/25.",
+        setup(TRIGAMMON, {"X": {20: 1}, "O": {31: 2, 13: 13}, "V": {34: 15}}, (6, 5)),
+        "20/25",
+        "Only one die can be played (31 is held), so it must be the higher one: 20/26.",
+        highlight=(31,),
+    ),
+    QuizItem(
+        "X has all its checkers home and rolls 6-1 with checkers on 33 and 35. It wants to "
+        "take the 35 off with the 6: 35/off 33/34.",
+        setup(TRIGAMMON, {"X": {33: 2, 35: 1}, "O": {13: 15}, "V": {25: 15}}, (6, 1)),
+        "35/off 33/34",
+        "A higher die takes off from the farthest point back only: the 6 must take a "
+        "checker off 33.",
+    ),
+    QuizItem(
+        "X rolls double 5 from the start and plays 1/11(2): both back checkers run.",
+        _START.with_dice(5, 5),
+        "1/11(2)",
+        "Each back checker moves 5 twice, by way of 6, which is open: four moves of 5.",
+    ),
+    QuizItem(
+        "Classic backgammon, the opening: X rolls 6-4 and plays 24/14, one checker all the way.",
+        Position.start(CLASSIC).with_dice(6, 4),
+        "24/14",
+        "Either stop, the 18- or the 20-point, is open, so one checker may use both dice.",
+    ),
+    QuizItem(
+        "Classic backgammon: X has a checker on the bar and rolls 6-4; O holds its 19, 21, "
+        "22, 23 and 24 points. X plays 13/7 13/9.",
+        setup(
+            CLASSIC,
+            {"X": {"bar": 1, 13: 14}, "O": {24: 2, 23: 2, 22: 2, 21: 2, 19: 2, 5: 5}},
+            (6, 4),
+        ),
+        "13/7 13/9",
+        "Neither die enters (the 6 needs O's held 19-point, the 4 its 21-point), so X loses "
+        "the whole turn: nothing else may move while a checker is on the bar.",
+    ),
+)

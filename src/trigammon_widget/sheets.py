@@ -1,0 +1,129 @@
+"""Printable sheets for a teacher: the rules and a set of problems, as HTML.
+
+Each sheet is one self-contained HTML page (pictures inline as SVG, styles inline,
+no script, no external reference) laid out for A4 or Letter paper: print it from a
+browser, or "print to PDF" there for a PDF. The rule cards come from ``lessons``
+and the problems from ``problems``, the same values the notebooks show.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from html import escape
+
+from .lessons import RULE_CARDS, RuleCard
+from .problems import PROBLEMS, Problem
+
+__all__ = ["Sheet", "problem_sheet", "rule_sheet"]
+
+CSS = """
+body { font-family: 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans', sans-serif;
+       color: #2a2019; max-width: 190mm; margin: 0 auto; padding: 8mm; line-height: 1.35; }
+h1 { font-size: 20pt; margin: 0 0 2mm; }
+h2 { font-size: 13pt; margin: 0 0 1.5mm; }
+p { margin: 0 0 2mm; font-size: 10.5pt; }
+.intro { margin-bottom: 5mm; }
+.cards { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm 8mm; }
+.card { break-inside: avoid; page-break-inside: avoid; border-top: 1.5pt solid #6b4a34;
+        padding-top: 2mm; }
+figure { margin: 1mm 0 0; max-width: 74mm; }
+figure svg { width: 100%; height: auto; display: block; }
+figcaption { font-size: 9pt; color: #4a3d33; margin-top: 1mm; }
+.answers { break-before: page; page-break-before: always; margin-top: 8mm; }
+.answer .card { border-top-width: 0.75pt; }
+.small figure { max-width: 56mm; }
+footer { margin-top: 6mm; font-size: 8pt; color: #6e6055; }
+@page { size: A4; margin: 12mm; }
+@media print { body { padding: 0; max-width: none; } }
+"""
+
+
+class Sheet(str):
+    """A printable HTML page that shows itself in a notebook and saves itself."""
+
+    def _repr_html_(self) -> str:
+        """The page in a frame of its own, so its styles stay inside it."""
+        return (
+            f'<iframe srcdoc="{escape(self, quote=True)}" title="printable sheet" '
+            'style="width:100%;height:640px;border:1px solid #d6c7ab"></iframe>'
+        )
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the page as an ``.html`` file (UTF-8); open it in a browser to print."""
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(self)
+
+
+def _page(title: str, body: str) -> Sheet:
+    return Sheet(
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8"/>'
+        f"<title>{escape(title)}</title><style>{CSS}</style></head>"
+        f"<body><h1>{escape(title)}</h1>{body}"
+        "<footer>Made with trigammon_widget. Rule ids (R1-R14) are those of the "
+        "project's RULES.md.</footer></body></html>\n"
+    )
+
+
+def _card(card: RuleCard) -> str:
+    picture = card.figure(size=420)
+    return (
+        f'<section class="card" id="{escape(card.rule)}">'
+        f"<h2>{escape(card.rule)} {escape(card.title)}</h2><p>{escape(card.text)}</p>"
+        f"<figure>{picture.svg}<figcaption>{escape(picture.caption)}</figcaption></figure>"
+        "</section>"
+    )
+
+
+def rule_sheet(cards: Sequence[RuleCard] = RULE_CARDS) -> Sheet:
+    """The rules, one card each: the rule in plain words and a captioned board."""
+    intro = (
+        '<div class="intro"><p>Trigammon is backgammon for three players on 36 points. '
+        "Everyone moves the same way round, clockwise; each player's path starts 12 "
+        "points after the previous player's and runs 1 to 36 from its own start, ending "
+        "in its home, 31 to 36. The pictures show the board as X (white) sees it: X at "
+        "the bottom with its home at the lower left, O (black) up the left side, V "
+        "(yellow) on the right. Point numbers are X's. Arrows show a play, lit points "
+        "the points the caption names. Classic backgammon follows the same rules on 24 "
+        "points with two players moving in opposite directions.</p></div>"
+    )
+    return _page(
+        "The rules of trigammon",
+        f'{intro}<div class="cards">{"".join(_card(card) for card in cards)}</div>',
+    )
+
+
+def problem_sheet(problems: Sequence[Problem] = PROBLEMS, answers: bool = True) -> Sheet:
+    """The problems, numbered, with a picture each; the answers, explained and
+    pictured, on pages of their own after them (``answers=False`` leaves them out)."""
+    questions = "".join(
+        f'<section class="card" id="{escape(problem.slug)}">'
+        f"<h2>{number}. {escape(problem.title)}</h2>"
+        f"<p><i>{escape(problem.variant.capitalize())}, {escape(problem.theme)}.</i> "
+        f"X rolls {escape(problem.roll)}. {escape(problem.question)}</p>"
+        f"<figure>{problem.figure(size=420).svg}<figcaption>{number}. X (at the bottom) "
+        f"to play {escape(problem.roll)}.</figcaption></figure></section>"
+        for number, problem in enumerate(problems, 1)
+    )
+    body = (
+        '<div class="intro"><p>Find the best play. X is at the bottom of every '
+        "picture and moves; the numbers on the board are X's."
+        + (
+            " The answers follow the problems, checked by the project's evaluator."
+            if answers
+            else ""
+        )
+        + "</p></div>"
+        f'<div class="cards">{questions}</div>'
+    )
+    if answers:
+        solved = "".join(
+            f'<section class="card small">'
+            f"<h2>{number}. {escape(problem.answer)}</h2><p>{escape(problem.explanation)}</p>"
+            f"<figure>{problem.answer_figure(size=360).svg}<figcaption>{number}. "
+            f"{escape(problem.answer)}</figcaption></figure></section>"
+            for number, problem in enumerate(problems, 1)
+        )
+        body += f'<div class="answers"><h1>Answers</h1><div class="cards">{solved}</div></div>'
+    return _page("Find the best play", body)

@@ -1,0 +1,52 @@
+"""The printable sheets: well-formed, self-contained pages with every rule and problem."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from trigammon_widget.problems import PROBLEMS
+from trigammon_widget.sheets import Sheet, problem_sheet, rule_sheet
+
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+def parsed(sheet: Sheet) -> ET.Element:
+    doctype, document = sheet.split("\n", 1)
+    assert doctype == "<!DOCTYPE html>"
+    return ET.fromstring(document)  # raises unless every tag is closed and nested
+
+
+def self_contained(sheet: Sheet) -> None:
+    assert not re.search(r"<script|<link|<img|<iframe|\bsrc=|\bhref=|url\(|@import", sheet)
+    assert "@page" in sheet and "break-inside: avoid" in sheet
+
+
+def test_the_rule_sheet_has_every_rule_with_a_captioned_picture() -> None:
+    sheet = rule_sheet()
+    root = parsed(sheet)
+    self_contained(sheet)
+    sections = [s for s in root.iter("section")]
+    assert [s.get("id") for s in sections] == [f"R{i}" for i in range(1, 15)]
+    for section in sections:
+        figure = section.find("figure")
+        assert figure is not None and figure.find(SVG) is not None
+        assert (figure.findtext("figcaption") or "").strip()
+
+
+def test_the_problem_sheet_has_every_problem_then_the_answers(tmp_path: Path) -> None:
+    sheet = problem_sheet()
+    root = parsed(sheet)
+    self_contained(sheet)
+    ids = [s.get("id") for s in root.iter("section") if s.get("id")]
+    assert ids == [problem.slug for problem in PROBLEMS]
+    answers = next(div for div in root.iter("div") if div.get("class") == "answers")
+    assert len(list(answers.iter(SVG))) == len(PROBLEMS)
+    for problem in PROBLEMS:
+        assert sheet.count(problem.explanation.replace("'", "&#x27;")) == 1
+    questions_only = problem_sheet(answers=False)
+    assert "Answers" not in questions_only and PROBLEMS[0].explanation not in questions_only
+    sheet.save(tmp_path / "problems.html")
+    assert (tmp_path / "problems.html").read_text(encoding="utf-8") == sheet
+    assert sheet._repr_html_().startswith("<iframe srcdoc=")
