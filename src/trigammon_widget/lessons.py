@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from html import escape
+from html import escape, unescape
 from itertools import pairwise
+from typing import Any
 
 from .engine import CLASSIC, TRIGAMMON, Cube, IllegalMoveError, Position
 from .engine.match import MatchState
@@ -32,9 +33,11 @@ __all__ = [
     "Html",
     "QuizItem",
     "RuleCard",
+    "Shown",
     "attempt_arrows",
     "figure",
     "find_rule",
+    "plain",
     "reveal",
     "roll",
     "row",
@@ -53,9 +56,39 @@ class Html(str):
     def _repr_html_(self) -> str:
         return str(self)
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Where no HTML is shown, the words without the tags."""
+        printer.text(plain(self))
+
+
+def plain(html: str) -> str:
+    """The words of ``html``: pictures and tags dropped, entities read."""
+    text = re.sub(r"<svg.*?</svg>", " ", html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+class Shown:
+    """Shows itself in a notebook as its ``html()``, and as its words where only text
+    is shown (a terminal, a text export): never as the value's internals."""
+
+    def html(self) -> str:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(plain(self.html()))
+
+    def __init_subclass__(cls, **options: Any) -> None:
+        # IPython prefers a class's own __repr__ (a dataclass has one) to an inherited
+        # _repr_pretty_, so each subclass carries it too.
+        super().__init_subclass__(**options)
+        setattr(cls, "_repr_pretty_", Shown._repr_pretty_)  # noqa: B010
+
 
 @dataclass(frozen=True)
-class Figure:
+class Figure(Shown):
     """A board picture with its caption."""
 
     svg: str
@@ -70,15 +103,13 @@ class Figure:
             "</figcaption></figure>"
         )
 
-    def _repr_html_(self) -> str:
-        return self.html()
-
 
 def figure(
     position: Position,
     caption: str,
     *,
     arrows: str | Iterable[tuple[Place, Place]] = (),
+    best: str = "",
     highlight: Iterable[Place] = (),
     perspective: int = 0,
     mover: int | None = None,
@@ -91,7 +122,8 @@ def figure(
     """A captioned picture of ``position`` seen by ``perspective`` (X by default).
 
     ``arrows`` is a play in notation (legal or not: it is drawn as written, by the
-    mover's numbers) or ``(start, end)`` pairs of places; ``highlight`` lights places.
+    mover's numbers) or ``(start, end)`` pairs of places; ``best``, a better play drawn
+    beside it in dashed arrows; ``highlight`` lights places.
     """
     who = position.turn if mover is None else mover
     pairs = attempt_arrows(position, arrows, who) if isinstance(arrows, str) else list(arrows)
@@ -99,6 +131,7 @@ def figure(
         position,
         perspective=perspective,
         arrows=pairs,
+        best=attempt_arrows(position, best, who),
         highlight=highlight,
         mover=who,
         numbering=numbering,
@@ -242,7 +275,7 @@ def shots(position: Position, point: Place) -> dict[int, int]:
 
 
 @dataclass(frozen=True)
-class RuleCard:
+class RuleCard(Shown):
     """One rule of RULES.md in plain words, with the board where it bites."""
 
     rule: str
@@ -271,9 +304,6 @@ class RuleCard:
             f'<section class="tg-rule"><h3>{escape(self.rule)} {escape(self.title)}</h3>'
             f"<p>{escape(self.text)}</p>{self.figure().html(width)}</section>"
         )
-
-    def _repr_html_(self) -> str:
-        return self.html()
 
 
 _START = Position.start(TRIGAMMON)
@@ -354,7 +384,7 @@ RULE_CARDS: tuple[RuleCard, ...] = (
         "bar. With three players one play can hit both opponents.",
         "X plays 3-2 as 10/13*/15*: the stop on 13 hits O's blot, the end on 15 hits V's.",
         setup(TRIGAMMON, {"X": {10: 1}, "O": {13: 1, 32: 14}, "V": {15: 1, 8: 14}}, (3, 2)),
-        arrows="10/13/15",
+        arrows="10/13*/15*",
         highlight=(13, 15),
     ),
     RuleCard(
@@ -460,7 +490,7 @@ def find_rule(rule: str) -> RuleCard:
 
 
 @dataclass(frozen=True)
-class QuizItem:
+class QuizItem(Shown):
     """A play someone wants to make: legal or not? The engine gives the verdict."""
 
     question: str
@@ -500,9 +530,6 @@ class QuizItem:
             f"{self.figure().html('460px')}{reveal('Show the answer', self.answer())}</div>"
         )
 
-    def _repr_html_(self) -> str:
-        return self.html()
-
 
 QUIZ: tuple[QuizItem, ...] = (
     QuizItem(
@@ -521,7 +548,7 @@ QUIZ: tuple[QuizItem, ...] = (
     QuizItem(
         "X rolls 3-2 and wants to hit both opponents with one checker: 10/13*/15*.",
         setup(TRIGAMMON, {"X": {10: 1}, "O": {13: 1, 32: 14}, "V": {15: 1, 8: 14}}, (3, 2)),
-        "10/13/15",
+        "10/13*/15*",
         "The stop on 13 is a single O checker and the end on 15 a single V checker: "
         "both are hit and go to their bars.",
     ),

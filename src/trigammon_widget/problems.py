@@ -15,7 +15,7 @@ from html import escape
 
 from .engine import CLASSIC, TRIGAMMON, Position
 from .evaluation import Hint, hints
-from .lessons import Figure, figure, reveal, roll, setup, table
+from .lessons import Figure, Shown, figure, reveal, roll, setup, table
 
 __all__ = ["MARGIN", "PROBLEMS", "Problem", "find_problem"]
 
@@ -25,7 +25,7 @@ than GNU Backgammon's mark for a doubtful play (0.04)."""
 
 
 @dataclass(frozen=True)
-class Problem:
+class Problem(Shown):
     """A position with X to move, the best play and why."""
 
     slug: str
@@ -90,9 +90,6 @@ class Problem:
             f"X rolls {escape(self.roll)}. {escape(self.question)}</p>"
             f"{self.figure().html()}{reveal('Show the answer', self.answer_html())}</div>"
         )
-
-    def _repr_html_(self) -> str:
-        return self.html()
 
 
 def _classic(x: dict[int | str, int], o: dict[int | str, int], dice: tuple[int, int]) -> Position:

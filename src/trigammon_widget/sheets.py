@@ -9,8 +9,10 @@ and the problems from ``problems``, the same values the notebooks show.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
-from html import escape
+from html import escape, unescape
+from typing import Any
 
 from .lessons import RULE_CARDS, RuleCard
 from .problems import PROBLEMS, Problem
@@ -48,6 +50,10 @@ class Sheet(str):
             f'<iframe srcdoc="{escape(self, quote=True)}" title="printable sheet" '
             'style="width:100%;height:640px;border:1px solid #d6c7ab"></iframe>'
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        title = re.search(r"<title>(.*?)</title>", self)
+        printer.text(f"A printable sheet: {unescape(title[1]) if title else 'untitled'}")
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the page as an ``.html`` file (UTF-8); open it in a browser to print."""
