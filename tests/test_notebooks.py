@@ -1,7 +1,10 @@
-"""Every notebook runs top to bottom: a failing cell fails the build."""
+"""Every notebook runs top to bottom: a failing cell fails the build. The course's
+notebooks (01-07) speak to learners: their outputs show no internal values, every rule
+section shows a board, and the plumbing cells are folded away."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
@@ -29,12 +32,17 @@ def executed(path: Path) -> Any:
 
 def test_the_notebooks_exist() -> None:
     assert [p.name for p in NOTEBOOKS] == [
-        "01_learn_trigammon.ipynb",
+        "01_meet_the_board.ipynb",
         "02_explore_positions.ipynb",
-        "03_edge_cases.ipynb",
-        "04_classic_backgammon.ipynb",
-        "05_match_play.ipynb",
-        "07_document_a_position.ipynb",
+        "02_the_rules.ipynb",
+        "03_coming_from_classic.ipynb",
+        "04_strategy.ipynb",
+        "05_problems.ipynb",
+        "06_play_and_review.ipynb",
+        "07_for_teachers.ipynb",
+        "09_edge_cases.ipynb",
+        "10_match_play.ipynb",
+        "12_document_a_position.ipynb",
     ]
 
 
@@ -56,13 +64,13 @@ def test_notebook_runs(path: Path) -> None:
 def test_the_learning_notebook_first_shows_the_learners_home_in_front() -> None:
     """RULES.md Seating: X's first board has X's side at the bottom, its home (31..36)
     on the left of its outer zone (25..30)."""
-    notebook = executed(NOTEBOOKS[0])
+    notebook = executed(NOTEBOOKS[0])  # 01_meet_the_board
     pictures = [
-        output["data"]["image/svg+xml"]
+        picture
         for cell in notebook.cells
         if cell.cell_type == "code"
         for output in cell.get("outputs", [])
-        if "image/svg+xml" in output.get("data", {})
+        for picture in re.findall(r"<svg.*?</svg>", shown(output), re.S)
     ]
     root = ET.fromstring(pictures[0])
     assert root.get("data-perspective") == "0"
@@ -78,3 +86,70 @@ def test_the_learning_notebook_first_shows_the_learners_home_in_front() -> None:
     bottom_y = max(y for _, y in lanes.values())
     bottom = sorted((x, path) for path, (x, y) in lanes.items() if y == bottom_y)
     assert [path for _, path in bottom] == list(range(36, 24, -1))
+
+
+COURSE = [
+    path
+    for path in NOTEBOOKS
+    if path.stem
+    in {
+        "01_meet_the_board",
+        "02_the_rules",
+        "03_coming_from_classic",
+        "04_strategy",
+        "05_problems",
+        "06_play_and_review",
+        "07_for_teachers",
+    }
+]
+"""The teaching path, in order; the topic notebooks follow it."""
+INTERNALS = re.compile(r"Move\(|OpeningRound\(|Outcome\(|\bP[0-9]\b")
+"""What a learner must never see: reprs of the engine's values, players named P0..."""
+
+
+def shown(output: Any) -> str:
+    """Everything an output shows as text: streams, plain text, HTML, errors."""
+    parts = [output.get("text", ""), output.get("evalue", "")]
+    for kind, value in output.get("data", {}).items():
+        if kind in ("text/plain", "text/html", "text/markdown"):
+            parts.append(value if isinstance(value, str) else "".join(value))
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_output_shows_internal_values(path: Path) -> None:
+    notebook = executed(path)
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            found = INTERNALS.search(shown(output))
+            assert found is None, f"cell {index} shows {found.group()!r}" if found else ""
+
+
+def test_every_rule_section_shows_a_board() -> None:
+    """In the rules lesson each section R1..R13 has a code cell drawing a board."""
+    notebook = executed(next(p for p in NOTEBOOKS if p.stem == "02_the_rules"))
+    sections: dict[str, str] = {}
+    current = None
+    for cell in notebook.cells:
+        heading = re.match(r"## (R\d+) ", cell.source) if cell.cell_type == "markdown" else None
+        if heading:
+            current = heading.group(1)
+            sections[current] = ""
+        elif cell.cell_type == "markdown" and cell.source.startswith("## "):
+            current = None
+        elif current is not None:
+            sections[current] += "".join(shown(output) for output in cell.get("outputs", []))
+    assert list(sections) == [f"R{i}" for i in range(1, 14)]
+    for rule, outputs in sections.items():
+        assert "<svg" in outputs, f"{rule} shows no board"
+
+
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.stem)
+def test_course_plumbing_is_folded_away(path: Path) -> None:
+    """Code cells of the course are hidden, except the live boards a learner plays on."""
+    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        hidden = cell.metadata.get("jupyter", {}).get("source_hidden", False)
+        assert hidden or "BoardWidget(" in cell.source, cell.source[:80]
