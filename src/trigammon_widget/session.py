@@ -1107,6 +1107,7 @@ class Session:
                 theme=THEMES[self._theme],
                 colors=self._colors or THEMES[self._theme].checkers,
                 start=evaluation.wins,
+                plies=len(self._game.turns),
             )
             self._graphed = (report, drawing)
         return self._graphed[1]

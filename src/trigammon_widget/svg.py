@@ -99,6 +99,8 @@ class Theme:
     error: str
     best: str
     """The better play an analysis shows beside the play made."""
+    warning: str
+    """Between ``highlight`` and ``error``: a review's "bad" mark (``?``)."""
 
 
 THEMES: Mapping[str, Theme] = {
@@ -124,6 +126,7 @@ THEMES: Mapping[str, Theme] = {
         on_accent="#ffffff",
         error="#a8231a",
         best="#1f8a4c",
+        warning="#c25e00",
     ),
     "dark": Theme(
         background="#17191e",
@@ -147,6 +150,7 @@ THEMES: Mapping[str, Theme] = {
         on_accent="#0c0d10",
         error="#ff9b8f",
         best="#5fd38d",
+        warning="#ffa657",
     ),
 }
 """The built-in looks; pass a ``Theme`` of your own to ``board_svg(theme=...)`` for others."""
@@ -175,6 +179,7 @@ def css_variables(theme: Theme) -> dict[str, str]:
         "--tgw-error": theme.error,
         "--tgw-error-soft": soft(theme.error, 12),
         "--tgw-best": theme.best,
+        "--tgw-warning": theme.warning,
     }
 
 
