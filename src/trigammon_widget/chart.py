@@ -4,7 +4,8 @@ Like the evaluation graph of chess sites: one line per player over the turns of 
 line, the marked turns dotted in the mark's colour, a band for the shown turn. Every
 turn's column carries ``data-ply`` so a front end maps a click to a turn without
 knowing the geometry, as with the board. Presentation attributes only, as in
-``svg``, so any number of graphs can share a page.
+``svg``, so any number of graphs can share a page; in a notebook the graph shows
+itself (an ``SvgBoard``, like a board's picture).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import html
 from collections.abc import Sequence
 
 from .analysis import Report, TurnReport
-from .svg import Theme
+from .svg import SvgBoard, Theme, find_theme
 
 __all__ = ["equity_graph"]
 
@@ -26,16 +27,23 @@ MARK_COLOURS = {"?!": "highlight", "?": "warning", "??": "error"}
 def equity_graph(
     report: Report,
     *,
-    theme: Theme,
-    colors: Sequence[str],
+    theme: str | Theme = "light",
+    colors: Sequence[str] | None = None,
     start: Sequence[float] | None = None,
     shown: int | None = None,
     plies: int | None = None,
-) -> str:
-    """The graph as an SVG string; ``start``: the win chances before the first turn
-    (default: even), ``shown``: the turn to highlight, ``plies``: the records of the
-    line, cube actions included (default: as many as the report's turns reach)."""
+) -> SvgBoard:
+    """The graph as SVG. ``theme``: ``"light"``, ``"dark"`` or a ``Theme``;
+    ``colors``: one line colour per player (default: the theme's checkers);
+    ``start``: the win chances before the first turn (default: even, e.g.
+    ``evaluate(game.position_at(0)).wins`` for the net's); ``shown``: the turn to
+    highlight; ``plies``: the records of the line, cube actions included (default: as
+    many as the report's turns reach)."""
+    theme = find_theme(theme)
     players = len(report.names)
+    colors = tuple(colors) if colors is not None else theme.checkers[:players]
+    if len(colors) != players:
+        raise ValueError(f"colors: one per player ({players}), got {len(colors)}")
     turns = report.turns
     by_ply = {turn.ply: turn for turn in turns}
     # Cube actions are records of the line with a ply of their own but no turn judged.
@@ -102,7 +110,7 @@ def equity_graph(
         f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 6:.0f}" text-anchor="end" '
         f'fill="{theme.muted}">turn {last}</text></svg>'
     )
-    return "".join(parts)
+    return SvgBoard("".join(parts))
 
 
 def _turn_label(report: Report, turn: TurnReport) -> str:

@@ -47,6 +47,7 @@ __all__ = [
     "board_parts",
     "board_svg",
     "css_variables",
+    "find_theme",
 ]
 
 Numbering = Literal["perspective", "absolute"] | int
@@ -647,7 +648,7 @@ def _style(
     colors: Sequence[str] | None,
     mover: int,
 ) -> _Style:
-    palette = _theme(theme)
+    palette = find_theme(theme)
     return _Style(
         theme=palette,
         fills=_per_player(variant, colors, palette.checkers[: variant.players], "colors"),
@@ -809,7 +810,8 @@ def _player(variant: Variant, player: object, what: str) -> int:
     return player
 
 
-def _theme(theme: str | Theme) -> Theme:
+def find_theme(theme: str | Theme) -> Theme:
+    """A theme by name (``"light"``, ``"dark"``), or the ``Theme`` given."""
     if isinstance(theme, Theme):
         return theme
     if isinstance(theme, str) and theme in THEMES:
