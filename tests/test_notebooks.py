@@ -34,6 +34,7 @@ def test_the_notebooks_exist() -> None:
         "03_edge_cases.ipynb",
         "04_classic_backgammon.ipynb",
         "05_match_play.ipynb",
+        "06_analyse_a_game.ipynb",
         "07_document_a_position.ipynb",
     ]
 
@@ -78,3 +79,20 @@ def test_the_learning_notebook_first_shows_the_learners_home_in_front() -> None:
     bottom_y = max(y for _, y in lanes.values())
     bottom = sorted((x, path) for path, (x, y) in lanes.items() if y == bottom_y)
     assert [path for _, path in bottom] == list(range(36, 24, -1))
+
+
+def test_the_analysis_notebook_shows_the_report_and_the_graph() -> None:
+    """Notebook 06 shows a review's tables and its equity graph, not internal reprs."""
+    notebook = executed(NOTEBOOKS[5])
+    outputs = [
+        output
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+    ]
+    shown = [output.get("data", {}) for output in outputs]
+    assert any('class="tg-graph"' in data.get("image/svg+xml", "") for data in shown)
+    assert any("<table>" in data.get("text/html", "") for data in shown)
+    assert not any("TurnReport(" in data.get("text/plain", "") for data in shown)
+    text = "".join(output.get("text", "") for output in outputs)
+    assert "lost" in text and "best:" in text  # the biggest mistakes, named
