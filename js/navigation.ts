@@ -50,6 +50,11 @@ export class Navigation {
     return this.drawn ?? view.ply;
   }
 
+  /** The turn asked for: ahead of the board while presses run ahead of Python. */
+  wanted(view: View): number {
+    return this.target ?? view.ply;
+  }
+
   /** `delta` turns on from the shown one, or to turn `ply`. */
   go(how: Step): void {
     const view = this.host.view();

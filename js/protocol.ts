@@ -299,10 +299,12 @@ export interface ReviewPlayer {
   luck: number;
 }
 
-/** The shown turn as the review judged it, with the best plays of its roll. */
+/** The shown turn as the review judged it: the play made, its mark and loss, the */
 export interface ReviewTurn {
   ply: number;
   player: number;
+  dice: number[];
+  played: string;
   mark: string | null;
   loss: number;
   luck: number;

@@ -18,12 +18,15 @@ import { keyStep, Navigation, type Step } from "./navigation";
 import { AnalysisPanel } from "./panels/analysis";
 import { EditPanel } from "./panels/edit";
 import { ExportMenu } from "./panels/export";
+import { EquityGraph } from "./panels/graph";
 import { HistoryPanel } from "./panels/history";
 import { MatchPanel } from "./panels/match";
 import { MessageLine } from "./panels/message";
 import { PlayersPanel } from "./panels/players";
 import { PlaysPanel } from "./panels/plays";
+import { ReviewPanel } from "./panels/review";
 import { Toolbar } from "./panels/toolbar";
+import { Tutor } from "./panels/tutor";
 import { VariationsPanel } from "./panels/variations";
 import { Pointer } from "./pointer";
 import { Previews } from "./previews";
@@ -62,6 +65,9 @@ class BoardView {
   private readonly players: PlayersPanel;
   private readonly matchPanel: MatchPanel;
   private readonly analysis: AnalysisPanel;
+  private readonly review: ReviewPanel;
+  private readonly graph: EquityGraph;
+  private readonly tutor: Tutor;
   private readonly plays: PlaysPanel;
   private readonly history: HistoryPanel;
   private readonly variations: VariationsPanel;
@@ -72,6 +78,12 @@ class BoardView {
     const signal = this.events.signal;
     const send = (intent: Intent) => this.request(intent);
     const settled = (intent: Intent) => this.request(intent, true);
+    // A person choosing another game, line or analysis: bots must not play on from there.
+    const pausing = (intent: Intent) => {
+      if (intent.action !== "cancel_analysis") this.autoplay.pause();
+      settled(intent);
+    };
+    const say = (text: string) => this.message.show({ kind: "info", text, rule: null }, true);
     this.requests = new Requests(
       model,
       () => this.view?.version ?? 0,
@@ -82,11 +94,11 @@ class BoardView {
       frame: (ply) => this.stepFrame(ply),
       showAhead: (ply, svg) => {
         this.board.showAhead(svg);
-        if (this.view) this.history.follow(this.view, ply);
+        this.follow(ply);
       },
       caughtUp: () => {
         this.board.confirmed();
-        if (this.view) this.history.follow(this.view, this.view.ply);
+        this.follow(this.view?.ply ?? 0);
       },
       busy: () => this.requests.busy(),
       send,
@@ -109,7 +121,7 @@ class BoardView {
         view: () => this.shownView(),
         move: (start, end) => this.move(start, end),
         edit: send,
-        say: (text) => this.message.show({ kind: "info", text, rule: null }, true),
+        say,
         selectionChanged: () => this.mark(),
       },
       signal,
@@ -117,33 +129,37 @@ class BoardView {
     this.toolbar = new Toolbar({ send, toggleEdit: () => this.toggleEdit() }, signal);
     this.edit = new EditPanel(send, signal);
     this.players = new PlayersPanel(this.autoplay, settled, signal);
-    this.matchPanel = new MatchPanel((intent) => {
-      this.autoplay.pause(); // another game shown: bots must not play on from there
-      settled(intent);
-    }, signal);
-    this.analysis = new AnalysisPanel(
-      (intent) => {
-        if (intent.action !== "cancel_analysis") this.autoplay.pause(); // bots would play the position away
-        settled(intent);
-      },
-      (index) => this.playListed(index),
-      signal,
-    );
+    this.matchPanel = new MatchPanel(pausing, signal);
+    this.analysis = new AnalysisPanel(pausing, (index) => this.playListed(index), signal);
+    const wanted = () => (this.view ? this.navigation.wanted(this.view) : 0);
+    this.review = new ReviewPanel({ send: pausing, go: (ply) => this.go({ ply }), wanted, say }, signal);
+    this.graph = new EquityGraph((ply) => this.go({ ply }), signal);
+    this.tutor = new Tutor(settled, signal);
     this.plays = new PlaysPanel((index) => this.playListed(index), signal);
     this.history = new HistoryPanel((step) => this.go(step), signal);
-    this.variations = new VariationsPanel((intent) => {
-      this.autoplay.pause(); // a person choosing a line: bots must not play on along it
-      settled(intent);
-    }, signal);
+    this.variations = new VariationsPanel(pausing, signal);
     this.exporter = new ExportMenu(this.requests, this.message, signal);
-    this.toolbar.element.append(this.exporter.element);
+    this.toolbar.element.append(this.tutor.toggle, this.exporter.element);
     this.previews.attach(this.plays.list, signal);
     this.previews.attach(this.analysis.hintsList, signal);
 
-    const side = [this.matchPanel, this.players, this.analysis, this.plays, this.history, this.variations].map(
-      (panel) => panel.element,
+    const side = [
+      this.matchPanel,
+      this.players,
+      this.analysis,
+      this.plays,
+      this.history,
+      this.review,
+      this.variations,
+    ].map((panel) => panel.element);
+    const boardWrap = h(
+      "div",
+      { class: "tgw-board-wrap" },
+      this.board.element,
+      this.tutor.warning,
+      this.message.element,
+      this.graph.element,
     );
-    const boardWrap = h("div", { class: "tgw-board-wrap" }, this.board.element, this.message.element);
     this.root.append(
       this.toolbar.element,
       this.edit.element,
@@ -193,6 +209,7 @@ class BoardView {
     // Lists may come without a new view (hosts that send traits one by one).
     ["change:plays", () => this.renderPanels()],
     ["change:history", () => this.renderPanels()],
+    ["change:graph", () => this.renderPanels()],
     ["msg:custom", (content) => this.onMessage(content)],
   ];
 
@@ -231,9 +248,24 @@ class BoardView {
     this.analysis.render(v, plays);
     this.plays.render(v, plays);
     const history = this.model.get("history");
-    this.history.render(v, history, this.navigation.shownPly(v));
+    const shown = this.navigation.shownPly(v);
+    this.history.render(v, history, shown);
     this.variations.render(v, history);
+    this.review.render(v, shown);
+    this.graph.render(this.model.get("graph") ?? "", shown);
+    this.tutor.render(v);
+    // The tutor's warning says what Python's message would: one of them at a time.
+    this.message.element.hidden = !!v.tutor.warning && v.message?.kind !== "error";
     this.mark();
+  }
+
+  /** Turn `ply` is on the board (perhaps ahead of Python): the panels that follow it. */
+  private follow(ply: number): void {
+    const v = this.view;
+    if (!v) return;
+    this.history.follow(v, ply);
+    this.review.render(v, ply);
+    this.graph.follow(ply);
   }
 
   /** The view the drawing on screen shows; null while it shows a preview or a frame ahead. */
@@ -308,6 +340,8 @@ class BoardView {
       // Another line at the branch listed, once the board shows Python's turn.
       const now = !this.board.isAhead && !this.requests.busy();
       if (!this.variations.step(event.key === "ArrowDown" ? 1 : -1, now)) return;
+    } else if (this.review.key(event.key)) {
+      // n / p: the next or previous mistake of the review
     } else if (event.key === "Escape") {
       this.pointer.select(null);
       this.previews.end();

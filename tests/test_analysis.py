@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -147,3 +148,43 @@ def test_a_review_judges_the_turns_and_passes_over_the_cube() -> None:
     report = analyse(game, workers=1)
     assert [t.ply for t in report.turns] == [1, 4]
     assert report.plies == 2
+    # a short, readable repr (a notebook's plain-text view), not every turn's fields
+    assert re.fullmatch(
+        r"<Report of a classic game: 2 turns judged by neural 0-ply, \d marked; "
+        r"Player X PR \d+\.\d, Player O PR \d+\.\d>",
+        repr(report),
+    )
+
+
+def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
+    """Cube actions take a ply of the line without a turn judged: the graph keeps a
+    column for each (``data-ply`` is the ply ``goto`` shows), and the lines are cased
+    so that a checker colour close to the background still shows."""
+    from trigammon_widget.chart import equity_graph
+    from trigammon_widget.svg import THEMES
+
+    game = Game(CLASSIC, seed=4)
+    game.roll_opening([3, 5])
+    game.play("13/8 24/21")
+    game.double()
+    game.take()
+    game.roll(6, 4)
+    game.play("24/14")
+    report = analyse(game, workers=1)
+    theme = THEMES["light"]
+    drawn = equity_graph(report, plies=len(game.turns))  # the light theme's checkers
+    assert drawn._repr_svg_() == drawn  # it shows itself in a notebook
+    columns = re.findall(r'data-kind="turn" data-ply="(\d+)"', drawn)
+    assert columns == ["0", "1", "2", "3", "4"]
+    assert "<title>3. not judged</title>" in drawn and ">turn 4</text>" in drawn
+    # without the line's length, the columns reach the last turn judged
+    assert re.findall(r'data-ply="(\d+)"', equity_graph(report)) == columns
+    with pytest.raises(ValueError, match="one per player"):
+        equity_graph(report, colors=theme.checkers)
+    for player in range(2):
+        line = re.search(rf'<g class="tg-graph-line" data-player="{player}".*?</g>', drawn)
+        assert (
+            line
+            and f'stroke="{theme.text}"' in line.group()
+            and theme.checkers[player] in line.group()
+        )

@@ -26,9 +26,9 @@ from trigammon_widget.export import animated_svg
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "02_explore_positions.ipynb"
+NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "08_explore_positions.ipynb"
 BOARDS = ("board", "viewer", "watch")
-"""notebook 02's widgets, in the order they are shown; viewer steps after it is shown."""
+"""notebook 08's widgets, in the order they are shown; viewer steps after it is shown."""
 STACKS = re.compile(r'data-kind="stack" data-point="(\d+)" data-player="(\d)" data-count="(\d+)"')
 
 
@@ -82,7 +82,7 @@ def test_a_50_turn_replay_is_small_and_plays_in_an_img(offline: Any) -> None:
 
 @pytest.fixture(scope="module")
 def executed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[list[list[int]]]]:
-    """Notebook 02 run as nbconvert runs it (widget state saved), with a last cell
+    """Notebook 08 run as nbconvert runs it (widget state saved), with a last cell
     that says what each board's drawing holds when the run ends."""
     notebook = nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]
     names = ", ".join(BOARDS)

@@ -33,15 +33,16 @@ def executed(path: Path) -> Any:
 def test_the_notebooks_exist() -> None:
     assert [p.name for p in NOTEBOOKS] == [
         "01_meet_the_board.ipynb",
-        "02_explore_positions.ipynb",
         "02_the_rules.ipynb",
         "03_coming_from_classic.ipynb",
         "04_strategy.ipynb",
         "05_problems.ipynb",
         "06_play_and_review.ipynb",
         "07_for_teachers.ipynb",
+        "08_explore_positions.ipynb",
         "09_edge_cases.ipynb",
         "10_match_play.ipynb",
+        "11_analyse_a_game.ipynb",
         "12_document_a_position.ipynb",
     ]
 
@@ -153,3 +154,20 @@ def test_course_plumbing_is_folded_away(path: Path) -> None:
             continue
         hidden = cell.metadata.get("jupyter", {}).get("source_hidden", False)
         assert hidden or "BoardWidget(" in cell.source, cell.source[:80]
+
+
+def test_the_analysis_notebook_shows_the_report_and_the_graph() -> None:
+    """Notebook 11 shows a review's tables and its equity graph, not internal reprs."""
+    notebook = executed(next(p for p in NOTEBOOKS if p.stem == "11_analyse_a_game"))
+    outputs = [
+        output
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+    ]
+    data_shown = [output.get("data", {}) for output in outputs]
+    assert any('class="tg-graph"' in data.get("image/svg+xml", "") for data in data_shown)
+    assert any("<table>" in data.get("text/html", "") for data in data_shown)
+    assert not any("TurnReport(" in data.get("text/plain", "") for data in data_shown)
+    text = "".join(output.get("text", "") for output in outputs)
+    assert "lost" in text and "best:" in text  # the biggest mistakes, named

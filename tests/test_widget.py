@@ -490,6 +490,8 @@ def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
     shown = widget.view["review"]["turn"]
     assert shown["ply"] == first and shown["mark"] == marks[first - 1]
     assert shown["best"][0]["loss"] == 0 and shown["loss"] > 0
+    entry = widget.history[first - 1]  # the play made, as the history row names it
+    assert shown["played"] == entry["text"] and shown["dice"] == entry["dice"]
     assert 'class="tg-best"' in widget.svg  # the better play beside the one made
     assert not front.send("next_mistake", step=7)["ok"]
     widget.goto(-1)

@@ -31,6 +31,7 @@ pytestmark = pytest.mark.browser
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
 DASH = "\N{EN DASH}"  # between the ends of an interval, as the board shows it
+MINUS = "\N{MINUS SIGN}"  # of an equity or a loss, as the board shows it
 # the boards, in notebook order
 CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER, BOTS, RACE, ANALYSIS, HISTORY, LINES = range(10)
 BOARDS = 10
@@ -73,12 +74,13 @@ def probe():
             "seats": view["seats"],
             "bot_to_move": view["bot_to_move"],
             "outcome": view["outcome"],
-            "analysis": board.analysis,
+            "analysis": view["analysis"],
             "history": [entry["text"] for entry in board.history],
             "branches": [entry["lines"] for entry in board.history],
             "main_line": view["main_line"],
             "alternatives": [[r["name"], r["current"]] for r in view["alternatives"]],
         }
+    state["extra"] = globals().pop("_extra", None)  # what a command kept to show
     print("PROBE", _probes, json.dumps(state))
 """
 CELLS = [
@@ -655,29 +657,45 @@ RECORD_STATUS = """root => {
 """Records every status the analysis panel shows, however quickly they follow."""
 
 
-def test_hints_show_progress_then_the_ranked_plays(page: Any, lab: LabServer) -> None:
+def signed(equity: float) -> str:
+    """An equity as the board shows it: "+0.123", or with a minus sign."""
+    return (MINUS if equity < 0 else "+") + f"{abs(equity):.3f}"
+
+
+def test_hints_come_at_once_then_a_rollout_refines_the_best(page: Any, lab: LabServer) -> None:
     widget = board(page, ANALYSIS)
     panel = widget.locator(".tgw-analysis-panel")
     assert panel.get_attribute("data-status") == "none"
     assert panel.get_by_role("button", name="Hints").is_enabled()
     widget.evaluate(RECORD_STATUS)
     code = "an.hints(games_per_play=6, candidates=3, workers=1, truncate=6, seed=1)\nan.wait(30)\n"
-    analysis = in_kernel(page, lab, code)["analysis"]["analysis"]
-    assert analysis["status"] == "done" and len(analysis["hints"]) == 3
+    state = in_kernel(page, lab, code)["analysis"]
+    analysis = state["analysis"]
+    assert analysis["status"] == "done" and len(analysis["hints"]) > 3
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
     statuses = widget.evaluate("root => root.__statuses")
     assert statuses[0] == "none" and statuses[-1] == "done"
     assert statuses.index("running") < statuses.index("done")  # progress was shown first
-    assert panel.locator("progress").evaluate("p => [p.value, p.max]") == [18, 18]
 
+    # Every play of the roll, ranked by the evaluator: equity, loss, win chance; the
+    # three best rolled out, with the rollout's 95% interval.
     rows = panel.locator(".tgw-hint-play")
-    assert rows.count() == 3
+    assert rows.count() == len(analysis["hints"])
     texts = rows.all_text_contents()
-    for text, hint in zip(texts, analysis["hints"], strict=True):
-        interval = f"[{hint['low'] * 100:.1f}{DASH}{hint['high'] * 100:.1f}]"
-        assert text.endswith(f" {hint['text']} {hint['win'] * 100:.1f}% {interval}"), text
-    wins = [float(re.findall(r"(\d+\.\d)% \[", text)[-1]) for text in texts]
-    assert wins == sorted(wins, reverse=True)  # best first
+    for rank, (text, hint) in enumerate(zip(texts, analysis["hints"], strict=True)):
+        loss = "best" if hint["loss"] < 0.0005 else f"{MINUS}{hint['loss']:.3f}"
+        shown = (
+            f"{rank + 1}. {hint['text']} {signed(hint['equity'])} {loss} {hint['win'] * 100:.1f}%"
+        )
+        if rank < 3:
+            assert hint["games"] == 6
+            shown += f" [{hint['low'] * 100:.1f}{DASH}{hint['high'] * 100:.1f}]"
+        else:
+            assert hint["games"] == 0
+        assert text == shown
+    equities = [hint["equity"] for hint in analysis["hints"]]
+    assert equities == sorted(equities, reverse=True)  # best first
+    assert "6 games each" in (panel.locator(".tgw-note").text_content() or "")
 
     # A hint previews like a listed play, and a click plays it.
     plain = widget.locator(".tgw-board").inner_html()
@@ -695,13 +713,16 @@ def test_hints_show_progress_then_the_ranked_plays(page: Any, lab: LabServer) ->
 
 
 def run_then_cancel(page: Any, widget: Any, name: str) -> str:
-    """Presses ``name`` (Hints or Chances), checks the progress, cancels; the status."""
+    """Presses ``name`` (Hints or Chances): the evaluator's numbers show at once, with
+    the rollout's progress; cancels; the status."""
     panel = widget.locator(".tgw-analysis-panel")
     panel.get_by_role("button", name=name).click()
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'running'")
     assert panel.locator("progress").is_visible()
     progress = panel.locator(".tgw-running .tgw-count").text_content()
     assert re.fullmatch(r"\d+ / [1-9]\d* games", progress), progress
+    results = ".tgw-hint-play" if name == "Hints" else ".tgw-chances tr[data-player]"
+    assert panel.locator(results).count() >= 2  # the evaluator's, before any game ends
     assert panel.get_by_role("button", name="Hints").is_disabled()
     assert panel.get_by_role("button", name="Chances").is_disabled()
     panel.get_by_role("button", name="Cancel").click()
@@ -713,9 +734,10 @@ def run_then_cancel(page: Any, widget: Any, name: str) -> str:
     )
     assert not panel.locator("progress").is_visible()
     assert panel.get_by_role("button", name="Chances").is_enabled()
+    assert panel.locator(results).count() >= 2  # kept, with what the rollout found
     status = str(panel.get_attribute("data-status"))
     if status == "cancelled":
-        assert "Cancelled after" in panel.locator(".tgw-note").text_content()
+        assert "cancelled after" in panel.locator(".tgw-note").text_content()
     return status
 
 
@@ -729,27 +751,39 @@ def test_hints_button_runs_in_the_background_and_cancels(page: Any) -> None:
     assert analysis["kind"] == "hints" and analysis["status"] == status
 
 
+def chances_cells(panel: Any, player: int) -> list[str]:
+    return list(
+        panel.locator(f".tgw-chances tr[data-player='{player}']")
+        .locator("th, td")
+        .all_text_contents()
+    )
+
+
 def test_chances_show_every_players_odds(page: Any, lab: LabServer) -> None:
     widget = board(page, ANALYSIS)
     panel = widget.locator(".tgw-analysis-panel")
-    code = "an.wait(30)\nan.analyse(games=10, workers=1, truncate=6, seed=1)\nan.wait(30)\n"
-    state = in_kernel(page, lab, code)["analysis"]
-    analysis = state["analysis"]
-    assert analysis["kind"] == "rollout" and analysis["status"] == "done"
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'rollout'")
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
-    rows = panel.locator(".tgw-chances tbody tr")
-    assert rows.count() == 2
+    # The evaluator's chances at once: each player's win, gammon loss and equity.
+    code = "an.wait(30)\nan.chances(games=10, workers=1, truncate=6, seed=1)\n"
+    found = in_kernel(page, lab, code + "_extra = dict(an.view['analysis'])\n")
+    at_once, state = found["extra"], found["analysis"]
+    assert at_once["kind"] == "chances" and at_once["games"] == 0
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'chances'")
     names = state["names"]
+    assert chances_cells(panel, 0)[0] == names[0]
+    assert panel.locator(".tgw-chance-bar").count() == 2
+    # Then the rollout's wins, with their 95% intervals (the bar shows it too).
+    analysis = in_kernel(page, lab, "an.wait(30)\n")["analysis"]["analysis"]
+    assert analysis["status"] == "done" and analysis["games"] == 10
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
     for player in range(2):
-        cells = rows.nth(player).locator("th, td").all_text_contents()
         low, high = analysis["intervals"][player]
-        assert cells == [
+        assert chances_cells(panel, player) == [
             names[player],
-            f"{analysis['wins'][player] * 100:.1f}%",
-            f"[{low * 100:.1f}{DASH}{high * 100:.1f}]",
+            f"{analysis['wins'][player] * 100:.1f}% [{low * 100:.1f}{DASH}{high * 100:.1f}]",
             f"{analysis['gammons'][player] * 100:.1f}%",
+            signed(analysis["equities"][player]),
         ]
+    assert panel.locator(".tgw-bar-interval").count() == 2
     assert "10 games" in panel.locator(".tgw-note").text_content()
     status = run_then_cancel(page, widget, "Chances")
     assert probe(page)["analysis"]["analysis"]["status"] == status

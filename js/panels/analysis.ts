@@ -1,17 +1,31 @@
-// The analysis panel: hints (this roll's plays ranked by rollout) and chances (every
-// player's odds from the position), both worked out by Python in the background.
+// The analysis panel: hints (this roll's plays ranked) and chances (every player's odds
+// from the position). Python's evaluator answers at once; a rollout of the neural bot
+// then refines the answer in the background, with progress and Cancel.
 
 import { button, h, on, setChildren, setText, swatch } from "../dom";
 import type { Analysis, HintRow, Intent, View } from "../protocol";
 
-function percent(p: number | undefined): string {
-  return typeof p === "number" && Number.isFinite(p) ? `${(p * 100).toFixed(1)}%` : "–";
+function finite(x: number | undefined): x is number {
+  return typeof x === "number" && Number.isFinite(x);
+}
+
+export function percent(p: number | undefined): string {
+  return finite(p) ? `${(p * 100).toFixed(1)}%` : "–";
+}
+
+/** An equity with its sign, as "+0.123". */
+export function equity(e: number | undefined): string {
+  return finite(e) ? `${e < 0 ? "−" : "+"}${Math.abs(e).toFixed(3)}` : "–";
+}
+
+/** What a play loses against the best, as "−0.045" ("best" for none). */
+export function loss(l: number | undefined): string {
+  return !finite(l) ? "–" : l < 0.0005 ? "best" : `−${l.toFixed(3)}`;
 }
 
 /** A 95% interval as "[48.1–60.2]" (percent, without the sign). */
 function interval(low: number | undefined, high: number | undefined): string {
-  const part = (p: number | undefined): string =>
-    typeof p === "number" && Number.isFinite(p) ? (p * 100).toFixed(1) : "?";
+  const part = (p: number | undefined): string => (finite(p) ? (p * 100).toFixed(1) : "?");
   return `[${part(low)}–${part(high)}]`;
 }
 
@@ -31,15 +45,19 @@ export class AnalysisPanel {
   /** `send` asks Python for an analysis (after any change in flight); `play` plays a
    *  ranked play by its index in the `plays` list. */
   constructor(send: (intent: Intent) => void, play: (index: number) => void, signal: AbortSignal) {
-    this.hintsButton = button("Hints", { title: "Rank this roll's plays by rollout" });
-    this.chancesButton = button("Chances", { title: "Every player's chances from here, by rollout" });
-    const cancel = button("Cancel");
+    this.hintsButton = button("Hints", {
+      title: "Rank this roll's plays by the evaluator at once, then refine the best by rollout",
+    });
+    this.chancesButton = button("Chances", {
+      title: "Every player's chances from here: the evaluator's at once, then a rollout's",
+    });
+    const cancel = button("Cancel", { "data-action": "cancel-analysis" });
     this.state = h("span", { class: "tgw-count", "data-role": "analysis-status" });
-    this.progress = h("progress", { class: "tgw-progress", max: 1, value: 0, "aria-label": "Analysis progress" });
+    this.progress = h("progress", { class: "tgw-progress", max: 1, value: 0, "aria-label": "Rollout progress" });
     this.progressText = h("span", { class: "tgw-count" });
     this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);
     this.note = h("div", { class: "tgw-note" });
-    this.hintsList = h("ol", { class: "tgw-hints", "aria-label": "Plays ranked by rollout" });
+    this.hintsList = h("ol", { class: "tgw-hints", "aria-label": "Plays ranked by the evaluator" });
     this.results = h("div", { class: "tgw-results" });
     this.element = h(
       "section",
@@ -51,7 +69,7 @@ export class AnalysisPanel {
       this.results,
     );
     on(this.hintsButton, "click", () => send({ action: "hints" }), signal);
-    on(this.chancesButton, "click", () => send({ action: "analyse" }), signal);
+    on(this.chancesButton, "click", () => send({ action: "chances" }), signal);
     on(cancel, "click", () => send({ action: "cancel_analysis" }), signal);
     on(
       this.hintsList,
@@ -73,7 +91,7 @@ export class AnalysisPanel {
     this.chancesButton.disabled = !play || !!v.outcome || running;
     this.element.dataset.status = a ? a.status : "none";
     this.element.dataset.kind = a ? a.kind : "none";
-    setText(this.state, a ? `${a.kind === "hints" ? "hints" : "chances"} · ${a.status}` : "");
+    setText(this.state, a ? `${a.kind} · ${a.status === "running" ? "refining" : a.status}` : "");
 
     this.running.hidden = !running;
     if (running && a) {
@@ -82,40 +100,39 @@ export class AnalysisPanel {
       setText(this.progressText, `${a.done} / ${a.total} games`);
     }
 
-    // Results change far less often than progress: rebuilt only when they change.
-    const key = running ? "running" : JSON.stringify([a, plays.length, a?.kind === "hints" ? plays : null]);
+    // Results change far less often than progress: rebuilt only when they change (a
+    // row rebuilt under the pointer would lose its hover preview).
+    const { done: _done, ...numbers } = a ?? { done: 0 };
+    const key = JSON.stringify([numbers, v.names, v.colors, a?.kind === "hints" ? plays : null]);
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.note.removeAttribute("data-kind");
     let note = "";
     if (!a) {
-      note = play ? "Hints rank the plays of a roll; Chances plays the position out." : "";
-      setChildren(this.results);
-    } else if (a.status === "running") {
-      note = a.kind === "hints" ? "Rolling out the best plays of this roll…" : "Rolling the position out…";
+      note = play ? "Hints rank the plays of a roll; Chances gives every player's odds from here." : "";
       setChildren(this.results);
     } else if (a.status === "failed") {
       note = a.error || "The analysis failed.";
       this.note.dataset.kind = "error";
       setChildren(this.results);
+    } else if (a.kind === "hints") {
+      const hints = a.hints ?? [];
+      const games = Math.max(0, ...hints.map((hint) => hint.games));
+      const mover = v.names[v.turn] ?? "the mover";
+      if (a.status === "running") note = `${mover}'s equity and loss by ${evaluatorName(a)}; rolling out the best…`;
+      else if (a.status === "cancelled") note = `Rollout cancelled after ${a.done} of ${a.total} games: partial.`;
+      else if (games) note = `${mover}'s equity and loss by ${evaluatorName(a)}; win chance by ${games} games each.`;
+      else note = `${mover}'s equity, loss and win chance by ${evaluatorName(a)}.`;
+      setChildren(this.results, this.renderHints(hints, plays));
     } else {
-      const partial = a.status === "cancelled";
-      if (a.kind === "hints") {
-        const hints = a.hints ?? [];
-        const games = hints.length ? Math.min(...hints.map((hint) => hint.games)) : 0;
-        note = partial
-          ? `Cancelled after ${a.done} of ${a.total} games: partial numbers.`
-          : `${games} games per play; win chances of ${v.names[v.turn] ?? "the mover"}, best first.`;
-        setChildren(this.results, this.renderHints(hints, plays));
-      } else {
-        const games = a.games ?? a.done;
-        note = partial
-          ? `Cancelled after ${games} of ${a.total} games: partial numbers.`
-          : `${games} games rolled out.`;
-        setChildren(this.results, this.renderChances(v, a));
-      }
-      if (partial) this.note.dataset.kind = "partial";
+      const games = a.games ?? 0;
+      if (a.status === "running") note = `Chances by ${evaluatorName(a)}; rolling the position out…`;
+      else if (a.status === "cancelled")
+        note = `Rollout cancelled after ${a.done} of ${a.total} games: ${games ? "partial" : "the evaluator's"} wins.`;
+      else note = `Wins by ${games} games rolled out; gammons and equity by ${evaluatorName(a)}.`;
+      setChildren(this.results, this.renderChances(v, a));
     }
+    if (a?.status === "cancelled") this.note.dataset.kind = "partial";
     this.note.textContent = note;
     this.note.hidden = !note;
   }
@@ -125,6 +142,8 @@ export class AnalysisPanel {
     const rows = hints.map((hint, rank) => {
       const index = where.get(hint.text);
       const known = index !== undefined;
+      const rolled = hint.games > 0;
+      const how = rolled ? `${hint.games} games rolled out` : "the evaluator";
       return h(
         "li",
         {},
@@ -135,17 +154,22 @@ export class AnalysisPanel {
             class: "tgw-hint-play",
             "data-preview": known ? "" : undefined,
             "data-index": index,
+            "data-games": hint.games,
             disabled: !known,
-            title: `${hint.games} games · gammons ${percent(hint.gammon)}`,
+            title: `equity ${equity(hint.equity)} · win ${percent(hint.win)} (${how})`,
           },
-          // Spaces between the parts: flex layout drops them, copied text keeps them.
+          // Spaces between the parts: grid layout drops them, copied text keeps them.
           h("span", { class: "tgw-ply" }, `${rank + 1}.`),
           " ",
           h("span", { class: "tgw-notation" }, hint.text),
           " ",
-          h("span", { class: "tgw-win" }, percent(hint.win)),
+          h("span", { class: "tgw-equity" }, equity(hint.equity)),
           " ",
-          h("span", { class: "tgw-interval" }, interval(hint.low, hint.high)),
+          h("span", { class: "tgw-loss" }, loss(hint.loss)),
+          " ",
+          h("span", { class: "tgw-win" }, percent(hint.win)),
+          rolled && " ",
+          rolled && h("span", { class: "tgw-interval" }, interval(hint.low, hint.high)),
         ),
       );
     });
@@ -155,16 +179,31 @@ export class AnalysisPanel {
 
   private renderChances(v: View, a: Analysis): HTMLElement {
     const wins = a.wins ?? [];
-    const rows = wins.map((win, player) =>
-      h(
-        "tr",
-        { "data-player": player },
-        h("th", { scope: "row" }, swatch(v.colors[player]), v.names[player] ?? `Player ${player + 1}`),
-        h("td", { class: "tgw-win" }, percent(win)),
-        h("td", { class: "tgw-interval" }, interval(a.intervals?.[player]?.[0], a.intervals?.[player]?.[1])),
-        h("td", {}, percent(a.gammons?.[player])),
-      ),
-    );
+    const rolled = (a.games ?? 0) > 0;
+    const rows = wins.flatMap((win, player) => {
+      const gammon = a.gammons?.[player];
+      const [low, high] = a.intervals?.[player] ?? [win, win];
+      return [
+        h(
+          "tr",
+          { "data-player": player },
+          h("th", { scope: "row" }, swatch(v.colors[player]), v.names[player] ?? `Player ${player + 1}`),
+          h(
+            "td",
+            { class: "tgw-win" },
+            percent(win),
+            rolled && h("span", { class: "tgw-interval" }, ` ${interval(low, high)}`),
+          ),
+          h("td", {}, percent(gammon)),
+          h("td", { class: "tgw-equity" }, equity(a.equities?.[player])),
+        ),
+        h(
+          "tr",
+          { class: "tgw-bar-row", "aria-hidden": "true" },
+          h("td", { colspan: 4 }, chanceBar(v.colors[player], win, gammon, rolled ? [low, high] : null)),
+        ),
+      ];
+    });
     return h(
       "table",
       { class: "tgw-chances" },
@@ -175,12 +214,40 @@ export class AnalysisPanel {
           "tr",
           {},
           h("th", { scope: "col" }, "Player"),
-          h("th", { scope: "col" }, "Win"),
-          h("th", { scope: "col" }, "95%"),
-          h("th", { scope: "col" }, "Gammon"),
+          h("th", { scope: "col", title: "Chance to win (rollout: with its 95% interval)" }, "Win"),
+          h("th", { scope: "col", title: "Chance to lose a gammon or a backgammon" }, "Gammon loss"),
+          h("th", { scope: "col", title: "Points to expect per game, cubeless" }, "Equity"),
         ),
       ),
       h("tbody", {}, ...rows),
     );
   }
+}
+
+function evaluatorName(a: Analysis): string {
+  return a.evaluator === "gnubg" ? "GNU Backgammon's net" : "the net";
+}
+
+/** A player's chances as a bar: the win from the left in the player's colour, the
+ *  gammon loss from the right, and a rollout's 95% interval as a bracket. */
+function chanceBar(
+  color: string | undefined,
+  win: number,
+  gammon: number | undefined,
+  range: number[] | null,
+): HTMLElement {
+  const width = (p: number | undefined): string => `${Math.max(0, Math.min(1, finite(p) ? p : 0)) * 100}%`;
+  const winPart = h("span", { class: "tgw-bar-win" });
+  winPart.style.width = width(win);
+  if (color) winPart.style.backgroundColor = color;
+  const gammonPart = h("span", { class: "tgw-bar-gammon" });
+  gammonPart.style.width = width(gammon);
+  const bar = h("div", { class: "tgw-chance-bar" }, winPart, gammonPart);
+  if (range && finite(range[0]) && finite(range[1])) {
+    const bracket = h("span", { class: "tgw-bar-interval" });
+    bracket.style.left = width(range[0]);
+    bracket.style.width = width(range[1] - range[0]);
+    bar.append(bracket);
+  }
+  return bar;
 }

@@ -1,11 +1,12 @@
 // The history panel: one row per recorded turn (the `history` trait), the shown turn
 // marked, and buttons and a slider to step through the game (navigation.ts). A row's
-// marks sit at its end, side by side: a branch (other turns recorded in its place,
-// listed by the variations panel) and, in time, others.
+// marks sit at its end, side by side: the review's judgement of the play (?!, ?, ??)
+// and a branch (other turns recorded in its place, listed by the variations panel).
 
 import { h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Step } from "../navigation";
 import type { HistoryEntry, View } from "../protocol";
+import { MARK_NAMES } from "./review";
 
 export class HistoryPanel {
   readonly element: HTMLElement;
@@ -145,20 +146,28 @@ function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
 
 /** The marks at the end of a row. */
 function marks(entry: HistoryEntry): Node[] {
-  if (entry.lines < 2) return [];
-  const label = `${entry.lines} variations at this turn`;
-  return [
-    h(
-      "span",
-      { class: "tgw-mark tgw-branch", role: "img", "aria-label": label, title: `${label} (↑ ↓ switch)` },
-      icon("branch"),
-      String(entry.lines),
-    ),
-  ];
+  const found: Node[] = [];
+  if (entry.mark) {
+    const label = `a ${MARK_NAMES[entry.mark] ?? "marked"} play`;
+    const attrs = { class: "tgw-mark tgw-judged", "data-mark": entry.mark, role: "img", "aria-label": label };
+    found.push(h("span", { ...attrs, title: `${label} (n / p: next / previous mistake)` }, entry.mark));
+  }
+  if (entry.lines > 1) {
+    const label = `${entry.lines} variations at this turn`;
+    found.push(
+      h(
+        "span",
+        { class: "tgw-mark tgw-branch", role: "img", "aria-label": label, title: `${label} (↑ ↓ switch)` },
+        icon("branch"),
+        String(entry.lines),
+      ),
+    );
+  }
+  return found;
 }
 
 function entryKey(entry: HistoryEntry): string {
-  return `${entry.ply} ${entry.player} ${String(entry.dice)} ${entry.text} ${entry.lines}`;
+  return `${entry.ply} ${entry.player} ${String(entry.dice)} ${entry.text} ${entry.lines} ${entry.mark}`;
 }
 
 /** Scrolls a list (and only the list, not the notebook around it) to show `row`. */

@@ -141,6 +141,14 @@ class Report:
             return None
         return marked[0] if step > 0 else marked[-1]
 
+    def __repr__(self) -> str:
+        ratings = ", ".join(f"{p.name} PR {p.rating:.1f}" for p in self.players)
+        judged = f"{len(self.turns)} of {self.plies}" if self.cancelled else str(len(self.turns))
+        return (
+            f"<Report of a {self.variant} game: {judged} turns judged by {self.evaluator} "
+            f"{self.ply}-ply, {len(self.mistakes)} marked; {ratings}>"
+        )
+
     def to_markdown(self) -> str:
         """The report as Markdown tables: the players, then every turn."""
         lines = [

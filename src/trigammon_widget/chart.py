@@ -4,7 +4,8 @@ Like the evaluation graph of chess sites: one line per player over the turns of 
 line, the marked turns dotted in the mark's colour, a band for the shown turn. Every
 turn's column carries ``data-ply`` so a front end maps a click to a turn without
 knowing the geometry, as with the board. Presentation attributes only, as in
-``svg``, so any number of graphs can share a page.
+``svg``, so any number of graphs can share a page; in a notebook the graph shows
+itself (an ``SvgBoard``, like a board's picture).
 """
 
 from __future__ import annotations
@@ -13,32 +14,43 @@ import html
 from collections.abc import Sequence
 
 from .analysis import Report, TurnReport
-from .svg import Theme
+from .svg import SvgBoard, Theme, find_theme
 
 __all__ = ["equity_graph"]
 
 WIDTH, HEIGHT = 600.0, 180.0
 LEFT, RIGHT, TOP, BOTTOM = 34.0, 8.0, 10.0, 22.0
-MARK_COLOURS = {"?!": "highlight", "?": "arrow", "??": "error"}
+MARK_COLOURS = {"?!": "highlight", "?": "warning", "??": "error"}
 """Theme colour of each mark, from doubtful to very bad."""
 
 
 def equity_graph(
     report: Report,
     *,
-    theme: Theme,
-    colors: Sequence[str],
+    theme: str | Theme = "light",
+    colors: Sequence[str] | None = None,
     start: Sequence[float] | None = None,
     shown: int | None = None,
-) -> str:
-    """The graph as an SVG string; ``start``: the win chances before the first turn
-    (default: even), ``shown``: the turn to highlight."""
+    plies: int | None = None,
+) -> SvgBoard:
+    """The graph as SVG. ``theme``: ``"light"``, ``"dark"`` or a ``Theme``;
+    ``colors``: one line colour per player (default: the theme's checkers);
+    ``start``: the win chances before the first turn (default: even, e.g.
+    ``evaluate(game.position_at(0)).wins`` for the net's); ``shown``: the turn to
+    highlight; ``plies``: the records of the line, cube actions included (default: as
+    many as the report's turns reach)."""
+    theme = find_theme(theme)
     players = len(report.names)
+    colors = tuple(colors) if colors is not None else theme.checkers[:players]
+    if len(colors) != players:
+        raise ValueError(f"colors: one per player ({players}), got {len(colors)}")
     turns = report.turns
     by_ply = {turn.ply: turn for turn in turns}
-    count = max(1, report.plies)
+    # Cube actions are records of the line with a ply of their own but no turn judged.
+    last = plies if plies is not None else max([report.plies, *by_ply])
+    count = max(1, last)
     chances = [list(start) if start is not None else [1 / players] * players]
-    for ply in range(1, report.plies + 1):
+    for ply in range(1, last + 1):
         judged = by_ply.get(ply)  # a cancelled analysis may miss some turns
         chances.append(list(judged.wins) if judged is not None else chances[-1])
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -70,11 +82,13 @@ def equity_graph(
         )
     for player in range(players):
         points = " ".join(f"{x(ply):.1f},{y(row[player]):.1f}" for ply, row in enumerate(chances))
+        # Each line is cased in the text colour, as a checker is edged: a checker colour
+        # close to the background (a light theme's white) still shows.
         parts.append(
-            f'<polyline class="tg-graph-line" data-player="{player}" points="{points}" '
-            f'fill="none" stroke="{colors[player]}" stroke-width="2" '
+            f'<g class="tg-graph-line" data-player="{player}" fill="none" '
             f'stroke-linejoin="round"><title>{html.escape(report.names[player])}</title>'
-            "</polyline>"
+            f'<polyline points="{points}" stroke="{theme.text}" stroke-width="3.5"/>'
+            f'<polyline points="{points}" stroke="{colors[player]}" stroke-width="2"/></g>'
         )
     for turn in turns:
         if turn.mark is not None:
@@ -83,8 +97,9 @@ def equity_graph(
                 f'<circle cx="{x(turn.ply):.1f}" cy="{y(turn.wins[turn.player]):.1f}" r="4" '
                 f'fill="{colour}" stroke="{theme.text}" stroke-width="0.8"/>'
             )
-    for ply in range(count + 1):
-        label = "start" if ply not in by_ply else _turn_label(report, by_ply[ply])
+    for ply in range(last + 1):
+        judged = by_ply.get(ply)
+        label = _turn_label(report, judged) if judged else f"{ply}. not judged" if ply else "start"
         parts.append(
             f'<rect class="tg-graph-turn" data-kind="turn" data-ply="{ply}" '
             f'x="{x(ply) - inner_w / count / 2:.1f}" y="0" width="{inner_w / count:.1f}" '
@@ -93,9 +108,9 @@ def equity_graph(
     parts.append(
         f'<text x="{LEFT}" y="{HEIGHT - 6:.0f}" fill="{theme.muted}">turn 0</text>'
         f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 6:.0f}" text-anchor="end" '
-        f'fill="{theme.muted}">turn {report.plies}</text></svg>'
+        f'fill="{theme.muted}">turn {last}</text></svg>'
     )
-    return "".join(parts)
+    return SvgBoard("".join(parts))
 
 
 def _turn_label(report: Report, turn: TurnReport) -> str:

@@ -81,10 +81,13 @@ class ReviewPlayer(TypedDict):
 
 
 class ReviewTurn(TypedDict):
-    """The shown turn as the review judged it, with the best plays of its roll."""
+    """The shown turn as the review judged it: the play made, its mark and loss, the
+    luck of the roll, and the best plays of the roll with what each loses."""
 
     ply: int
     player: int
+    dice: list[int]
+    played: str
     mark: str | None
     loss: float
     luck: float
@@ -180,6 +183,8 @@ def review_view(
         shown = {
             "ply": turn.ply,
             "player": turn.player,
+            "dice": list(turn.dice),
+            "played": turn.notation or "(no legal move)",
             "mark": turn.mark,
             "loss": turn.loss,
             "luck": turn.luck,

@@ -1102,11 +1102,15 @@ class Session:
         if self._graphed[0] is not report:
             start = self._game.position_at(0)
             evaluation = evaluate(start.with_dice(), evaluator=self._judge())
-            drawing = equity_graph(
-                report,
-                theme=THEMES[self._theme],
-                colors=self._colors or THEMES[self._theme].checkers,
-                start=evaluation.wins,
+            # A plain str, as the board's drawing (marimo sends an SvgBoard as {}).
+            drawing = str(
+                equity_graph(
+                    report,
+                    theme=self._theme,
+                    colors=self._colors,
+                    start=evaluation.wins,
+                    plies=len(self._game.turns),
+                )
             )
             self._graphed = (report, drawing)
         return self._graphed[1]

@@ -47,6 +47,7 @@ __all__ = [
     "board_parts",
     "board_svg",
     "css_variables",
+    "find_theme",
 ]
 
 Numbering = Literal["perspective", "absolute"] | int
@@ -99,6 +100,8 @@ class Theme:
     error: str
     best: str
     """The better play an analysis shows beside the play made."""
+    warning: str
+    """Between ``highlight`` and ``error``: a review's "bad" mark (``?``)."""
 
 
 THEMES: Mapping[str, Theme] = {
@@ -124,6 +127,7 @@ THEMES: Mapping[str, Theme] = {
         on_accent="#ffffff",
         error="#a8231a",
         best="#1f8a4c",
+        warning="#c25e00",
     ),
     "dark": Theme(
         background="#17191e",
@@ -147,6 +151,7 @@ THEMES: Mapping[str, Theme] = {
         on_accent="#0c0d10",
         error="#ff9b8f",
         best="#5fd38d",
+        warning="#ffa657",
     ),
 }
 """The built-in looks; pass a ``Theme`` of your own to ``board_svg(theme=...)`` for others."""
@@ -175,6 +180,7 @@ def css_variables(theme: Theme) -> dict[str, str]:
         "--tgw-error": theme.error,
         "--tgw-error-soft": soft(theme.error, 12),
         "--tgw-best": theme.best,
+        "--tgw-warning": theme.warning,
     }
 
 
@@ -642,7 +648,7 @@ def _style(
     colors: Sequence[str] | None,
     mover: int,
 ) -> _Style:
-    palette = _theme(theme)
+    palette = find_theme(theme)
     return _Style(
         theme=palette,
         fills=_per_player(variant, colors, palette.checkers[: variant.players], "colors"),
@@ -804,7 +810,8 @@ def _player(variant: Variant, player: object, what: str) -> int:
     return player
 
 
-def _theme(theme: str | Theme) -> Theme:
+def find_theme(theme: str | Theme) -> Theme:
+    """A theme by name (``"light"``, ``"dark"``), or the ``Theme`` given."""
     if isinstance(theme, Theme):
         return theme
     if isinstance(theme, str) and theme in THEMES:

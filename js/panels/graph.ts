@@ -1,0 +1,49 @@
+// The review's equity graph under the board: Python's drawing (the `graph` trait) shown
+// as it is. Every turn's column is an element `data-kind="turn" data-ply="N"`: the
+// shown turn's column is marked here, and a click on a column goes to that turn, so
+// the front end knows no geometry of the graph.
+
+import { h, on } from "../dom";
+
+export class EquityGraph {
+  readonly element = h("figure", { class: "tgw-graph", hidden: true });
+  private readonly drawing = h("div", { class: "tgw-graph-drawing" });
+  private drawn = "";
+  private shown: number | null = null;
+
+  /** `go` shows turn `ply`. */
+  constructor(go: (ply: number) => void, signal: AbortSignal) {
+    this.element.append(
+      this.drawing,
+      h("figcaption", { class: "tgw-note" }, "Win chances after each turn; click a turn to show it."),
+    );
+    on(
+      this.drawing,
+      "click",
+      (event) => {
+        const column = (event.target as Element).closest<SVGElement>("[data-kind=turn]");
+        if (column?.dataset.ply !== undefined) go(Number(column.dataset.ply));
+      },
+      signal,
+    );
+  }
+
+  /** Python's graph (empty: no review of this line) with turn `ply` marked. */
+  render(svg: string, ply: number): void {
+    if (svg !== this.drawn) {
+      this.drawing.innerHTML = svg; // Python's drawing: every text in it is escaped
+      this.drawn = svg;
+      this.shown = null;
+      this.element.hidden = !svg;
+    }
+    this.follow(ply);
+  }
+
+  /** Marks turn `ply` as the shown one (the board may show it ahead of Python). */
+  follow(ply: number): void {
+    if (ply === this.shown) return;
+    for (const column of this.drawing.querySelectorAll(".tgw-shown")) column.classList.remove("tgw-shown");
+    this.drawing.querySelector(`[data-kind=turn][data-ply="${ply}"]`)?.classList.add("tgw-shown");
+    this.shown = ply;
+  }
+}

@@ -1,0 +1,263 @@
+"""A game review and the tutor at the board in a real JupyterLab.
+
+Two boards of one notebook, driven through Debian's chromium: a classic game two
+random bots played (they make mistakes), analysed with the Analyse game button, its
+marks in the history, the equity graph under the board and the steps from mistake to
+mistake; and a bear-off where one of the two plays of 2-1 throws the game away, for
+the tutor. A probe cell prints the kernel's view of each board after every gesture.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from lab_server import KERNEL_IDLE, LabServer, centre, problems, write_notebook
+
+pytestmark = pytest.mark.browser
+
+REVIEW, TUTOR = range(2)
+BOARDS = 2
+PROBE_CELL = 3
+PLIES = 16
+
+SETUP = """\
+import json
+from trigammon_widget import CLASSIC, Game, Position
+from trigammon_widget.bots import RandomBot, autoplay
+from trigammon_widget.widget import BoardWidget
+
+_probes = 0
+
+def probe():
+    global _probes
+    _probes += 1
+    state = {}
+    for key, board in {"review": rev, "tutor": tut}.items():
+        view = board.view
+        state[key] = {
+            "ply": view["ply"],
+            "plies": view["plies"],
+            "history": [entry["text"] for entry in board.history],
+            "marks": [entry["mark"] for entry in board.history],
+            "review": None if view["review"] is None else view["review"]["status"],
+            "tutor": view["tutor"],
+            "best": 'class="tg-best"' in board.svg,
+        }
+    print("PROBE", _probes, json.dumps(state))
+"""
+CELLS = [
+    SETUP,
+    # a game of random plays, shown at its end
+    f"game = Game(CLASSIC, seed=13, names=['Ann', 'Bo'])\n"
+    f"autoplay(game, [RandomBot(1), RandomBot(2)], max_turns={PLIES})\n"
+    "rev = BoardWidget(game)\nrev",
+    # X's 2-1 bears both checkers off; 2/off alone lets O win
+    "tut = BoardWidget(Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1)))\ntut",
+    "probe()",
+]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    pytest.importorskip("jupyterlab")
+    root = tmp_path_factory.mktemp("lab")
+    write_notebook(root / "review.ipynb", CELLS)
+    with LabServer(root) as server:
+        assert not problems(server.log(tail=None)), server.log()
+        yield server
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, lab: LabServer) -> Iterator[Any]:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(lab.url("/lab/tree/review.ipynb"))
+    page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    page.locator(".trigammon-widget[data-version]").nth(BOARDS - 1).wait_for(timeout=60_000)
+    page.locator(".jp-Cell").nth(PROBE_CELL).locator(".jp-OutputArea-output").wait_for()
+    try:
+        yield page
+    finally:
+        page.close()
+    assert not [e for e in errors if "trigammon" in e or "widget" in e], errors
+
+
+def board(page: Any, index: int) -> Any:
+    return page.locator(".trigammon-widget").nth(index)
+
+
+def version(widget: Any) -> int:
+    return int(widget.get_attribute("data-version"))
+
+
+def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
+    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds."""
+    page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
+
+
+def act(page: Any, widget: Any, locator: Any) -> None:
+    """Clicks ``locator`` and waits for Python's answer."""
+    before = version(widget)
+    locator.click()
+    page.wait_for_function(
+        "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
+    )
+
+
+def probe(page: Any) -> dict[str, Any]:
+    """Runs the probe cell and returns what the kernel says about each board."""
+    cell = page.locator(".jp-Cell").nth(PROBE_CELL)
+    output = cell.locator(".jp-OutputArea-output").first
+    match = re.search(r"PROBE (\d+)", output.text_content() or "")
+    count = int(match.group(1)) if match else 0
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Control+Enter")
+    text = f"PROBE {count + 1} "
+    page.wait_for_function(
+        "([el, text]) => el.textContent.includes(text)", arg=[cell.element_handle(), text]
+    )
+    line = next(s for s in (output.text_content() or "").splitlines() if s.startswith(text))
+    state: dict[str, Any] = json.loads(line[len(text) :])
+    return state
+
+
+def shown_column(widget: Any) -> str | None:
+    """The turn whose column of the equity graph is marked as shown."""
+    column = widget.locator(".tgw-graph .tgw-shown")
+    return column.get_attribute("data-ply") if column.count() == 1 else None
+
+
+def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
+    widget = board(page, REVIEW)
+    panel = widget.locator(".tgw-review-panel")
+    assert panel.get_attribute("data-status") == "none"
+    assert widget.locator(".tgw-graph").is_hidden()
+    analyse = panel.get_by_role("button", name="Analyse game")
+    analyse.click()
+    wait_until(page, widget, "el.querySelector('.tgw-review-panel').dataset.status !== 'none'")
+    wait_until(
+        page, widget, "el.querySelector('.tgw-review-panel').dataset.status === 'done'", 90_000
+    )
+    state = probe(page)["review"]
+    assert state["review"] == "done" and state["ply"] == state["plies"] == PLIES
+    # Marks beside the moves: the history's rows show the review's, and name them.
+    rows = widget.locator(".tgw-history li[data-ply]:not([data-ply='0'])")
+    shown = [
+        row.locator(".tgw-judged").text_content() if row.locator(".tgw-judged").count() else None
+        for row in rows.all()
+    ]
+    assert shown == state["marks"] and any(shown)
+    marked = widget.locator(".tgw-history .tgw-judged").first
+    assert re.fullmatch(r"a (doubtful|bad|very bad) play", marked.get_attribute("aria-label") or "")
+    # The players' summaries.
+    summary = panel.locator(".tgw-summary tbody tr")
+    assert summary.count() == 2
+    assert summary.nth(0).locator("th").text_content() == "Ann"
+    mistakes = sum(mark is not None for mark in state["marks"])
+    assert panel.locator("[data-role=mistakes]").text_content() == f"{mistakes} mistakes"
+    # The equity graph under the board, the shown turn's column marked.
+    graph = widget.locator(".tgw-graph")
+    assert graph.is_visible()
+    assert graph.locator("[data-kind=turn]").count() == PLIES + 1
+    assert shown_column(widget) == str(PLIES)
+    # A click on a column shows that turn.
+    before = version(widget)
+    x, y = centre(page, graph.locator("[data-kind=turn][data-ply='3']"))
+    page.mouse.click(x, y)
+    page.wait_for_function(
+        "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
+    )
+    assert probe(page)["review"]["ply"] == 3
+    assert shown_column(widget) == "3"
+    assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "3"
+    assert panel.locator(".tgw-review-turn").get_attribute("data-ply") == "3"
+
+
+def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
+    widget = board(page, REVIEW)  # analysed by the test above
+    panel = widget.locator(".tgw-review-panel")
+    marks = probe(page)["review"]["marks"]
+    mistakes = [ply for ply, mark in enumerate(marks, 1) if mark]
+    assert len(mistakes) >= 2
+    act(page, widget, widget.locator(".tgw-history li[data-ply='0'] button"))
+    previous = panel.get_by_role("button", name="Previous mistake")
+    following = panel.get_by_role("button", name="Next mistake")
+    assert previous.is_disabled() and following.get_attribute("title") == "Next mistake (n)"
+
+    # The button: the first marked turn, with its best plays and the better play drawn.
+    act(page, widget, following)
+    state = probe(page)["review"]
+    assert state["ply"] == mistakes[0] and state["best"]
+    assert widget.locator(".tgw-board .tg-best").count() == 1  # dashed, beside the play made
+    turn = panel.locator(".tgw-review-turn")
+    assert turn.get_attribute("data-ply") == str(mistakes[0])
+    assert turn.get_attribute("data-mark") == marks[mistakes[0] - 1]
+    plays = turn.locator(".tgw-best-plays li")
+    assert plays.first.locator(".tgw-loss").text_content() == "best"
+    losses = [text for text in plays.locator(".tgw-loss").all_text_contents()[1:]]
+    assert losses and all(re.fullmatch(r"\N{MINUS SIGN}\d\.\d{3}", text) for text in losses)
+    played = turn.locator(".tgw-played .tgw-notation").text_content()
+    assert played == state["history"][mistakes[0] - 1]
+    assert previous.is_disabled() and following.is_enabled()
+
+    # The keys: n the next mistake, p the one before.
+    for key, ply in (("n", mistakes[1]), ("p", mistakes[0])):
+        widget.locator(".tgw-status").click()  # the board has the keys (the probe took them)
+        before = version(widget)
+        page.keyboard.press(key)
+        page.wait_for_function(
+            "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
+        )
+        assert probe(page)["review"]["ply"] == ply
+        assert shown_column(widget) == str(ply)
+
+
+def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
+    widget = board(page, TUTOR)
+    toggle = widget.get_by_role("button", name="Tutor")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert widget.locator("[data-role=tutor-threshold]").text_content() == "warns past 0.080"
+    act(page, widget, toggle)
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert probe(page)["tutor"]["tutor"]["on"]
+
+    # A play that throws the game away is stopped: the warning, the better play; the
+    # answer has the keyboard's focus.
+    act(page, widget, widget.locator(".tgw-play", has_text=re.compile(r"^2/off$")))
+    warning = widget.locator("[data-role=tutor-warning]")
+    assert warning.is_visible() and warning.get_attribute("role") == "alert"
+    assert page.evaluate("() => document.activeElement?.dataset.action") == "take-back"
+    text = warning.text_content() or ""
+    assert "2/off loses" in text and "Better: 2/off 1/off" in text
+    assert widget.locator(".tgw-board .tg-best").count() == 1  # the better play, dashed
+    assert widget.locator(".tgw-message").is_hidden()  # one warning, not two
+
+    # Enter takes the play back.
+    before = version(widget)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
+    )
+    assert warning.is_hidden()
+    state = probe(page)["tutor"]
+    assert state["plies"] == 0 and state["tutor"]["warning"] is None and not state["best"]
+
+
+def test_the_tutor_lets_the_person_play_on(page: Any) -> None:
+    widget = board(page, TUTOR)  # the tutor on, after the test above
+    act(page, widget, widget.locator(".tgw-play", has_text=re.compile(r"^2/off$")))
+    warning = widget.locator("[data-role=tutor-warning]")
+    assert warning.is_visible()
+    act(page, widget, warning.get_by_role("button", name="Play on"))
+    assert warning.is_hidden()
+    state = probe(page)["tutor"]
+    assert state["plies"] == 1 and state["history"] == ["2/off"]
