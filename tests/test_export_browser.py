@@ -19,7 +19,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from lab_server import KERNEL_IDLE, LabServer, write_notebook
+from lab_page import notebook_page, serve
+from lab_server import LabServer
 from trigammon_widget.bots import HeuristicBot, autoplay
 from trigammon_widget.engine import TRIGAMMON, Game
 from trigammon_widget.export import animated_svg
@@ -143,24 +144,13 @@ def test_nbconvert_html_shows_every_board_offline(
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    pytest.importorskip("jupyterlab")
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(
-        root / "one_board.ipynb",
-        ["from trigammon_widget import BoardWidget\nBoardWidget('classic', seed=2)"],
-    )
-    with LabServer(root) as server:
+    cells = ["from trigammon_widget import BoardWidget\nBoardWidget('classic', seed=2)"]
+    with serve(tmp_path_factory, {"one_board.ipynb": cells}) as server:
         yield server
 
 
 def test_jupyterlab_shows_the_live_board_not_the_still_one(browser: Any, lab: LabServer) -> None:
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
-    try:
-        page.goto(lab.url("/lab/tree/one_board.ipynb"))
-        page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
-        page.locator(".jp-Notebook").first.click()
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_text("Run All Cells", exact=True).click()
+    with notebook_page(browser, lab, "one_board.ipynb", viewport=(1200, 900)) as page:
         page.locator(".trigammon-widget svg.tg-board").wait_for(timeout=60_000)
         outputs = page.locator(".jp-Cell").first.locator(".jp-OutputArea-child")
         assert outputs.count() == 2  # the widget and its still picture, for static pages
@@ -169,5 +159,3 @@ def test_jupyterlab_shows_the_live_board_not_the_still_one(browser: Any, lab: La
         assert still.count() == 1 and not still.is_visible()
         boards = page.locator("svg.tg-board")
         assert [boards.nth(i).is_visible() for i in range(boards.count())] == [True, False]
-    finally:
-        page.close()

@@ -8,14 +8,13 @@ play). A probe cell prints the kernel's view of each board after every gesture.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from lab_server import KERNEL_IDLE, LabServer, problems, write_notebook
+from lab_page import act, board, notebook_page, run_probe, serve
+from lab_server import LabServer
 
 pytestmark = pytest.mark.browser
 
@@ -67,70 +66,31 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    pytest.importorskip("jupyterlab")
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(root / "match.ipynb", CELLS)
-    with LabServer(root) as server:
-        assert not problems(server.log(tail=None)), server.log()
+    with serve(tmp_path_factory, {"match.ipynb": CELLS}) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(lab.url("/lab/tree/match.ipynb"))
-    page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_text("Run All Cells", exact=True).click()
-    page.locator(".trigammon-widget[data-version]").nth(BOARDS - 1).wait_for(timeout=60_000)
-    page.locator(".jp-Cell").nth(PROBE_CELL).locator(".jp-OutputArea-output").wait_for()
-    try:
+    with notebook_page(browser, lab, "match.ipynb", boards=BOARDS) as page:
         yield page
-    finally:
-        page.close()
-    assert not [e for e in errors if "trigammon" in e or "widget" in e], errors
-
-
-def board(page: Any, index: int) -> Any:
-    return page.locator(".trigammon-widget").nth(index)
 
 
 def probe(page: Any) -> dict[str, Any]:
-    """Runs the probe cell and returns what the kernel says about each board."""
-    cell = page.locator(".jp-Cell").nth(PROBE_CELL)
-    output = cell.locator(".jp-OutputArea-output").first
-    found = re.search(r"PROBE (\d+)", output.text_content() or "")
-    count = int(found.group(1)) if found else 0
-    cell.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Control+Enter")
-    text = f"PROBE {count + 1} "
-    page.wait_for_function(
-        "([el, text]) => el.textContent.includes(text)", arg=[cell.element_handle(), text]
-    )
-    line = next(s for s in (output.text_content() or "").splitlines() if s.startswith(text))
-    state: dict[str, Any] = json.loads(line[len(text) :])
-    return state
+    """What the kernel says about each board."""
+    return run_probe(page, page.locator(".jp-Cell").nth(PROBE_CELL))
 
 
 def press(page: Any, widget: Any, name: str) -> None:
     """Clicks the button ``name`` and waits for Python's answer."""
-    before = int(widget.get_attribute("data-version"))
-    widget.get_by_role("button", name=name, exact=True).click()
-    handle = widget.element_handle()
-    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[handle, before])
+    act(page, widget, widget.get_by_role("button", name=name, exact=True))
 
 
 def play_first(page: Any, widget: Any) -> None:
     """The person to move rolls if they must, then plays the first listed play."""
     if widget.get_by_role("button", name="Roll", exact=True).is_enabled():
         press(page, widget, "Roll")
-    before = int(widget.get_attribute("data-version"))
-    widget.locator(".tgw-play").first.click()
-    handle = widget.element_handle()
-    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[handle, before])
+    act(page, widget, widget.locator(".tgw-play").first)
 
 
 def cube_drawn(widget: Any) -> dict[str, str | None]:

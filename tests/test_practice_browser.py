@@ -9,7 +9,6 @@ two bots play their turns, and runs the review cell.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,8 @@ from typing import Any
 import nbformat
 import pytest
 
-from lab_server import KERNEL_IDLE, LabServer, problems
+from lab_page import act, notebook_page, run_cell, run_probe, serve
+from lab_server import LabServer
 
 pytestmark = pytest.mark.browser
 
@@ -50,72 +50,23 @@ probe()
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    pytest.importorskip("jupyterlab")
-    root = tmp_path_factory.mktemp("lab")
     notebook = nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]
     notebook.cells.append(nbformat.v4.new_code_cell(PROBE))  # type: ignore[no-untyped-call]
-    nbformat.write(notebook, root / "practice.ipynb")  # type: ignore[no-untyped-call]
-    with LabServer(root) as server:
-        assert not problems(server.log(tail=None)), server.log()
+    copy = tmp_path_factory.mktemp("notebook") / "practice.ipynb"
+    nbformat.write(notebook, copy)  # type: ignore[no-untyped-call]
+    with serve(tmp_path_factory, {"practice.ipynb": copy}) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(lab.url("/lab/tree/practice.ipynb"))
-    page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_text("Run All Cells", exact=True).click()
-    page.locator(".trigammon-widget[data-version]").first.wait_for(timeout=60_000)
-    page.locator(".jp-Cell").last.locator(".jp-OutputArea-output").wait_for(timeout=90_000)
-    try:
+    with notebook_page(browser, lab, "practice.ipynb") as page:
         yield page
-    finally:
-        page.close()
-    assert not [e for e in errors if "trigammon" in e or "widget" in e], errors
-
-
-def version(widget: Any) -> int:
-    return int(widget.get_attribute("data-version"))
-
-
-def act(page: Any, widget: Any, locator: Any) -> None:
-    """Clicks ``locator`` and waits for Python's answer."""
-    before = version(widget)
-    locator.click()
-    page.wait_for_function(
-        "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
-    )
-
-
-def run_cell(page: Any, cell: Any, text: str) -> str:
-    """Runs a cell (unfolding its code first) and returns its output once it has ``text``."""
-    folded = cell.locator(".jp-InputPlaceholder")
-    if folded.count():
-        folded.click()
-    cell.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Control+Enter")
-    page.wait_for_function(
-        "([el, text]) => el.textContent.includes(text)",
-        arg=[cell.element_handle(), text],
-        timeout=60_000,
-    )
-    return str(cell.locator(".jp-OutputArea").text_content() or "")
 
 
 def probe(page: Any) -> dict[str, Any]:
-    """Runs the probe cell and returns what the kernel says about the board."""
-    cell = page.locator(".jp-Cell").last
-    match = re.search(r"PROBE (\d+)", cell.locator(".jp-OutputArea").text_content() or "")
-    text = f"PROBE {int(match.group(1)) + 1 if match else 1} "
-    output = run_cell(page, cell, text)
-    line = next(s for s in output.splitlines() if s.startswith(text))
-    state: dict[str, Any] = json.loads(line[len(text) :])
-    return state
+    """What the kernel says about the board."""
+    return run_probe(page, page.locator(".jp-Cell").last)
 
 
 def test_the_practice_game_with_the_tutor_then_its_review(page: Any) -> None:

@@ -9,14 +9,14 @@ the tutor. A probe cell prints the kernel's view of each board after every gestu
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from lab_server import KERNEL_IDLE, LabServer, centre, problems, write_notebook
+from lab_page import act, board, notebook_page, run_probe, serve, version, wait_version_after
+from lab_server import LabServer, centre
 
 pytestmark = pytest.mark.browser
 
@@ -64,39 +64,14 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    pytest.importorskip("jupyterlab")
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(root / "review.ipynb", CELLS)
-    with LabServer(root) as server:
-        assert not problems(server.log(tail=None)), server.log()
+    with serve(tmp_path_factory, {"review.ipynb": CELLS}) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(lab.url("/lab/tree/review.ipynb"))
-    page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_text("Run All Cells", exact=True).click()
-    page.locator(".trigammon-widget[data-version]").nth(BOARDS - 1).wait_for(timeout=60_000)
-    page.locator(".jp-Cell").nth(PROBE_CELL).locator(".jp-OutputArea-output").wait_for()
-    try:
+    with notebook_page(browser, lab, "review.ipynb", boards=BOARDS) as page:
         yield page
-    finally:
-        page.close()
-    assert not [e for e in errors if "trigammon" in e or "widget" in e], errors
-
-
-def board(page: Any, index: int) -> Any:
-    return page.locator(".trigammon-widget").nth(index)
-
-
-def version(widget: Any) -> int:
-    return int(widget.get_attribute("data-version"))
 
 
 def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
@@ -104,30 +79,9 @@ def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) 
     page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
 
 
-def act(page: Any, widget: Any, locator: Any) -> None:
-    """Clicks ``locator`` and waits for Python's answer."""
-    before = version(widget)
-    locator.click()
-    page.wait_for_function(
-        "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
-    )
-
-
 def probe(page: Any) -> dict[str, Any]:
-    """Runs the probe cell and returns what the kernel says about each board."""
-    cell = page.locator(".jp-Cell").nth(PROBE_CELL)
-    output = cell.locator(".jp-OutputArea-output").first
-    match = re.search(r"PROBE (\d+)", output.text_content() or "")
-    count = int(match.group(1)) if match else 0
-    cell.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Control+Enter")
-    text = f"PROBE {count + 1} "
-    page.wait_for_function(
-        "([el, text]) => el.textContent.includes(text)", arg=[cell.element_handle(), text]
-    )
-    line = next(s for s in (output.text_content() or "").splitlines() if s.startswith(text))
-    state: dict[str, Any] = json.loads(line[len(text) :])
-    return state
+    """What the kernel says about each board."""
+    return run_probe(page, page.locator(".jp-Cell").nth(PROBE_CELL))
 
 
 def shown_column(widget: Any) -> str | None:
@@ -173,9 +127,7 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     before = version(widget)
     x, y = centre(page, graph.locator("[data-kind=turn][data-ply='3']"))
     page.mouse.click(x, y)
-    page.wait_for_function(
-        "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
-    )
+    wait_version_after(page, widget, before)
     assert probe(page)["review"]["ply"] == 3
     assert shown_column(widget) == "3"
     assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "3"
@@ -214,9 +166,7 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
         widget.locator(".tgw-status").click()  # the board has the keys (the probe took them)
         before = version(widget)
         page.keyboard.press(key)
-        page.wait_for_function(
-            "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
-        )
+        wait_version_after(page, widget, before)
         assert probe(page)["review"]["ply"] == ply
         assert shown_column(widget) == str(ply)
 
@@ -244,9 +194,7 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     # Enter takes the play back.
     before = version(widget)
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), before]
-    )
+    wait_version_after(page, widget, before)
     assert warning.is_hidden()
     state = probe(page)["tutor"]
     assert state["plies"] == 0 and state["tutor"]["warning"] is None and not state["best"]

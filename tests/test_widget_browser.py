@@ -10,7 +10,6 @@ against Python's state, not just against the page. The probe cell first runs
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -23,7 +22,16 @@ from typing import Any
 
 import pytest
 
-from lab_server import KERNEL_IDLE, LabServer, centre, free_port, problems, write_notebook
+from lab_page import (
+    board,
+    notebook_page,
+    run_all_cells,
+    run_probe,
+    serve,
+    version,
+    wait_version_after,
+)
+from lab_server import LabServer, centre, free_port
 from trigammon_widget.session import STEP_FRAMES
 from trigammon_widget.svg import THEMES
 
@@ -119,72 +127,20 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    pytest.importorskip("jupyterlab")
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(root / "boards.ipynb", CELLS)
-    write_notebook(
-        root / "nb7.ipynb",
-        ["from trigammon_widget.widget import BoardWidget\nBoardWidget('trigammon', seed=5)"],
-    )
-    with LabServer(root) as server:
-        assert not problems(server.log(tail=None)), server.log()
+    nb7 = ["from trigammon_widget.widget import BoardWidget\nBoardWidget('trigammon', seed=5)"]
+    with serve(tmp_path_factory, {"boards.ipynb": CELLS, "nb7.ipynb": nb7}) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(lab.url("/lab/tree/boards.ipynb"))
-    page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
-    run_all_cells(page)
-    page.locator(".trigammon-widget[data-version]").nth(BOARDS - 1).wait_for(timeout=60_000)
-    page.locator(".jp-Cell").nth(PROBE_CELL).locator(".jp-OutputArea-output").wait_for()
-    try:
+    with notebook_page(browser, lab, "boards.ipynb", boards=BOARDS) as page:
         yield page
-    finally:
-        page.close()
-    assert not [e for e in errors if "trigammon" in e or "widget" in e], errors
-
-
-def run_all_cells(page: Any) -> None:
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_text("Run All Cells", exact=True).click()
-
-
-def board(page: Any, index: int) -> Any:
-    return page.locator(".trigammon-widget").nth(index)
-
-
-def version(widget: Any) -> int:
-    return int(widget.get_attribute("data-version"))
-
-
-def wait_version_after(page: Any, widget: Any, before: int) -> None:
-    """Waits until Python answered with a new state for ``widget``."""
-    handle = widget.element_handle()
-    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[handle, before])
 
 
 def probe(page: Any) -> dict[str, Any]:
-    """Runs the probe cell and returns what the kernel says about each board."""
-    cell = page.locator(".jp-Cell").nth(PROBE_CELL)
-    output = cell.locator(".jp-OutputArea-output").first
-    # textContent, not innerText: JupyterLab may skip rendering cells out of view.
-    match = re.search(r"PROBE (\d+)", output.text_content() or "")
-    count = int(match.group(1)) if match else 0
-    cell.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Control+Enter")
-    text = f"PROBE {count + 1} "
-    page.wait_for_function(
-        "([el, text]) => el.textContent.includes(text)",
-        arg=[cell.element_handle(), text],
-    )
-    line = next(s for s in (output.text_content() or "").splitlines() if s.startswith(text))
-    state: dict[str, Any] = json.loads(line[len(text) :])
-    return state
+    """What the kernel says about each board."""
+    return run_probe(page, page.locator(".jp-Cell").nth(PROBE_CELL))
 
 
 def in_kernel(page: Any, lab: LabServer, code: str) -> dict[str, Any]:
