@@ -135,9 +135,8 @@ def test_gnubg_judges_classic_games() -> None:
     assert report.evaluator == "gnubg" and len(report.turns) == 10
 
 
-def test_a_review_judges_the_turns_and_passes_over_the_cube() -> None:
-    """Cube actions are records of the line without a play to judge: the report has the
-    turns alone, each under its own ply."""
+def doubled_game() -> Game:
+    """Two turns of a classic game with a double and a take between them."""
     game = Game(CLASSIC, seed=4)
     game.roll_opening([3, 5])
     game.play("13/8 24/21")
@@ -145,6 +144,13 @@ def test_a_review_judges_the_turns_and_passes_over_the_cube() -> None:
     game.take()
     game.roll(6, 4)
     game.play("24/14")
+    return game
+
+
+def test_a_review_judges_the_turns_and_passes_over_the_cube() -> None:
+    """Cube actions are records of the line without a play to judge: the report has the
+    turns alone, each under its own ply."""
+    game = doubled_game()
     report = analyse(game, workers=1)
     assert [t.ply for t in report.turns] == [1, 4]
     assert report.plies == 2
@@ -163,13 +169,7 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     from trigammon_widget.chart import equity_graph
     from trigammon_widget.svg import THEMES
 
-    game = Game(CLASSIC, seed=4)
-    game.roll_opening([3, 5])
-    game.play("13/8 24/21")
-    game.double()
-    game.take()
-    game.roll(6, 4)
-    game.play("24/14")
+    game = doubled_game()
     report = analyse(game, workers=1)
     theme = THEMES["light"]
     drawn = equity_graph(report, plies=len(game.turns))  # the light theme's checkers
