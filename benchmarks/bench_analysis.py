@@ -10,7 +10,8 @@ positions). It prints, beside the targets of the analysis issue:
   reference, on 1,000 corpus positions with dice (``engine.random_positions(CLASSIC,
   1000, seed=2024)``, positions with a choice only): the share where the own net's
   best play is gnubg's best, or within 0.02 equity of it by gnubg's numbers (target
-  >= 80%), with its 95% Wilson interval.
+  >= 80%), with its 95% Wilson interval. ``--net PATH`` measures another classic net
+  (a training snapshot), ``--ply 1`` the own net looking one roll further.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from trigammon_widget.analysis import analyse
 from trigammon_widget.bots import HeuristicBot, RandomBot, autoplay
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game
 from trigammon_widget.engine.corpus import random_positions
-from trigammon_widget.evaluation import hints
+from trigammon_widget.evaluation import Evaluator, NeuralEvaluator, hints
+from trigammon_widget.network import Network
 from trigammon_widget.rollout import wilson
 
 TURNS = 100
@@ -53,7 +55,7 @@ def speed() -> None:
         )
 
 
-def agreement(count: int) -> None:
+def agreement(count: int, evaluator: Evaluator, ply: int) -> None:
     try:
         import gnubg_nn  # noqa: F401
     except ImportError:
@@ -62,7 +64,7 @@ def agreement(count: int) -> None:
     positions = [p for p in random_positions(CLASSIC, count, seed=2024) if len(p.legal_plays()) > 1]
     same = close = 0
     for position in positions:
-        own = hints(position)[0].play
+        own = hints(position, evaluator=evaluator, ply=ply)[0].play
         reference = hints(position, evaluator="gnubg")
         best = reference[0].equity
         mine = next(h.equity for h in reference if h.play == own)
@@ -72,7 +74,7 @@ def agreement(count: int) -> None:
     share = close / len(positions)
     verdict = "met" if share >= TARGET_AGREEMENT else "MISSED"
     print(
-        f"classic, own net against gnubg 0-ply on {len(positions)} corpus positions "
+        f"classic, own net at {ply}-ply against gnubg 0-ply on {len(positions)} corpus positions "
         "with a choice:\n"
         f"  gnubg's best play: {same / len(positions):.1%}; within {TOLERANCE} of it: "
         f"{share:.1%} [{low:.1%}, {high:.1%}]   target >= {TARGET_AGREEMENT:.0%}: {verdict}"
@@ -82,10 +84,16 @@ def agreement(count: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the positions")
-    quick = parser.parse_args().quick
+    parser.add_argument("--net", help="a classic weights file instead of the shipped net")
+    parser.add_argument("--ply", type=int, default=0, help="the own net's look-ahead (0 or 1)")
+    parser.add_argument("--only", choices=["speed", "agreement"], help="one part")
+    args = parser.parse_args()
+    evaluator = NeuralEvaluator(Network.load(args.net)) if args.net else NeuralEvaluator()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    speed()
-    agreement(POSITIONS // 10 if quick else POSITIONS)
+    if args.only != "agreement":
+        speed()
+    if args.only != "speed":
+        agreement(POSITIONS // 10 if args.quick else POSITIONS, evaluator, args.ply)
 
 
 if __name__ == "__main__":
