@@ -1,0 +1,197 @@
+"""Judging plays and positions: hints, chances and a game's review, at once by the
+evaluator and refined in the background (``Job``).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Literal
+
+from ..analysis import Report, analyse
+from ..bots import NeuralBot
+from ..coaching import Analysis, Review, chances_view, hint_rows
+from ..engine import IllegalMoveError
+from ..evaluation import Hint as RatedPlay
+from ..evaluation import evaluate
+from ..evaluation import hints as rate_plays
+from ..protocol import INT, IntentError, action
+from ..rollout import Progress, RolloutResult, hints, rollout
+from .navigation import Navigation
+from .state import Job
+
+__all__ = ["Judging"]
+
+
+class Judging(Navigation):
+    """The analyses of the board, each a ``Job`` the widget runs in the background."""
+
+    @property
+    def evaluator(self) -> str:
+        """The evaluator of hints, chances, reviews and the tutor: "neural" or "gnubg"."""
+        return self._evaluator
+
+    @action()
+    def hints(self, games_per_play: int = 48, candidates: int = 5, **options: Any) -> Job | None:
+        """Rank this roll's plays by the evaluator at once, then refine the best few by
+        rollouts of the neural bot in the background (``analysis``)."""
+        position = self._rolled()
+        rated = rate_plays(position, evaluator=self._judge())
+        self._rated = rated
+        kept = min(candidates, len(rated))
+        self._analysis = self._panel("hints", kept * games_per_play if kept > 1 else 0)
+        self._analysis["hints"] = hint_rows(rated)
+        if kept < 2:
+            self._analysis["status"] = "done"
+            return None
+        evaluator = self._evaluator
+
+        def work(progress: Progress, stop: threading.Event) -> list[RatedPlay]:
+            options.setdefault("bot", NeuralBot(evaluator=evaluator))
+            return hints(
+                position,
+                games_per_play=games_per_play,
+                candidates=kept,
+                evaluator=evaluator,
+                progress=progress,
+                cancel=stop,
+                **options,
+            )
+
+        return self._begin(Job("hints", kept * games_per_play, work))
+
+    @action()
+    def chances(self, games: int = 240, **options: Any) -> Job:
+        """Every player's chances from the shown position: the evaluator's at once,
+        then a rollout of the neural bot's in the background (``analysis``)."""
+        self._require_play()
+        position = self._game.position
+        if position.is_over():
+            raise IllegalMoveError("R12", "the game is over: its outcome is known")
+        evaluation = evaluate(position, evaluator=self._judge())
+        self._analysis = self._panel("chances", games)
+        self._analysis.update(chances_view(evaluation, None))  # type: ignore[typeddict-item]
+        evaluator = self._evaluator
+
+        def work(progress: Progress, stop: threading.Event) -> RolloutResult:
+            options.setdefault("bot", NeuralBot(evaluator=evaluator))
+            return rollout(position, games=games, progress=progress, cancel=stop, **options)
+
+        self._evaluation = evaluation
+        return self._begin(Job("chances", games, work))
+
+    @action()
+    def analyse(self, **options: Any) -> Job:
+        """Judge every turn of the line (``analysis.analyse``) in the background: marks
+        in the history, the best plays of each turn, the equity graph (``review``)."""
+        self._require_play()
+        if not self._game.turns:
+            raise ValueError("no turn has been played yet: nothing to analyse")
+        running = self._review_job
+        if running is not None and not running.stop.is_set():
+            raise ValueError("the game is being analysed: cancel it first")
+        game = self._game.copy()
+        evaluator = self._judge()
+
+        def work(progress: Progress, stop: threading.Event) -> Report:
+            return analyse(game, evaluator=evaluator, progress=progress, cancel=stop, **options)
+
+        job = Job("review", len(game.turns), work)
+        self._review_job = job
+        self._reviewed = game.turns
+        self._report = None
+        self._review = {
+            "status": "running",
+            "done": 0,
+            "total": job.total,
+            "evaluator": evaluator.name,
+            "players": [],
+            "mistakes": [],
+            "turn": None,
+        }
+        return job
+
+    @action()
+    def cancel_analysis(self) -> None:
+        """Stop the running analyses; what they found so far is kept."""
+        for job in (self._job, self._review_job):
+            if job is not None:
+                job.stop.set()
+
+    @action(step=INT)
+    def next_mistake(self, step: int = 1) -> None:
+        """Show the next marked turn of the review (``step=-1``: the one before)."""
+        self._require_play()
+        report = self._current_report()
+        if report is None:
+            raise ValueError("no review of this line: analyse the game first")
+        if step not in (1, -1):
+            raise IntentError(f"step must be 1 or -1, got {step!r}")
+        found = report.next_mistake(self._game.ply, step)
+        if found is None:
+            raise ValueError("no marked turn " + ("after" if step > 0 else "before") + " this one")
+        self.goto(found.ply)
+
+    @property
+    def report(self) -> Report | None:
+        """The review of the line shown, once finished (or cancelled)."""
+        return self._current_report()
+
+    def _panel(self, kind: Literal["hints", "chances"], total: int) -> Analysis:
+        running = self._job
+        if running is not None and not running.stop.is_set():
+            raise ValueError("an analysis is running: cancel it first")
+        return {
+            "kind": kind,
+            "status": "running",
+            "done": 0,
+            "total": total,
+            "evaluator": self._evaluator,
+        }
+
+    def _begin(self, job: Job) -> Job:
+        self._job = job
+        return job
+
+    def report_progress(self, job: Job, done: int, total: int) -> bool:
+        """Progress of ``job``; False (and nothing changes) once it is not current."""
+        if job is self._review_job and self._review is not None and not job.stop.is_set():
+            self._review = {**self._review, "done": done, "total": total}
+            return True
+        if job is not self._job or job.stop.is_set() or self._analysis is None:
+            return False
+        self._analysis = {**self._analysis, "done": done, "total": total}
+        return True
+
+    def finish(
+        self, job: Job, found: RolloutResult | list[RatedPlay] | Report | BaseException
+    ) -> bool:
+        """The end of ``job``: its results, or the error it failed with."""
+        if job is self._review_job and self._review is not None:
+            review: Review = {**self._review}
+            if isinstance(found, BaseException):
+                review["status"] = "failed"
+                review["error"] = str(found)[:300]
+            elif isinstance(found, Report):
+                self._report = found
+                review["status"] = "cancelled" if found.cancelled else "done"
+            self._review = review
+            self._review_job = None
+            return True
+        if job is not self._job or self._analysis is None:
+            return False
+        analysis: Analysis = {**self._analysis}
+        if isinstance(found, BaseException):
+            analysis["status"] = "failed"
+            analysis["error"] = str(found)[:300]
+        elif isinstance(found, RolloutResult):
+            assert self._evaluation is not None
+            analysis.update(chances_view(self._evaluation, found))  # type: ignore[typeddict-item]
+            analysis["status"] = "cancelled" if found.cancelled else "done"
+        elif isinstance(found, list):
+            refined = {hint.notation: hint for hint in found}
+            rows = hint_rows([refined.get(row.notation, row) for row in self._rated])
+            analysis["hints"] = rows
+            analysis["status"] = "cancelled" if job.stop.is_set() else "done"
+        self._analysis = analysis
+        self._job = None
+        return True

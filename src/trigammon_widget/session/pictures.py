@@ -1,0 +1,77 @@
+"""Questions a front end asks that pictures answer, changing nothing: the drawings
+sent ahead, a play's preview, a picture to save."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping
+from typing import Any
+
+from ..protocol import INT, ExportFile, IntentError, action, choice
+from .showing import Showing
+
+__all__ = ["EXPORTS", "Pictures"]
+
+EXPORTS: Mapping[str, tuple[str, str, str]] = {
+    "svg": ("board", "svg", "image/svg+xml"),
+    "png": ("board", "png", "image/png"),
+    "animated-svg": ("replay", "svg", "image/svg+xml"),
+    "gif": ("replay", "gif", "image/gif"),
+}
+"""The pictures ``export`` makes: what each shows, its file extension and type."""
+
+
+class Pictures(Showing):
+    """The pictures a front end asks for."""
+
+    @action(changes=False)
+    def prefetch(self) -> None:
+        """Ask for the drawings of neighbouring turns and moves (sent as ``frames``)."""
+
+    @action(changes=False, picture=choice(*EXPORTS))
+    def export(self, picture: str) -> dict[str, ExportFile]:
+        """A picture to save: the board as shown (``svg``, ``png``) or the game's line
+        replayed (``animated-svg``, ``gif``); nothing changes."""
+        from .. import export
+
+        if picture not in EXPORTS:
+            raise IntentError(f"an export is one of {list(EXPORTS)}, not {picture!r}"[:120])
+        what, extension, mime = EXPORTS[picture]
+        game = self._game
+        look: dict[str, Any] = {
+            "theme": self._theme,
+            "perspective": self._perspective,
+            "names": game.names,
+            "colors": self._colors,
+        }
+        made: str | bytes
+        try:
+            if picture == "svg":
+                made = self.svg()
+            elif picture == "png":
+                made = export.png(self.svg())
+            elif picture == "animated-svg":
+                made = export.animated_svg(game, **look)
+            else:
+                made = export.animated_gif(game, **look)
+        except ImportError as error:  # PNG and GIF need the export extra
+            raise ValueError(str(error)) from None
+        binary = isinstance(made, bytes)
+        text = base64.b64encode(made).decode("ascii") if isinstance(made, bytes) else made
+        return {
+            "file": {
+                "filename": f"{game.variant.name}-{what}.{extension}",
+                "mime": mime,
+                "data": text,
+                "base64": binary,
+            }
+        }
+
+    @action(changes=False, index=INT)
+    def preview(self, index: int) -> dict[str, str]:
+        """The drawing after entry ``index`` of the legal plays; nothing changes."""
+        self._rolled()
+        play = self._listed(index)
+        position = self._game.position
+        drawing = self._draw(position.after(play.moves), play, position.turn, ply=self._game.ply)
+        return {"svg": drawing}

@@ -1,0 +1,24 @@
+"""``Session``: the board's state with no Jupyter in it, its facets put together."""
+
+from __future__ import annotations
+
+from .editing import Editing
+from .judging import Judging
+from .match import MatchPlay
+from .navigation import Navigation
+from .pictures import Pictures
+from .play import Playing
+from .seats import Seats
+from .showing import Showing
+from .tutor import Tutoring
+
+__all__ = ["Session"]
+
+
+class Session(Editing, Tutoring, Judging, Seats, Navigation, Pictures, Showing, MatchPlay, Playing):
+    """Play, step through, set up and inspect a game of either variant.
+
+    Each base is one facet of the session over the shared ``SessionState``. Their
+    order is the protocol's: ``protocol.actions_of`` lists the actions base first, so
+    reordering them reorders the generated ``js/protocol.ts`` and the docs' table.
+    """

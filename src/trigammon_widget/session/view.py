@@ -1,0 +1,247 @@
+"""What the board shows: the view a front end draws, and the words and rows in it.
+
+``View`` and the ``TypedDict``\\ s inside it are the protocol's too: ``protocol``
+generates their TypeScript twins (``js/protocol.ts``) from these declarations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal, TypedDict
+
+from ..coaching import Analysis, Review, TutorWarning
+from ..engine import Cube, CubeAction, Outcome, Resignation, Turn
+from ..engine.game import Record, Variation
+
+__all__ = [
+    "CubeView",
+    "Frames",
+    "HistoryEntry",
+    "MatchView",
+    "Message",
+    "Result",
+    "Seat",
+    "Traits",
+    "Tutor",
+    "VariationRow",
+    "View",
+    "WinView",
+    "dice_text",
+    "record_text",
+    "result_view",
+    "variation_label",
+    "variation_row",
+]
+
+Seat = Literal["human", "random", "heuristic", "neural"]
+"""Who sits at a player's place: a person or a built-in bot (``seats.SEATS``)."""
+
+
+class Message(TypedDict):
+    """What the board says about the last action: why it was refused, or what it did."""
+
+    kind: Literal["error", "info"]
+    text: str
+    rule: str | None
+
+
+class Result(TypedDict):
+    """A finished game: the winner and each player's R13 result."""
+
+    winner: int
+    results: list[str]
+
+
+class WinView(TypedDict):
+    """How the shown game ended: its winner, the points it scores (cube included) and
+    how (``bear-off``, a double dropped, a resignation)."""
+
+    winner: int
+    points: int
+    ending: Literal["bear-off", "drop", "resignation"]
+
+
+class CubeView(TypedDict):
+    """The doubling cube (R14; classic only): its value, owner (None: centred), a
+    double awaiting its answer, and what the player to act may do with it."""
+
+    value: int
+    owner: int | None
+    offered: bool
+    can_double: bool
+    can_answer: bool
+    """Whether a double awaits a take or a drop (the opponent of ``turn`` answers)."""
+
+
+class MatchView(TypedDict):
+    """The match of the shown game: its length (0: money play), the score before the
+    game and now, its stage, and which game of how many is shown."""
+
+    length: int
+    score: list[int]
+    """Before the shown game."""
+    total: list[int]
+    """The match's score now: after its last game once that is over."""
+    crawford: bool
+    post_crawford: bool
+    jacoby: bool
+    game: int
+    """The shown game, from 0."""
+    games: int
+    over: bool
+    winner: int | None
+    can_next_game: bool
+
+
+class Tutor(TypedDict):
+    """The tutor: on or off, how much a play may lose unwarned, and its warning."""
+
+    on: bool
+    threshold: float
+    warning: TutorWarning | None
+
+
+class View(TypedDict):
+    """Everything the board's controls show; ``version`` counts the changes."""
+
+    version: int
+    line: int
+    """Counts changes of the drawn line of play or its look: drawings of turns sent
+    ahead (``frames``) stay valid while it stays the same."""
+    variant: Literal["trigammon", "classic"]
+    players: int
+    names: list[str]
+    colors: list[str]
+    theme: Literal["light", "dark"]
+    palette: dict[str, str]
+    mode: Literal["play", "edit"]
+    perspective: int
+    turn: int
+    dice: list[int] | None
+    remaining: list[int]
+    can_roll: bool
+    can_confirm: bool
+    can_undo_move: bool
+    targets: dict[str, list[str]]
+    partial: str
+    ply: int
+    plies: int
+    outcome: Result | None
+    message: Message | None
+    pips: list[int]
+    position_id: str
+    edit_player: int
+    seats: list[Seat]
+    bot_to_move: bool
+    analysis: Analysis | None
+    review: Review | None
+    tutor: Tutor
+    variations: list[VariationRow]
+    """The turns recorded after the shown position (the next turn's variations)."""
+    alternatives: list[VariationRow]
+    """The turns recorded in the shown turn's place, the shown one ``current`` (none at
+    the start): the variations a branch in the history counts (``lines``)."""
+    main_line: bool
+    win: WinView | None
+    cube: CubeView | None
+    match: MatchView | None
+
+
+class HistoryEntry(TypedDict):
+    """One turn of the current line: its number (1, 2, ...), who played it, the dice,
+    the play, and how many turns are recorded in its place (more than one: a branch)."""
+
+    ply: int
+    player: int
+    dice: list[int]
+    text: str
+    lines: int
+    mark: str | None
+    """The review's mark of the turn: None, "?!", "?" or "??"."""
+
+
+class VariationRow(TypedDict):
+    """One of the turns recorded after the shown position: 0 is the main line."""
+
+    index: int
+    name: str
+    text: str
+    player: int
+    dice: list[int]
+    length: int
+    current: bool
+
+
+class Traits(TypedDict):
+    """The widget's synced traits: what a saved notebook keeps of the board."""
+
+    svg: str
+    view: View
+    plays: list[str]
+    """Every legal play of this turn's dice, in notation (changes once a roll)."""
+    history: list[HistoryEntry]
+    record: str
+    graph: str
+    """The review's equity graph (``chart``): SVG, empty without a review."""
+
+
+@dataclass(frozen=True)
+class Frames:
+    """Drawings sent ahead so a front end can show a step or a move at once.
+
+    ``steps`` draw other turns of the line (by ply), valid while ``line`` holds;
+    ``moves`` draw the board after each legal move from here (``"from>to"``), valid
+    for this ``version`` only.
+    """
+
+    version: int
+    line: int
+    steps: dict[int, str]
+    moves: dict[str, str]
+
+
+def record_text(record: Record, cube: Cube | None = None) -> str:
+    """A record as the history lists it: a play, or what happened to the cube."""
+    if isinstance(record, Turn):
+        return record.notation or "no legal move"
+    if isinstance(record, CubeAction):
+        if record.action == "double":
+            return "doubles" if cube is None else f"doubles to {2 * cube.value}"
+        return "takes" if record.action == "take" else "passes"
+    assert isinstance(record, Resignation)
+    return record.notation.replace("resign", "resigns a", 1)
+
+
+def result_view(outcome: Outcome, players: int) -> Result:
+    """A finished game's outcome as the board shows it."""
+    return {"winner": outcome.winner, "results": [outcome.result(p) for p in range(players)]}
+
+
+def dice_text(dice: Iterable[int]) -> str:
+    """Dice as a message writes them: ``3-1``."""
+    return "-".join(map(str, dice))
+
+
+def variation_label(variation: Variation) -> str:
+    """A variation as a message names it: its name, else its first turn."""
+    turn = variation.turn
+    if isinstance(turn, Turn):
+        play = f"{dice_text(turn.dice)} {turn.notation or '(no move)'}"
+    else:
+        play = record_text(turn)
+    return f"“{variation.name}” ({play})" if variation.name else play
+
+
+def variation_row(variation: Variation) -> VariationRow:
+    """A variation as the board's list of them shows it."""
+    turn = variation.turn
+    return {
+        "index": variation.index,
+        "name": variation.name,
+        "text": turn.notation,
+        "player": turn.player,
+        "dice": list(turn.dice) if isinstance(turn, Turn) else [],
+        "length": variation.length,
+        "current": variation.current,
+    }
