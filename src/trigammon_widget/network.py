@@ -70,7 +70,7 @@ COUNTS = CHECKERS + 1
 """Counts a place can hold, 0..15: the rows of the first layer's tables."""
 SHIPPED_DIR = "weights"
 """Folder of the package holding the shipped nets, one ``<variant>-v<version>.npz`` each."""
-SHIPPED = {"trigammon": "trigammon-v1.npz", "classic": "classic-v1.npz"}
+SHIPPED = {"trigammon": "trigammon-v1.npz", "classic": "classic-v2.npz"}
 BATCH = 64
 """Plays scored at once by ``after_plays``: it adds up each play's changes with a
 product whose size grows with the square of this (a roll of doubles can have a
