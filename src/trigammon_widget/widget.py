@@ -18,18 +18,18 @@ board is showing (JupyterLab, Notebook 7, VS Code, Voila), so those show one boa
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import anywidget
 import traitlets
 
 from .analysis import Report
-from .engine import Game, LegalPlays, Match, MatchPosition, Move, Play, Position, Variant
-from .engine.places import Place
+from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Variant
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .session import Frames, Job, Message, Session
 
@@ -43,6 +43,21 @@ STILL = "trigammon-static"
 """Class of the still picture shown beside the widget; ``trigammon-widget`` is the class
 of the live board's root element (``js/``)."""
 HIDE_WHEN_LIVE = f"<style>body:has(.trigammon-widget) .{STILL}{{display:none}}</style>"
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _twin(action: Callable[Concatenate[Session, P], R]) -> Callable[Concatenate[BoardWidget, P], R]:
+    """The session's ``action`` as the board's method, with its signature and docstring:
+    run under the board's lock, then published. Declared once, in the session."""
+
+    @functools.wraps(action, updated=())  # not its ``__intent__``: the session declares it
+    def method(self: BoardWidget, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self._do(functools.partial(action, self._session), *args, **kwargs)  # type: ignore[no-any-return]
+
+    method.__qualname__ = f"BoardWidget.{action.__name__}"
+    return method
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -152,70 +167,54 @@ class BoardWidget(anywidget.AnyWidget):
     def perspective(self, player: int) -> None:
         self._do(self._session.set_perspective, player)
 
-    # actions: each is the session's, published afterwards ------------------------------
+    # actions: each is the session's, run under the lock and published -----------------
 
-    def roll(self, *dice: int) -> tuple[int, int]:
-        return self._do(self._session.roll, *dice)  # type: ignore[no-any-return]
+    # a turn
+    roll = _twin(Session.roll)
+    set_dice = _twin(Session.set_dice)
+    move = _twin(Session.move)
+    undo_move = _twin(Session.undo_move)
+    confirm = _twin(Session.confirm)
+    play = _twin(Session.play)
 
-    def set_dice(self, die1: int, die2: int) -> None:
-        self._do(self._session.set_dice, die1, die2)
+    # the cube and a match
+    double = _twin(Session.double)
+    take = _twin(Session.take)
+    drop = _twin(Session.drop)
+    next_game = _twin(Session.next_game)
+    show_game = _twin(Session.show_game)
 
-    def move(self, start: Place | str, end: Place | str) -> tuple[Move, ...]:
-        return self._do(self._session.move, start, end)  # type: ignore[no-any-return]
+    # history and variations
+    step = _twin(Session.step)
+    goto = _twin(Session.goto)
+    switch_variation = _twin(Session.switch_variation)
+    promote_variation = _twin(Session.promote_variation)
+    rename_variation = _twin(Session.rename_variation)
+    delete_variation = _twin(Session.delete_variation)
+    main_line = _twin(Session.main_line)
 
-    def undo_move(self) -> Move:
-        return self._do(self._session.undo_move)  # type: ignore[no-any-return]
+    # bots
+    set_seat = _twin(Session.set_seat)
+    bot_turn = _twin(Session.bot_turn)
+    autoplay = _twin(Session.autoplay)
 
-    def confirm(self) -> None:
-        self._do(self._session.confirm)
+    # the review and the tutor
+    next_mistake = _twin(Session.next_mistake)
+    take_back = _twin(Session.take_back)
+    play_on = _twin(Session.play_on)
+    cancel_analysis = _twin(Session.cancel_analysis)
 
-    def play(self, play: Play | str | None = None) -> None:
-        self._do(self._session.play, play)
+    # set-ups
+    edit = _twin(Session.edit)
+    place = _twin(Session.place)
+    remove = _twin(Session.remove)
+    set_turn = _twin(Session.set_turn)
+    set_setup_dice = _twin(Session.set_setup_dice)
+    reset = _twin(Session.reset)
+    clear = _twin(Session.clear)
+    load = _twin(Session.load)
 
-    def double(self) -> None:
-        self._do(self._session.double)
-
-    def take(self) -> None:
-        self._do(self._session.take)
-
-    def drop(self) -> None:
-        self._do(self._session.drop)
-
-    def next_game(self) -> None:
-        self._do(self._session.next_game)
-
-    def show_game(self, index: int) -> None:
-        self._do(self._session.show_game, index)
-
-    def step(self, delta: int) -> None:
-        self._do(self._session.step, delta)
-
-    def goto(self, ply: int) -> None:
-        self._do(self._session.goto, ply)
-
-    def switch_variation(self, index: int, ply: int | None = None) -> None:
-        self._do(self._session.switch_variation, index, ply)
-
-    def promote_variation(self, index: int, ply: int | None = None) -> None:
-        self._do(self._session.promote_variation, index, ply)
-
-    def rename_variation(self, index: int, name: str, ply: int | None = None) -> None:
-        self._do(self._session.rename_variation, index, name, ply)
-
-    def delete_variation(self, index: int, ply: int | None = None) -> None:
-        self._do(self._session.delete_variation, index, ply)
-
-    def main_line(self) -> None:
-        self._do(self._session.main_line)
-
-    def set_seat(self, player: int, seat: str) -> None:
-        self._do(self._session.set_seat, player, seat)
-
-    def bot_turn(self) -> None:
-        self._do(self._session.bot_turn)
-
-    def autoplay(self, max_turns: int | None = None) -> None:
-        self._do(self._session.autoplay, max_turns)
+    # background work: the board shows it as it goes
 
     def hints(self, games_per_play: int = 48, candidates: int = 5, **options: Any) -> None:
         """Rank this turn's plays by the evaluator at once, then refine the best by
@@ -231,46 +230,6 @@ class BoardWidget(anywidget.AnyWidget):
         """Judge every turn of the game in the background; ``analysis`` is the report
         once done (``wait``), and the board marks the mistakes."""
         self._do(self._session.analyse, **options)
-
-    def next_mistake(self, step: int = 1) -> None:
-        self._do(self._session.next_mistake, step)
-
-    def take_back(self) -> None:
-        self._do(self._session.take_back)
-
-    def play_on(self) -> None:
-        self._do(self._session.play_on)
-
-    def cancel_analysis(self) -> None:
-        self._do(self._session.cancel_analysis)
-
-    def edit(self, on: bool = True) -> None:
-        self._do(self._session.edit, on)
-
-    def place(self, player: int, where: Place | str, count: int = 1) -> None:
-        self._do(self._session.place, player, where, count)
-
-    def remove(self, player: int, where: Place | str, count: int = 1) -> None:
-        self._do(self._session.remove, player, where, count)
-
-    def set_turn(self, player: int) -> None:
-        self._do(self._session.set_turn, player)
-
-    def set_setup_dice(self, die1: int | None = None, die2: int | None = None) -> None:
-        self._do(self._session.set_setup_dice, die1, die2)
-
-    def reset(self) -> None:
-        self._do(self._session.reset)
-
-    def clear(self) -> None:
-        self._do(self._session.clear)
-
-    def load(
-        self, source: str | Mapping[str, Any] | Position | MatchPosition | Game | Match
-    ) -> None:
-        """Show a position, game or match: an ID, a GNU Backgammon ID, an XGID, a dict,
-        JSON, a match file's text (.mat, SGF)."""
-        self._do(self._session.load, source)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the background analysis; True once it has finished."""
