@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from trigammon_widget.analysis import MARKS, THRESHOLDS, Report, _judge, _Task, analyse
+from trigammon_widget.analysis import MARKS, THRESHOLDS, Report, _judge, _mark, _Task, analyse
 from trigammon_widget.bots import HeuristicBot, RandomBot, autoplay
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.evaluation import ROLLS, find_evaluator
@@ -113,10 +113,10 @@ def test_reports_print_as_tables_with_names_escaped() -> None:
 
 def test_next_mistake_and_bad_arguments() -> None:
     report = analyse(bot_game(CLASSIC, 30), workers=1)
-    first = report.mistakes[0]
+    first = min(report.marks)
     assert report.next_mistake(0) == first
-    assert report.next_mistake(first.ply, -1) is None
-    assert report.next_mistake(report.turns[-1].ply) is None
+    assert report.next_mistake(first, -1) is None
+    assert report.next_mistake(len(report.turns) + len(report.cube) + 1) is None
     with pytest.raises(ValueError, match="thresholds"):
         analyse(bot_game(CLASSIC, 2), thresholds=(0.1, 0.05, 0.2))
     with pytest.raises(ValueError, match="ply"):
@@ -147,19 +147,81 @@ def doubled_game() -> Game:
     return game
 
 
-def test_a_review_judges_the_turns_and_passes_over_the_cube() -> None:
-    """Cube actions are records of the line without a play to judge: the report has the
-    turns alone, each under its own ply."""
+def test_a_review_judges_the_plays_and_the_cube_decisions() -> None:
+    """The plays under their own plies, and the cube's actions beside them: a double
+    at the start of a money game gives the cube away for nothing (a blunder at any
+    sensible evaluator), and taking it is right."""
     game = doubled_game()
     report = analyse(game, workers=1)
     assert [t.ply for t in report.turns] == [1, 4]
     assert report.plies == 2
+    double, take = report.cube
+    assert (double.ply, double.player, double.action) == (2, 0, "double")
+    assert double.options[0][0] == "no double" and double.loss >= 0.16 and double.mark == "??"
+    assert (take.ply, take.player, take.action) == (3, 1, "take")
+    assert take.options[0][0] == "take" and take.loss == 0 and take.mark is None
+    # money play: a pass loses the cube's value, 1 point per point of the cube
+    assert dict(take.options)["drop"] == pytest.approx(-1)
+    assert (
+        report.marks[2] == "??" and report.judged(2) == double and report.judged(4) in report.turns
+    )
+    x = report.players[0]
+    assert x.cube_decisions == 1 and x.cube_lost == double.loss
+    assert x.decisions == sum(t.decision for t in report.turns if t.player == 0) + 1
+    assert x.marks["??"] == sum(t.mark == "??" for t in report.turns if t.player == 0) + 1
+    assert "| 2 | Player X | double | no double |" in report.to_markdown()
+    assert "<td>double</td><td>no double</td>" in report._repr_html_()
     # a short, readable repr (a notebook's plain-text view), not every turn's fields
     assert re.fullmatch(
         r"<Report of a classic game: 2 turns judged by neural 0-ply, \d marked; "
         r"Player X PR \d+\.\d, Player O PR \d+\.\d>",
         repr(report),
     )
+
+
+def race(o_pips: dict[int, int]) -> Game:
+    """A money game from a race: X (69 pips) to roll, the cube centred; O's checkers on
+    the points given by their pips (the set-up numbers points along each path)."""
+    x_pips = {6: 4, 5: 4, 4: 4, 3: 3}
+    path = {
+        player: {25 - pips: count for pips, count in checkers.items()}
+        for player, checkers in enumerate((x_pips, o_pips))
+    }
+    return Game(CLASSIC, start=Position.build(CLASSIC, path))
+
+
+def test_a_missed_double_is_a_cube_error_and_a_cash_is_right() -> None:
+    """X leads a race by 13% (69 pips to 78): by the 8-9-12 rule of thumb a double and
+    a pass. Rolling instead is judged as a decision not to double; doubling and O's
+    pass are both right."""
+    game = race({8: 2, 6: 4, 5: 4, 4: 3, 3: 2})
+    game.roll(2, 1)
+    game.play(next(iter(game.legal_plays())))
+    (missed,) = analyse(game, workers=1).cube
+    assert (missed.ply, missed.player, missed.action) == (1, 0, "no double")
+    decision = missed.decision
+    assert decision.action == "double" and not decision.take
+    assert missed.loss == pytest.approx(
+        decision.normalised(decision.double_pass) - decision.normalised(decision.no_double)
+    )
+    assert missed.mark == _mark(missed.loss, THRESHOLDS)
+
+    cashed = race({8: 2, 6: 4, 5: 4, 4: 3, 3: 2})
+    cashed.double()
+    cashed.drop()
+    double, drop = analyse(cashed, workers=1).cube
+    assert (double.action, double.loss, drop.action, drop.loss) == ("double", 0, "drop", 0)
+
+
+def test_no_cube_decision_where_none_was_open() -> None:
+    """The opening roll's turn, a turn after a take (its player just doubled), a
+    trigammon game (no cube), and a roll far from doubling are not cube decisions."""
+    assert [c.action for c in analyse(doubled_game(), workers=1).cube] == ["double", "take"]
+    assert analyse(bot_game(TRIGAMMON, 12), workers=1).cube == ()
+    game = race({24: 5, 17: 5, 12: 5})  # O far behind: too good to double (a gammon)
+    game.roll(2, 1)
+    game.play(next(iter(game.legal_plays())))
+    assert analyse(game, workers=1).cube == ()
 
 
 def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
@@ -176,7 +238,7 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     assert drawn._repr_svg_() == drawn  # it shows itself in a notebook
     columns = re.findall(r'data-kind="turn" data-ply="(\d+)"', drawn)
     assert columns == ["0", "1", "2", "3", "4"]
-    assert "<title>3. not judged</title>" in drawn and ">turn 4</text>" in drawn
+    assert "<title>3. Player O take (best: take)</title>" in drawn and ">turn 4</text>" in drawn
     # without the line's length, the columns reach the last turn judged
     assert re.findall(r'data-ply="(\d+)"', equity_graph(report)) == columns
     with pytest.raises(ValueError, match="one per player"):

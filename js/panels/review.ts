@@ -222,6 +222,8 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
       ),
     );
   }
+  const cube = turn.dice.length === 0; // a cube decision: its choices, no roll
+  const what = cube ? "cube action" : "play";
   return h(
     "div",
     { class: "tgw-review-turn", "data-ply": turn.ply, "data-mark": turn.mark ?? undefined },
@@ -230,7 +232,7 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
       { class: "tgw-review-head" },
       swatch(v.colors[turn.player]),
       h("strong", {}, `${turn.ply}. ${name}`),
-      h("span", { class: "tgw-dice" }, ` ${turn.dice.join("")}: `),
+      h("span", { class: "tgw-dice" }, turn.dice.length ? ` ${turn.dice.join("")}: ` : " "),
       h("span", { class: "tgw-notation" }, turn.played),
       markText && " ",
       markText && h("span", { class: "tgw-mark tgw-judged", "data-mark": turn.mark ?? undefined }, markText),
@@ -238,9 +240,9 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
     h(
       "div",
       { class: "tgw-note" },
-      turn.loss > 0.0005 ? `Lost ${turn.loss.toFixed(3)} against the best play` : "The best play (or as good)",
-      ` · luck ${equity(turn.luck)}`,
+      turn.loss > 0.0005 ? `Lost ${turn.loss.toFixed(3)} against the best ${what}` : `The best ${what} (or as good)`,
+      cube ? "" : ` · luck ${equity(turn.luck)}`,
     ),
-    h("ol", { class: "tgw-best-plays", "aria-label": `The best plays of turn ${turn.ply}` }, ...rows),
+    h("ol", { class: "tgw-best-plays", "aria-label": `The best ${what}s of turn ${turn.ply}` }, ...rows),
   );
 }

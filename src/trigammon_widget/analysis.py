@@ -7,8 +7,11 @@ roll and what the play made lost against it, in the mover's equity (cubeless mon
 points; in trigammon every loser pays the winner, as ``Evaluation`` documents), marks
 the losses GNU Backgammon's way, and measures the luck of the roll: the equity of the
 best play of the dice rolled less the average, over all 21 rolls, of the best play
-of each. Per player it sums the decisions (turns with more than one legal play), the
-equity lost, an error rate and a PR-style rating, the marks and the luck.
+of each. Classic games with the doubling cube have their cube decisions judged too
+(``CubeReport``): every double, take and pass, and every turn whose player could
+have doubled and it was close. Per player it sums the decisions (turns with more
+than one legal play, and cube decisions), the equity lost, an error rate and a
+PR-style rating, the marks and the luck.
 
 Turns are rated independently, so they run in parallel (``parallel.run``: both
 cores by default, or any ``concurrent.futures.Executor``), with progress and cancel.
@@ -24,15 +27,17 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .cube import CubeDecision, cube_decision
 from .engine.fastplay import TurnView
 from .engine.game import Game, Turn
+from .engine.match import CubeAction, MatchPosition
 from .engine.moves import Move, Play
 from .engine.position import Dice, Position
-from .evaluation import PLIES, ROLLS, Evaluator, find_evaluator, rate_plays
+from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
 from .network import equity_matrix
 from .parallel import run, runner
 
-__all__ = ["MARKS", "THRESHOLDS", "PlayerSummary", "Report", "TurnReport", "analyse"]
+__all__ = ["MARKS", "THRESHOLDS", "CubeReport", "PlayerSummary", "Report", "TurnReport", "analyse"]
 
 THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a play is doubtful, bad or very bad: GNU Backgammon's
@@ -87,6 +92,45 @@ class TurnReport:
 
 
 @dataclass(frozen=True)
+class CubeReport:
+    """One cube decision of the line, judged (R14).
+
+    ``action``: what the player did: ``"double"``, ``"no double"`` (it rolled when it
+    could have doubled), ``"take"`` or ``"drop"``; ``ply``: the record it led to (for
+    ``"no double"``, the turn rolled). ``decision``: the cube model's equities, the
+    doubler's (``cube.CubeDecision``); ``options``: the player's choices with its
+    normalised equity (money points per point of the cube now), best first; ``loss``:
+    the best option's equity less the one chosen; ``mark`` as for plays.
+    """
+
+    ply: int
+    player: int
+    action: str
+    decision: CubeDecision
+    loss: float
+    mark: str | None
+
+    @property
+    def notation(self) -> str:
+        return self.action
+
+    @property
+    def options(self) -> tuple[tuple[str, float], ...]:
+        return _cube_options(self.action, self.decision)
+
+
+def _cube_options(action: str, decision: CubeDecision) -> tuple[tuple[str, float], ...]:
+    """The decider's choices and its equity after each, best first."""
+    normal = decision.normalised
+    if action in ("take", "drop"):
+        answers = [("take", -normal(decision.double_take)), ("drop", -normal(decision.double_pass))]
+    else:
+        doubled = min(decision.double_take, decision.double_pass)
+        answers = [("no double", normal(decision.no_double)), ("double", normal(doubled))]
+    return tuple(sorted(answers, key=lambda option: -option[1]))
+
+
+@dataclass(frozen=True)
 class PlayerSummary:
     """One player's game: decisions, equity lost, marks, luck.
 
@@ -94,7 +138,9 @@ class PlayerSummary:
     (GNU Backgammon's "error rate", mEMG, here cubeless). ``rating``: a PR-style
     figure, 500 times the mean equity lost per decision, eXtreme Gammon's Performance
     Rating scale (lower is better: about 5 is world class, 15 a good club player);
-    unlike XG it counts every turn with a choice, obvious ones included.
+    unlike XG it counts every turn with a choice, obvious ones included. Both count
+    the cube decisions with the plays; ``cube_decisions`` and ``cube_lost`` are the
+    cube's part.
     """
 
     player: int
@@ -105,6 +151,8 @@ class PlayerSummary:
     rating: float
     marks: dict[str, int]
     luck: float
+    cube_decisions: int = 0
+    cube_lost: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -121,6 +169,8 @@ class Report:
     turns: tuple[TurnReport, ...]
     players: tuple[PlayerSummary, ...]
     cancelled: bool = False
+    cube: tuple[CubeReport, ...] = ()
+    """The cube decisions judged, in the order of the line."""
 
     def turn(self, ply: int) -> TurnReport:
         """The report of turn ``ply`` (1 = the first turn of the line)."""
@@ -134,9 +184,32 @@ class Report:
         """The marked turns, in the order played."""
         return tuple(turn for turn in self.turns if turn.mark is not None)
 
-    def next_mistake(self, ply: int, step: int = 1) -> TurnReport | None:
-        """The first marked turn after turn ``ply`` (before it, with ``step=-1``)."""
-        marked = [t for t in self.mistakes if (t.ply > ply if step > 0 else t.ply < ply)]
+    @property
+    def _everything(self) -> list[TurnReport | CubeReport]:
+        return [*self.turns, *self.cube]
+
+    def judged(self, ply: int) -> TurnReport | CubeReport | None:
+        """What the review says of record ``ply``: its play's judgement, or the cube
+        decision made there when that lost more."""
+        found = [judged for judged in self._everything if judged.ply == ply]
+        return max(found, key=lambda judged: judged.loss, default=None)
+
+    @property
+    def marks(self) -> dict[int, str]:
+        """The mark of each marked record of the line (the worse of a play's and a cube
+        decision's at the same record)."""
+        marked: dict[int, str] = {}
+        for judged in self._everything:
+            if judged.mark is not None:
+                worse = marked.get(judged.ply)
+                if worse is None or MARKS.index(judged.mark) > MARKS.index(worse):
+                    marked[judged.ply] = judged.mark
+        return dict(sorted(marked.items()))
+
+    def next_mistake(self, ply: int, step: int = 1) -> int | None:
+        """The first marked record after ``ply`` (before it, with ``step=-1``): a play
+        or a cube decision."""
+        marked = [at for at in self.marks if (at > ply if step > 0 else at < ply)]
         if not marked:
             return None
         return marked[0] if step > 0 else marked[-1]
@@ -146,11 +219,11 @@ class Report:
         judged = f"{len(self.turns)} of {self.plies}" if self.cancelled else str(len(self.turns))
         return (
             f"<Report of a {self.variant} game: {judged} turns judged by {self.evaluator} "
-            f"{self.ply}-ply, {len(self.mistakes)} marked; {ratings}>"
+            f"{self.ply}-ply, {len(self.marks)} marked; {ratings}>"
         )
 
     def to_markdown(self) -> str:
-        """The report as Markdown tables: the players, then every turn."""
+        """The report as Markdown tables: the players, every turn, the cube decisions."""
         lines = [
             f"Analysis of a {self.variant} game: {self.evaluator} evaluator, {self.ply}-ply.",
             "",
@@ -175,6 +248,17 @@ class Report:
                 f"{_cell(t.notation or '(no move)')} | {_cell(best or '(no move)')} | "
                 f"{t.loss:.3f} | {t.mark or ''} | {t.luck:+.3f} |"
             )
+        if self.cube:
+            lines += [
+                "",
+                "| # | player | cube action | best | loss | mark |",
+                "|---|---|---|---|---|---|",
+            ]
+            for c in self.cube:
+                lines.append(
+                    f"| {c.ply} | {_cell(self.names[c.player])} | {c.action} | "
+                    f"{c.options[0][0]} | {c.loss:.3f} | {c.mark or ''} |"
+                )
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -194,6 +278,18 @@ class Report:
             f"<td>{t.luck:+.3f}</td></tr>"
             for t in self.turns
         )
+        cube = "".join(
+            f"<tr><td>{c.ply}</td><td>{html.escape(self.names[c.player])}</td><td>{c.action}</td>"
+            f"<td>{c.options[0][0]}</td><td>{c.loss:.3f}</td>"
+            f"<td><strong>{c.mark or ''}</strong></td></tr>"
+            for c in self.cube
+        )
+        cube_table = (
+            "<table><thead><tr><th>#</th><th>player</th><th>cube action</th><th>best</th>"
+            f"<th>loss</th><th>mark</th></tr></thead><tbody>{cube}</tbody></table>"
+            if self.cube
+            else ""
+        )
         head = "".join(f"<th>{m}</th>" for m in MARKS)
         return (
             f"<p>Analysis of a {self.variant} game: {html.escape(self.evaluator)} "
@@ -203,7 +299,7 @@ class Report:
             f"<tbody>{players}</tbody></table>"
             "<table><thead><tr><th>#</th><th>player</th><th>dice</th><th>played</th>"
             "<th>best</th><th>loss</th><th>mark</th><th>luck</th></tr></thead>"
-            f"<tbody>{turns}</tbody></table>"
+            f"<tbody>{turns}</tbody></table>{cube_table}"
         )
 
 
@@ -342,7 +438,8 @@ def analyse(
 
     cancelled = run(_judge, tasks, runner(executor, workers), done, cancel)
     turns = tuple(judged[number] for number in sorted(judged))
-    players = tuple(_summary(game, player, turns) for player in range(game.variant.players))
+    cube = () if cancelled else _cube_reports(game, chosen, depth, limits)
+    players = tuple(_summary(game, player, turns, cube) for player in range(game.variant.players))
     return Report(
         variant=game.variant.name,
         names=game.names,
@@ -353,7 +450,48 @@ def analyse(
         turns=turns,
         players=players,
         cancelled=cancelled,
+        cube=cube,
     )
+
+
+def _cube_reports(
+    game: Game, evaluator: Evaluator, depth: int, thresholds: Sequence[float]
+) -> tuple[CubeReport, ...]:
+    """The line's cube decisions: each double, take and pass, and each turn rolled when
+    the player could have doubled and doubling came within the ``??`` threshold of
+    right (the close ones, as GNU Backgammon counts them)."""
+    found: list[CubeReport] = []
+    records = game.turns
+    for index, record in enumerate(records):
+        before = game.match_position_at(index)
+        action: str
+        if isinstance(record, CubeAction):
+            action = record.action
+        elif isinstance(record, Turn) and (
+            isinstance(records[index - 1], Turn)
+            if index
+            else not game.opening and game.start.dice is None
+        ):
+            action = "no double"
+        else:
+            continue  # the opening roll's turn or given dice, a turn after a take
+        unrolled = MatchPosition(before.position.with_dice(), before.cube, before.state)
+        if action == "no double" and "double" not in unrolled.legal_cube_actions():
+            continue
+        chances = evaluate(unrolled.position, evaluator=evaluator, ply=depth)
+        decision = cube_decision(unrolled, chances)
+        options = dict(_cube_options(action, decision))
+        loss = max(options.values()) - options[action]
+        if (
+            action == "no double"
+            and loss == 0
+            and options["double"] < options[action] - thresholds[2]
+        ):
+            continue  # not close: no decision to speak of
+        found.append(
+            CubeReport(index + 1, record.player, action, decision, loss, _mark(loss, thresholds))
+        )
+    return tuple(found)
 
 
 def _mark(loss: float, thresholds: Sequence[float]) -> str | None:
@@ -365,10 +503,13 @@ def _mark(loss: float, thresholds: Sequence[float]) -> str | None:
     return mark
 
 
-def _summary(game: Game, player: int, turns: Sequence[TurnReport]) -> PlayerSummary:
+def _summary(
+    game: Game, player: int, turns: Sequence[TurnReport], cube: Sequence[CubeReport]
+) -> PlayerSummary:
     mine = [t for t in turns if t.player == player]
-    decisions = [t for t in mine if t.decision]
-    lost = sum(t.loss for t in decisions)
+    cubed = [c for c in cube if c.player == player]
+    decisions: list[TurnReport | CubeReport] = [*(t for t in mine if t.decision), *cubed]
+    lost = sum(judged.loss for judged in decisions)
     mean = lost / len(decisions) if decisions else 0.0
     return PlayerSummary(
         player=player,
@@ -377,6 +518,11 @@ def _summary(game: Game, player: int, turns: Sequence[TurnReport]) -> PlayerSumm
         equity_lost=lost,
         error_rate=1000 * mean,
         rating=500 * mean,
-        marks={mark: sum(t.mark == mark for t in mine) for mark in MARKS},
+        marks={
+            mark: sum(t.mark == mark for t in mine) + sum(c.mark == mark for c in cubed)
+            for mark in MARKS
+        },
         luck=sum(t.luck for t in mine),
+        cube_decisions=len(cubed),
+        cube_lost=sum(c.loss for c in cubed),
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from .analysis import Report, TurnReport
+from .analysis import CubeReport, Report, TurnReport
 from .svg import SvgBoard, Theme, find_theme
 
 __all__ = ["equity_graph"]
@@ -90,16 +90,27 @@ def equity_graph(
             f'<polyline points="{points}" stroke="{theme.text}" stroke-width="3.5"/>'
             f'<polyline points="{points}" stroke="{colors[player]}" stroke-width="2"/></g>'
         )
-    for turn in turns:
-        if turn.mark is not None:
-            colour = getattr(theme, MARK_COLOURS[turn.mark])
-            parts.append(
-                f'<circle cx="{x(turn.ply):.1f}" cy="{y(turn.wins[turn.player]):.1f}" r="4" '
-                f'fill="{colour}" stroke="{theme.text}" stroke-width="0.8"/>'
-            )
+    cubed = {decision.ply: decision for decision in report.cube}
+    for ply, mark in report.marks.items():
+        marked = report.judged(ply)
+        if marked is None or ply > last:
+            continue
+        parts.append(
+            f'<circle cx="{x(ply):.1f}" cy="{y(chances[ply][marked.player]):.1f}" r="4" '
+            f'fill="{getattr(theme, MARK_COLOURS[mark])}" stroke="{theme.text}" '
+            'stroke-width="0.8"/>'
+        )
     for ply in range(last + 1):
-        judged = by_ply.get(ply)
-        label = _turn_label(report, judged) if judged else f"{ply}. not judged" if ply else "start"
+        judged, decision = by_ply.get(ply), cubed.get(ply)
+        label = (
+            _turn_label(report, judged)
+            if judged
+            else _cube_label(report, decision)
+            if decision
+            else f"{ply}. not judged"
+            if ply
+            else "start"
+        )
         parts.append(
             f'<rect class="tg-graph-turn" data-kind="turn" data-ply="{ply}" '
             f'x="{x(ply) - inner_w / count / 2:.1f}" y="0" width="{inner_w / count:.1f}" '
@@ -111,6 +122,12 @@ def equity_graph(
         f'fill="{theme.muted}">turn {last}</text></svg>'
     )
     return SvgBoard("".join(parts))
+
+
+def _cube_label(report: Report, decision: CubeReport) -> str:
+    mark = f" {decision.mark}" if decision.mark else ""
+    best, _ = decision.options[0]
+    return f"{decision.ply}. {report.names[decision.player]} {decision.action}{mark} (best: {best})"
 
 
 def _turn_label(report: Report, turn: TurnReport) -> str:

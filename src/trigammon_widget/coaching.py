@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict
 
-from .analysis import MARKS, Report
+from .analysis import MARKS, CubeReport, Report, TurnReport
 from .engine.moves import Play
 from .engine.position import Position
 from .evaluation import Evaluation, Evaluator
@@ -82,7 +82,8 @@ class ReviewPlayer(TypedDict):
 
 class ReviewTurn(TypedDict):
     """The shown turn as the review judged it: the play made, its mark and loss, the
-    luck of the roll, and the best plays of the roll with what each loses."""
+    luck of the roll, and the best plays of the roll with what each loses; or the cube
+    decision made there (``dice`` empty, ``best`` the cube's choices)."""
 
     ply: int
     player: int
@@ -162,7 +163,8 @@ def chances_view(evaluation: Evaluation, rolled: RolloutResult | None) -> dict[s
 def review_view(
     report: Report | None, ply: int
 ) -> tuple[list[ReviewPlayer], list[int], ReviewTurn | None]:
-    """A report's players, marked turns and the judgement of turn ``ply``."""
+    """A report's players, marked records and the judgement of record ``ply``: its
+    play's, or its cube decision's when that lost more."""
     if report is None:
         return [], [], None
     players: list[ReviewPlayer] = [
@@ -177,32 +179,50 @@ def review_view(
         }
         for p in report.players
     ]
-    turn = next((t for t in report.turns if t.ply == ply), None)
+    judged = report.judged(ply)
     shown: ReviewTurn | None = None
-    if turn is not None:
+    if isinstance(judged, TurnReport):
         shown = {
-            "ply": turn.ply,
-            "player": turn.player,
-            "dice": list(turn.dice),
-            "played": turn.notation or "(no legal move)",
-            "mark": turn.mark,
-            "loss": turn.loss,
-            "luck": turn.luck,
+            "ply": judged.ply,
+            "player": judged.player,
+            "dice": list(judged.dice),
+            "played": judged.notation or "(no legal move)",
+            "mark": judged.mark,
+            "loss": judged.loss,
+            "luck": judged.luck,
             "best": [
-                {
-                    "text": rating.notation or "(no legal move)",
-                    "equity": rating.equity,
-                    "loss": rating.loss,
-                    "win": 0.0,
-                    "wins": [],
-                    "games": 0,
-                    "low": 0.0,
-                    "high": 0.0,
-                }
-                for rating in turn.best
+                _judged_row(r.notation or "(no legal move)", r.equity, r.loss) for r in judged.best
             ],
         }
-    return players, [t.ply for t in report.mistakes], shown
+    elif isinstance(judged, CubeReport):
+        top = judged.options[0][1]
+        shown = {
+            "ply": judged.ply,
+            "player": judged.player,
+            "dice": [],
+            "played": judged.action,
+            "mark": judged.mark,
+            "loss": judged.loss,
+            "luck": 0.0,
+            "best": [
+                _judged_row(action, equity, top - equity) for action, equity in judged.options
+            ],
+        }
+    return players, list(report.marks), shown
+
+
+def _judged_row(text: str, equity: float, loss: float) -> HintRow:
+    """A choice the review rated: a play of the roll, or a cube action."""
+    return {
+        "text": text,
+        "equity": equity,
+        "loss": loss,
+        "win": 0.0,
+        "wins": [],
+        "games": 0,
+        "low": 0.0,
+        "high": 0.0,
+    }
 
 
 def tutor_warning(

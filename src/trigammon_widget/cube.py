@@ -222,6 +222,8 @@ class CubeDecision:
     Equities are the doubler's: in a match its chance to win the match, in money play
     its points per point of the cube's value now (so a dropped double is worth 1).
     ``take_point`` is the least winning chance with which the opponent takes.
+    ``scale``: half what winning rather than losing a single game at the cube's value
+    now is worth, in the same unit (1 in money play), for ``normalised``.
     """
 
     no_double: float
@@ -229,6 +231,13 @@ class CubeDecision:
     double_pass: float
     take_point: float
     unit: Literal["match", "money"]
+    scale: float = 1.0
+
+    def normalised(self, equity: float) -> float:
+        """One of the doubler's equities as money points per point of the cube now: 1
+        for a cash, -1 for losing a single game (GNU Backgammon's normalised equity), so
+        that match and money decisions, and their errors, compare with plays'."""
+        return (equity - self.double_pass) / self.scale + 1
 
     @property
     def action(self) -> Action:
@@ -333,6 +342,7 @@ def cube_decision(
         double_pass=sides[0].value(value),
         take_point=model.take_point(1, value),
         unit="money" if match.state.money else "match",
+        scale=(sides[0].value(value) - sides[0].value(-value)) / 2,
     )
 
 

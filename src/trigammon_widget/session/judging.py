@@ -129,7 +129,7 @@ class Judging(Navigation):
         found = report.next_mistake(self._game.ply, step)
         if found is None:
             raise ValueError("no marked turn " + ("after" if step > 0 else "before") + " this one")
-        self.goto(found.ply)
+        self.goto(found)
 
     @property
     def report(self) -> Report | None:

@@ -218,7 +218,7 @@ class Showing(SessionState):
         """The turns of the current line, with branch counts and the review's marks."""
         game = self._game
         report = self._current_report()
-        marks = {t.ply: t.mark for t in report.turns} if report is not None else {}
+        marks = report.marks if report is not None else {}
         return [
             {
                 "ply": ply,
