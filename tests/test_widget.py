@@ -481,8 +481,9 @@ def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
     report = widget.analysis
     assert report is not None and len(report.turns) == 20
     marks = [entry["mark"] for entry in widget.history]
-    assert marks == [turn.mark for turn in report.turns] and any(marks)
-    assert review["mistakes"] == [t.ply for t in report.mistakes]
+    # each record's mark: its play's, or a missed double's where that was worse
+    assert marks == [report.marks.get(ply) for ply in range(1, 21)] and any(marks)
+    assert review["mistakes"] == list(report.marks)
     assert len(review["players"]) == 2 and "tg-graph" in widget.graph
     first = review["mistakes"][0]
     assert front.send("goto", ply=0)["ok"] and front.send("next_mistake", step=1)["ok"]
@@ -490,7 +491,10 @@ def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
     shown = widget.view["review"]["turn"]
     assert shown["ply"] == first and shown["mark"] == marks[first - 1]
     assert shown["best"][0]["loss"] == 0 and shown["loss"] > 0
-    entry = widget.history[first - 1]  # the play made, as the history row names it
+    played = next(p for p in review["mistakes"] if report.judged(p) in report.turns)
+    widget.goto(played)
+    shown = widget.view["review"]["turn"]
+    entry = widget.history[played - 1]  # the play made, as the history row names it
     assert shown["played"] == entry["text"] and shown["dice"] == entry["dice"]
     assert 'class="tg-best"' in widget.svg  # the better play beside the one made
     assert not front.send("next_mistake", step=7)["ok"]
