@@ -183,7 +183,7 @@ def race(o_pips: dict[int, int]) -> Game:
     """A money game from a race: X (69 pips) to roll, the cube centred; O's checkers on
     the points given by their pips (the set-up numbers points along each path)."""
     x_pips = {6: 4, 5: 4, 4: 4, 3: 3}
-    path = {
+    path: dict[int, dict[int | str, int]] = {
         player: {25 - pips: count for pips, count in checkers.items()}
         for player, checkers in enumerate((x_pips, o_pips))
     }
