@@ -8,7 +8,16 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from trigammon_widget.analysis import MARKS, THRESHOLDS, Report, _judge, _mark, _Task, analyse
+from trigammon_widget.analysis import (
+    MARKS,
+    THRESHOLDS,
+    Report,
+    _cube_reports,
+    _judge,
+    _mark,
+    _Task,
+    analyse,
+)
 from trigammon_widget.bots import HeuristicBot, RandomBot, autoplay
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.evaluation import ROLLS, find_evaluator
@@ -250,3 +259,21 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
             and f'stroke="{theme.text}"' in line.group()
             and theme.checkers[player] in line.group()
         )
+
+
+def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
+    """An independent reference: in the 7-point match GNU Backgammon played against
+    itself (its own export), every double, take, pass and close decision not to double
+    is one the review does not mark (it loses less than 0.04)."""
+    from pathlib import Path
+
+    from trigammon_widget import Match
+
+    text = (Path(__file__).parent / "data" / "gnubg" / "match7.mat").read_text()
+    match = Match.from_mat(text)
+    neural = find_evaluator("neural")
+    judged = [c for game in match.games for c in _cube_reports(game, neural, 0, THRESHOLDS)]
+    assert len(judged) >= 20 and {"double", "take", "drop", "no double"} <= {
+        c.action for c in judged
+    }
+    assert [c for c in judged if c.mark is not None] == []
