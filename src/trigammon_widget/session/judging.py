@@ -68,8 +68,7 @@ class Judging(Navigation):
         if position.is_over():
             raise IllegalMoveError("R12", "the game is over: its outcome is known")
         evaluation = evaluate(position, evaluator=self._judge())
-        self._analysis = self._panel("chances", games)
-        self._analysis.update(chances_view(evaluation, None))  # type: ignore[typeddict-item]
+        self._analysis = {**self._panel("chances", games), **chances_view(evaluation, None)}
         evaluator = self._evaluator
 
         def work(progress: Progress, stop: threading.Event) -> RolloutResult:
@@ -185,7 +184,7 @@ class Judging(Navigation):
             analysis["error"] = str(found)[:300]
         elif isinstance(found, RolloutResult):
             assert self._evaluation is not None
-            analysis.update(chances_view(self._evaluation, found))  # type: ignore[typeddict-item]
+            analysis = {**analysis, **chances_view(self._evaluation, found)}
             analysis["status"] = "cancelled" if found.cancelled else "done"
         elif isinstance(found, list):
             refined = {hint.notation: hint for hint in found}
