@@ -45,6 +45,7 @@ of the live board's root element (``js/``)."""
 HIDE_WHEN_LIVE = f"<style>body:has(.trigammon-widget) .{STILL}{{display:none}}</style>"
 
 P = ParamSpec("P")
+Q = ParamSpec("Q")
 R = TypeVar("R")
 
 
@@ -54,7 +55,7 @@ def _twin(action: Callable[Concatenate[Session, P], R]) -> Callable[Concatenate[
 
     @functools.wraps(action, updated=())  # not its ``__intent__``: the session declares it
     def method(self: BoardWidget, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        return self._do(functools.partial(action, self._session), *args, **kwargs)  # type: ignore[no-any-return]
+        return self._do(action, self._session, *args, **kwargs)
 
     method.__qualname__ = f"BoardWidget.{action.__name__}"
     return method
@@ -153,7 +154,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     @property
     def tutor_threshold(self) -> float:
-        return self._session.view()["tutor"]["threshold"]
+        return self._session.tutor_threshold
 
     @tutor_threshold.setter
     def tutor_threshold(self, equity: float) -> None:
@@ -238,7 +239,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._workers = [worker for worker in self._workers if worker.is_alive()]
         return not self._workers
 
-    def _do(self, method: Any, *args: Any, **kwargs: Any) -> Any:
+    def _do(self, method: Callable[Q, R], /, *args: Q.args, **kwargs: Q.kwargs) -> R:
         """Runs a session action under the lock, then shows its result."""
         with self._lock:
             result = method(*args, **kwargs)

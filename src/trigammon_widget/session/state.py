@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..analysis import Report
+from ..analysis import THRESHOLDS, Report
 from ..bots import Bot
 from ..coaching import Analysis, Review, TutorWarning
 from ..engine import (
@@ -90,7 +90,7 @@ class SessionState:
         self._report: Report | None = None
         self._reviewed: tuple[Record, ...] = ()
         self._tutor = False
-        self._tutor_threshold = 0.08
+        self._tutor_threshold = THRESHOLDS[1]  # a "bad" play
         self._warning: tuple[TutorWarning, Play, Play] | None = None
         """The tutor's warning, the better play, and the play it stopped."""
         self._rated: list[RatedPlay] = []
