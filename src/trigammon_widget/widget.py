@@ -32,6 +32,7 @@ from .analysis import Report
 from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Variant
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .session import Frames, Job, Message, Session
+from .session.state import Found
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -348,7 +349,7 @@ class BoardWidget(anywidget.AnyWidget):
 
         def run() -> None:
             try:
-                found: Any = job.work(report, job.stop)
+                found: Found | BaseException = job.work(report, job.stop)
             except Exception as error:  # shown in the board, never lost in a thread
                 found = error
             with self._lock:

@@ -17,7 +17,7 @@ from ..evaluation import hints as rate_plays
 from ..protocol import INT, IntentError, action
 from ..rollout import Progress, RolloutResult, hints, rollout
 from .navigation import Navigation
-from .state import Job
+from .state import Found, Job
 
 __all__ = ["Judging"]
 
@@ -161,9 +161,7 @@ class Judging(Navigation):
         self._analysis = {**self._analysis, "done": done, "total": total}
         return True
 
-    def finish(
-        self, job: Job, found: RolloutResult | list[RatedPlay] | Report | BaseException
-    ) -> bool:
+    def finish(self, job: Job, found: Found | BaseException) -> bool:
         """The end of ``job``: its results, or the error it failed with."""
         if job is self._review_job and self._review is not None:
             review: Review = {**self._review}

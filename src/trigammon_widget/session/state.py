@@ -37,7 +37,11 @@ from ..rollout import Progress, RolloutResult
 from ..svg import THEMES
 from .view import Message, Seat
 
-__all__ = ["Job", "SessionState", "checked_player", "first_shown"]
+__all__ = ["Found", "Job", "SessionState", "checked_player", "first_shown"]
+
+
+Found = RolloutResult | list[RatedPlay] | Report
+"""What a ``Job`` finds: a rollout's chances, refined hints, or a game's review."""
 
 
 @dataclass
@@ -46,7 +50,7 @@ class Job:
 
     kind: Literal["hints", "chances", "review"]
     total: int
-    work: Callable[[Progress, threading.Event], RolloutResult | list[RatedPlay] | Report]
+    work: Callable[[Progress, threading.Event], Found]
     stop: threading.Event = field(default_factory=threading.Event)
 
 
