@@ -11,7 +11,6 @@ import pytest
 from trigammon_widget.analysis import (
     MARKS,
     THRESHOLDS,
-    Report,
     _cube_reports,
     _judge,
     _mark,
@@ -19,12 +18,12 @@ from trigammon_widget.analysis import (
     analyse,
 )
 from trigammon_widget.bots import HeuristicBot, RandomBot, autoplay
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn, Variant
 from trigammon_widget.evaluation import ROLLS, find_evaluator
 
 
-def bot_game(variant: object, turns: int, seed: int = 3) -> Game:
-    game = Game(variant, seed=seed)  # type: ignore[arg-type]
+def bot_game(variant: Variant, turns: int, seed: int = 3) -> Game:
+    game = Game(variant, seed=seed)
     players = game.variant.players
     autoplay(game, [HeuristicBot(), *[RandomBot(seed)] * (players - 1)], max_turns=turns)
     return game
@@ -134,7 +133,9 @@ def test_next_mistake_and_bad_arguments() -> None:
         analyse("game")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="turn 99"):
         report.turn(99)
-    assert isinstance(report, Report)
+    assert report.turn(first).ply == first
+    with pytest.raises(ValueError, match="step"):
+        report.next_mistake(0, 0)
 
 
 def test_gnubg_judges_classic_games() -> None:
@@ -252,6 +253,14 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     assert re.findall(r'data-ply="(\d+)"', equity_graph(report)) == columns
     with pytest.raises(ValueError, match="one per player"):
         equity_graph(report, colors=theme.checkers)
+    with pytest.raises(ValueError, match="one win chance per player"):
+        equity_graph(report, start=[1.0])
+    with pytest.raises(ValueError, match="plies must be a turn number"):
+        equity_graph(report, plies=-1)
+    with pytest.raises(ValueError, match="shown must be a turn number"):
+        equity_graph(report, shown=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="needs a Report"):
+        equity_graph(game)  # type: ignore[arg-type]
     for player in range(2):
         line = re.search(rf'<g class="tg-graph-line" data-player="{player}".*?</g>', drawn)
         assert (
@@ -277,3 +286,21 @@ def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
         c.action for c in judged
     }
     assert [c for c in judged if c.mark is not None] == []
+
+
+def test_the_tutor_warns_of_a_bad_play_and_refuses_an_illegal_one() -> None:
+    from trigammon_widget.coaching import tutor_warning
+    from trigammon_widget.engine import Move, Play
+
+    start = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1))
+    blunder, best = start.parse_play("2/1/off"), start.parse_play("2/off 1/off")
+    evaluator = find_evaluator()
+    found = tutor_warning(start, blunder, evaluator, 0.08)
+    assert found is not None and found[1] == best
+    assert found[0]["best"] == "2/off 1/off" and found[0]["loss"] > 1
+    assert tutor_warning(start, blunder, evaluator, 3) is None  # within the threshold
+    assert tutor_warning(start, best, evaluator, 0.08) is None
+    with pytest.raises(ValueError, match="not a legal play"):
+        tutor_warning(start, Play((Move(0, 1, 1, False),)), evaluator, 0.08)
+    with pytest.raises(ValueError, match="threshold"):
+        tutor_warning(start, blunder, evaluator, -1)

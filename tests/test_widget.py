@@ -524,6 +524,9 @@ def test_the_tutor_warns_before_a_bad_play_and_lets_it_be_taken_back() -> None:
     assert front.send("play_on")["ok"]
     assert widget.game.ply == 1 and widget.game.turns[0].notation == "2/off"
     assert not front.send("play_on")["ok"]  # no warning left to answer
+    assert widget.tutor_threshold == widget.view["tutor"]["threshold"] == 0.08
+    widget.tutor_threshold = 0.5
+    assert widget.tutor and widget.view["tutor"]["threshold"] == widget.tutor_threshold == 0.5
 
 
 def test_bots_wait_while_an_earlier_turn_is_shown() -> None:

@@ -173,11 +173,13 @@ class Report:
     """The cube decisions judged, in the order of the line."""
 
     def turn(self, ply: int) -> TurnReport:
-        """The report of turn ``ply`` (1 = the first turn of the line)."""
+        """The report of turn ``ply`` (1 = the first record of the line; a cube
+        action's ply has no turn)."""
         for turn in self.turns:
             if turn.ply == ply:
                 return turn
-        raise ValueError(f"turn {ply!r} is not in the report: turns 1..{len(self.turns)}")
+        judged = ", ".join(str(turn.ply) for turn in self.turns)
+        raise ValueError(f"turn {ply!r:.20} is not in the report: turns {judged or 'none'}"[:200])
 
     @property
     def mistakes(self) -> tuple[TurnReport, ...]:
@@ -209,6 +211,8 @@ class Report:
     def next_mistake(self, ply: int, step: int = 1) -> int | None:
         """The first marked record after ``ply`` (before it, with ``step=-1``): a play
         or a cube decision."""
+        if step not in (1, -1):
+            raise ValueError(f"step must be 1 or -1, not {step!r}"[:80])
         marked = [at for at in self.marks if (at > ply if step > 0 else at < ply)]
         if not marked:
             return None

@@ -39,11 +39,18 @@ def equity_graph(
     ``evaluate(game.position_at(0)).wins`` for the net's); ``shown``: the turn to
     highlight; ``plies``: the records of the line, cube actions included (default: as
     many as the report's turns reach)."""
+    if not isinstance(report, Report):
+        raise ValueError(f"equity_graph needs a Report, not {type(report).__name__}")
     theme = find_theme(theme)
     players = len(report.names)
     colors = tuple(colors) if colors is not None else theme.checkers[:players]
     if len(colors) != players:
         raise ValueError(f"colors: one per player ({players}), got {len(colors)}")
+    if start is not None and len(start) != players:
+        raise ValueError(f"start: one win chance per player ({players}), got {len(start)}")
+    for name, value in (("shown", shown), ("plies", plies)):
+        if value is not None and (type(value) is not int or value < 0):
+            raise ValueError(f"{name} must be a turn number (0 or more), not {value!r}"[:80])
     turns = report.turns
     by_ply = {turn.ply: turn for turn in turns}
     # Cube actions are records of the line with a ply of their own but no turn judged.

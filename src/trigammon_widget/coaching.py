@@ -22,6 +22,7 @@ from .rollout import RolloutResult
 
 __all__ = [
     "Analysis",
+    "ChancesView",
     "HintRow",
     "Review",
     "TutorWarning",
@@ -65,6 +66,16 @@ class Analysis(TypedDict):
     equities: NotRequired[list[float]]
     games: NotRequired[int]
     intervals: NotRequired[list[list[float]]]
+
+
+class ChancesView(TypedDict, total=False):
+    """Every player's chances: the part of ``Analysis`` that ``chances_view`` fills."""
+
+    wins: list[float]
+    gammons: list[float]
+    equities: list[float]
+    games: int
+    intervals: list[list[float]]
 
 
 class ReviewPlayer(TypedDict):
@@ -142,9 +153,9 @@ def hint_rows(rated: Sequence[RatedPlay]) -> list[HintRow]:
     return rows
 
 
-def chances_view(evaluation: Evaluation, rolled: RolloutResult | None) -> dict[str, object]:
+def chances_view(evaluation: Evaluation, rolled: RolloutResult | None) -> ChancesView:
     """Every player's chances: the evaluator's, and a rollout's once there is one."""
-    found: dict[str, object] = {
+    found: ChancesView = {
         "gammons": list(evaluation.gammons),
         "equities": list(evaluation.equities),
         "wins": list(evaluation.wins),
@@ -152,11 +163,9 @@ def chances_view(evaluation: Evaluation, rolled: RolloutResult | None) -> dict[s
         "intervals": [[w, w] for w in evaluation.wins],
     }
     if rolled is not None and rolled.games:
-        found.update(
-            wins=list(rolled.wins),
-            games=rolled.games,
-            intervals=[list(pair) for pair in rolled.intervals],
-        )
+        found["wins"] = list(rolled.wins)
+        found["games"] = rolled.games
+        found["intervals"] = [list(pair) for pair in rolled.intervals]
     return found
 
 
@@ -229,11 +238,16 @@ def tutor_warning(
     position: Position, play: Play, evaluator: Evaluator, threshold: float
 ) -> tuple[TutorWarning, Play] | None:
     """The tutor's warning when ``play`` loses more than ``threshold`` against the
-    best play of ``position``'s roll, with that best play; None for a good play."""
+    best play of ``position``'s roll, with that best play; None for a good play (or
+    no choice)."""
+    if isinstance(threshold, bool) or not isinstance(threshold, int | float) or threshold < 0:
+        raise ValueError(f"threshold must be an equity of 0 or more, not {threshold!r}"[:80])
     rated = rate_all(position, evaluator=evaluator)
     if len(rated) < 2:
         return None
-    made = next(hint for hint in rated if hint.play == play)
+    made = next((hint for hint in rated if hint.play == play), None)
+    if made is None:
+        raise ValueError(f"{play!r} is not a legal play of the roll"[:120])
     loss = rated[0].equity - made.equity
     if loss <= threshold:
         return None

@@ -32,6 +32,7 @@ from .analysis import Report
 from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Variant
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .session import Frames, Job, Message, Session
+from .session.state import Found
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -45,6 +46,7 @@ of the live board's root element (``js/``)."""
 HIDE_WHEN_LIVE = f"<style>body:has(.trigammon-widget) .{STILL}{{display:none}}</style>"
 
 P = ParamSpec("P")
+Q = ParamSpec("Q")
 R = TypeVar("R")
 
 
@@ -54,7 +56,7 @@ def _twin(action: Callable[Concatenate[Session, P], R]) -> Callable[Concatenate[
 
     @functools.wraps(action, updated=())  # not its ``__intent__``: the session declares it
     def method(self: BoardWidget, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        return self._do(functools.partial(action, self._session), *args, **kwargs)  # type: ignore[no-any-return]
+        return self._do(action, self._session, *args, **kwargs)
 
     method.__qualname__ = f"BoardWidget.{action.__name__}"
     return method
@@ -153,7 +155,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     @property
     def tutor_threshold(self) -> float:
-        return self._session.view()["tutor"]["threshold"]
+        return self._session.tutor_threshold
 
     @tutor_threshold.setter
     def tutor_threshold(self, equity: float) -> None:
@@ -238,7 +240,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._workers = [worker for worker in self._workers if worker.is_alive()]
         return not self._workers
 
-    def _do(self, method: Any, *args: Any, **kwargs: Any) -> Any:
+    def _do(self, method: Callable[Q, R], /, *args: Q.args, **kwargs: Q.kwargs) -> R:
         """Runs a session action under the lock, then shows its result."""
         with self._lock:
             result = method(*args, **kwargs)
@@ -347,7 +349,7 @@ class BoardWidget(anywidget.AnyWidget):
 
         def run() -> None:
             try:
-                found: Any = job.work(report, job.stop)
+                found: Found | BaseException = job.work(report, job.stop)
             except Exception as error:  # shown in the board, never lost in a thread
                 found = error
             with self._lock:

@@ -91,9 +91,12 @@ class Editing(SessionState):
     def set_setup_dice(self, die1: int | None = None, die2: int | None = None) -> None:
         """The set-up's dice; both None for none (edit mode)."""
         setup = self._require_edit()
-        if (die1 is None) != (die2 is None):
+        if die1 is None and die2 is None:
+            self._editing = setup.with_dice()
+        elif die1 is None or die2 is None:
             raise ValueError("set both dice of the set-up, or neither")
-        self._editing = setup.with_dice() if die1 is None else setup.with_dice(die1, die2)  # type: ignore[arg-type]
+        else:
+            self._editing = setup.with_dice(die1, die2)
         self._changed()
 
     @action()

@@ -17,7 +17,7 @@ from ..evaluation import hints as rate_plays
 from ..protocol import INT, IntentError, action
 from ..rollout import Progress, RolloutResult, hints, rollout
 from .navigation import Navigation
-from .state import Job
+from .state import Found, Job
 
 __all__ = ["Judging"]
 
@@ -68,8 +68,7 @@ class Judging(Navigation):
         if position.is_over():
             raise IllegalMoveError("R12", "the game is over: its outcome is known")
         evaluation = evaluate(position, evaluator=self._judge())
-        self._analysis = self._panel("chances", games)
-        self._analysis.update(chances_view(evaluation, None))  # type: ignore[typeddict-item]
+        self._analysis = {**self._panel("chances", games), **chances_view(evaluation, None)}
         evaluator = self._evaluator
 
         def work(progress: Progress, stop: threading.Event) -> RolloutResult:
@@ -162,9 +161,7 @@ class Judging(Navigation):
         self._analysis = {**self._analysis, "done": done, "total": total}
         return True
 
-    def finish(
-        self, job: Job, found: RolloutResult | list[RatedPlay] | Report | BaseException
-    ) -> bool:
+    def finish(self, job: Job, found: Found | BaseException) -> bool:
         """The end of ``job``: its results, or the error it failed with."""
         if job is self._review_job and self._review is not None:
             review: Review = {**self._review}
@@ -185,7 +182,7 @@ class Judging(Navigation):
             analysis["error"] = str(found)[:300]
         elif isinstance(found, RolloutResult):
             assert self._evaluation is not None
-            analysis.update(chances_view(self._evaluation, found))  # type: ignore[typeddict-item]
+            analysis = {**analysis, **chances_view(self._evaluation, found)}
             analysis["status"] = "cancelled" if found.cancelled else "done"
         elif isinstance(found, list):
             refined = {hint.notation: hint for hint in found}

@@ -148,7 +148,9 @@ class Showing(SessionState):
                 for v in (game.variations(game.ply - 1) if playing and game.ply else ())
             ],
             "main_line": game.is_main_line,
-            "win": None if win is None else {**win.__dict__},  # type: ignore[typeddict-item]
+            "win": None
+            if win is None
+            else {"winner": win.winner, "points": win.points, "ending": win.ending},
             "cube": self._cube_view() if playing else None,
             "match": self._match_view(),
         }

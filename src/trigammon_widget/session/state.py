@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..analysis import Report
+from ..analysis import THRESHOLDS, Report
 from ..bots import Bot
 from ..coaching import Analysis, Review, TutorWarning
 from ..engine import (
@@ -37,7 +37,11 @@ from ..rollout import Progress, RolloutResult
 from ..svg import THEMES
 from .view import Message, Seat
 
-__all__ = ["Job", "SessionState", "checked_player", "first_shown"]
+__all__ = ["Found", "Job", "SessionState", "checked_player", "first_shown"]
+
+
+Found = RolloutResult | list[RatedPlay] | Report
+"""What a ``Job`` finds: a rollout's chances, refined hints, or a game's review."""
 
 
 @dataclass
@@ -46,7 +50,7 @@ class Job:
 
     kind: Literal["hints", "chances", "review"]
     total: int
-    work: Callable[[Progress, threading.Event], RolloutResult | list[RatedPlay] | Report]
+    work: Callable[[Progress, threading.Event], Found]
     stop: threading.Event = field(default_factory=threading.Event)
 
 
@@ -90,7 +94,7 @@ class SessionState:
         self._report: Report | None = None
         self._reviewed: tuple[Record, ...] = ()
         self._tutor = False
-        self._tutor_threshold = 0.08
+        self._tutor_threshold = THRESHOLDS[1]  # a "bad" play
         self._warning: tuple[TutorWarning, Play, Play] | None = None
         """The tutor's warning, the better play, and the play it stopped."""
         self._rated: list[RatedPlay] = []

@@ -18,6 +18,11 @@ class Tutoring(Playing):
         """Whether the tutor checks a person's plays before they are made."""
         return self._tutor
 
+    @property
+    def tutor_threshold(self) -> float:
+        """The equity a play may lose before the tutor warns (``set_tutor``)."""
+        return self._tutor_threshold
+
     @action(on=BOOL)
     def set_tutor(self, on: bool, threshold: float | None = None) -> None:
         """Turn the tutor on or off: before a person's play is made, it warns when the
