@@ -26,7 +26,8 @@ class Tutoring(Playing):
     @action(on=BOOL)
     def set_tutor(self, on: bool, threshold: float | None = None) -> None:
         """Turn the tutor on or off: before a person's play is made, it warns when the
-        play loses more than ``threshold`` equity (default 0.08, GNU Backgammon's "bad")."""
+        play loses more than ``threshold`` equity (if given; at first 0.08, GNU
+        Backgammon's "bad")."""
         if type(on) is not bool:
             raise IntentError(f"on must be true or false, got {on!r}")
         if threshold is not None:
