@@ -137,7 +137,8 @@ export class ReviewPanel {
     } else if (r.status === "cancelled") {
       note = `Cancelled after ${r.done} of ${r.total} turns: the marks of those turns.`;
       this.note.dataset.kind = "partial";
-    } else if (r.status === "done" && !count) note = "No marked turn: no play or cube action lost enough to be doubtful.";
+    } else if (r.status === "done" && !count)
+      note = "No marked turn: no play or cube action lost enough to be doubtful.";
     setText(this.note, note);
     this.note.hidden = !note;
 

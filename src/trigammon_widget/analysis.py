@@ -228,83 +228,77 @@ class Report:
 
     def to_markdown(self) -> str:
         """The report as Markdown tables: the players, every turn, the cube decisions."""
-        lines = [
-            f"Analysis of a {self.variant} game: {self.evaluator} evaluator, {self.ply}-ply.",
-            "",
-            "| player | decisions | equity lost | error rate | PR | ?! | ? | ?? | luck |",
-            "|---|---|---|---|---|---|---|---|---|",
-        ]
-        for p in self.players:
-            counts = " | ".join(str(p.marks[m]) for m in MARKS)
-            lines.append(
-                f"| {_cell(p.name)} | {p.decisions} | {p.equity_lost:.3f} | "
-                f"{p.error_rate:.1f} | {p.rating:.1f} | {counts} | {p.luck:+.3f} |"
-            )
-        lines += [
-            "",
-            "| # | player | dice | played | best | loss | mark | luck |",
-            "|---|---|---|---|---|---|---|---|",
-        ]
-        for t in self.turns:
-            best = t.best[0].notation if t.best else t.notation
-            lines.append(
-                f"| {t.ply} | {_cell(self.names[t.player])} | {t.dice[0]}{t.dice[1]} | "
-                f"{_cell(t.notation or '(no move)')} | {_cell(best or '(no move)')} | "
-                f"{t.loss:.3f} | {t.mark or ''} | {t.luck:+.3f} |"
-            )
-        if self.cube:
-            lines += [
-                "",
-                "| # | player | cube action | best | loss | mark |",
-                "|---|---|---|---|---|---|",
-            ]
-            for c in self.cube:
-                lines.append(
-                    f"| {c.ply} | {_cell(self.names[c.player])} | {c.action} | "
-                    f"{c.options[0][0]} | {c.loss:.3f} | {c.mark or ''} |"
-                )
+        lines = [f"{self._title()}."]
+        for head, rows in self._tables():
+            lines += ["", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+            lines += ["| " + " | ".join(_cell(cell) for cell in row) + " |" for row in rows]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        """The report as HTML tables for notebooks (every name escaped)."""
-        players = "".join(
-            f"<tr><th>{html.escape(p.name)}</th><td>{p.decisions}</td>"
-            f"<td>{p.equity_lost:.3f}</td><td>{p.error_rate:.1f}</td><td>{p.rating:.1f}</td>"
-            + "".join(f"<td>{p.marks[m]}</td>" for m in MARKS)
-            + f"<td>{p.luck:+.3f}</td></tr>"
-            for p in self.players
-        )
-        turns = "".join(
-            f"<tr><td>{t.ply}</td><td>{html.escape(self.names[t.player])}</td>"
-            f"<td>{t.dice[0]}{t.dice[1]}</td><td>{html.escape(t.notation or '(no move)')}</td>"
-            f"<td>{html.escape((t.best[0].notation if t.best else t.notation) or '(no move)')}</td>"
-            f"<td>{t.loss:.3f}</td><td><strong>{t.mark or ''}</strong></td>"
-            f"<td>{t.luck:+.3f}</td></tr>"
-            for t in self.turns
-        )
-        cube = "".join(
-            f"<tr><td>{c.ply}</td><td>{html.escape(self.names[c.player])}</td><td>{c.action}</td>"
-            f"<td>{c.options[0][0]}</td><td>{c.loss:.3f}</td>"
-            f"<td><strong>{c.mark or ''}</strong></td></tr>"
-            for c in self.cube
-        )
-        cube_table = (
-            "<table><thead><tr><th>#</th><th>player</th><th>cube action</th><th>best</th>"
-            f"<th>loss</th><th>mark</th></tr></thead><tbody>{cube}</tbody></table>"
-            if self.cube
-            else ""
-        )
-        head = "".join(f"<th>{m}</th>" for m in MARKS)
+        """The same tables as HTML, for notebooks (every name escaped)."""
+        parts = [f"<p>{html.escape(self._title())}.</p>"]
+        for head, rows in self._tables():
+            heads = "".join(f"<th>{html.escape(cell)}</th>" for cell in head)
+            body = "".join(
+                "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
+                for row in rows
+            )
+            parts.append(f"<table><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>")
+        return "".join(parts)
+
+    def _title(self) -> str:
+        partial = " (cancelled: partial)" if self.cancelled else ""
         return (
-            f"<p>Analysis of a {self.variant} game: {html.escape(self.evaluator)} "
-            f"evaluator, {self.ply}-ply{' (cancelled: partial)' if self.cancelled else ''}.</p>"
-            "<table><thead><tr><th>player</th><th>decisions</th><th>equity lost</th>"
-            f"<th>error rate</th><th>PR</th>{head}<th>luck</th></tr></thead>"
-            f"<tbody>{players}</tbody></table>"
-            "<table><thead><tr><th>#</th><th>player</th><th>dice</th><th>played</th>"
-            "<th>best</th><th>loss</th><th>mark</th><th>luck</th></tr></thead>"
-            f"<tbody>{turns}</tbody></table>{cube_table}"
+            f"Analysis of a {self.variant} game: {self.evaluator} evaluator, "
+            f"{self.ply}-ply{partial}"
         )
+
+    def _tables(self) -> list[tuple[tuple[str, ...], list[tuple[str, ...]]]]:
+        """The report's tables as text: the players, every turn, the cube decisions."""
+        Rows = list[tuple[str, ...]]
+        players: Rows = [
+            (
+                p.name,
+                str(p.decisions),
+                f"{p.equity_lost:.3f}",
+                f"{p.error_rate:.1f}",
+                f"{p.rating:.1f}",
+                *(str(p.marks[mark]) for mark in MARKS),
+                f"{p.luck:+.3f}",
+            )
+            for p in self.players
+        ]
+        turns: Rows = [
+            (
+                str(t.ply),
+                self.names[t.player],
+                f"{t.dice[0]}{t.dice[1]}",
+                t.notation or "(no move)",
+                (t.best[0].notation if t.best else t.notation) or "(no move)",
+                f"{t.loss:.3f}",
+                t.mark or "",
+                f"{t.luck:+.3f}",
+            )
+            for t in self.turns
+        ]
+        tables: list[tuple[tuple[str, ...], Rows]] = [
+            (("player", "decisions", "equity lost", "error rate", "PR", *MARKS, "luck"), players),
+            (("#", "player", "dice", "played", "best", "loss", "mark", "luck"), turns),
+        ]
+        if self.cube:
+            cube: Rows = [
+                (
+                    str(c.ply),
+                    self.names[c.player],
+                    c.action,
+                    c.options[0][0],
+                    f"{c.loss:.3f}",
+                    c.mark or "",
+                )
+                for c in self.cube
+            ]
+            tables.append((("#", "player", "cube action", "best", "loss", "mark"), cube))
+        return tables
 
 
 def _cell(text: str) -> str:
