@@ -32,6 +32,7 @@ from .engine.fastplay import TurnView
 from .engine.game import Game, Turn
 from .engine.match import CubeAction, MatchPosition
 from .engine.moves import Move, Play
+from .engine.notation import play_text
 from .engine.position import Dice, Position
 from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
 from .network import equity_matrix
@@ -273,8 +274,8 @@ class Report:
                 str(t.ply),
                 self.names[t.player],
                 f"{t.dice[0]}{t.dice[1]}",
-                t.notation or "(no move)",
-                (t.best[0].notation if t.best else t.notation) or "(no move)",
+                play_text(t.notation),
+                play_text(t.best[0].notation if t.best else t.notation),
                 f"{t.loss:.3f}",
                 t.mark or "",
                 f"{t.luck:+.3f}",

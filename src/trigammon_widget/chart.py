@@ -14,6 +14,7 @@ import html
 from collections.abc import Sequence
 
 from .analysis import CubeReport, Report, TurnReport
+from .engine.notation import play_text
 from .svg import SvgBoard, Theme, find_theme
 
 __all__ = ["equity_graph"]
@@ -141,5 +142,5 @@ def _turn_label(report: Report, turn: TurnReport) -> str:
     name = report.names[turn.player]
     chances = ", ".join(f"{n} {w:.0%}" for n, w in zip(report.names, turn.wins, strict=True))
     mark = f" {turn.mark}" if turn.mark else ""
-    played = turn.notation or "(no move)"
+    played = play_text(turn.notation)
     return f"{turn.ply}. {name} {turn.dice[0]}{turn.dice[1]}: {played}{mark}\n{chances}"

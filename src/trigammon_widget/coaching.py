@@ -14,6 +14,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from .analysis import MARKS, CubeReport, Report, TurnReport
 from .engine.moves import Play
+from .engine.notation import play_text
 from .engine.position import Position
 from .evaluation import Evaluation, Evaluator
 from .evaluation import Hint as RatedPlay
@@ -140,7 +141,7 @@ def hint_rows(rated: Sequence[RatedPlay]) -> list[HintRow]:
         low, high = hint.interval
         rows.append(
             {
-                "text": hint.notation or "(no legal move)",
+                "text": play_text(hint.notation),
                 "equity": hint.equity,
                 "loss": top - hint.equity,
                 "win": hint.win,
@@ -195,13 +196,11 @@ def review_view(
             "ply": judged.ply,
             "player": judged.player,
             "dice": list(judged.dice),
-            "played": judged.notation or "(no legal move)",
+            "played": play_text(judged.notation),
             "mark": judged.mark,
             "loss": judged.loss,
             "luck": judged.luck,
-            "best": [
-                _judged_row(r.notation or "(no legal move)", r.equity, r.loss) for r in judged.best
-            ],
+            "best": [_judged_row(play_text(r.notation), r.equity, r.loss) for r in judged.best],
         }
     elif isinstance(judged, CubeReport):
         top = judged.options[0][1]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Position
+from .engine.notation import play_text
 from .export import AnimatedSvg, animated_svg
 from .svg import SvgBoard, board_svg
 
@@ -33,10 +34,8 @@ class Case:
     """A legal play that shows the rule move by move (``animated``)."""
 
     def plays(self) -> list[str]:
-        """The legal plays in notation; ``"(no legal move)"`` for the empty play."""
-        return [
-            self.position.format_play(p) or "(no legal move)" for p in self.position.legal_plays()
-        ]
+        """The legal plays in notation (``NO_MOVE`` for the empty play)."""
+        return [play_text(self.position.format_play(p)) for p in self.position.legal_plays()]
 
     def explanation(self) -> str | None:
         """What the engine says when the forbidden play is tried."""

@@ -35,6 +35,7 @@ from .match import (
 )
 from .moves import Play
 from .names import check_name, check_names, default_names
+from .notation import play_text
 from .outcome import Outcome
 from .position import Dice, Position, check_dice, check_not_over, check_reachable
 from .records import as_list, check_keys, checking, read_json
@@ -914,7 +915,7 @@ def _describe(record: Record) -> str:
     """A record as the text record writes it, after the player's letter."""
     if isinstance(record, Turn):
         d1, d2 = record.dice
-        return f"{d1}{d2}: {record.notation or '(no legal move)'}"
+        return f"{d1}{d2}: {play_text(record.notation)}"
     if isinstance(record, CubeAction):
         return {"double": "doubles", "take": "takes", "drop": "drops"}[record.action]
     return f"resigns a {RESIGNATION_NAMES[record.level]}"

@@ -19,6 +19,9 @@ from .places import label, parse_label
 from .position import check_not_over
 from .variant import Variant
 
+NO_MOVE = "(no legal move)"
+"""What people are shown for a turn without a move (its notation is ``""``)."""
+
 MAX_NOTATION_CHARS = 100
 """Longest text ``parse_play`` reads: a turn is at most four moves (R5), about 30 characters."""
 
@@ -35,6 +38,11 @@ def _index(variant: Variant, token: str, text: str) -> int:
             "'bar' or 'off'"
         )
     return index
+
+
+def play_text(notation: str) -> str:
+    """A play's notation as people read it: ``NO_MOVE`` for the empty play."""
+    return notation or NO_MOVE
 
 
 def format_play(variant: Variant, play: Play) -> str:

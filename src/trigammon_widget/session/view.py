@@ -13,6 +13,7 @@ from typing import Literal, TypedDict
 from ..coaching import Analysis, Review, TutorWarning
 from ..engine import Cube, CubeAction, Outcome, Resignation, Turn
 from ..engine.game import Record, Variation
+from ..engine.notation import play_text
 
 __all__ = [
     "CubeView",
@@ -227,7 +228,7 @@ def variation_label(variation: Variation) -> str:
     """A variation as a message names it: its name, else its first turn."""
     turn = variation.turn
     if isinstance(turn, Turn):
-        play = f"{dice_text(turn.dice)} {turn.notation or '(no move)'}"
+        play = f"{dice_text(turn.dice)} {play_text(turn.notation)}"
     else:
         play = record_text(turn)
     return f"“{variation.name}” ({play})" if variation.name else play
