@@ -62,6 +62,20 @@ def _twin(action: Callable[Concatenate[Session, P], R]) -> Callable[Concatenate[
     return method
 
 
+def _in_background(
+    action: Callable[Concatenate[Session, P], Job | None],
+) -> Callable[Concatenate[BoardWidget, P], None]:
+    """A session action that starts background work, as the board's method: the work
+    runs on the board's worker; the method returns nothing to show."""
+    twin = _twin(action)
+
+    @functools.wraps(twin)
+    def method(self: BoardWidget, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        twin(self, *args, **kwargs)
+
+    return method
+
+
 class BoardWidget(anywidget.AnyWidget):
     """Play, step through, set up and inspect a game of either variant.
 
@@ -216,22 +230,10 @@ class BoardWidget(anywidget.AnyWidget):
     clear = _twin(Session.clear)
     load = _twin(Session.load)
 
-    # background work: the board shows it as it goes
-
-    def hints(self, games_per_play: int = 48, candidates: int = 5, **options: Any) -> None:
-        """Rank this turn's plays by the evaluator at once, then refine the best by
-        rollouts in the background (see ``wait``)."""
-        self._do(self._session.hints, games_per_play, candidates, **options)
-
-    def chances(self, games: int = 240, **options: Any) -> None:
-        """Every player's chances from the shown position: the evaluator's at once,
-        then a rollout's in the background."""
-        self._do(self._session.chances, games, **options)
-
-    def analyse(self, **options: Any) -> None:
-        """Judge every turn of the game in the background; ``analysis`` is the report
-        once done (``wait``), and the board marks the mistakes."""
-        self._do(self._session.analyse, **options)
+    # background work: the board shows it as it goes, ``wait`` for its end
+    hints = _in_background(Session.hints)
+    chances = _in_background(Session.chances)
+    analyse = _in_background(Session.analyse)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the background analysis; True once it has finished."""

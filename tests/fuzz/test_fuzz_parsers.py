@@ -223,8 +223,11 @@ def check_match_id(text: Any) -> None:
         match = holds(lambda read=read: read(text))  # type: ignore[misc]
         if match is not None:
             assert MatchPosition.from_id(match.id) == match
-            if match.position.variant.players == 2:
+            if match.position.variant == CLASSIC:
                 assert MatchPosition.from_xgid(match.xgid) == match
+            elif match.position.variant.players == 2:  # classic with Readings of its own
+                with pytest.raises(ValueError, match="standard classic"):
+                    _ = match.xgid
 
 
 test_match_ids, test_match_ids_slow = fuzz("match_ids", any_text(MATCH_IDS), check_match_id)

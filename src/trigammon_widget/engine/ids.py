@@ -469,8 +469,20 @@ def _checkers(raw: Any, variant: Variant) -> dict[int, dict[int | str, int]]:
 
 
 def _require_classic(pos: Position, what: str) -> None:
+    """GNU Backgammon's and XG's IDs have no room for a variant's Readings: they write
+    standard classic backgammon only, so that reading one back gives the same game."""
     if pos.variant.name != CLASSIC.name:
         raise InvalidIdError(f"{what} describe classic backgammon only, not {pos.variant.name}")
+    if pos.variant != CLASSIC:
+        readings = ", ".join(
+            f"{field}={getattr(pos.variant, field)!r}"
+            for field in OPTIONS
+            if getattr(pos.variant, field) != getattr(CLASSIC, field)
+        )
+        raise InvalidIdError(
+            f"{what} describe standard classic backgammon only, not one with the Readings "
+            f"{readings}: use the position's own id"
+        )
 
 
 def _gnubg_side(board: Sequence[int]) -> list[int]:

@@ -31,9 +31,9 @@ class Judging(Navigation):
         return self._evaluator
 
     @action()
-    def hints(self, games_per_play: int = 48, candidates: int = 5, **options: Any) -> Job | None:
+    def hints(self, /, games_per_play: int = 48, candidates: int = 5, **options: Any) -> Job | None:
         """Rank this roll's plays by the evaluator at once, then refine the best few by
-        rollouts of the neural bot in the background (``analysis``)."""
+        rollouts of the neural bot in the background (the view's ``analysis``)."""
         position = self._rolled()
         rated = rate_plays(position, evaluator=self._judge())
         self._rated = rated
@@ -60,9 +60,9 @@ class Judging(Navigation):
         return self._begin(Job("hints", kept * games_per_play, work))
 
     @action()
-    def chances(self, games: int = 240, **options: Any) -> Job:
+    def chances(self, /, games: int = 240, **options: Any) -> Job:
         """Every player's chances from the shown position: the evaluator's at once,
-        then a rollout of the neural bot's in the background (``analysis``)."""
+        then a rollout of the neural bot's in the background (the view's ``analysis``)."""
         self._require_play()
         position = self._game.position
         if position.is_over():
@@ -79,9 +79,10 @@ class Judging(Navigation):
         return self._begin(Job("chances", games, work))
 
     @action()
-    def analyse(self, **options: Any) -> Job:
+    def analyse(self, /, **options: Any) -> Job:
         """Judge every turn of the line (``analysis.analyse``) in the background: marks
-        in the history, the best plays of each turn, the equity graph (``review``)."""
+        in the history, the best plays of each turn, the equity graph (the view's
+        ``review``; the report is ``report``, on a board ``analysis``)."""
         self._require_play()
         if not self._game.turns:
             raise ValueError("no turn has been played yet: nothing to analyse")
