@@ -3,9 +3,12 @@ plays, shot counts, the rule cards and the legal-or-not quiz."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, IllegalMoveError, Position
+from trigammon_widget.engine.errors import InvalidPositionError, NotationError
 from trigammon_widget.lessons import (
     QUIZ,
     RULE_CARDS,
@@ -27,8 +30,27 @@ def test_setup_places_checkers_by_the_numbers_x_reads() -> None:
     classic = setup(CLASSIC, {"X": {6: 5, 24: 2}, "O": {1: 2}})
     assert classic.board(0)[1] == 2 and classic.board(0)[19] == 5  # X's 24 and 6
     assert classic.board(1)[1] == 2  # O's back checkers on X's 1-point: O's own 24
-    with pytest.raises(ValueError, match="not a player of classic"):
-        setup(CLASSIC, {"V": {1: 1}})
+
+
+@pytest.mark.parametrize(
+    ("checkers", "match"),
+    [
+        ({"V": {1: 1}}, "not a player of classic"),
+        ({"": {1: 1}}, "not a player"),  # not read as X
+        ({"XO": {1: 1}}, "not a player"),
+        ({0: {1: 1}}, "not a player"),
+        ({"X": {6.0: 1}}, "6.0 is not 'bar' or a point 1..24"),
+        ({"X": {True: 1}}, "True is not 'bar' or a point"),
+        ({"X": {25: 1}}, "25 is not 'bar' or a point 1..24"),
+        ({"X": {"Bar": 1}}, "'Bar' is not 'bar'"),
+        ({"X": {6: 2.0}}, "X at 6: 2.0 is not a number of checkers"),
+        ({"X": {"bar": -1}}, "X at 'bar': -1 is not a number"),
+        ({"X": {6: 9, 8: 9}}, "18 checkers"),
+    ],
+)
+def test_setup_refuses_what_is_not_a_set_up(checkers: object, match: str) -> None:
+    with pytest.raises(InvalidPositionError, match=re.escape(match)):
+        setup(CLASSIC, checkers)  # type: ignore[arg-type]
 
 
 def test_attempt_arrows_draws_illegal_plays_too() -> None:
@@ -40,8 +62,10 @@ def test_attempt_arrows_draws_illegal_plays_too() -> None:
     assert attempt_arrows(start.with_turn(1), "bar/4*") == [("bar", 16)]  # O's 4
     classic = Position.start(CLASSIC).with_dice(3, 1)
     assert attempt_arrows(classic, "8/5* 6/off") == [(17, 20), (19, "off")]
-    with pytest.raises(ValueError, match="not a point"):
+    with pytest.raises(NotationError, match="not a point"):
         attempt_arrows(classic, "8/x")
+    with pytest.raises(NotationError, match="not a move"):
+        attempt_arrows(classic, "8/5(5)")
 
 
 def test_shots_count_each_opponents_rolls_at_a_blot() -> None:
@@ -52,6 +76,9 @@ def test_shots_count_each_opponents_rolls_at_a_blot() -> None:
     assert shots(position, 30) == {1: 17, 2: 17}
     with pytest.raises(ValueError, match="no lone checker"):
         shots(position, 29)
+    for off_the_board in (0, 37, 30.0, "bar"):
+        with pytest.raises(ValueError, match=r"a point 1\.\.36"):
+            shots(position, off_the_board)  # type: ignore[arg-type]
 
 
 def test_every_rule_has_a_card_with_a_picture_and_legal_arrows() -> None:

@@ -20,6 +20,7 @@ from itertools import pairwise
 from typing import Any
 
 from .engine import CLASSIC, TRIGAMMON, Cube, IllegalMoveError, Position
+from .engine.errors import InvalidPositionError, NotationError, quote
 from .engine.match import MatchState
 from .engine.places import Place, parse_label, place_of
 from .engine.variant import Variant, find_variant
@@ -185,13 +186,15 @@ def attempt_arrows(
     for token in text.split():
         found = _TOKEN.match(token)
         if found is None:
-            raise ValueError(f"{token!r} is not a move such as 13/8 or 12/18(2)")
+            raise NotationError(f"{quote(token)} is not a move such as 13/8 or 12/18(2)")
         labels = found["path"].replace("*", "").split("/")
         places = []
         for word in labels:
             index = parse_label(variant, word)
             if index is None:
-                raise ValueError(f"{word!r} in {text!r} is not a point, 'bar' or 'off'")
+                raise NotationError(
+                    f"{quote(word)} in {quote(text)} is not a point, 'bar' or 'off'"
+                )
             places.append(place_of(variant, who, index))
         hops = list(pairwise(places))
         pairs += hops * int(found["times"] or 1)
@@ -213,26 +216,35 @@ def setup(
 
     Trigammon: X's points 1..36 (its start is 1, its home 31..36). Classic: X's points
     24..1 as GNU Backgammon numbers them (its home is 6..1). ``"bar"`` counts checkers
-    on the player's bar; checkers not placed are borne off.
+    on the player's bar; checkers not placed are borne off. Any other letter, a point
+    that is not a whole number on the board, or a count that is not a whole number
+    raises ``InvalidPositionError`` (a ``ValueError``).
     """
     chosen = find_variant(variant)
+    letters = tuple(LETTERS[: chosen.players])
     players: dict[int, dict[int | str, int]] = {}
     for letter, places in checkers.items():
-        if letter not in LETTERS[: chosen.players]:
-            raise ValueError(
-                f"{letter!r} is not a player of {chosen.name}: use {LETTERS[: chosen.players]}"
+        if letter not in letters:
+            raise InvalidPositionError(
+                f"{quote(letter)} is not a player of {chosen.name}: use {', '.join(letters)}"
             )
-        player = LETTERS.index(letter)
+        player = letters.index(letter)
         own: dict[int | str, int] = {}
         for where, count in places.items():
+            # Checked here to name the point as written (the engine names path positions).
+            if type(count) is not int or count < 0:
+                raise InvalidPositionError(
+                    f"{letter} at {quote(where)}: {quote(count)} is not a number of checkers"
+                )
             if where == "bar":
                 own["bar"] = count
                 continue
-            if isinstance(where, str):
-                raise ValueError(f"{where!r} is not a point number or 'bar'")
+            if type(where) is not int or not 1 <= where <= chosen.points:
+                raise InvalidPositionError(
+                    f"{letter}: {quote(where)} is not 'bar' or a point 1..{chosen.points} "
+                    f"of {chosen.name}"
+                )
             point = chosen.points + 1 - where if chosen.players == 2 else where
-            if not 1 <= point <= chosen.points:
-                raise ValueError(f"{where} is not a point of {chosen.name}")
             own[chosen.path(player, point)] = count
         players[player] = own
     return Position.build(chosen, players, dice=dice)
@@ -245,13 +257,13 @@ def shots(position: Position, point: Place) -> dict[int, int]:
     Three players move the same way round, so a checker is shot at from behind by
     both opponents, each along its own path.
     """
-    if not isinstance(point, int):
-        raise ValueError("shots are counted at a point, not at the bar or the tray")
+    variant = position.variant
+    if type(point) is not int or not 1 <= point <= variant.points:
+        raise ValueError(f"shots are counted at a point 1..{variant.points}, not at {quote(point)}")
     found = position.point(point)
     if found is None or found[1] != 1:
         raise ValueError(f"point {point} holds no lone checker")
     victim = found[0]
-    variant = position.variant
     counts: dict[int, int] = {}
     for player in range(variant.players):
         if player == victim:
