@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from html import escape
 from pathlib import Path
 
 from trigammon_widget.problems import PROBLEMS
@@ -44,7 +45,8 @@ def test_the_problem_sheet_has_every_problem_then_the_answers(tmp_path: Path) ->
     answers = next(div for div in root.iter("div") if div.get("class") == "answers")
     assert len(list(answers.iter(SVG))) == len(PROBLEMS)
     for problem in PROBLEMS:
-        assert sheet.count(problem.explanation.replace("'", "&#x27;")) == 1
+        assert sheet.count(escape(problem.explanation)) == 1
+        assert sheet.count(problem.question_html()) == 1
     questions_only = problem_sheet(answers=False)
     assert "Answers" not in questions_only and PROBLEMS[0].explanation not in questions_only
     sheet.save(tmp_path / "problems.html")

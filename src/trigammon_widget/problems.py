@@ -21,7 +21,7 @@ __all__ = ["MARGIN", "PROBLEMS", "Problem", "find_problem"]
 
 MARGIN = 0.05
 """Equity by which every answer beats the next best play (the tests check it): more
-than GNU Backgammon's mark for a doubtful play (0.04)."""
+than the review marks as doubtful (``analysis.THRESHOLDS[0]``, GNU Backgammon's 0.04)."""
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,19 @@ class Problem(Shown):
             f"{self.numbers()}"
         )
 
+    def question_html(self) -> str:
+        """The problem as set, in one paragraph: the game, the theme, the roll and the
+        question (the notebook and the printed sheet both start with it)."""
+        return (
+            f"<p><i>{escape(self.variant.capitalize())}, {escape(self.theme)}.</i> "
+            f"X rolls {escape(self.roll)}. {escape(self.question)}</p>"
+        )
+
     def html(self, number: int | None = None) -> str:
         heading = f"Problem {number}: " if number is not None else ""
         return (
             f'<div class="tg-problem"><h3>{escape(heading + self.title)}</h3>'
-            f"<p><i>{escape(self.variant.capitalize())}, {escape(self.theme)}.</i> "
-            f"X rolls {escape(self.roll)}. {escape(self.question)}</p>"
+            f"{self.question_html()}"
             f"{self.figure().html()}{reveal('Show the answer', self.answer_html())}</div>"
         )
 

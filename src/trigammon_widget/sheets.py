@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from html import escape, unescape
 from typing import Any
 
-from .lessons import RULE_CARDS, RuleCard
+from .lessons import RULE_CARDS, Figure, RuleCard
 from .problems import PROBLEMS, Problem
 
 __all__ = ["Sheet", "problem_sheet", "rule_sheet"]
@@ -72,13 +72,17 @@ def _page(title: str, body: str) -> Sheet:
     )
 
 
+def _figure(picture: Figure, number: int | None = None) -> str:
+    """A picture with its caption, numbered like the problem it belongs to, if any."""
+    caption = escape(picture.caption if number is None else f"{number}. {picture.caption}")
+    return f"<figure>{picture.svg}<figcaption>{caption}</figcaption></figure>"
+
+
 def _card(card: RuleCard) -> str:
-    picture = card.figure(size=420)
     return (
         f'<section class="card" id="{escape(card.rule)}">'
         f"<h2>{escape(card.rule)} {escape(card.title)}</h2><p>{escape(card.text)}</p>"
-        f"<figure>{picture.svg}<figcaption>{escape(picture.caption)}</figcaption></figure>"
-        "</section>"
+        f"{_figure(card.figure(size=420))}</section>"
     )
 
 
@@ -105,11 +109,8 @@ def problem_sheet(problems: Sequence[Problem] = PROBLEMS, answers: bool = True) 
     pictured, on pages of their own after them (``answers=False`` leaves them out)."""
     questions = "".join(
         f'<section class="card" id="{escape(problem.slug)}">'
-        f"<h2>{number}. {escape(problem.title)}</h2>"
-        f"<p><i>{escape(problem.variant.capitalize())}, {escape(problem.theme)}.</i> "
-        f"X rolls {escape(problem.roll)}. {escape(problem.question)}</p>"
-        f"<figure>{problem.figure(size=420).svg}<figcaption>{number}. X (at the bottom) "
-        f"to play {escape(problem.roll)}.</figcaption></figure></section>"
+        f"<h2>{number}. {escape(problem.title)}</h2>{problem.question_html()}"
+        f"{_figure(problem.figure(size=420), number)}</section>"
         for number, problem in enumerate(problems, 1)
     )
     body = (
@@ -127,8 +128,7 @@ def problem_sheet(problems: Sequence[Problem] = PROBLEMS, answers: bool = True) 
         solved = "".join(
             f'<section class="card small">'
             f"<h2>{number}. {escape(problem.answer)}</h2><p>{escape(problem.explanation)}</p>"
-            f"<figure>{problem.answer_figure(size=360).svg}<figcaption>{number}. "
-            f"{escape(problem.answer)}</figcaption></figure></section>"
+            f"{_figure(problem.answer_figure(size=360), number)}</section>"
             for number, problem in enumerate(problems, 1)
         )
         body += f'<div class="answers"><h1>Answers</h1><div class="cards">{solved}</div></div>'
