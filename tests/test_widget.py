@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
+from trigammon_widget.engine.notation import NO_MOVE
+from trigammon_widget.gallery import find_case
 from trigammon_widget.widget import BoardWidget
 
 
@@ -150,6 +152,16 @@ def test_undo_move_and_play_from_the_list() -> None:
     assert widget.partial == () and widget.game.ply == 0
     assert front.send("play_listed", index=index)["ok"]
     assert widget.game.turns[-1].notation == "8/5 6/5"
+
+
+def test_a_turn_without_a_move_reads_the_same_everywhere() -> None:
+    blocked = find_case("classic-blocked-entry").position  # bar checker, no entry
+    widget = BoardWidget(Game(CLASSIC, start=blocked))
+    front = Front(widget)
+    assert widget.plays == [NO_MOVE]  # a button with words, not an empty one
+    assert front.send("play_listed", index=0)["ok"]
+    assert widget.history[0]["text"] == NO_MOVE
+    assert widget.view["message"]["text"] == f"Player X: {NO_MOVE}"
 
 
 def test_roll_step_goto_and_playing_on_from_earlier() -> None:

@@ -138,7 +138,7 @@ function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
       h("span", { class: "tgw-ply" }, `${entry.ply}.`),
       swatch(v.colors[entry.player]),
       h("span", { class: "tgw-dice" }, dice),
-      h("span", { class: "tgw-notation" }, entry.text || "(no legal move)"),
+      h("span", { class: "tgw-notation" }, entry.text),
       h("span", { class: "tgw-marks" }, ...marks(entry)),
     ),
   );

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from .engine import Game, Position, Turn
 from .engine.game import Record
+from .engine.notation import play_text
 from .engine.places import Place, place_of
 from .svg import FONT, Numbering, Parts, R, SvgBoard, Theme, board_parts, board_svg
 
@@ -361,7 +362,7 @@ def _turn(parts: Parts, prefix: str, before: Position, turn: Record, ply: int) -
         die.set("data-index", str(index))
     group.append(parts.players(before))
     d1, d2 = turn.dice
-    played = turn.notation or "no legal move"
+    played = play_text(turn.notation)
     text = f"{ply + 1}. {parts.names[turn.player]} {d1}-{d2}: {played}"
     group.append(_caption(parts, turn.player, text))
     return group

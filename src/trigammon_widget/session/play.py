@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine import IllegalMoveError, Move, Play
-from ..engine.notation import format_play
+from ..engine.notation import format_play, play_text
 from ..engine.places import Place, index_of, parse_place
 from ..protocol import INT, PLACE, IntentError, action
 from .state import SessionState
@@ -89,7 +89,7 @@ class Playing(SessionState):
         known = len(game.variations())
         turn = game.play(play, replace=replace)
         self._done = ()
-        text = f"{self._name(turn.player)}: {turn.notation or 'no legal move'}"
+        text = f"{self._name(turn.player)}: {play_text(turn.notation)}"
         if len(game.variations(game.ply - 1)) > max(known, 1):
             text += " (a new variation: the turns played before stay beside it)"
         if game.is_over():

@@ -9,7 +9,7 @@ from typing import Any
 from ..chart import equity_graph
 from ..coaching import Review, review_view
 from ..engine import MatchState, Play, Position, Turn
-from ..engine.notation import format_play
+from ..engine.notation import format_play, play_text
 from ..engine.places import place_of
 from ..evaluation import evaluate
 from ..svg import THEMES, board_svg, css_variables
@@ -191,12 +191,12 @@ class Showing(SessionState):
         }
 
     def plays(self) -> list[str]:
-        """Every legal play of this turn's dice, in notation; empty while none is due."""
+        """Every legal play of this turn's dice, in notation (``NO_MOVE`` for the empty
+        play); empty while none is due."""
         position = self._game.position
         if self._editing is not None or position.dice is None or position.is_over():
             return []
-        legal = self.legal_plays
-        return [position.format_play(play) for play in legal]
+        return [play_text(position.format_play(play)) for play in self.legal_plays]
 
     def _review_now(self) -> Review | None:
         """The review as the shown turn sees it; None once the line is another."""

@@ -205,7 +205,7 @@ class Frames:
 def record_text(record: Record, cube: Cube | None = None) -> str:
     """A record as the history lists it: a play, or what happened to the cube."""
     if isinstance(record, Turn):
-        return record.notation or "no legal move"
+        return play_text(record.notation)
     if isinstance(record, CubeAction):
         if record.action == "double":
             return "doubles" if cube is None else f"doubles to {2 * cube.value}"
