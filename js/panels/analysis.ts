@@ -18,9 +18,14 @@ export function equity(e: number | undefined): string {
   return finite(e) ? `${e < 0 ? "−" : "+"}${Math.abs(e).toFixed(3)}` : "–";
 }
 
+/** Whether a loss shows as none: below what three decimals can show. */
+export function asGoodAsBest(l: number): boolean {
+  return l < 0.0005;
+}
+
 /** What a play loses against the best, as "−0.045" ("best" for none). */
 export function loss(l: number | undefined): string {
-  return !finite(l) ? "–" : l < 0.0005 ? "best" : `−${l.toFixed(3)}`;
+  return !finite(l) ? "–" : asGoodAsBest(l) ? "best" : `−${l.toFixed(3)}`;
 }
 
 /** A 95% interval as "[48.1–60.2]" (percent, without the sign). */
@@ -52,7 +57,7 @@ export class AnalysisPanel {
       title: "Every player's chances from here: the evaluator's at once, then a rollout's",
     });
     const cancel = button("Cancel", { "data-action": "cancel-analysis" });
-    this.state = h("span", { class: "tgw-count", "data-role": "analysis-status" });
+    this.state = h("span", { class: "tgw-count", role: "status", "data-role": "analysis-status" });
     this.progress = h("progress", { class: "tgw-progress", max: 1, value: 0, "aria-label": "Rollout progress" });
     this.progressText = h("span", { class: "tgw-count" });
     this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);

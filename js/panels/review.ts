@@ -5,7 +5,7 @@
 
 import { button, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Intent, Review, ReviewTurn, View } from "../protocol";
-import { equity, loss } from "./analysis";
+import { asGoodAsBest, equity, loss } from "./analysis";
 
 /** What a mark says, in GNU Backgammon's words. */
 export const MARK_NAMES: Record<string, string> = {
@@ -36,7 +36,7 @@ export interface ReviewActions {
 
 export class ReviewPanel {
   readonly element: HTMLElement;
-  private readonly state = h("span", { class: "tgw-count", "data-role": "review-status" });
+  private readonly state = h("span", { class: "tgw-count", role: "status", "data-role": "review-status" });
   private readonly analyse = button("Analyse game", {
     "data-action": "analyse",
     title: "Judge every turn of this line in the background: marks, mistakes, equity graph",
@@ -113,7 +113,7 @@ export class ReviewPanel {
     this.element.hidden = !play;
     this.element.dataset.status = r ? r.status : "none";
     this.analyse.disabled = !play || v.plies === 0 || running;
-    this.analyse.textContent = r && !running ? "Analyse again" : "Analyse game";
+    setText(this.analyse, r && !running ? "Analyse again" : "Analyse game");
     setText(this.state, r ? `${r.evaluator} · ${r.status}` : "");
 
     this.running.hidden = !running;
@@ -171,7 +171,8 @@ function summaryTable(v: View, r: Review): HTMLElement {
       h("td", {}, equity(p.luck)),
     ),
   );
-  const col = (label: string, title: string): HTMLElement => h("th", { scope: "col", title }, label);
+  const col = (label: string, title: string, spoken?: string): HTMLElement =>
+    h("th", { scope: "col", title, "aria-label": spoken }, label);
   return h(
     "table",
     { class: "tgw-chances tgw-summary", "aria-label": "The players' summaries" },
@@ -183,7 +184,7 @@ function summaryTable(v: View, r: Review): HTMLElement {
         {},
         col("Player", "Each row's tooltip: decisions, equity lost, error rate"),
         col("PR", "Performance rating: 500 × the equity lost per decision (lower is better)"),
-        ...Object.entries(MARK_NAMES).map(([mark, name]) => col(mark, `${name} plays`)),
+        ...Object.entries(MARK_NAMES).map(([mark, name]) => col(mark, `${name} plays`, name)),
         col("Luck", "The rolls' equity against the average roll, summed"),
       ),
     ),
@@ -241,7 +242,9 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
     h(
       "div",
       { class: "tgw-note" },
-      turn.loss > 0.0005 ? `Lost ${turn.loss.toFixed(3)} against the best ${what}` : `The best ${what} (or as good)`,
+      asGoodAsBest(turn.loss)
+        ? `The best ${what} (or as good)`
+        : `Lost ${turn.loss.toFixed(3)} against the best ${what}`,
       cube ? "" : ` · luck ${equity(turn.luck)}`,
     ),
     h("ol", { class: "tgw-best-plays", "aria-label": `The best ${what}s of turn ${turn.ply}` }, ...rows),

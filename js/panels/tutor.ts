@@ -22,19 +22,19 @@ export class Tutor {
   private readonly takeBack = button("Take back", { class: "tgw-button tgw-primary", "data-action": "take-back" });
   private readonly playOn = button("Play on", { "data-action": "play-on" });
   private shown = "";
-  private on = false;
+  private tutoring = false;
 
   constructor(send: (intent: Intent) => void, signal: AbortSignal) {
     this.toggle = h("span", { class: "tgw-tutor-toggle" }, this.button, this.threshold);
     this.warning.append(this.text, h("div", { class: "tgw-group" }, this.takeBack, this.playOn));
-    on(this.button, "click", () => send({ action: "set_tutor", on: !this.on }), signal);
+    on(this.button, "click", () => send({ action: "set_tutor", on: !this.tutoring }), signal);
     on(this.takeBack, "click", () => send({ action: "take_back" }), signal);
     on(this.playOn, "click", () => send({ action: "play_on" }), signal);
   }
 
   render(v: View): void {
     const { on: tutoring, threshold, warning } = v.tutor;
-    this.on = tutoring;
+    this.tutoring = tutoring;
     const play = v.mode === "play";
     this.toggle.hidden = !play;
     this.button.setAttribute("aria-pressed", String(tutoring));
@@ -49,7 +49,7 @@ export class Tutor {
     this.shown = key;
     const had = !this.warning.hidden;
     this.warning.hidden = !warning || !play;
-    if (!warning) return;
+    if (!warning || this.warning.hidden) return;
     setChildren(
       this.text,
       h("strong", {}, "The tutor: "),
