@@ -147,11 +147,11 @@ export class VariationsPanel {
         { class: "tgw-variation-turn" },
         swatch(v.colors[row.player]),
         h("span", { class: "tgw-dice" }, dice),
-        h("span", { class: "tgw-notation" }, row.text || "(no legal move)"),
+        h("span", { class: "tgw-notation" }, row.text),
       ),
       h("span", { class: "tgw-variation-length" }, turns),
     );
-    const described = row.name ? `“${row.name}”` : `${dice}${row.text || "(no legal move)"}`;
+    const described = row.name ? `“${row.name}”` : `${dice}${row.text}`;
     const tools = h(
       "span",
       { class: "tgw-variation-tools" },

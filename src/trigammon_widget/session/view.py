@@ -240,7 +240,7 @@ def variation_row(variation: Variation) -> VariationRow:
     return {
         "index": variation.index,
         "name": variation.name,
-        "text": turn.notation,
+        "text": play_text(turn.notation) if isinstance(turn, Turn) else turn.notation,
         "player": turn.player,
         "dice": list(turn.dice) if isinstance(turn, Turn) else [],
         "length": variation.length,
