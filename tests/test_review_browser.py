@@ -111,7 +111,9 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     ]
     assert shown == state["marks"] and any(shown)
     marked = widget.locator(".tgw-history .tgw-judged").first
-    assert re.fullmatch(r"a (doubtful|bad|very bad) play", marked.get_attribute("aria-label") or "")
+    assert re.fullmatch(
+        r"a (doubtful|bad|very bad) (play|cube action)", marked.get_attribute("aria-label") or ""
+    )
     # The players' summaries.
     summary = panel.locator(".tgw-summary tbody tr")
     assert summary.count() == 2

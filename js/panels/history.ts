@@ -148,7 +148,8 @@ function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
 function marks(entry: HistoryEntry): Node[] {
   const found: Node[] = [];
   if (entry.mark) {
-    const label = `a ${MARK_NAMES[entry.mark] ?? "marked"} play`;
+    const judged = entry.dice.length ? "play" : "cube action"; // a cube action has no dice
+    const label = `a ${MARK_NAMES[entry.mark] ?? "marked"} ${judged}`;
     const attrs = { class: "tgw-mark tgw-judged", "data-mark": entry.mark, role: "img", "aria-label": label };
     found.push(h("span", { ...attrs, title: `${label} (n / p: next / previous mistake)` }, entry.mark));
   }
