@@ -58,9 +58,7 @@ def test_fast_path_picks_what_choose_picks(position: Position) -> None:
         return
     bot = HeuristicBot()
     assert position.dice is not None
-    view = TurnView(
-        position.variant, [list(b) for b in position.boards], position.turn, position.dice
-    )
+    view = TurnView.of(position)
     leaves = view.leaves()
     if len(leaves) < 2:
         return
@@ -254,9 +252,7 @@ def test_neural_bot_fast_path_picks_what_choose_picks(position: Position) -> Non
     if position.is_over():
         return
     assert position.dice is not None
-    view = TurnView(
-        position.variant, [list(b) for b in position.boards], position.turn, position.dice
-    )
+    view = TurnView.of(position)
     leaves = view.leaves()
     if len(leaves) < 2:
         return

@@ -30,7 +30,7 @@ def test_plays_scored_fast_are_rated_as_whole_positions(variant: Variant) -> Non
     hits = 0
     for position in random_positions(variant, 150, 5):
         assert position.dice is not None
-        view = TurnView(variant, [list(b) for b in position.boards], position.turn, position.dice)
+        view = TurnView.of(position)
         keys = list(view.leaves())
         fast = net.after_plays(view, keys)
         follower = variant.next_player(position.turn)

@@ -461,8 +461,7 @@ class HeuristicBot:
             raise ValueError("no dice: the position must be rolled to rank plays")
         if position.is_over():
             return []
-        boards = [list(board) for board in position.boards]
-        view = TurnView(position.variant, boards, position.turn, position.dice)
+        view = TurnView.of(position)
         leaves = view.leaves()
         scores = self._scores(view, list(leaves))
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
@@ -600,8 +599,7 @@ class NeuralBot:
             raise ValueError("no dice: the position must be rolled to choose a play")
         if position.is_over():
             return Play()
-        boards = [list(board) for board in position.boards]
-        view = TurnView(position.variant, boards, position.turn, position.dice)
+        view = TurnView.of(position)
         leaves = view.leaves()
         key = next(iter(leaves)) if len(leaves) == 1 else self.pick(view, leaves, random.Random())
         return _as_play(leaves[key])

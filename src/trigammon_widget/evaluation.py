@@ -417,7 +417,7 @@ def hints(
     if position.is_over():
         return []
     rolled = replace(position, dice=roll)
-    view = TurnView(variant, [list(board) for board in position.boards], position.turn, roll)
+    view = TurnView.of(position, roll)
     leaves = view.leaves()
     keys = list(leaves)
     vectors = rate_plays(chosen, view, keys, ply)

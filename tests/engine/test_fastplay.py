@@ -54,9 +54,7 @@ def test_making_a_key_is_making_its_play(position: Position, data: st.DataObject
     if position.is_over():
         return
     assert position.dice is not None
-    view = TurnView(
-        position.variant, [list(b) for b in position.boards], position.turn, position.dice
-    )
+    view = TurnView.of(position)
     leaves = view.leaves()
     assert len(leaves) == len(position.legal_plays())
     key = data.draw(st.sampled_from(sorted(leaves)))

@@ -18,9 +18,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .movegen import RawPlay, legal_leaves
 from .variant import CHECKERS, Variant
+
+if TYPE_CHECKING:
+    from .position import Position
 
 __all__ = [
     "Boards",
@@ -88,6 +92,15 @@ class TurnView:
         self.blocked = blocked
         self.blots = blots
         self.blot_owner = blot_owner
+
+    @classmethod
+    def of(cls, position: Position, dice: tuple[int, int] | None = None) -> TurnView:
+        """The view of ``position``'s player to move, with ``dice`` (default: its own)."""
+        roll = dice if dice is not None else position.dice
+        if roll is None:
+            raise ValueError("no dice: a turn's view needs a roll")
+        boards = [list(board) for board in position.boards]
+        return cls(position.variant, boards, position.turn, roll)
 
     def leaves(self) -> Leaves:
         """Every legal play of the roll, one per resulting board (R4-R12)."""
