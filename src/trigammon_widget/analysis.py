@@ -461,8 +461,8 @@ def _cube_reports(
     right (the close ones, as GNU Backgammon counts them)."""
     found: list[CubeReport] = []
     records = game.turns
+    offered: CubeDecision | None = None  # the double just judged, which a take or drop answers
     for index, record in enumerate(records):
-        before = game.match_position_at(index)
         action: str
         if isinstance(record, CubeAction):
             action = record.action
@@ -474,11 +474,16 @@ def _cube_reports(
             action = "no double"
         else:
             continue  # the opening roll's turn or given dice, a turn after a take
-        unrolled = MatchPosition(before.position.with_dice(), before.cube, before.state)
-        if action == "no double" and "double" not in unrolled.legal_cube_actions():
-            continue
-        chances = evaluate(unrolled.position, evaluator=evaluator, ply=depth)
-        decision = cube_decision(unrolled, chances)
+        if action in ("take", "drop") and offered is not None:
+            decision = offered  # the same position, cube and chances as the double
+        else:
+            before = game.match_position_at(index)
+            unrolled = MatchPosition(before.position.with_dice(), before.cube, before.state)
+            if action == "no double" and "double" not in unrolled.legal_cube_actions():
+                continue
+            chances = evaluate(unrolled.position, evaluator=evaluator, ply=depth)
+            decision = cube_decision(unrolled, chances)
+        offered = decision if action == "double" else None
         options = dict(_cube_options(action, decision))
         loss = max(options.values()) - options[action]
         if (
