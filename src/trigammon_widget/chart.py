@@ -109,16 +109,7 @@ def equity_graph(
             'stroke-width="0.8"/>'
         )
     for ply in range(last + 1):
-        judged, decision = by_ply.get(ply), cubed.get(ply)
-        label = (
-            _turn_label(report, judged)
-            if judged
-            else _cube_label(report, decision)
-            if decision
-            else f"{ply}. not judged"
-            if ply
-            else "start"
-        )
+        label = _column_label(report, ply, by_ply.get(ply), cubed.get(ply))
         parts.append(
             f'<rect class="tg-graph-turn" data-kind="turn" data-ply="{ply}" '
             f'x="{x(ply) - inner_w / count / 2:.1f}" y="0" width="{inner_w / count:.1f}" '
@@ -130,6 +121,17 @@ def equity_graph(
         f'fill="{theme.muted}">turn {last}</text></svg>'
     )
     return SvgBoard("".join(parts))
+
+
+def _column_label(
+    report: Report, ply: int, turn: TurnReport | None, decision: CubeReport | None
+) -> str:
+    """What a turn's column says on hover: the play judged, the cube decision, or none."""
+    if turn is not None:
+        return _turn_label(report, turn)
+    if decision is not None:
+        return _cube_label(report, decision)
+    return f"{ply}. not judged" if ply else "start"
 
 
 def _cube_label(report: Report, decision: CubeReport) -> str:
