@@ -20,13 +20,14 @@ import argparse
 import os
 import time
 
-from trigammon_widget.analysis import analyse
-from trigammon_widget.bots import HeuristicBot, RandomBot, autoplay
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game
 from trigammon_widget.engine.corpus import random_positions
-from trigammon_widget.evaluation import Evaluator, NeuralEvaluator, hints
-from trigammon_widget.network import Network
-from trigammon_widget.rollout import wilson
+from trigammon_widget.judgement.analysis import analyse
+from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.evaluation import Evaluator, NeuralEvaluator, hints
+from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.rollout import wilson
 
 TURNS = 100
 POSITIONS = 1_000

@@ -29,12 +29,13 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from trigammon_widget.bots import Bot, HeuristicBot, MatchResult, NeuralBot, play_game, play_match
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Variant
 from trigammon_widget.engine.corpus import random_positions
-from trigammon_widget.evaluation import Evaluator, NeuralEvaluator, hints
-from trigammon_widget.network import Network
-from trigammon_widget.rollout import wilson
+from trigammon_widget.judgement.bots import Bot, HeuristicBot, NeuralBot
+from trigammon_widget.judgement.evaluation import Evaluator, NeuralEvaluator, hints
+from trigammon_widget.judgement.games import MatchResult, play_game, play_match
+from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.rollout import wilson
 
 TRIGAMMON_GAMES = 3_000
 CLASSIC_GAMES = 2_000

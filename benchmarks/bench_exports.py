@@ -12,9 +12,11 @@ from functools import partial
 from time import perf_counter
 from typing import TypeVar
 
-from trigammon_widget.bots import HeuristicBot, autoplay
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Variant
-from trigammon_widget.export import animated_gif, animated_svg
+from trigammon_widget.judgement.bots import HeuristicBot
+from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.pictures.export import animated_svg
+from trigammon_widget.pictures.raster import animated_gif
 
 RUNS = 3
 TARGET_SVG_BYTES = 300_000

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from trigammon_widget.engine import BAR, CLASSIC, TRIGAMMON, Play, Position, Variant
-from trigammon_widget.svg import SvgBoard, board_svg
+from trigammon_widget.pictures.svg import SvgBoard, board_svg
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 CHROMIUM = "/usr/lib/chromium/chromium"

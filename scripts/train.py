@@ -1,4 +1,4 @@
-"""Train an evaluator net (``trigammon_widget.training``); run it again to resume.
+"""Train an evaluator net (``trigammon_widget.judgement.training``); run it again to resume.
 
     python scripts/train.py --variant trigammon --games 200000 --run /work/train-runs/trigammon
     python scripts/train.py --variant classic --teacher gnubg --teacher-plies 1 \\
@@ -8,7 +8,7 @@ Self-play runs on ``--workers`` processes (default 1; the learner shares the fir
 core), or on a Dask cluster with ``--dask tcp://scheduler:8786``. The run folder
 keeps the checkpoint, the measured nets (``nets/``) and ``log.jsonl``; the same
 command after a kill goes on from the last checkpoint. ``--ship`` copies the net
-to the package's ``weights/`` folder with its record.
+to the package's ``judgement/weights/`` folder with its record.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import fields
 from pathlib import Path
 
-from trigammon_widget.network import SHIPPED, SHIPPED_DIR
-from trigammon_widget.training import Settings, train
+from trigammon_widget.judgement.network import SHIPPED, SHIPPED_DIR
+from trigammon_widget.judgement.training import Settings, train
 
-PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trigammon_widget"
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trigammon_widget" / "judgement"
 
 
 def main() -> None:

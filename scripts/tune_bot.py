@@ -41,16 +41,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, fields
 from itertools import permutations
 
-from trigammon_widget.bots import (
+from trigammon_widget.engine import Variant, find_variant
+from trigammon_widget.judgement.bots import (
     CLASSIC_WEIGHTS,
     DEFAULT_WEIGHTS,
     HeuristicBot,
     RandomBot,
     Weights,
-    play_game,
 )
-from trigammon_widget.engine import Variant, find_variant
-from trigammon_widget.rollout import wilson
+from trigammon_widget.judgement.games import play_game
+from trigammon_widget.judgement.rollout import wilson
 
 Seating = tuple[int, ...]
 """Which weight set (index into a list) plays each seat."""

@@ -8,7 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from trigammon_widget.analysis import (
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn, Variant
+from trigammon_widget.judgement.analysis import (
     MARKS,
     THRESHOLDS,
     _cube_reports,
@@ -17,9 +18,9 @@ from trigammon_widget.analysis import (
     _Task,
     analyse,
 )
-from trigammon_widget.bots import HeuristicBot, RandomBot, autoplay
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn, Variant
-from trigammon_widget.evaluation import ROLLS, find_evaluator
+from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.evaluation import ROLLS, find_evaluator
+from trigammon_widget.judgement.games import autoplay
 
 
 def bot_game(variant: Variant, turns: int, seed: int = 3) -> Game:
@@ -238,8 +239,8 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     """Cube actions take a ply of the line without a turn judged: the graph keeps a
     column for each (``data-ply`` is the ply ``goto`` shows), and the lines are cased
     so that a checker colour close to the background still shows."""
-    from trigammon_widget.chart import equity_graph
-    from trigammon_widget.svg import THEMES
+    from trigammon_widget.pictures.chart import equity_graph
+    from trigammon_widget.pictures.svg import THEMES
 
     game = doubled_game()
     report = analyse(game, workers=1)
@@ -289,8 +290,8 @@ def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
 
 
 def test_the_tutor_warns_of_a_bad_play_and_refuses_an_illegal_one() -> None:
-    from trigammon_widget.coaching import tutor_warning
     from trigammon_widget.engine import Move, Play
+    from trigammon_widget.teaching.coaching import tutor_warning
 
     start = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1))
     blunder, best = start.parse_play("2/1/off"), start.parse_play("2/off 1/off")

@@ -11,7 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trigammon_widget.bots import (
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Play, Position
+from trigammon_widget.engine.corpus import random_positions
+from trigammon_widget.engine.fastplay import TurnView
+from trigammon_widget.judgement.bots import (
     DEFAULT_WEIGHTS,
     Bot,
     FastBot,
@@ -19,14 +22,9 @@ from trigammon_widget.bots import (
     NeuralBot,
     RandomBot,
     Weights,
-    autoplay,
-    play_game,
-    play_match,
 )
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Play, Position
-from trigammon_widget.engine.corpus import random_positions
-from trigammon_widget.engine.fastplay import TurnView
-from trigammon_widget.evaluation import hints
+from trigammon_widget.judgement.evaluation import hints
+from trigammon_widget.judgement.games import autoplay, play_game, play_match
 
 sys.path.insert(0, str(Path(__file__).parent / "engine"))
 from strategies import positions

@@ -9,13 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trigammon_widget.cube import (
-    EFFICIENCY,
-    Chances,
-    CubeDecision,
-    cube_decision,
-    evaluated_chances,
-)
 from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
@@ -25,7 +18,14 @@ from trigammon_widget.engine import (
     Position,
     to_gnubg_id,
 )
-from trigammon_widget.met import MAX_AWAY, POST_CRAWFORD, PRE_CRAWFORD, match_equity
+from trigammon_widget.judgement.cube import (
+    EFFICIENCY,
+    Chances,
+    CubeDecision,
+    cube_decision,
+    evaluated_chances,
+)
+from trigammon_widget.judgement.met import MAX_AWAY, POST_CRAWFORD, PRE_CRAWFORD, match_equity
 
 START = Position.start(CLASSIC)
 MONEY = MatchPosition(START)
@@ -273,7 +273,7 @@ def test_the_taker_takes_exactly_up_to_its_take_point(
 def test_evaluated_chances_are_the_evaluators() -> None:
     """The cube decides by any evaluator: the project's net by default, gnubg's where
     gnubg-nn is installed (its 0-ply probabilities, gnubg's five outputs)."""
-    from trigammon_widget.evaluation import evaluate
+    from trigammon_widget.judgement.evaluation import evaluate
 
     position = Position.start(CLASSIC, turn=1)
     own = evaluated_chances()(position)

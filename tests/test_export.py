@@ -9,11 +9,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from trigammon_widget.bots import HeuristicBot, autoplay
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn, find_variant
-from trigammon_widget.export import animated_gif, animated_svg, png
-from trigammon_widget.gallery import CASES, find_case
-from trigammon_widget.svg import board_svg
+from trigammon_widget.judgement.bots import HeuristicBot
+from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.pictures.export import animated_svg
+from trigammon_widget.pictures.raster import animated_gif, png
+from trigammon_widget.pictures.svg import board_svg
+from trigammon_widget.teaching.gallery import CASES, find_case
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

@@ -21,9 +21,10 @@ from nbclient import NotebookClient
 
 from lab_page import notebook_page, serve
 from lab_server import LabServer
-from trigammon_widget.bots import HeuristicBot, autoplay
 from trigammon_widget.engine import TRIGAMMON, Game
-from trigammon_widget.export import animated_svg
+from trigammon_widget.judgement.bots import HeuristicBot
+from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.pictures.export import animated_svg
 
 pytestmark = pytest.mark.browser
 

@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 
 from trigammon_widget.engine import Position
-from trigammon_widget.gallery import CASES, find_case, study, write_gallery
+from trigammon_widget.teaching.gallery import CASES, find_case, study, write_gallery
 
 DOCS = Path(__file__).parent.parent / "docs" / "gallery"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.slug)
 def test_each_case_forbids_its_attempt_with_the_rule_it_teaches(case: object) -> None:
-    from trigammon_widget.gallery import Case
+    from trigammon_widget.teaching.gallery import Case
 
     assert isinstance(case, Case)
     explanation = case.explanation()
@@ -50,9 +50,10 @@ def test_find_and_study() -> None:
 def test_docs_gallery_is_what_the_command_writes(tmp_path: Path) -> None:
     written = sorted(write_gallery(tmp_path))
     assert [p.name for p in written] == sorted(p.name for p in DOCS.glob("*.svg")), (
-        "run: python -m trigammon_widget.gallery docs/gallery"
+        "run: python -m trigammon_widget.teaching.gallery docs/gallery"
     )
     for path in written:
         assert path.read_text() == (DOCS / path.name).read_text(), (
-            f"docs/gallery/{path.name} is stale: python -m trigammon_widget.gallery docs/gallery"
+            f"docs/gallery/{path.name} is stale: "
+            "python -m trigammon_widget.teaching.gallery docs/gallery"
         )

@@ -1,11 +1,12 @@
 """The package's layers, as the README's development section draws them: every module
-imports only from its own row and the rows below it, and the engine needs neither
-numpy nor Jupyter. Imports inside functions and for type checking count too; the
-few that go up are listed, each with its reason."""
+imports only from its own layer and the layers below it, no two modules import each
+other round a circle, and the engine needs neither numpy nor Jupyter. Imports inside
+functions and for type checking count too; nothing is allowed upward."""
 
 from __future__ import annotations
 
 import ast
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 import pytest
@@ -15,47 +16,54 @@ PACKAGE = Path(__file__).parent.parent / "src" / "trigammon_widget"
 LAYERS = [
     {"widget"},
     {"session", "protocol"},
-    {"coaching", "chart"},
-    {"sheets", "problems", "lessons", "gallery", "export"},
-    {"analysis", "rollout", "training", "bots"},
-    {"cube", "met", "evaluation", "network"},
-    {"svg", "parallel"},
+    {"teaching"},
+    {"pictures"},
+    {"judgement"},
     {"engine"},
 ]
-"""Top to bottom; a module is named by its first part below the package."""
+"""Top to bottom, one row per layer; a module's layer is its first part below the package."""
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
-UPWARD = {
-    # Positions, games and matches draw themselves in a notebook (``_repr_svg_``,
-    # ``to_svg``, ``to_animated_svg``), as python-chess boards do: imported on use.
-    ("engine", "svg"),
-    ("engine", "export"),
-    # A hint's rollout, for its type only.
-    ("evaluation", "rollout"),
-}
 
 
 def unit(path: Path) -> str:
     return path.relative_to(PACKAGE).parts[0].removesuffix(".py")
 
 
+def module(path: Path) -> str:
+    """The module's dotted name below the package; the engine counts as one module: its
+    values carry their formats' methods (``position.id``, ``game.to_json()``), whose code
+    lives in the format modules they import on use, as python-chess's board does."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    if parts[0] == "engine":
+        return "engine"
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if p.parent != PACKAGE or p.stem != "__init__")
+NAMES = {module(p) for p in MODULES}
+
+
 def imported(path: Path) -> set[str]:
-    """The package's own units that ``path`` imports (relative imports, resolved)."""
+    """The package's own modules that ``path`` imports (relative imports, resolved)."""
     package = path.relative_to(PACKAGE).parts[:-1]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[tuple[str, ...]] = []
         if isinstance(node, ast.ImportFrom) and node.level:
             base = package[: len(package) - (node.level - 1)]
             target = (*base, *(node.module.split(".") if node.module else ()))
-            names = [target] if target else [(alias.name,) for alias in node.names]
-            found.update(name[0] for name in names)
+            targets = [target] if node.module else [(*target, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
             "trigammon_widget."
         ):
-            found.add((node.module or "").split(".")[1])
-    return found
-
-
-MODULES = sorted(p for p in PACKAGE.rglob("*.py") if unit(p) != "__init__")
+            targets = [tuple((node.module or "").split(".")[1:])]
+        for target in targets:
+            name = "engine" if target[:1] == ("engine",) else ".".join(target)
+            while name and name not in NAMES:
+                name = name.rpartition(".")[0]
+            if name:
+                found.add(name)
+    return found - {module(path)}
 
 
 def test_every_module_has_a_layer() -> None:
@@ -65,12 +73,18 @@ def test_every_module_has_a_layer() -> None:
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_imports_go_down(path: Path) -> None:
     own = RANK[unit(path)]
-    upward = sorted(
-        name
-        for name in imported(path)
-        if RANK.get(name, own) < own and (unit(path), name) not in UPWARD
-    )
+    upward = sorted(name for name in imported(path) if RANK[name.split(".")[0]] < own)
     assert not upward, f"{path.name} imports {upward} from a layer above"
+
+
+def test_no_module_imports_round_a_circle() -> None:
+    graph: dict[str, set[str]] = {}
+    for path in MODULES:
+        graph.setdefault(module(path), set()).update(imported(path))
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as error:
+        pytest.fail(f"modules import each other round a circle: {error.args[1]}")
 
 
 def test_the_engine_needs_no_numpy_and_no_jupyter() -> None:

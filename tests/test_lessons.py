@@ -9,15 +9,8 @@ import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, IllegalMoveError, Position
 from trigammon_widget.engine.errors import InvalidPositionError, NotationError
-from trigammon_widget.lessons import (
-    QUIZ,
-    RULE_CARDS,
-    attempt_arrows,
-    find_rule,
-    reveal,
-    setup,
-    shots,
-)
+from trigammon_widget.teaching.lessons import QUIZ, RULE_CARDS, find_rule
+from trigammon_widget.teaching.toolkit import attempt_arrows, reveal, setup, shots
 
 
 def test_setup_places_checkers_by_the_numbers_x_reads() -> None:

@@ -12,14 +12,14 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView
 from trigammon_widget.engine.outcome import Outcome
-from trigammon_widget.network import (
+from trigammon_widget.judgement.network import (
     Network,
     equity_matrix,
     load_shipped,
     outcome_vector,
     slot_order,
 )
-from trigammon_widget.training import initial_network
+from trigammon_widget.judgement.training import initial_network
 
 
 @pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "06_play_and_review.ipynb"
 PROBE = """\
 import json
-from trigammon_widget.evaluation import hints as _ranked
+from trigammon_widget.judgement.evaluation import hints as _ranked
 
 _probes = globals().get("_probes", 0)  # counts on when the cell runs again
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trigammon_widget.analysis import THRESHOLDS
-from trigammon_widget.problems import MARGIN, PROBLEMS, Problem, find_problem
+from trigammon_widget.judgement.analysis import THRESHOLDS
+from trigammon_widget.teaching.problems import MARGIN, PROBLEMS, Problem, find_problem
 
 
 def test_at_least_twenty_problems_across_both_variants() -> None:

@@ -12,9 +12,9 @@ from types import ModuleType
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget.pictures.svg import THEMES, css_variables
 from trigammon_widget.protocol import IntentError, actions_of, decode
 from trigammon_widget.session import Session, Traits, View
-from trigammon_widget.svg import THEMES, css_variables
 from trigammon_widget.widget import ACTIONS, BoardWidget
 
 ROOT = Path(__file__).resolve().parents[1]

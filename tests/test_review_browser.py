@@ -28,7 +28,8 @@ PLIES = 16
 SETUP = """\
 import json
 from trigammon_widget import CLASSIC, Game, Position
-from trigammon_widget.bots import RandomBot, autoplay
+from trigammon_widget.judgement.bots import RandomBot
+from trigammon_widget.judgement.games import autoplay
 from trigammon_widget.widget import BoardWidget
 
 _probes = 0

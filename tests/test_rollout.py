@@ -9,10 +9,10 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from trigammon_widget.bots import NeuralBot, RandomBot
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Play, Position
-from trigammon_widget.evaluation import hints as evaluator_hints
-from trigammon_widget.rollout import hints, race_estimate, rollout, wilson
+from trigammon_widget.judgement.bots import NeuralBot, RandomBot
+from trigammon_widget.judgement.evaluation import hints as evaluator_hints
+from trigammon_widget.judgement.rollout import hints, race_estimate, rollout, wilson
 
 # X (player 0) to move, its last checker on its 1-point: any roll wins, a gammon as O
 # has borne nothing off (and is out of X's home: no backgammon).
@@ -155,7 +155,7 @@ def test_hints_rank_every_legal_play() -> None:
     wins = [hint.win for hint in ranked]
     assert wins == sorted(wins, reverse=True)
     for hint in ranked:
-        assert hint.player == 0 and hint.result.games == 20
+        assert hint.player == 0 and hint.rollout.games == 20
         low, high = hint.interval
         assert low <= hint.win <= high
         assert hint.notation == position.format_play(hint.play)
@@ -167,8 +167,8 @@ def test_hints_put_the_winning_play_first() -> None:
     position = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {7: 15}}, dice=(2, 1))
     ranked = hints(position, games_per_play=10, seed=1, workers=1)
     assert ranked[0].notation == "2/off 1/off"
-    assert ranked[0].win == 1.0 and ranked[0].result.mean_turns == 0
-    assert all(hint.result.mean_turns > 0 for hint in ranked[1:])
+    assert ranked[0].win == 1.0 and ranked[0].rollout.mean_turns == 0
+    assert all(hint.rollout.mean_turns > 0 for hint in ranked[1:])
 
 
 def test_hints_candidates_and_workers_agree() -> None:
@@ -177,7 +177,7 @@ def test_hints_candidates_and_workers_agree() -> None:
     one = hints(position, workers=1, **kwargs)  # type: ignore[arg-type]
     two = hints(position, workers=2, **kwargs)  # type: ignore[arg-type]
     assert len(one) == 3
-    assert [(h.notation, h.result) for h in one] == [(h.notation, h.result) for h in two]
+    assert [(h.notation, h.rollout) for h in one] == [(h.notation, h.rollout) for h in two]
 
 
 def test_hints_refine_the_evaluators_hints_with_neural_rollouts() -> None:
@@ -191,7 +191,7 @@ def test_hints_refine_the_evaluators_hints_with_neural_rollouts() -> None:
     assert {hint.play for hint in ranked} == set(instant)
     for hint in ranked:
         assert hint.evaluation == instant[hint.play].evaluation
-        assert hint.rollout is not None and hint.result.games == 6
+        assert hint.rollout.games == 6
         assert hint.win == hint.rollout.wins[0]
     wins = [hint.win for hint in ranked]
     assert wins == sorted(wins, reverse=True)

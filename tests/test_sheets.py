@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 from html import escape
 from pathlib import Path
 
-from trigammon_widget.problems import PROBLEMS
-from trigammon_widget.sheets import Sheet, problem_sheet, rule_sheet
+from trigammon_widget.teaching.problems import PROBLEMS
+from trigammon_widget.teaching.sheets import Sheet, problem_sheet, rule_sheet
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 

@@ -21,7 +21,7 @@ from trigammon_widget.engine import (
     Position,
     Variant,
 )
-from trigammon_widget.svg import THEMES, SvgBoard, board_svg
+from trigammon_widget.pictures.svg import THEMES, SvgBoard, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -363,7 +363,11 @@ def test_the_score_line_names_the_crawford_game() -> None:
 
 def test_match_position_draws_its_cube_and_score() -> None:
     match = MatchPosition(Position.start(CLASSIC), Cube(2, 1), MatchState(7, (3, 5)))
-    assert match.to_svg() == board_svg(match.position, cube=match.cube, match=match.state)
+    assert (
+        match._repr_svg_()
+        == board_svg(match)
+        == board_svg(match.position, cube=match.cube, match=match.state)
+    )
 
 
 @pytest.mark.parametrize(
@@ -450,7 +454,7 @@ def test_bad_options_are_named(options: dict[str, object], message: str) -> None
 def test_the_engine_does_not_import_the_renderer() -> None:
     code = (
         "import sys, trigammon_widget.engine; "
-        "assert 'trigammon_widget.svg' not in sys.modules, 'engine imported svg'"
+        "assert 'trigammon_widget.pictures.svg' not in sys.modules, 'engine imported svg'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

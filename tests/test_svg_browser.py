@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
-from trigammon_widget.svg import board_svg
+from trigammon_widget.pictures.svg import board_svg
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from trigammon_widget.engine import CLASSIC
-from trigammon_widget.evaluation import GnubgEvaluator
-from trigammon_widget.network import Network
-from trigammon_widget.training import Settings, Task, initial_network, play_games, train
+from trigammon_widget.judgement.evaluation import GnubgEvaluator
+from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.training import Settings, Task, initial_network, play_games, train
 
 TINY = Settings(
     variant="classic",

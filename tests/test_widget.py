@@ -10,7 +10,7 @@ import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.engine.notation import NO_MOVE
-from trigammon_widget.gallery import find_case
+from trigammon_widget.teaching.gallery import find_case
 from trigammon_widget.widget import BoardWidget
 
 

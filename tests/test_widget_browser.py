@@ -32,8 +32,8 @@ from lab_page import (
     wait_version_after,
 )
 from lab_server import LabServer, centre, free_port
+from trigammon_widget.pictures.svg import THEMES
 from trigammon_widget.session import STEP_FRAMES
-from trigammon_widget.svg import THEMES
 
 pytestmark = pytest.mark.browser
 

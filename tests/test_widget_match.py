@@ -17,8 +17,9 @@ from trigammon_widget import (
     MatchState,
     Position,
 )
-from trigammon_widget.bots import CubeBot, HeuristicBot, autoplay
-from trigammon_widget.cube import Chances
+from trigammon_widget.judgement.bots import CubeBot, HeuristicBot
+from trigammon_widget.judgement.cube import Chances
+from trigammon_widget.judgement.games import autoplay
 from trigammon_widget.widget import BoardWidget
 
 DATA = Path(__file__).parent / "data" / "gnubg"

@@ -1,27 +1,102 @@
 """trigammon_widget: three-player trigammon and classic backgammon for Jupyter.
 
-The rules engine (``trigammon_widget.engine``) is pure Python and is re-exported
-here. ``BoardWidget`` is imported on first use, so ``import trigammon_widget`` alone
-pulls in no Jupyter code.
+The rules engine (``trigammon_widget.engine``) is pure Python and is re-exported here;
+the rest of the public API is imported on first use (``LAZY``), so ``import
+trigammon_widget`` alone loads neither numpy nor Jupyter code. The engine's values
+show themselves in a notebook through ``engine.display``, which this package hands
+the drawing (``pictures.svg.board_svg``, imported on first use).
+
+The package is in layers, each importing only from those below it (README,
+"Development"): ``engine`` (rules, values, formats), ``judgement`` (nets, bots,
+rollouts, analysis), ``pictures`` (the drawing, replays, the equity graph),
+``teaching`` (lessons, problems, sheets), ``session`` (a board's state and actions)
+and ``widget`` (the transport to a notebook).
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .engine import *  # noqa: F403
 from .engine import __all__ as _engine_names
+from .engine import display
 
 if TYPE_CHECKING:
+    from .judgement.analysis import analyse
+    from .judgement.bots import CubeBot, HeuristicBot, NeuralBot, RandomBot
+    from .judgement.cube import cube_decision
+    from .judgement.evaluation import evaluate
+    from .judgement.games import autoplay, play_game, play_match
+    from .judgement.rollout import rollout
+    from .pictures.chart import equity_graph
+    from .pictures.export import animated_svg
+    from .pictures.raster import animated_gif, png
+    from .pictures.svg import board_svg
     from .widget import BoardWidget
 
 __version__ = "0.1.0"
-__all__ = [*_engine_names, "BoardWidget", "__version__"]
+
+LAZY = {
+    "BoardWidget": "widget",
+    "analyse": "judgement.analysis",
+    "animated_gif": "pictures.raster",
+    "animated_svg": "pictures.export",
+    "autoplay": "judgement.games",
+    "board_svg": "pictures.svg",
+    "cube_decision": "judgement.cube",
+    "CubeBot": "judgement.bots",
+    "equity_graph": "pictures.chart",
+    "evaluate": "judgement.evaluation",
+    "HeuristicBot": "judgement.bots",
+    "NeuralBot": "judgement.bots",
+    "play_game": "judgement.games",
+    "play_match": "judgement.games",
+    "png": "pictures.raster",
+    "RandomBot": "judgement.bots",
+    "rollout": "judgement.rollout",
+}
+"""Public names imported on first use, and the module of each."""
+
+__all__ = [
+    *_engine_names,
+    "BoardWidget",
+    "CubeBot",
+    "HeuristicBot",
+    "NeuralBot",
+    "RandomBot",
+    "__version__",
+    "analyse",
+    "animated_gif",
+    "animated_svg",
+    "autoplay",
+    "board_svg",
+    "cube_decision",
+    "equity_graph",
+    "evaluate",
+    "play_game",
+    "play_match",
+    "png",
+    "rollout",
+]
+
+
+def _draw(value: display.Shown) -> str:
+    """How the engine's values show themselves in a notebook: the one drawing, imported
+    on first use (``engine.display``)."""
+    from .pictures.svg import board_svg
+
+    return board_svg(value)
+
+
+display.install(_draw)
 
 
 def __getattr__(name: str) -> Any:
-    if name == "BoardWidget":
-        from .widget import BoardWidget
-
-        return BoardWidget
+    if name in LAZY:
+        return getattr(import_module(f".{LAZY[name]}", __name__), name)
     raise AttributeError(f"module 'trigammon_widget' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *LAZY})

@@ -28,8 +28,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import anywidget
 import traitlets
 
-from .analysis import Report
 from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Variant
+from .judgement.analysis import Report
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .session import Frames, Job, Message, Session
 from .session.state import Found

@@ -17,8 +17,9 @@ import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from . import display
 from .diagram import SYMBOLS
 from .errors import IllegalMoveError, quote
 from .fastplay import decide_opening, opening_rollers
@@ -40,10 +41,6 @@ from .outcome import Outcome
 from .position import Dice, Position, check_dice, check_not_over, check_reachable
 from .records import as_list, check_keys, checking, read_json
 from .variant import TRIGAMMON, Variant, find_variant
-
-if TYPE_CHECKING:
-    from ..export import AnimatedSvg
-    from ..svg import SvgBoard
 
 RECORD_FORMAT = "trigammon-widget/game"
 RECORD_VERSION = 3
@@ -611,32 +608,10 @@ class Game:
         if not self.started:
             raise ValueError("roll the opening first (R2): game.roll_opening()")
 
-    def to_svg(self, **options: Any) -> SvgBoard:
-        """The shown position with the game's names and the last play as arrows; the
-        cube and the score once they are in play (a cube moved from the centred 1, a
-        match or a money score)."""
-        from ..svg import board_svg
-
-        defaults: dict[str, Any] = {"names": self.names}
-        if self._ply:
-            last = self._turn(self._ply)
-            if isinstance(last, Turn):
-                defaults.update(arrows=last.play, mover=last.player)
-        plain = MatchState(score=(0,) * self._variant.players)
-        if self._state != plain:
-            defaults["match"] = self._state
-        if self._variant.players == 2 and (self._state != plain or self.cube != Cube()):
-            defaults["cube"] = self.cube
-        return board_svg(self.position, **{**defaults, **options})
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
-
-    def to_animated_svg(self, **options: Any) -> AnimatedSvg:
-        """The current line replayed as one animated SVG (``export.animated_svg``)."""
-        from ..export import animated_svg
-
-        return animated_svg(self, **options)
+    def _repr_svg_(self) -> str | None:
+        """The shown position with the names, the last play as arrows, and the cube and
+        the score once they are in play (``pictures.svg.board_svg``)."""
+        return display.svg(self)
 
     # records -------------------------------------------------------------------
 

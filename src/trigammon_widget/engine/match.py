@@ -25,12 +25,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
+from . import display
 from .errors import IllegalMoveError, InvalidPositionError, quote
 from .position import Position, check_not_over
 from .variant import Variant, find_variant
 
 if TYPE_CHECKING:
-    from ..svg import SvgBoard
     from .game import Game
 
 MAX_CUBE = 4096
@@ -133,9 +133,18 @@ class MatchState:
         if self.jacoby and length:
             raise InvalidPositionError("the Jacoby rule belongs to money play, not to a match")
 
+    @classmethod
+    def fresh(cls, players: int) -> MatchState:
+        """No match and no score: a game on its own (money play at 0-0)."""
+        return cls(score=(0,) * players)
+
     @property
     def money(self) -> bool:
         return self.length == 0
+
+    def is_fresh(self) -> bool:
+        """Whether this is a game on its own: no match, nothing scored, no Jacoby rule."""
+        return self == MatchState.fresh(len(self.score))
 
     @property
     def post_crawford(self) -> bool:
@@ -448,14 +457,16 @@ class MatchPosition:
     def __repr__(self) -> str:
         return f"MatchPosition.from_id({self.id!r})"
 
-    def to_svg(self, **options: object) -> SvgBoard:
-        """The board with the cube and the score line (``svg.board_svg``)."""
-        from ..svg import board_svg
+    @property
+    def cube_in_play(self) -> bool:
+        """Whether the cube matters (R14): a classic game in a match or at a score, or one
+        whose cube has left the centred 1. Then the cube is drawn and bots double."""
+        classic = self.position.variant.players == 2
+        return classic and (not self.state.is_fresh() or self.cube != Cube())
 
-        return board_svg(self.position, cube=self.cube, match=self.state, **options)  # type: ignore[arg-type]
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+    def _repr_svg_(self) -> str | None:
+        """The board with the cube and the score line (``pictures.svg.board_svg``)."""
+        return display.svg(self)
 
 
 MATCH_FORMAT = "trigammon-widget/match"
@@ -619,12 +630,9 @@ class Match:
         twin.info = dict(self.info)
         return twin
 
-    def to_svg(self, **options: Any) -> SvgBoard:
-        """The game being played, with its cube and the score (``Game.to_svg``)."""
-        return self.game.to_svg(**{"match": self.state, **options})
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+    def _repr_svg_(self) -> str | None:
+        """The game being played, with its cube and the score (``pictures.svg.board_svg``)."""
+        return display.svg(self)
 
     # records ---------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ checker such as ``24/18*/13``. Trigammon uses the seed's numbering, path positio
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,11 @@ def _index(variant: Variant, token: str, text: str) -> int:
             "'bar' or 'off'"
         )
     return index
+
+
+def dice_text(dice: Iterable[int]) -> str:
+    """Dice as people write them in words: ``3-1``."""
+    return "-".join(map(str, dice))
 
 
 def play_text(notation: str) -> str:

@@ -8,6 +8,7 @@ from functools import cached_property
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from . import display
 from .errors import IllegalMoveError, InvalidPositionError, quote
 from .movegen import RawMove
 from .moves import BAR, Move, Play
@@ -15,7 +16,6 @@ from .outcome import Outcome, outcome
 from .variant import CHECKERS, START_LAYOUT, TRIGAMMON, Variant, find_variant
 
 if TYPE_CHECKING:
-    from ..svg import SvgBoard
     from .legal import LegalPlays
 
 Dice = tuple[int, int]
@@ -371,14 +371,9 @@ class Position:
 
         return diagram(self)
 
-    def to_svg(self, **options: Any) -> SvgBoard:
-        """The board as SVG (options as ``trigammon_widget.svg.board_svg``)."""
-        from ..svg import board_svg
-
-        return board_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+    def _repr_svg_(self) -> str | None:
+        """The board in a notebook (``pictures.svg.board_svg`` draws it, with options)."""
+        return display.svg(self)
 
 
 def _raw(move: Move) -> RawMove:

@@ -7,15 +7,14 @@ from __future__ import annotations
 import threading
 from typing import Any, Literal
 
-from ..analysis import Report, analyse
-from ..bots import NeuralBot
-from ..coaching import Analysis, Review, chances_view, hint_rows
 from ..engine import IllegalMoveError
-from ..evaluation import Hint as RatedPlay
-from ..evaluation import evaluate
-from ..evaluation import hints as rate_plays
+from ..judgement.analysis import Report, analyse
+from ..judgement.bots import NeuralBot
+from ..judgement.evaluation import evaluate
+from ..judgement.evaluation import hints as rate_plays
+from ..judgement.rollout import Progress, RolledHint, RolloutResult, hints, rollout
 from ..protocol import INT, IntentError, action
-from ..rollout import Progress, RolloutResult, hints, rollout
+from ..teaching.coaching import Analysis, Review, chances_view, hint_rows
 from .navigation import Navigation
 from .state import Found, Job
 
@@ -45,7 +44,7 @@ class Judging(Navigation):
             return None
         evaluator = self._evaluator
 
-        def work(progress: Progress, stop: threading.Event) -> list[RatedPlay]:
+        def work(progress: Progress, stop: threading.Event) -> list[RolledHint]:
             options.setdefault("bot", NeuralBot(evaluator=evaluator))
             return hints(
                 position,

@@ -32,7 +32,7 @@ class Pictures(Showing):
     def export(self, picture: str) -> dict[str, ExportFile]:
         """A picture to save: the board as shown (``svg``, ``png``) or the game's line
         replayed (``animated-svg``, ``gif``); nothing changes."""
-        from .. import export
+        from ..pictures import export, raster
 
         if picture not in EXPORTS:
             raise IntentError(f"an export is one of {list(EXPORTS)}, not {picture!r}"[:120])
@@ -49,11 +49,11 @@ class Pictures(Showing):
             if picture == "svg":
                 made = self.svg()
             elif picture == "png":
-                made = export.png(self.svg())
+                made = raster.png(self.svg())
             elif picture == "animated-svg":
                 made = export.animated_svg(game, **look)
             else:
-                made = export.animated_gif(game, **look)
+                made = raster.animated_gif(game, **look)
         except ImportError as error:  # PNG and GIF need the export extra
             raise ValueError(str(error)) from None
         binary = isinstance(made, bytes)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from ..engine import IllegalMoveError, Move, Play
-from ..engine.notation import format_play, play_text
+from ..engine.notation import dice_text, format_play, play_text
 from ..engine.places import Place, index_of, parse_place
 from ..protocol import INT, PLACE, IntentError, action
 from .state import SessionState
-from .view import dice_text
 
 __all__ = ["Playing"]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import cast
 
-from ..bots import Bot, CubeBot, HeuristicBot, NeuralBot, RandomBot, autoplay
-from ..cube import evaluated_chances
+from ..judgement.bots import Bot, CubeBot, HeuristicBot, NeuralBot, RandomBot
+from ..judgement.cube import evaluated_chances
+from ..judgement.games import autoplay
 from ..protocol import INT, IntentError, action, choice
 from .state import SessionState, checked_player
 from .view import Seat, record_text

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..chart import equity_graph
-from ..coaching import Review, review_view
 from ..engine import MatchState, Play, Position, Turn
 from ..engine.notation import format_play, play_text
 from ..engine.places import place_of
-from ..evaluation import evaluate
-from ..svg import THEMES, board_svg, css_variables
+from ..judgement.evaluation import evaluate
+from ..pictures.chart import equity_graph
+from ..pictures.svg import THEMES, board_svg, css_variables
+from ..teaching.coaching import Review, review_view
 from .state import SessionState
 from .view import (
     CubeView,

@@ -12,9 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..analysis import THRESHOLDS, Report
-from ..bots import Bot
-from ..coaching import Analysis, Review, TutorWarning
 from ..engine import (
     Cube,
     Game,
@@ -30,17 +27,20 @@ from ..engine import (
     find_variant,
 )
 from ..engine.game import Record
-from ..evaluation import EVALUATORS, Evaluation, Evaluator, find_evaluator
-from ..evaluation import Hint as RatedPlay
+from ..judgement.analysis import THRESHOLDS, Report
+from ..judgement.bots import Bot
+from ..judgement.evaluation import EVALUATORS, Evaluation, Evaluator, find_evaluator
+from ..judgement.evaluation import Hint as RatedPlay
+from ..judgement.rollout import Progress, RolledHint, RolloutResult
+from ..pictures.svg import THEMES
 from ..protocol import IntentError
-from ..rollout import Progress, RolloutResult
-from ..svg import THEMES
+from ..teaching.coaching import Analysis, Review, TutorWarning
 from .view import Message, Seat
 
 __all__ = ["Found", "Job", "SessionState", "checked_player", "first_shown"]
 
 
-Found = RolloutResult | list[RatedPlay] | Report
+Found = RolloutResult | list[RolledHint] | Report
 """What a ``Job`` finds: a rollout's chances, refined hints, or a game's review."""
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..coaching import tutor_warning
 from ..engine import Play
 from ..protocol import BOOL, IntentError, action
+from ..teaching.coaching import tutor_warning
 from .play import Playing
 
 __all__ = ["Tutoring"]

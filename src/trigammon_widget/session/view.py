@@ -6,14 +6,13 @@ generates their TypeScript twins (``js/protocol.ts``) from these declarations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
-from ..coaching import Analysis, Review, TutorWarning
 from ..engine import Cube, CubeAction, Outcome, Resignation, Turn
 from ..engine.game import Record, Variation
-from ..engine.notation import play_text
+from ..engine.notation import dice_text, play_text
+from ..teaching.coaching import Analysis, Review, TutorWarning
 
 __all__ = [
     "CubeView",
@@ -28,7 +27,6 @@ __all__ = [
     "VariationRow",
     "View",
     "WinView",
-    "dice_text",
     "record_text",
     "result_view",
     "variation_label",
@@ -217,11 +215,6 @@ def record_text(record: Record, cube: Cube | None = None) -> str:
 def result_view(outcome: Outcome, players: int) -> Result:
     """A finished game's outcome as the board shows it."""
     return {"winner": outcome.winner, "results": [outcome.result(p) for p in range(players)]}
-
-
-def dice_text(dice: Iterable[int]) -> str:
-    """Dice as a message writes them: ``3-1``."""
-    return "-".join(map(str, dice))
 
 
 def variation_label(variation: Variation) -> str:

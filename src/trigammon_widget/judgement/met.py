@@ -19,7 +19,7 @@ after the Crawford game, the leader 1-away.
 
 from __future__ import annotations
 
-from .engine.errors import quote
+from ..engine.errors import quote
 
 NAME = "Kazaross XG2"
 MAX_AWAY = 25

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from html import escape, unescape
 from typing import Any
 
-from .lessons import RULE_CARDS, Figure, RuleCard
+from .lessons import RULE_CARDS, RuleCard
 from .problems import PROBLEMS, Problem
+from .toolkit import Figure
 
 __all__ = ["Sheet", "problem_sheet", "rule_sheet"]
 

@@ -2,7 +2,7 @@
 
 Any evaluator will do: a decision needs only the cubeless chances of the player on
 roll, before the roll (``Chances``, GNU Backgammon's five outputs; an ``Evaluation``
-of ``trigammon_widget.evaluation`` or any object with its ``turn``, ``wins``,
+of ``trigammon_widget.judgement.evaluation`` or any object with its ``turn``, ``wins``,
 ``gammons`` and ``backgammons`` converts). ``evaluated_chances`` makes a source of
 chances from an evaluator (the project's net by default, or gnubg's). Match scores
 are valued with the match equity table of ``met`` (Kazaross XG2, gnubg's default);
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
 
-from .engine.errors import quote
-from .engine.match import MAX_CUBE, MatchPosition
-from .engine.position import Position
+from ..engine.errors import quote
+from ..engine.match import MAX_CUBE, MatchPosition
+from ..engine.position import Position
 from .met import MAX_AWAY, NAME, match_equity
 
 EFFICIENCY = 0.68

@@ -27,19 +27,21 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Literal
+from typing import Literal, TypedDict
 
-from .engine.errors import quote
-from .engine.match import Cube, MatchPosition, MatchState
-from .engine.moves import Play
-from .engine.names import check_names, default_names
-from .engine.places import Place, parse_place, place_of
-from .engine.places import label as point_label
-from .engine.position import Position
-from .engine.variant import CHECKERS, Variant
+from ..engine.errors import quote
+from ..engine.game import Game, Turn
+from ..engine.match import Cube, Match, MatchPosition, MatchState
+from ..engine.moves import Play
+from ..engine.names import check_names, default_names
+from ..engine.places import Place, parse_place, place_of
+from ..engine.places import label as point_label
+from ..engine.position import Position
+from ..engine.variant import CHECKERS, Variant
 
 __all__ = [
     "THEMES",
+    "Drawable",
     "Parts",
     "Place",
     "SvgBoard",
@@ -538,8 +540,13 @@ class _Style:
     mover: int
 
 
+Drawable = Position | MatchPosition | Game | Match
+"""What ``board_svg`` draws: a position, one with its cube and score, or a game's or a
+match's shown position."""
+
+
 def board_svg(
-    position: Position,
+    value: Drawable,
     *,
     perspective: int | None = None,
     numbering: Numbering = "perspective",
@@ -555,7 +562,11 @@ def board_svg(
     cube: Cube | None = None,
     match: MatchState | None = None,
 ) -> SvgBoard:
-    """The picture of ``position`` as SVG.
+    """The picture of ``value`` as SVG.
+
+    A ``MatchPosition`` brings its cube and match state; a ``Game`` its names, its last
+    play as arrows and, once they are in play, its cube and the score; a ``Match`` the
+    game being played. Options given override those.
 
     - ``perspective``: the player seated at the bottom (default: the player to move).
     - ``numbering``: point numbers as the notation writes them for the seated player
@@ -583,6 +594,12 @@ def board_svg(
     A place is an absolute point 1..N, ``"bar"`` or ``"off"``. Without ``cube`` and
     ``match`` the picture is the plain board.
     """
+    position, shown = _shown(value)
+    names = shown.get("names") if names is None else names
+    cube = shown.get("cube") if cube is None else cube
+    match = shown.get("match") if match is None else match
+    if not arrows and mover is None and "arrows" in shown:
+        arrows, mover = shown["arrows"], shown["mover"]
     variant = position.variant
     seat = position.turn if perspective is None else _player(variant, perspective, "perspective")
     moving = position.turn if mover is None else _player(variant, mover, "mover")
@@ -639,6 +656,40 @@ def board_svg(
         root.append(_arrows(position, geometry, style, pairs))
     static = _static(variant, seat, palette, counter, frozenset(marked))
     return SvgBoard(ET.tostring(root, encoding="unicode").replace(f"<!--{_STATIC}-->", static, 1))
+
+
+class _Shown(TypedDict, total=False):
+    """What a value brings to its picture, unless the caller says otherwise."""
+
+    names: Sequence[str]
+    cube: Cube
+    match: MatchState
+    arrows: Play
+    mover: int
+
+
+def _shown(value: Drawable) -> tuple[Position, _Shown]:
+    """The position ``value`` shows and what it brings to the picture."""
+    if isinstance(value, Position):
+        return value, {}
+    if isinstance(value, MatchPosition):
+        return value.position, {"cube": value.cube, "match": value.state}
+    if isinstance(value, Match | Game):
+        game = value.game if isinstance(value, Match) else value
+        state = value.state if isinstance(value, Match) else game.match_state
+        shown: _Shown = {"names": game.names}
+        last = game.turns[game.ply - 1] if game.ply else None
+        if isinstance(last, Turn):
+            shown["arrows"], shown["mover"] = last.play, last.player
+        at = MatchPosition(game.position, game.cube, state)
+        if not state.is_fresh():
+            shown["match"] = state
+        if at.cube_in_play:
+            shown["cube"] = game.cube
+        return game.position, shown
+    raise ValueError(
+        f"board_svg draws a Position, MatchPosition, Game or Match, not {quote(value)}"
+    )
 
 
 def _style(
@@ -1224,7 +1275,7 @@ def _check_match(position: Position, cube: Cube | None, match: MatchState | None
         raise ValueError(f"match must be a MatchState, not {quote(match)}")
     if cube is not None and position.variant.players != 2:
         raise ValueError("trigammon has no doubling cube (R14 is classic only)")
-    state = match or MatchState(score=(0,) * position.variant.players)
+    state = match or MatchState.fresh(position.variant.players)
     MatchPosition(position, cube or Cube(), state)
 
 

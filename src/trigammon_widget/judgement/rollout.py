@@ -33,15 +33,16 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
-from .bots import Bot, HeuristicBot, chooser
-from .engine.fastplay import play_out
-from .engine.outcome import outcome
-from .engine.position import Position, check_dice
+from ..engine.fastplay import play_out
+from ..engine.outcome import outcome
+from ..engine.position import Position, check_dice
+from .bots import Bot, HeuristicBot
 from .evaluation import Evaluator, Hint
 from .evaluation import hints as evaluator_hints
+from .games import chooser
 from .parallel import Runner, run, runner, shutdown_workers
 
-__all__ = ["Hint", "RolloutResult", "hints", "rollout", "shutdown_workers", "wilson"]
+__all__ = ["RolledHint", "RolloutResult", "hints", "rollout", "shutdown_workers", "wilson"]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -110,6 +111,22 @@ class RolloutResult:
         ]
         flag = ", cancelled" if self.cancelled else ""
         return f"rollout of {self.games} games{flag}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class RolledHint(Hint):
+    """A hint (``evaluation.Hint``) refined by a rollout of the position after its play:
+    ``win`` and ``interval`` are the rollout's."""
+
+    rollout: RolloutResult
+
+    @property
+    def win(self) -> float:
+        return self.rollout.wins[self.player]
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return self.rollout.intervals[self.player]
 
 
 # --- the work: chunks of games, run anywhere ------------------------------------------
@@ -405,7 +422,7 @@ def hints(
     candidates: int | None = None,
     chunk: int | None = None,
     evaluator: str | Evaluator | None = None,
-) -> list[Hint]:
+) -> list[RolledHint]:
     """The evaluator's hints (``evaluation.hints``), each refined by a rollout of the
     position after the play and ranked by the mover's rollout win probability.
 
@@ -443,9 +460,9 @@ def hints(
     total = games_per_play * len(plays)
     cancelled = _execute(tasks(), sums, total, where, progress, cancel)
     out = [
-        hint.with_rollout(_summarise(position.turn, tally, used, cancelled))
+        RolledHint(**vars(hint), rollout=_summarise(position.turn, tally, used, cancelled))
         for hint, tally in zip(ranked, sums.finish(), strict=True)
     ]
     # Ties (say, several plays that all win) go to more gammons, then shorter games.
-    out.sort(key=lambda h: (-h.win, -h.result.gammon_wins[h.player], h.result.mean_turns))
+    out.sort(key=lambda h: (-h.win, -h.rollout.gammon_wins[h.player], h.rollout.mean_turns))
     return out

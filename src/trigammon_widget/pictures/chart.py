@@ -13,8 +13,8 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from .analysis import CubeReport, Report, TurnReport
-from .engine.notation import play_text
+from ..engine.notation import play_text
+from ..judgement.analysis import CubeReport, Report, TurnReport
 from .svg import SvgBoard, Theme, find_theme
 
 __all__ = ["equity_graph"]

@@ -1,7 +1,7 @@
 """Judging a whole game: how much each play lost, the marks, the luck of each roll.
 
 ``analyse(game)`` rates every turn of the game's current line with an evaluator
-(``trigammon_widget.evaluation``; the project's own net by default, GNU Backgammon's
+(``trigammon_widget.judgement.evaluation``; the project's own net by default, GNU Backgammon's
 for classic with ``evaluator="gnubg"``). For each turn it finds the best play of the
 roll and what the play made lost against it, in the mover's equity (cubeless money
 points; in trigammon every loser pays the winner, as ``Evaluation`` documents), marks
@@ -27,13 +27,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ..engine.fastplay import TurnView
+from ..engine.game import Game, Turn
+from ..engine.match import CubeAction, MatchPosition
+from ..engine.moves import Move, Play
+from ..engine.notation import play_text
+from ..engine.position import Dice, Position
 from .cube import CubeDecision, cube_decision
-from .engine.fastplay import TurnView
-from .engine.game import Game, Turn
-from .engine.match import CubeAction, MatchPosition
-from .engine.moves import Move, Play
-from .engine.notation import play_text
-from .engine.position import Dice, Position
 from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
 from .network import equity_matrix
 from .parallel import run, runner

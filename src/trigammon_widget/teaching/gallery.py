@@ -14,10 +14,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from .engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Position
-from .engine.notation import play_text
-from .export import AnimatedSvg, animated_svg
-from .svg import SvgBoard, board_svg
+from ..engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Position
+from ..engine.notation import play_text
+from ..pictures.export import AnimatedSvg, animated_svg
+from ..pictures.svg import SvgBoard, board_svg
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Pictures that leave the notebook: an animated SVG replay, PNG stills, animated GIFs.
+"""Replays of a line of play as one animated SVG, from the one drawing.
 
 Every picture is ``svg``'s drawing (``board_svg`` and the parts it is drawn from,
 ``board_parts``); nothing here draws a board another way.
@@ -9,49 +9,33 @@ dice, the labels and a caption per turn (number, who plays, dice, notation) show
 their time windows. It has no script, no external reference and no web font, so it
 plays where an SVG is shown with ``<img>``: Markdown on GitHub, Sphinx, MkDocs. Where
 nothing animates (``prefers-reduced-motion``, a viewer without CSS animation) it
-shows the last position of the replay.
-
-``png(...)`` and ``animated_gif(...)`` rasterise with CairoSVG and Pillow, the
-optional ``export`` extra (``pip install 'trigammon-widget[export]'``). CairoSVG is
-kept by the Kozea team (WeasyPrint's authors), is pure Python over the system's
-libcairo2 (on Debian a dependency of Chromium, which the tests use anyway), draws
-these pictures faithfully, text included, and needs no browser; Pillow writes the
-GIF. A GIF comes from the same replay as the animated SVG: the board and each turn's
-labels are rasterised once and the checkers, rasterised once per player, are stamped
-on every frame, so ten turns take a second or two rather than a render per frame.
+shows the last position of the replay. ``raster`` makes PNG stills and GIFs of the
+same replay.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import io
 import math
-import os
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .engine import Game, Position, Turn
-from .engine.game import Record
-from .engine.notation import play_text
-from .engine.places import Place, place_of
-from .svg import FONT, Numbering, Parts, R, SvgBoard, Theme, board_parts, board_svg
+from ..engine import Game, Position, Turn
+from ..engine.game import Record
+from ..engine.notation import play_text
+from ..engine.places import Place, place_of
+from .svg import FONT, Numbering, Parts, R, SvgBoard, Theme, board_parts
 
 if TYPE_CHECKING:
-    from PIL import Image
+    pass
 
-__all__ = ["AnimatedSvg", "Gif", "Png", "animated_gif", "animated_svg", "png"]
+__all__ = ["AnimatedSvg", "Replay", "animated_svg", "checked_size", "look", "number", "replay_of"]
 
 Vec = tuple[float, float]
 Stacks = dict[tuple[int, Place], list[int]]
 """The checkers (by index) of each player's stack at each place, bottom first."""
-Stamp = tuple[int, int, int]
-"""A checker in a frame: its player and the pixel of its sprite's corner."""
-Key = tuple[tuple[int, ...], tuple[Stamp, ...], tuple[Stamp, ...], tuple[int, ...]]
-"""What a frame shows: windows under the checkers, resting and flying checkers,
-windows over them. Equal keys, equal frames."""
 
 CAPTION = 2.6
 """Height of the caption band under the board, in point-number font sizes."""
@@ -67,33 +51,11 @@ class AnimatedSvg(SvgBoard):
     """An animated SVG document as a string; shows itself in Jupyter and saves itself."""
 
 
-class Png(bytes):
-    """PNG image data; shows itself in Jupyter and saves itself."""
-
-    def _repr_png_(self) -> bytes:
-        return bytes(self)
-
-    def save(self, path: str | os.PathLike[str]) -> None:
-        with open(path, "wb") as file:
-            file.write(self)
-
-
-class Gif(bytes):
-    """Animated GIF data; shows itself in Jupyter (``image/gif``) and saves itself."""
-
-    def _repr_mimebundle_(self, **_: Any) -> dict[str, str]:
-        return {"image/gif": base64.b64encode(self).decode("ascii"), "text/plain": "<GIF>"}
-
-    def save(self, path: str | os.PathLike[str]) -> None:
-        with open(path, "wb") as file:
-            file.write(self)
-
-
 # --- the replay: what is where, when --------------------------------------------------
 
 
 @dataclass(frozen=True)
-class _Flight:
+class Flight:
     start: float
     end: float
     origin: Vec
@@ -101,13 +63,13 @@ class _Flight:
 
 
 @dataclass
-class _Checker:
+class Checker:
     """One checker followed through the replay: where it starts, its flights, and when
     it is borne off (its tray's slab shows from then on)."""
 
     player: int
     home: Vec
-    flights: list[_Flight] = field(default_factory=list)
+    flights: list[Flight] = field(default_factory=list)
     off_at: float | None = None
 
     def at(self, time: float) -> tuple[Vec, bool]:
@@ -128,7 +90,7 @@ class _Checker:
 
 
 @dataclass(frozen=True)
-class _Window:
+class Window:
     """An element shown from ``start`` to ``end`` seconds into the replay."""
 
     start: float
@@ -139,15 +101,15 @@ class _Window:
 
 
 @dataclass
-class _Replay:
+class Replay:
     parts: Parts
     prefix: str
     """Begins every id and class name: unique to the replay, so that pictures inlined
     in one page never share a name (and equal pictures share equal definitions)."""
     duration: float
     blink: float
-    checkers: list[_Checker]
-    windows: list[_Window]
+    checkers: list[Checker]
+    windows: list[Window]
     still: list[ET.Element]
     """What never changes over the board: trays, and slabs borne off before the start."""
     title: str
@@ -198,13 +160,13 @@ def _lerp(a: Vec, b: Vec, share: float) -> Vec:
     return a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share
 
 
-def _replay(
+def replay_of(
     game: Game,
     first: int,
     last: int | None,
     seconds: float,
     look: dict[str, Any],
-) -> _Replay:
+) -> Replay:
     """Follow every checker through turns ``first``..``last`` of the game's line."""
     turns = game.turns
     end = len(turns) if last is None else last
@@ -234,7 +196,7 @@ def _replay(
     prefix = f"tg{digest[:8]}-"
     duration = (end - first + 1) * seconds
 
-    checkers: list[_Checker] = []
+    checkers: list[Checker] = []
     stacks: Stacks = {}
     borne = [start.borne_off(player) for player in range(variant.players)]
     for player in range(variant.players):
@@ -243,16 +205,16 @@ def _replay(
             stack = stacks.setdefault((player, place), [])
             for height in range(start.boards[player][index]):
                 stack.append(len(checkers))
-                checkers.append(_Checker(player, parts.slot(player, place, height)))
+                checkers.append(Checker(player, parts.slot(player, place, height)))
     still = [parts.tray(player) for player in range(variant.players)]
     still += [parts.slab(p, i) for p in range(variant.players) for i in range(borne[p])]
-    windows: list[_Window] = []
+    windows: list[Window] = []
     counts = _Counts(parts, stacks)
 
     for slot, ply in enumerate(range(first, end)):
         turn, before = turns[ply], game.position_at(ply)
         began = slot * seconds
-        windows.append(_Window(began, began + seconds, _turn(parts, prefix, before, turn, ply)))
+        windows.append(Window(began, began + seconds, _turn(parts, prefix, before, turn, ply)))
         if not isinstance(turn, Turn):  # the cube (R14): no checker moves
             continue
         units = sum(2 if move.hit else 1 for move in turn.play)
@@ -270,12 +232,12 @@ def _replay(
                 height = borne[mover]
                 borne[mover] += 1
                 checker.off_at = clock + flight
-                windows.append(_Window(clock + flight, duration, parts.slab(mover, height)))
+                windows.append(Window(clock + flight, duration, parts.slab(mover, height)))
             else:
                 height = len(stacks.setdefault((mover, target), []))
                 stacks[(mover, target)].append(ident)
             destination = parts.slot(mover, target, height)
-            checker.flights.append(_Flight(clock, clock + flight, checker.last, destination))
+            checker.flights.append(Flight(clock, clock + flight, checker.last, destination))
             counts.mark(clock + flight)
             clock += step
             if move.hit:  # R7: the lone checker there goes to its owner's bar
@@ -287,19 +249,19 @@ def _replay(
                 bar.append(hit)
                 victim = checkers[hit]
                 destination = parts.slot(owner, "bar", len(bar) - 1)
-                victim.flights.append(_Flight(clock, clock + flight, victim.last, destination))
+                victim.flights.append(Flight(clock, clock + flight, victim.last, destination))
                 counts.mark(clock + flight)
                 clock += step
         _check(game.position_at(ply + 1), stacks, borne)
 
     final = game.position_at(end).with_dice()
-    windows.append(_Window(duration - seconds, duration, _ending(parts, prefix, final, end)))
+    windows.append(Window(duration - seconds, duration, _ending(parts, prefix, final, end)))
     windows.extend(counts.windows(duration))
     title = (
         f"{variant.name.capitalize()}: turns {first + 1} to {end} replayed, "
         f"{seconds:g} seconds a turn"
     )
-    return _Replay(parts, prefix, duration, BLINK * seconds, checkers, windows, still, title)
+    return Replay(parts, prefix, duration, BLINK * seconds, checkers, windows, still, title)
 
 
 class _Counts:
@@ -324,11 +286,11 @@ class _Counts:
         for key in now:
             self._open.setdefault(key, time)
 
-    def windows(self, duration: float) -> Iterator[_Window]:
+    def windows(self, duration: float) -> Iterator[Window]:
         spans = [*self._closed, *((*key, begin, duration) for key, begin in self._open.items())]
         for player, place, count, begin, end in spans:
             if end > begin:
-                yield _Window(begin, end, self._parts.count(player, place, count), above=True)
+                yield Window(begin, end, self._parts.count(player, place, count), above=True)
 
 
 def _check(position: Position, stacks: Stacks, borne: list[int]) -> None:
@@ -356,8 +318,8 @@ def _turn(parts: Parts, prefix: str, before: Position, turn: Record, ply: int) -
         zip(turn.dice, parts.dice_places(turn.player), strict=True)
     ):
         die = ET.SubElement(group, "use", {"href": f"#{prefix}d{turn.player}{value}"})
-        die.set("x", _num(centre[0]))
-        die.set("y", _num(centre[1]))
+        die.set("x", number(centre[0]))
+        die.set("y", number(centre[1]))
         die.set("data-kind", "die")
         die.set("data-index", str(index))
     group.append(parts.players(before))
@@ -390,9 +352,9 @@ def _caption(parts: Parts, player: int, text: str) -> ET.Element:
     line = ET.Element(
         "text",
         {
-            "x": _num(x + 16 + 2 * R * scale + 12),
-            "y": _num(middle + parts.font * 0.42),
-            "font-size": _num(parts.font * 1.15),
+            "x": number(x + 16 + 2 * R * scale + 12),
+            "y": number(middle + parts.font * 0.42),
+            "font-size": number(parts.font * 1.15),
             "fill": parts.theme.text,
         },
     )
@@ -402,13 +364,14 @@ def _caption(parts: Parts, player: int, text: str) -> ET.Element:
     return group
 
 
-def _num(value: float) -> str:
+def number(value: float) -> str:
+    """A coordinate as a replay writes it: one decimal at most, no ``-0``."""
     text = f"{value:.1f}"
     return "0" if text == "-0.0" else text[:-2] if text.endswith(".0") else text
 
 
 def _translate(centre: Vec) -> str:
-    return f"translate({_num(centre[0])} {_num(centre[1])})"
+    return f"translate({number(centre[0])} {number(centre[1])})"
 
 
 # --- the animated SVG -------------------------------------------------------------------
@@ -439,17 +402,17 @@ def animated_svg(
     - ``theme``, ``numbering``, ``names`` (default: the game's), ``colors``: as
       ``board_svg``.
     """
-    replay = _replay(
+    replay = replay_of(
         game,
         first,
         last,
         seconds_per_turn,
-        _look(perspective, numbering, theme, names, colors),
+        look(perspective, numbering, theme, names, colors),
     )
-    return AnimatedSvg(_animate(replay, _size(size)))
+    return AnimatedSvg(_animate(replay, checked_size(size)))
 
 
-def _look(
+def look(
     perspective: int | None,
     numbering: Numbering,
     theme: str | Theme,
@@ -466,22 +429,22 @@ def _look(
     }
 
 
-def _size(size: int | None) -> int | None:
+def checked_size(size: int | None) -> int | None:
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
     return size
 
 
-def _animate(replay: _Replay, size: int | None) -> str:
+def _animate(replay: Replay, size: int | None) -> str:
     parts, prefix, duration = replay.parts, replay.prefix, replay.duration
     x, y, width, height = replay.box
     root = ET.Element(
         "svg",
         {
             "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"{_num(x)} {_num(y)} {_num(width)} {_num(height)}",
-            "width": _num(width) if size is None else str(size),
-            "height": _num(height) if size is None else str(round(size * height / width)),
+            "viewBox": f"{number(x)} {number(y)} {number(width)} {number(height)}",
+            "width": number(width) if size is None else str(size),
+            "height": number(height) if size is None else str(round(size * height / width)),
             "role": "img",
             "aria-label": replay.title,
             "class": "tg-board tg-replay",
@@ -495,7 +458,7 @@ def _animate(replay: _Replay, size: int | None) -> str:
     style = ET.SubElement(root, "style")
     root.append(replay.defs())
     band = ET.SubElement(root, "rect", {"fill": parts.theme.background})
-    band.attrib.update(x=_num(x), y=_num(y), width=_num(width), height=_num(height))
+    band.attrib.update(x=number(x), y=number(y), width=number(width), height=number(height))
     root.append(ET.Comment("board"))
     root.extend(replay.still)
     root.extend(rules.window(window) for window in replay.windows if not window.above)
@@ -536,7 +499,7 @@ class _Rules:
         element.set("class", f"{self.prefix}a")
         element.set("style", f"animation-name:{self.prefix}{name}")
 
-    def window(self, window: _Window) -> ET.Element:
+    def window(self, window: Window) -> ET.Element:
         """``window``'s element, shown only in its window (and, if it lasts to the end,
         in the still picture)."""
         group = ET.Element("g")
@@ -575,10 +538,10 @@ class _Rules:
 
 
 def _move(centre: Vec) -> str:
-    return f"transform:translate({_num(centre[0])}px,{_num(centre[1])}px)"
+    return f"transform:translate({number(centre[0])}px,{number(centre[1])}px)"
 
 
-def _checker_frames(checker: _Checker, rules: _Rules, blink: float) -> str:
+def _checker_frames(checker: Checker, rules: _Rules, blink: float) -> str:
     fade = checker.off_at is not None
     frames = [f"0%{{{_move(checker.home)}{';opacity:1' if fade else ''}}}"]
     for flight in checker.flights:
@@ -590,7 +553,7 @@ def _checker_frames(checker: _Checker, rules: _Rules, blink: float) -> str:
     return "".join(frames)
 
 
-def _flier_frames(replay: _Replay, player: int, rules: _Rules) -> str:
+def _flier_frames(replay: Replay, player: int, rules: _Rules) -> str:
     """A copy of ``player``'s checker drawn over everything while one of them flies,
     since an SVG draws its elements in a fixed order."""
     blink = replay.blink
@@ -607,196 +570,3 @@ def _flier_frames(replay: _Replay, player: int, rules: _Rules) -> str:
             f"{rules.pct(flight.end + blink)}{{{_move(flight.target)};opacity:0}}",
         ]
     return "".join(frames)
-
-
-# --- raster pictures ------------------------------------------------------------------
-
-
-def _cairosvg() -> Any:
-    try:
-        import cairosvg
-    except (ImportError, OSError) as error:  # OSError: no libcairo2 on the system
-        raise ImportError(
-            "PNG and GIF export need CairoSVG and Pillow: "
-            f"pip install 'trigammon-widget[export]' ({error})"
-        ) from error
-    return cairosvg
-
-
-def png(picture: Position | Game | str, *, size: int | None = None, **options: Any) -> Png:
-    """A PNG of a position (``board_svg``), of a game's shown turn (``Game.to_svg``) or
-    of SVG markup; ``size`` is its width in pixels, ``options`` are ``board_svg``'s."""
-    scale: dict[str, int] = {}
-    if isinstance(picture, Position):
-        drawn: str = board_svg(picture, size=_size(size), **options)
-    elif isinstance(picture, Game):
-        drawn = picture.to_svg(size=_size(size), **options)
-    elif options:
-        raise ValueError(f"drawing options {sorted(options)} need a Position or a Game")
-    else:
-        drawn = picture
-        scale = {} if size is None else {"output_width": _size(size) or 0}
-    return Png(_cairosvg().svg2png(bytestring=drawn.encode("utf-8"), **scale))
-
-
-def animated_gif(
-    game: Game,
-    *,
-    first: int = 0,
-    last: int | None = None,
-    seconds_per_turn: float = 1.5,
-    fps: int = 12,
-    size: int = 480,
-    theme: str | Theme = "light",
-    perspective: int | None = None,
-    numbering: Numbering = "perspective",
-    names: Sequence[str] | None = None,
-    colors: Sequence[str] | None = None,
-) -> Gif:
-    """Turns ``first``..``last`` of the game's line as an animated GIF that loops:
-    the replay of ``animated_svg`` (same options), ``size`` pixels wide, ``fps``
-    frames a second while checkers move."""
-    if isinstance(fps, bool) or not isinstance(fps, int) or not 1 <= fps <= 50:
-        raise ValueError(f"fps must be a whole number 1..50, got {fps!r}")
-    replay = _replay(
-        game,
-        first,
-        last,
-        seconds_per_turn,
-        _look(perspective, numbering, theme, names, colors),
-    )
-    size = _size(size) or 480
-    return Gif(_Rasteriser(replay, size).gif(fps))
-
-
-class _Rasteriser:
-    """Frames of a replay: the board once, each set of labels once, checkers stamped."""
-
-    def __init__(self, replay: _Replay, width: int) -> None:
-        self.replay = replay
-        self.cairosvg = _cairosvg()
-        x, y, box_width, box_height = replay.box
-        self.scale = width / box_width
-        self.width, self.height = width, round(box_height * self.scale)
-        self.scale_y = self.height / box_height  # the same but for rounding to whole pixels
-        self.origin = (x, y)
-        board = ET.Element("g")
-        band = ET.SubElement(board, "rect", {"fill": replay.parts.theme.background})
-        band.attrib.update(x=_num(x), y=_num(y), width=_num(box_width), height=_num(box_height))
-        board.append(ET.Comment("board"))
-        board.extend(replay.still)
-        self.board = self.image([board])
-        self.sprites = [self.sprite(player) for player in range(replay.parts.variant.players)]
-        self.layers: dict[tuple[int, ...], Image.Image | None] = {}
-
-    def image(self, elements: Sequence[ET.Element]) -> Image.Image:
-        from PIL import Image
-
-        x, y, width, height = self.replay.box
-        root = ET.Element(
-            "svg",
-            {
-                "xmlns": "http://www.w3.org/2000/svg",
-                "viewBox": f"{_num(x)} {_num(y)} {_num(width)} {_num(height)}",
-                "width": str(self.width),
-                "height": str(self.height),
-                "preserveAspectRatio": "none",
-                "font-family": FONT,
-            },
-        )
-        root.append(self.replay.defs())
-        root.extend(elements)
-        text = ET.tostring(root, encoding="unicode")
-        text = text.replace("<!--board-->", self.replay.parts.background(), 1)
-        data = self.cairosvg.svg2png(bytestring=text.encode("utf-8"))
-        return Image.open(io.BytesIO(data)).convert("RGBA")
-
-    def sprite(self, player: int) -> Image.Image:
-        from PIL import Image
-
-        reach = R + 2
-        pixels = math.ceil(2 * reach * self.scale)
-        root = ET.Element(
-            "svg",
-            {
-                "xmlns": "http://www.w3.org/2000/svg",
-                "viewBox": f"{_num(-reach)} {_num(-reach)} {_num(2 * reach)} {_num(2 * reach)}",
-                "width": str(pixels),
-                "height": str(pixels),
-            },
-        )
-        root.append(self.replay.parts.checker(player))
-        data = self.cairosvg.svg2png(bytestring=ET.tostring(root, encoding="unicode").encode())
-        return Image.open(io.BytesIO(data)).convert("RGBA")
-
-    def layer(self, shown: tuple[int, ...]) -> Image.Image | None:
-        """The windows ``shown`` (by index) rasterised together, once."""
-        if shown not in self.layers:
-            windows = self.replay.windows
-            self.layers[shown] = self.image([windows[i].element for i in shown]) if shown else None
-        return self.layers[shown]
-
-    def frame(self, time: float) -> Key:
-        """What the frame at ``time`` shows."""
-        shown = [i for i, w in enumerate(self.replay.windows) if w.start <= time < w.end]
-        below = tuple(i for i in shown if not self.replay.windows[i].above)
-        above = tuple(i for i in shown if self.replay.windows[i].above)
-        resting: list[Stamp] = []
-        flying: list[Stamp] = []
-        for checker in self.replay.checkers:
-            if checker.off_at is not None and time >= checker.off_at:
-                continue
-            centre, moving = checker.at(time)
-            spot = (checker.player, *self.pixel(centre))
-            (flying if moving else resting).append(spot)
-        return below, tuple(resting), tuple(flying), above
-
-    def pixel(self, centre: Vec) -> tuple[int, int]:
-        half = self.sprites[0].width / 2
-        return (
-            round((centre[0] - self.origin[0]) * self.scale - half),
-            round((centre[1] - self.origin[1]) * self.scale_y - half),
-        )
-
-    def draw(self, key: Key) -> Image.Image:
-        below, resting, flying, above = key
-        canvas = self.board.copy()
-        labels = self.layer(below)
-        if labels is not None:
-            canvas.alpha_composite(labels)
-        for player, px, py in (*resting, *flying):
-            canvas.alpha_composite(self.sprites[player], (px, py))
-        counts = self.layer(above)
-        if counts is not None:
-            canvas.alpha_composite(counts)
-        return canvas.convert("RGB")
-
-    def gif(self, fps: int) -> bytes:
-        from PIL import Image
-
-        step = 1 / fps
-        keys: list[Key] = []
-        durations: list[float] = []
-        for index in range(math.ceil(self.replay.duration * fps)):
-            key = self.frame(index * step)
-            if keys and key == keys[-1]:
-                durations[-1] += step
-            else:
-                keys.append(key)
-                durations.append(step)
-        images = [self.draw(key) for key in keys]
-        sample = Image.new("RGB", (self.width * 2, self.height))
-        sample.paste(images[0], (0, 0))
-        sample.paste(images[-1], (self.width, 0))
-        palette = sample.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-        frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
-        out = io.BytesIO()
-        frames[0].save(
-            out,
-            format="GIF",
-            save_all=True,
-            append_images=frames[1:],
-            duration=[round(seconds * 1000) for seconds in durations],
-            loop=0,
-        )
-        return out.getvalue()

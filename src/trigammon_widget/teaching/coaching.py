@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict
 
-from .analysis import MARKS, CubeReport, Report, TurnReport
-from .engine.moves import Play
-from .engine.notation import play_text
-from .engine.position import Position
-from .evaluation import Evaluation, Evaluator
-from .evaluation import Hint as RatedPlay
-from .evaluation import hints as rate_all
-from .rollout import RolloutResult
+from ..engine.moves import Play
+from ..engine.notation import play_text
+from ..engine.position import Position
+from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport
+from ..judgement.evaluation import Evaluation, Evaluator
+from ..judgement.evaluation import Hint as RatedPlay
+from ..judgement.evaluation import hints as rate_all
+from ..judgement.rollout import RolledHint, RolloutResult
 
 __all__ = [
     "Analysis",
@@ -137,7 +137,7 @@ def hint_rows(rated: Sequence[RatedPlay]) -> list[HintRow]:
     top = max(hint.equity for hint in rated)
     rows: list[HintRow] = []
     for hint in rated:
-        rolled = hint.rollout
+        rolled = hint.rollout if isinstance(hint, RolledHint) else None
         low, high = hint.interval
         rows.append(
             {

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from html import escape
 
-from .engine import CLASSIC, TRIGAMMON, Position
-from .evaluation import Hint, hints
-from .lessons import Figure, Shown, figure, reveal, roll, setup, table
+from ..engine import CLASSIC, TRIGAMMON, Position
+from ..judgement.evaluation import Hint, hints
+from .toolkit import Figure, Shown, figure, reveal, roll, setup, table
 
 __all__ = ["MARGIN", "PROBLEMS", "Problem", "find_problem"]
 

@@ -4,7 +4,7 @@ An evaluator rates a position before the roll of the player to move (the
 ``Evaluator`` protocol). Two come with the package, selected by name:
 
 - ``"neural"`` (the default): the project's own net for each variant, shipped in
-  the package and read on first use (``trigammon_widget.network``; how it was
+  the package and read on first use (``trigammon_widget.judgement.network``; how it was
   trained: ``docs/training.md``);
 - ``"gnubg"``: GNU Backgammon's 0-ply net (PyPI ``gnubg-nn``, the optional extra
   ``trigammon-widget[gnubg]``), classic only.
@@ -22,14 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from .engine.fastplay import Boards, TurnView
-from .engine.moves import Move, Play
-from .engine.position import Position, check_dice
-from .engine.variant import CHECKERS, Variant
+from ..engine.fastplay import Boards, TurnView
+from ..engine.moves import Move, Play
+from ..engine.position import Position, check_dice
+from ..engine.variant import CHECKERS, Variant
 from .network import (
     Floats,
     Network,
@@ -39,9 +39,6 @@ from .network import (
     pairs,
     sure,
 )
-
-if TYPE_CHECKING:
-    from .rollout import RolloutResult
 
 __all__ = [
     "EVALUATORS",
@@ -84,7 +81,7 @@ class Evaluation:
 
     @classmethod
     def from_outcomes(cls, vector: Floats, turn: int, evaluator: str, ply: int) -> Evaluation:
-        """An evaluation from an outcome vector in seats (``trigammon_widget.network``)."""
+        """An evaluation from an outcome vector in seats (``network``)."""
         return _evaluations(vector[None], [turn], evaluator, ply)[0]
 
     @property
@@ -221,7 +218,7 @@ class GnubgEvaluator:
     def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats:
         """gnubg's (win, gammon, backgammon, gammon loss, backgammon loss) for the
         player on roll, as an outcome vector in seats."""
-        from .engine.ids import gnubg_board
+        from ..engine.ids import gnubg_board
 
         self.check(variant)
         win, gammon, backgammon, gammon_loss, backgammon_loss = _gnubg().probabilities(
@@ -348,20 +345,18 @@ def evaluate(
 
 @dataclass(frozen=True)
 class Hint:
-    """One legal play, with the evaluator's chances after it and, where one was run,
-    a rollout of that position (``trigammon_widget.rollout.hints``).
+    """One legal play, with the evaluator's chances after it (``rollout.RolledHint``
+    adds a rollout of that position).
 
     ``player`` makes the play; ``evaluation`` is from the position after it, whose
-    player to move is the next one (or the winner). ``win`` and ``interval`` are the
-    rollout's where there is one, else the evaluation's win chance (an evaluation
-    has no sampling error: its interval is the single value).
+    player to move is the next one (or the winner). An evaluation has no sampling
+    error: ``interval`` is the single value ``win``.
     """
 
     play: Play
     notation: str
     player: int
     evaluation: Evaluation
-    rollout: RolloutResult | None = None
 
     @property
     def equity(self) -> float:
@@ -370,26 +365,12 @@ class Hint:
 
     @property
     def win(self) -> float:
-        """The player's win chance after the play: the rollout's, else the evaluator's."""
-        if self.rollout is not None:
-            return self.rollout.wins[self.player]
+        """The player's win chance after the play."""
         return self.evaluation.wins[self.player]
 
     @property
     def interval(self) -> tuple[float, float]:
-        if self.rollout is not None:
-            return self.rollout.intervals[self.player]
         return self.win, self.win
-
-    @property
-    def result(self) -> RolloutResult:
-        """The rollout; ``ValueError`` for a hint that was not rolled out."""
-        if self.rollout is None:
-            raise ValueError(f"the hint {self.notation!r} has no rollout: see .evaluation")
-        return self.rollout
-
-    def with_rollout(self, rollout: RolloutResult) -> Hint:
-        return replace(self, rollout=rollout)
 
 
 def hints(

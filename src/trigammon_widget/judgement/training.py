@@ -48,11 +48,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .bots import HeuristicBot, MatchResult, NeuralBot, play_match
-from .engine.fastplay import Leaves, TurnView, play_out, roll_opening
-from .engine.position import Position
-from .engine.variant import CHECKERS, Variant, find_variant
+from ..engine.fastplay import Leaves, TurnView, play_out, roll_opening
+from ..engine.position import Position
+from ..engine.variant import CHECKERS, Variant, find_variant
+from .bots import HeuristicBot, NeuralBot
 from .evaluation import GnubgEvaluator, NeuralEvaluator
+from .games import MatchResult, play_match
 from .network import (
     Floats,
     Ints,

@@ -45,10 +45,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .engine.fastplay import Boards, TurnView, key_layout
-from .engine.outcome import Outcome
-from .engine.position import Position
-from .engine.variant import CHECKERS, Variant, find_variant
+from ..engine.fastplay import Boards, TurnView, key_layout
+from ..engine.outcome import Outcome
+from ..engine.position import Position
+from ..engine.variant import CHECKERS, Variant, find_variant
 
 __all__ = [
     "Network",
@@ -464,6 +464,6 @@ def load_shipped(variant_name: str) -> Network:
         name = SHIPPED[variant_name]
     except KeyError:
         raise ValueError(f"no shipped net for {variant_name!r}: {sorted(SHIPPED)}") from None
-    source = resources.files("trigammon_widget").joinpath(SHIPPED_DIR, name)
+    source = resources.files(__package__).joinpath(SHIPPED_DIR, name)
     with resources.as_file(source) as path:
         return Network.load(path)

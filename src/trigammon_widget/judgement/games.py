@@ -1,0 +1,234 @@
+"""Games with bots: whole bot-only games on the engine's fast path, a bot's match
+against others, and bots playing their seats of a ``Game``.
+
+``play_game`` plays one game between bots (``engine.fastplay.play_game``: the built-in
+bots choose from the candidates' keys, ``FastBot.pick``; any other bot is asked
+``choose`` on a real ``Position``); ``play_match`` plays one bot against others, seats
+rotated, and counts its wins and points; ``autoplay`` lets bots roll, play and handle
+the cube for their seats of a ``Game`` a person may be playing too.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from ..engine.fastplay import Chooser, Leaves, TurnView, play_out, roll_opening
+from ..engine.game import Game, Record
+from ..engine.moves import Play
+from ..engine.outcome import Outcome
+from ..engine.position import Position
+from ..engine.variant import Variant, find_variant
+from .bots import Bot, CubeHandler, FastBot
+
+__all__ = ["GameResult", "MatchResult", "autoplay", "chooser", "play_game", "play_match"]
+
+
+def _key_of(position: Position, leaves: Leaves, play: Play) -> int:
+    """The key of the board a bot's Play leads to; ``IllegalMoveError`` if illegal.
+
+    The play is first made canonical (``LegalPlays.check``), so any move order or
+    hit marking that reaches a legal result is accepted.
+    """
+    canonical = position.legal_plays().check(play)
+    wanted = tuple((m.start, m.end, m.die, m.hit) for m in canonical.moves)
+    return next(key for key, raw in leaves.items() if raw == wanted)
+
+
+def _position(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Position:
+    return Position(variant, tuple(tuple(board) for board in boards), turn)
+
+
+# --- games between bots -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a bot-only game ended: its outcome (None if stopped early) and its length."""
+
+    outcome: Outcome | None
+    turns: int
+    position: Position
+
+    @property
+    def winner(self) -> int | None:
+        return None if self.outcome is None else self.outcome.winner
+
+
+def chooser(bot: Bot, variant: Variant) -> Chooser:
+    """How ``bot`` picks among keys in bot-only games: its fast path, or ``choose``."""
+    if isinstance(bot, FastBot):
+        return bot.pick
+
+    def pick(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
+        position = replace(_position(variant, view.boards, view.turn), dice=view.dice)
+        return _key_of(position, leaves, bot.choose(position))
+
+    return pick
+
+
+def play_game(
+    variant: str | Variant,
+    bots: Sequence[Bot],
+    seed: int | str | None = None,
+    max_turns: int | None = None,
+    start: Position | None = None,
+) -> GameResult:
+    """One whole game between bots, ``bots[p]`` playing seat p; the fast loop.
+
+    The opening roll (R2) decides who starts (classic plays the opening dice), unless
+    ``start`` is given, whose player to move begins (with its dice, if rolled). All
+    dice, and the random bots' choices, come from ``random.Random(seed)``.
+    """
+    chosen = find_variant(variant) if start is None else start.variant
+    if len(bots) != chosen.players:
+        raise ValueError(f"{chosen.name} needs {chosen.players} bots, got {len(bots)}")
+    rng = random.Random(seed)
+    if start is None:
+        begin = Position.start(chosen)
+        turn, dice = roll_opening(chosen, rng)
+    else:
+        begin, turn, dice = start, start.turn, start.dice
+    boards = [list(board) for board in begin.boards]
+    choosers = [chooser(bot, chosen) for bot in bots]
+    turn, played = play_out(chosen, boards, turn, dice, choosers, rng, max_turns)
+    final = _position(chosen, boards, turn)
+    return GameResult(final.outcome(), played, final)
+
+
+# --- autoplay of a Game -------------------------------------------------------------
+
+
+def autoplay(
+    game: Game,
+    players: Mapping[int, Bot | None] | Sequence[Bot | None],
+    max_turns: int | None = None,
+    until_player_needed: bool = True,
+) -> list[Record]:
+    """Roll, play and handle the cube for the bots' seats of ``game``; the records made.
+
+    ``players`` gives a bot per seat, ``None`` (or a seat left out of a mapping) for
+    a human. Dice come from the game's own generator (``game.roll()``), so a seeded
+    game replays the same. The opening roll (R2) is made first if needed. A bot that
+    handles the cube (``CubeHandler``) may double before it rolls and decides whether
+    to take; others never double and always take (R14). Play stops when the game
+    ends, after ``max_turns`` records, or when a human seat is to move or to answer a
+    double: with ``until_player_needed`` the human's dice are left to roll; without it
+    they are rolled for the human too, so the board shows them at once.
+    """
+    seats = players if isinstance(players, Mapping) else dict(enumerate(players))
+    unknown = sorted(set(seats) - set(range(game.variant.players)))
+    if unknown:
+        raise ValueError(
+            f"unknown seat {unknown[0]}: {game.variant.name} has seats "
+            f"0..{game.variant.players - 1}"
+        )
+    while not game.started:
+        game.roll_opening()
+    made: list[Record] = []
+    while not game.is_over() and (max_turns is None or len(made) < max_turns):
+        match = game.match_position
+        position = match.position
+        if match.cube.offered:
+            taker = seats.get(1 - position.turn)
+            if taker is None:
+                break
+            takes = not isinstance(taker, CubeHandler) or taker.take(match)
+            made.append(game.take() if takes else game.drop())
+            continue
+        bot = seats.get(position.turn)
+        if bot is None:
+            if not until_player_needed and position.dice is None:
+                game.roll()
+            break
+        if (
+            isinstance(bot, CubeHandler)
+            and "double" in match.legal_cube_actions()
+            and bot.double(match)
+        ):
+            made.append(game.double())
+            continue
+        if position.dice is None:
+            game.roll()
+            position = game.position
+        made.append(game.play(bot.choose(position)))
+    return made
+
+
+# --- matches: one bot against others ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What one bot scored over some games against others, seats rotated.
+
+    ``points`` adds up the bot's net points per game when every loser pays the winner
+    1, 2 or 3 points (R13; cubeless money play); ``squares`` their squares, for the
+    interval of the mean.
+    """
+
+    games: int
+    wins: int
+    points: float
+    squares: float
+
+    def __add__(self, other: MatchResult) -> MatchResult:
+        return MatchResult(
+            self.games + other.games,
+            self.wins + other.wins,
+            self.points + other.points,
+            self.squares + other.squares,
+        )
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def points_per_game(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def points_interval(self, z: float = 1.959963984540054) -> tuple[float, float]:
+        """Normal 95% interval of the mean points per game."""
+        if self.games < 2:
+            return -math.inf, math.inf
+        mean = self.points_per_game
+        variance = (self.squares - self.games * mean * mean) / (self.games - 1)
+        half = z * math.sqrt(max(variance, 0.0) / self.games)
+        return mean - half, mean + half
+
+
+def play_match(
+    variant: str | Variant,
+    bot: Bot,
+    opponents: Bot | Sequence[Bot],
+    games: Sequence[int],
+    seed: int | str = 0,
+) -> MatchResult:
+    """Games ``games`` (indices) of ``bot`` against ``opponents``, seats rotated.
+
+    In game ``g`` the bot sits in seat ``g`` mod players and the opponents (one bot
+    for every other seat, or one per seat left) take the other seats in order; its
+    dice come from ``random.Random(f"{seed}:{g}")``, so a match split in parts over
+    processes adds up to the same result.
+    """
+    chosen = find_variant(variant)
+    others = list(opponents) if isinstance(opponents, Sequence) else [opponents]
+    if len(others) == 1:
+        others *= chosen.players - 1
+    if len(others) != chosen.players - 1:
+        raise ValueError(f"{chosen.name} needs {chosen.players - 1} opponents, got {len(others)}")
+    total = MatchResult(0, 0, 0.0, 0.0)
+    for game in games:
+        seat = game % chosen.players
+        bots = [*others[:seat], bot, *others[seat:]]
+        result = play_game(chosen, bots, seed=f"{seed}:{game}")
+        if result.outcome is None:
+            raise ValueError(f"game {game} did not finish")
+        won = result.outcome.winner == seat
+        lost = result.outcome.points[seat]
+        points = float(sum(result.outcome.points)) if won else -float(lost)
+        total += MatchResult(1, int(won), points, points * points)
+    return total

@@ -1,0 +1,276 @@
+"""The teacher's toolkit: captioned pictures, hidden answers, tables and set-ups.
+
+The course's notebooks, the lessons (``lessons``: rule cards and quiz), the problems
+and the printable sheets (``sheets``) are made with these, so a picture or a caption
+is written once. Everything here shows itself in a notebook as HTML a learner can
+read: pictures, words and notation, never the engine's internal values.
+
+Set-ups are written as the learner reads the board: ``setup`` takes every player's
+checkers by the point numbers that the player at the bottom of the picture (X, the
+player to move) reads on it, so a teacher copies a position from a picture.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape, unescape
+from itertools import pairwise
+from typing import Any
+
+from ..engine import Cube, Position
+from ..engine.diagram import SYMBOLS
+from ..engine.errors import InvalidPositionError, NotationError, quote
+from ..engine.match import MatchState
+from ..engine.notation import dice_text
+from ..engine.places import Place, parse_label, place_of
+from ..engine.variant import Variant, find_variant
+from ..pictures.svg import Numbering, board_svg
+
+__all__ = [
+    "Figure",
+    "Html",
+    "Shown",
+    "attempt_arrows",
+    "figure",
+    "plain",
+    "reveal",
+    "roll",
+    "row",
+    "setup",
+    "shots",
+    "table",
+]
+
+
+class Html(str):
+    """HTML text that shows itself in a notebook."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Where no HTML is shown, the words without the tags."""
+        printer.text(plain(self))
+
+
+def plain(html: str) -> str:
+    """The words of ``html``: pictures and tags dropped, entities read."""
+    text = re.sub(r"<svg.*?</svg>", " ", html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+class Shown:
+    """Shows itself in a notebook as its ``html()``, and as its words where only text
+    is shown (a terminal, a text export): never as the value's internals."""
+
+    def html(self) -> str:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(plain(self.html()))
+
+    def __init_subclass__(cls, **options: Any) -> None:
+        # IPython prefers a class's own __repr__ (a dataclass has one) to an inherited
+        # _repr_pretty_, so each subclass carries it too.
+        super().__init_subclass__(**options)
+        setattr(cls, "_repr_pretty_", Shown._repr_pretty_)  # noqa: B010
+
+
+@dataclass(frozen=True)
+class Figure(Shown):
+    """A board picture with its caption."""
+
+    svg: str
+    caption: str
+
+    def html(self, width: str = "520px") -> str:
+        """A ``<figure>`` with the picture at most ``width`` wide."""
+        return (
+            f'<figure class="tg-figure" style="max-width:{width};margin:0.6em 0">'
+            f'<div class="tg-picture">{self.svg}</div>'
+            f'<figcaption style="font-size:0.92em;margin-top:0.3em">{escape(self.caption)}'
+            "</figcaption></figure>"
+        )
+
+
+def figure(
+    position: Position,
+    caption: str,
+    *,
+    arrows: str | Iterable[tuple[Place, Place]] = (),
+    best: str = "",
+    highlight: Iterable[Place] = (),
+    perspective: int = 0,
+    mover: int | None = None,
+    numbering: Numbering = "perspective",
+    names: Sequence[str] | None = None,
+    cube: Cube | None = None,
+    match: MatchState | None = None,
+    size: int = 520,
+) -> Figure:
+    """A captioned picture of ``position`` seen by ``perspective`` (X by default).
+
+    ``arrows`` is a play in notation (legal or not: it is drawn as written, by the
+    mover's numbers) or ``(start, end)`` pairs of places; ``best``, a better play drawn
+    beside it in dashed arrows; ``highlight`` lights places.
+    """
+    who = position.turn if mover is None else mover
+    pairs = attempt_arrows(position, arrows, who) if isinstance(arrows, str) else list(arrows)
+    svg = board_svg(
+        position,
+        perspective=perspective,
+        arrows=pairs,
+        best=attempt_arrows(position, best, who),
+        highlight=highlight,
+        mover=who,
+        numbering=numbering,
+        names=names,
+        cube=cube,
+        match=match,
+        size=size,
+    )
+    return Figure(str(svg), caption)
+
+
+def row(*figures: Figure, width: str = "440px") -> Html:
+    """Pictures side by side, wrapping on a narrow page."""
+    cells = "".join(
+        f'<div style="flex:1 1 300px;max-width:{width}">{f.html("100%")}</div>' for f in figures
+    )
+    return Html(
+        f'<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">{cells}</div>'
+    )
+
+
+def reveal(summary: str, body: str) -> Html:
+    """``body`` (HTML) hidden until the reader opens it: an answer shown when asked."""
+    return Html(
+        f'<details class="tg-answer"><summary style="cursor:pointer;font-weight:600">'
+        f'{escape(summary)}</summary><div style="margin:0.5em 0 0 1em">{body}</div></details>'
+    )
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> Html:
+    """A plain HTML table; every cell is text (escaped)."""
+    head = "".join(f"<th>{escape(str(cell))}</th>" for cell in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in cells) + "</tr>"
+        for cells in rows
+    )
+    return Html(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<times>[1-4])\))?$")
+
+
+def attempt_arrows(
+    position: Position, text: str, mover: int | None = None
+) -> list[tuple[Place, Place]]:
+    """The arrows of a play written in notation, legal or not: each hop of each
+    checker, by ``mover``'s point numbers (default: the player to move)."""
+    variant = position.variant
+    who = position.turn if mover is None else mover
+    pairs: list[tuple[Place, Place]] = []
+    for token in text.split():
+        found = _TOKEN.match(token)
+        if found is None:
+            raise NotationError(f"{quote(token)} is not a move such as 13/8 or 12/18(2)")
+        labels = found["path"].replace("*", "").split("/")
+        places = []
+        for word in labels:
+            index = parse_label(variant, word)
+            if index is None:
+                raise NotationError(
+                    f"{quote(word)} in {quote(text)} is not a point, 'bar' or 'off'"
+                )
+            places.append(place_of(variant, who, index))
+        hops = list(pairwise(places))
+        pairs += hops * int(found["times"] or 1)
+    return pairs
+
+
+def roll(position: Position) -> str:
+    """The position's dice as people say them: ``"6-1"``; ``""`` before the roll."""
+    return dice_text(position.dice) if position.dice else ""
+
+
+def setup(
+    variant: str | Variant,
+    checkers: Mapping[str, Mapping[int | str, int]],
+    dice: tuple[int, int] | None = None,
+) -> Position:
+    """A position with X to move, every checker placed by the number X reads on the
+    picture: ``setup("classic", {"X": {6: 5, 8: 3}, "O": {1: 2}}, dice=(3, 1))``.
+
+    Trigammon: X's points 1..36 (its start is 1, its home 31..36). Classic: X's points
+    24..1 as GNU Backgammon numbers them (its home is 6..1). ``"bar"`` counts checkers
+    on the player's bar; checkers not placed are borne off. Any other letter, a point
+    that is not a whole number on the board, or a count that is not a whole number
+    raises ``InvalidPositionError`` (a ``ValueError``).
+    """
+    chosen = find_variant(variant)
+    letters = tuple(SYMBOLS[: chosen.players])
+    players: dict[int, dict[int | str, int]] = {}
+    for letter, places in checkers.items():
+        if letter not in letters:
+            raise InvalidPositionError(
+                f"{quote(letter)} is not a player of {chosen.name}: use {', '.join(letters)}"
+            )
+        player = letters.index(letter)
+        own: dict[int | str, int] = {}
+        for where, count in places.items():
+            # Checked here to name the point as written (the engine names path positions).
+            if type(count) is not int or count < 0:
+                raise InvalidPositionError(
+                    f"{letter} at {quote(where)}: {quote(count)} is not a number of checkers"
+                )
+            if where == "bar":
+                own["bar"] = count
+                continue
+            if type(where) is not int or not 1 <= where <= chosen.points:
+                raise InvalidPositionError(
+                    f"{letter}: {quote(where)} is not 'bar' or a point 1..{chosen.points} "
+                    f"of {chosen.name}"
+                )
+            point = chosen.points + 1 - where if chosen.players == 2 else where
+            own[chosen.path(player, point)] = count
+        players[player] = own
+    return Position.build(chosen, players, dice=dice)
+
+
+def shots(position: Position, point: Place) -> dict[int, int]:
+    """How many of the 36 rolls let each opponent hit the lone checker on ``point``
+    (an absolute point), if that opponent were to roll next: R6-R9 decide, bar first.
+
+    Three players move the same way round, so a checker is shot at from behind by
+    both opponents, each along its own path.
+    """
+    variant = position.variant
+    if type(point) is not int or not 1 <= point <= variant.points:
+        raise ValueError(f"shots are counted at a point 1..{variant.points}, not at {quote(point)}")
+    found = position.point(point)
+    if found is None or found[1] != 1:
+        raise ValueError(f"point {point} holds no lone checker")
+    victim = found[0]
+    counts: dict[int, int] = {}
+    for player in range(variant.players):
+        if player == victim:
+            continue
+        target = variant.path(player, point)
+        rolls = 0
+        for first in range(1, 7):
+            for second in range(1, 7):
+                roller = Position(variant, position.boards, player, (first, second))
+                if any(
+                    move.hit and move.end == target
+                    for play in roller.legal_plays()
+                    for move in play.moves
+                ):
+                    rolls += 1
+        counts[player] = rolls
+    return counts
