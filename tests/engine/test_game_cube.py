@@ -74,13 +74,15 @@ def test_a_drop_ends_the_game_at_the_cube_value() -> None:
     assert game.drop() == CubeAction(0, "drop")
     assert game.is_over() and game.outcome() is None
     assert game.result() == Win(1, 2, "drop")
-    with pytest.raises(IllegalMoveError, match="R14: the game is over: player 1 wins 2 points"):
+    with pytest.raises(
+        IllegalMoveError, match=r"R14: the game is over: Player O wins 2 points \(double passed\)"
+    ):
         game.roll()
     with pytest.raises(IllegalMoveError, match="R14: the game is over"):
         game.double()
     assert game.record().splitlines()[-3:] == [
         "  5. O doubles",
-        "  6. X drops",
+        "  6. X passes",
         "Player O wins 2 points",
     ]
 

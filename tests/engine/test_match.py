@@ -139,7 +139,7 @@ def test_a_double_taken_doubles_the_cube_and_passes_it() -> None:
 def test_a_double_dropped_loses_the_game_at_the_cube_value() -> None:
     offered = MatchPosition(START.with_turn(1), Cube(4, owner=1)).double()
     assert offered.drop() == Win(winner=1, points=4, ending="drop")
-    assert str(offered.drop()) == "player 1 wins 4 points (double dropped)"
+    assert str(offered.drop()) == "player 1 wins 4 points (double passed)"
 
 
 @pytest.mark.parametrize(

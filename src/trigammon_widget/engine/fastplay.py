@@ -10,7 +10,11 @@ from their keys and the chosen one is made without building a ``Position``.
 
 The opening roll (R2) and turn order (R3) are defined here once and used by
 ``Game`` too, so a fast game and a ``Game`` played with the same seed and bots are
-the same game (``tests/engine/test_fastplay.py``).
+the same game (``tests/engine/test_fastplay.py``). ``play_game`` is the one loop of a
+bot-only game (bots, rollouts, training and their benchmarks play through it), with a
+hook before each roll; ``has_won`` is the win test (R12) and ``play_of``, ``raw_of``,
+``key_of``, ``position_of`` and ``boards_of`` turn the fast path's plain values into
+the engine's and back.
 """
 
 from __future__ import annotations
@@ -18,23 +22,29 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 from .movegen import RawPlay, legal_leaves
+from .moves import Move, Play
+from .position import Dice, Position
 from .variant import CHECKERS, Variant
-
-if TYPE_CHECKING:
-    from .position import Position
 
 __all__ = [
     "Boards",
     "Chooser",
     "Leaves",
+    "OnTurn",
     "TurnView",
+    "boards_of",
     "decide_opening",
+    "has_won",
     "key_layout",
+    "key_of",
     "opening_rollers",
+    "play_game",
+    "play_of",
     "play_out",
+    "position_of",
+    "raw_of",
     "roll_opening",
 ]
 
@@ -44,6 +54,50 @@ Leaves = dict[int, RawPlay]
 """Resulting-board key -> one play reaching it, as ``movegen.legal_leaves`` gives them."""
 Chooser = Callable[["TurnView", Leaves, random.Random], int]
 """Picks one key among at least two leaves; gets the game's random generator."""
+OnTurn = Callable[[Boards, int], None]
+"""Told every player's boards and the player about to roll, before each roll of a game
+(not before a first roll that is already known)."""
+
+
+# --- the fast path's values and the engine's -------------------------------------------
+
+
+def has_won(board: Sequence[int]) -> bool:
+    """Whether a player's board (path coordinates, tray last) has borne off all its
+    checkers: the game is won (R12)."""
+    return board[-1] == CHECKERS
+
+
+def play_of(raw: RawPlay) -> Play:
+    """The ``Play`` of a raw play (``movegen``: moves as (start, end, die, hit))."""
+    return Play(tuple(Move(*move) for move in raw))
+
+
+def raw_of(play: Play) -> RawPlay:
+    """The raw play of a ``Play``."""
+    return tuple((m.start, m.end, m.die, m.hit) for m in play.moves)
+
+
+def key_of(leaves: Leaves, play: Play) -> int:
+    """The key of the leaf ``play`` leads to, a play as the engine lists it (a listed
+    play, or one made canonical by ``LegalPlays.check``); ``ValueError`` otherwise."""
+    wanted = raw_of(play)
+    for key, raw in leaves.items():
+        if raw == wanted:
+            return key
+    raise ValueError(f"the play {play!r} is not among the legal plays of its roll")
+
+
+def position_of(
+    variant: Variant, boards: Sequence[Sequence[int]], turn: int, dice: Dice | None = None
+) -> Position:
+    """The ``Position`` of plain boards, with the player to move and its dice."""
+    return Position(variant, tuple(tuple(board) for board in boards), turn, dice)
+
+
+def boards_of(position: Position) -> Boards:
+    """Every player's board of ``position`` as new lists, for the fast path."""
+    return [list(board) for board in position.boards]
 
 
 @cache
@@ -99,8 +153,7 @@ class TurnView:
         roll = dice if dice is not None else position.dice
         if roll is None:
             raise ValueError("no dice: a turn's view needs a roll")
-        boards = [list(board) for board in position.boards]
-        return cls(position.variant, boards, position.turn, roll)
+        return cls(position.variant, boards_of(position), position.turn, roll)
 
     def leaves(self) -> Leaves:
         """Every legal play of the roll, one per resulting board (R4-R12)."""
@@ -194,20 +247,23 @@ def play_out(
     choosers: Sequence[Chooser],
     rng: random.Random,
     max_turns: int | None = None,
+    on_turn: OnTurn | None = None,
 ) -> tuple[int, int]:
     """Play turns on ``boards`` (changed in place) until a win (R12) or ``max_turns``.
 
     ``choosers[p]`` picks player p's play when there is a choice; dice come from
     ``rng`` (two ``randint(1, 6)`` per turn, as ``Game.roll``), except ``dice``, the
-    first roll when it is already known. Returns (player to move or the winner,
-    turns played).
+    first roll when it is already known. ``on_turn`` is told the boards before each
+    roll made here. Returns (player to move or the winner, turns played).
     """
     randint = rng.randint
     played = 0
     while max_turns is None or played < max_turns:
-        if any(board[-1] == CHECKERS for board in boards):
+        if any(map(has_won, boards)):
             break
         if dice is None:
+            if on_turn is not None:
+                on_turn(boards, turn)
             dice = (randint(1, 6), randint(1, 6))
         view = TurnView(variant, boards, turn, dice)
         leaves = view.leaves()
@@ -215,7 +271,31 @@ def play_out(
         view.play(key)
         played += 1
         dice = None
-        if boards[turn][-1] == CHECKERS:
+        if has_won(boards[turn]):
             break
         turn = variant.next_player(turn)
     return turn, played
+
+
+def play_game(
+    variant: Variant,
+    choosers: Sequence[Chooser],
+    rng: random.Random,
+    start: Position | None = None,
+    max_turns: int | None = None,
+    on_turn: OnTurn | None = None,
+) -> tuple[Boards, int, int]:
+    """One bot-only game: from the opening roll (R2; classic plays the opening dice)
+    or from ``start``, whose player to move begins (with its dice, if rolled).
+
+    Dice and the choosers' draws come from ``rng``; ``on_turn`` is told the boards
+    before each roll (``play_out``). Returns the final boards, the winner (or the
+    player to move when ``max_turns`` stopped the game) and the turns played.
+    """
+    if start is None:
+        boards = boards_of(Position.start(variant))
+        turn, dice = roll_opening(variant, rng)
+    else:
+        boards, turn, dice = boards_of(start), start.turn, start.dice
+    turn, played = play_out(variant, boards, turn, dice, choosers, rng, max_turns, on_turn)
+    return boards, turn, played

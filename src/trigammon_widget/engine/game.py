@@ -25,7 +25,6 @@ from .errors import IllegalMoveError, quote
 from .fastplay import decide_opening, opening_rollers
 from .legal import LegalPlays
 from .match import (
-    RESIGNATION_NAMES,
     Cube,
     CubeAction,
     CubeActionKind,
@@ -36,7 +35,7 @@ from .match import (
 )
 from .moves import Play
 from .names import check_name, check_names, default_names
-from .notation import play_text
+from .notation import play_text, points_text, record_text, win_text
 from .outcome import Outcome
 from .position import Dice, Position, check_dice, check_not_over, check_reachable
 from .records import as_list, check_keys, checking, read_json
@@ -160,7 +159,7 @@ class Game:
             raise ValueError(f"seed must be an integer or None, not {quote(seed)}")
         self._variant = chosen
         self._start = Position.start(chosen) if start is None else check_reachable(start)
-        state = MatchState(score=(0,) * chosen.players) if match is None else match
+        state = MatchState.fresh(chosen.players) if match is None else match
         self._state = MatchPosition(self._start, cube or Cube(), state).state
         self._seed = seed
         self._names = _names(names, chosen)
@@ -414,7 +413,7 @@ class Game:
         """Refuse to go on from a finished game (R12, R14) or, but for the answer to a
         double, while a double awaits its answer (R14)."""
         if node.result is not None:
-            raise IllegalMoveError("R14", f"the game is over: {node.result}")
+            raise IllegalMoveError("R14", f"the game is over: {win_text(node.result, self.names)}")
         check_not_over(node.position)
         if not cube_action:
             MatchPosition(node.position, node.cube, self._state).check_roll()
@@ -626,7 +625,7 @@ class Game:
             "start": self._start.to_dict(),
             "names": list(self._names),
         }
-        if state != MatchState(score=(0,) * self._variant.players):
+        if not state.is_fresh():
             data["match"] = {
                 "length": state.length,
                 "score": list(state.score),
@@ -859,7 +858,7 @@ class Game:
             lines.append(f"{number:>3}. {SYMBOLS[turn.player]} {_describe(turn)}{aside}")
         ended = self._line[self._ply].result
         if ended is not None:
-            lines.append(f"{self.names[ended.winner]} wins {_points(ended.points)}")
+            lines.append(f"{self.names[ended.winner]} wins {points_text(ended.points)}")
         result = self.outcome()
         if result is not None:
             lines.append(f"{self.names[result.winner]} wins")
@@ -891,13 +890,7 @@ def _describe(record: Record) -> str:
     if isinstance(record, Turn):
         d1, d2 = record.dice
         return f"{d1}{d2}: {play_text(record.notation)}"
-    if isinstance(record, CubeAction):
-        return {"double": "doubles", "take": "takes", "drop": "drops"}[record.action]
-    return f"resigns a {RESIGNATION_NAMES[record.level]}"
-
-
-def _points(points: int) -> str:
-    return f"{points} point{'' if points == 1 else 's'}"
+    return record_text(record)
 
 
 def _record_kind(entry: Any, version: int) -> str:
@@ -919,7 +912,7 @@ def _record_kind(entry: Any, version: int) -> str:
 
 def _match_state(data: Any, variant: Variant) -> MatchState:
     if data is None:
-        return MatchState(score=(0,) * variant.players)
+        return MatchState.fresh(variant.players)
     check_keys(data, "'match'", _MATCH_KEYS, _MATCH_KEYS[:2])
     return MatchState(
         data["length"],

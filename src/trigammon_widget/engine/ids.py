@@ -332,7 +332,7 @@ def decode_match_position(text: str) -> MatchPosition:
     position = decode_id(position_id)
     players = position.variant.players
     if not match_id:
-        return MatchPosition(position, state=MatchState(score=(0,) * players))
+        return MatchPosition(position, state=MatchState.fresh(players))
     source = f"match ID {quote(match_id)}"
     if not match_id.startswith(MATCH_VERSION):
         raise InvalidIdError(f"{source} does not start with {MATCH_VERSION!r}")

@@ -261,9 +261,9 @@ class Win:
     ending: Ending
 
     def __str__(self) -> str:
-        unit = "point" if self.points == 1 else "points"
-        how = {"bear-off": "", "drop": " (double dropped)", "resignation": " (resignation)"}
-        return f"player {self.winner} wins {self.points} {unit}{how[self.ending]}"
+        from .notation import win_text
+
+        return win_text(self)
 
 
 @dataclass(frozen=True, repr=False)

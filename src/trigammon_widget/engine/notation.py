@@ -9,11 +9,12 @@ checker such as ``24/18*/13``. Trigammon uses the seed's numbering, path positio
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError, NotationError, quote
+from .match import RESIGNATION_NAMES, Cube, CubeAction, Resignation, Win
 from .moves import Move, Play
 from .places import label, parse_label
 from .position import check_not_over
@@ -26,8 +27,14 @@ MAX_NOTATION_CHARS = 100
 """Longest text ``parse_play`` reads: a turn is at most four moves (R5), about 30 characters."""
 
 if TYPE_CHECKING:
+    from .game import Record
     from .legal import LegalPlays
     from .position import Position
+
+CUBE_WORDS = {"double": "doubles", "take": "takes", "drop": "passes"}
+"""What people are told a player does with the cube (R14); a dropped double is passed."""
+ENDING_WORDS = {"bear-off": "", "drop": " (double passed)", "resignation": " (resignation)"}
+"""How a game ended, after the points it scores."""
 
 
 def _index(variant: Variant, token: str, text: str) -> int:
@@ -48,6 +55,30 @@ def dice_text(dice: Iterable[int]) -> str:
 def play_text(notation: str) -> str:
     """A play's notation as people read it: ``NO_MOVE`` for the empty play."""
     return notation or NO_MOVE
+
+
+def points_text(points: int) -> str:
+    """``1 point``, ``2 points``."""
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
+def record_text(record: Record, cube: Cube | None = None) -> str:
+    """A record of a game in words: a turn's play, or what a player did with the cube
+    (``doubles to 4`` given the ``cube`` before it) or conceded."""
+    if isinstance(record, CubeAction):
+        if record.action == "double" and cube is not None:
+            return f"doubles to {2 * cube.value}"
+        return CUBE_WORDS[record.action]
+    if isinstance(record, Resignation):
+        return f"resigns a {RESIGNATION_NAMES[record.level]}"
+    return play_text(record.notation)
+
+
+def win_text(win: Win, names: Sequence[str] | None = None) -> str:
+    """How a game ended, in words: ``Bo wins 2 points (double passed)`` (players named
+    ``player 0``, ``player 1`` ... without ``names``)."""
+    who = f"player {win.winner}" if names is None else names[win.winner]
+    return f"{who} wins {points_text(win.points)}{ENDING_WORDS[win.ending]}"
 
 
 def format_play(variant: Variant, play: Play) -> str:

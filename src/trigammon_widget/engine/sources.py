@@ -18,7 +18,7 @@ from typing import Any
 from .errors import InvalidIdError
 from .game import Game
 from .ids import read_gnubg_id, read_xgid
-from .match import MATCH_FORMAT, Cube, Match, MatchPosition, MatchState
+from .match import MATCH_FORMAT, Cube, Match, MatchPosition
 from .matchfiles import read_mat, read_sgf
 from .position import Position
 
@@ -81,8 +81,7 @@ def _read_id(text: str) -> Position | MatchPosition:
 def _plain(match: MatchPosition) -> Position | MatchPosition:
     """The position alone when its cube is centred at 1 in money play, as an ID
     without a cube says; else the match position."""
-    players = match.position.variant.players
-    if match.cube == Cube() and match.state == MatchState(score=(0,) * players):
+    if match.cube == Cube() and match.state.is_fresh():
         return match.position
     return match
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..engine.fastplay import TurnView
+from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
 from ..engine.match import CubeAction, MatchPosition
-from ..engine.moves import Move, Play
+from ..engine.moves import Play
 from ..engine.notation import play_text
 from ..engine.position import Dice, Position
 from .cube import CubeDecision, cube_decision
@@ -341,12 +341,12 @@ def _judge(task: _Task) -> TurnReport:
         average += best * (1 if dice[0] == dice[1] else 2)
         if dice == rolled:
             luck_of_roll = best
-            made = _key_of(leaves, task.play)
+            made = key_of(leaves, task.play)
             order = np.argsort(-equities, kind="stable")
             ratings = tuple(
                 PlayRating(
-                    position.with_dice(*task.dice).format_play(_play(leaves[keys[k]])),
-                    _play(leaves[keys[k]]),
+                    position.with_dice(*task.dice).format_play(play_of(leaves[keys[k]])),
+                    play_of(leaves[keys[k]]),
                     float(equities[k]),
                     best - float(equities[k]),
                 )
@@ -373,19 +373,6 @@ def _judge(task: _Task) -> TurnReport:
         wins=wins,
         best=ratings,
     )
-
-
-def _play(raw: Sequence[tuple[int, int, int, bool]]) -> Play:
-    return Play(tuple(Move(*move) for move in raw))
-
-
-def _key_of(leaves: dict[int, tuple[tuple[int, int, int, bool], ...]], play: Play) -> int:
-    """The leaf a recorded play leads to (records hold the engine's listed play)."""
-    wanted = tuple((m.start, m.end, m.die, m.hit) for m in play.moves)
-    for key, raw in leaves.items():
-        if raw == wanted:
-            return key
-    raise ValueError(f"the play {play!r} is not among the legal plays of its roll")
 
 
 def analyse(

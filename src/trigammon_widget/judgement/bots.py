@@ -22,10 +22,9 @@ from itertools import compress
 from operator import getitem, mul
 from typing import Any, Protocol, runtime_checkable
 
-from ..engine.fastplay import Leaves, TurnView, key_layout
+from ..engine.fastplay import Leaves, TurnView, has_won, key_layout, play_of
 from ..engine.match import MatchPosition
-from ..engine.movegen import RawPlay
-from ..engine.moves import Move, Play
+from ..engine.moves import Play
 from ..engine.position import Position
 from ..engine.variant import CHECKERS, Variant
 from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, evaluated_chances
@@ -205,7 +204,7 @@ def _contact(view: TurnView) -> bool:
     return any(
         mine & arcs[player][_rearmost(board)]
         for player, board in enumerate(view.boards)
-        if player != turn and board[-1] != CHECKERS
+        if player != turn and not has_won(board)
     )
 
 
@@ -214,10 +213,6 @@ def _rearmost(board: Sequence[int]) -> int:
         if count:
             return index
     return len(board) - 1
-
-
-def _as_play(raw: RawPlay) -> Play:
-    return Play(tuple(Move(*move) for move in raw))
 
 
 # --- the random bot -----------------------------------------------------------------
@@ -440,7 +435,7 @@ class HeuristicBot:
         scores = self._scores(view, list(leaves))
         order = sorted(range(len(scores)), key=lambda k: -scores[k])
         raws = list(leaves.values())
-        return [(_as_play(raws[k]), scores[k]) for k in order]
+        return [(play_of(raws[k]), scores[k]) for k in order]
 
     def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         keys = list(leaves)
@@ -486,7 +481,7 @@ class HeuristicBot:
         turn = view.turn
         counts = []
         for player, board in enumerate(view.boards):
-            if player == turn or board[-1] == CHECKERS:
+            if player == turn or has_won(board):
                 continue
             shots = g.shots[turn][player]
             packed = 0
@@ -576,7 +571,7 @@ class NeuralBot:
         view = TurnView.of(position)
         leaves = view.leaves()
         key = next(iter(leaves)) if len(leaves) == 1 else self.pick(view, leaves, random.Random())
-        return _as_play(leaves[key])
+        return play_of(leaves[key])
 
     def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         evaluator = self._found

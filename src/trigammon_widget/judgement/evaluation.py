@@ -26,10 +26,10 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from ..engine.fastplay import Boards, TurnView
-from ..engine.moves import Move, Play
+from ..engine.fastplay import Boards, TurnView, has_won, play_of
+from ..engine.moves import Play
 from ..engine.position import Position, check_dice
-from ..engine.variant import CHECKERS, Variant
+from ..engine.variant import Variant
 from .network import (
     Floats,
     Network,
@@ -241,7 +241,7 @@ class GnubgEvaluator:
             boards = view.boards_after(key)
             rows.append(
                 sure(view.variant, boards, view.turn)
-                if boards[view.turn][-1] == CHECKERS
+                if has_won(boards[view.turn])
                 else self.rate(view.variant, boards, follower)
             )
         return np.stack(rows)
@@ -291,7 +291,7 @@ def rate_before_roll(
     evaluator: Evaluator, variant: Variant, boards: Boards, turn: int, ply: int
 ) -> Floats:
     """The outcome vector of a position before ``turn`` rolls, ``ply`` rolls deep."""
-    if any(board[-1] == CHECKERS for board in boards):
+    if any(map(has_won, boards)):
         return sure(variant, boards, turn)
     if ply == 0:
         return evaluator.rate(variant, boards, turn)
@@ -404,11 +404,11 @@ def hints(
     vectors = rate_plays(chosen, view, keys, ply)
     mover = position.turn
     following = variant.next_player(mover)
-    won = [view.mover_board(key)[-1] == CHECKERS for key in keys]
+    won = [has_won(view.mover_board(key)) for key in keys]
     found = _evaluations(vectors, [mover if w else following for w in won], chosen.name, ply)
     order = sorted(range(len(keys)), key=lambda k: -found[k].equities[mover])
     out = []
     for k in order:
-        play = Play(tuple(Move(*move) for move in leaves[keys[k]]))
+        play = play_of(leaves[keys[k]])
         out.append(Hint(play, rolled.format_play(play), mover, found[k]))
     return out

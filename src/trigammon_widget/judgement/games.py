@@ -13,32 +13,17 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..engine.fastplay import Chooser, Leaves, TurnView, play_out, roll_opening
+from ..engine.fastplay import Chooser, Leaves, TurnView, key_of, position_of
+from ..engine.fastplay import play_game as fast_game
 from ..engine.game import Game, Record
-from ..engine.moves import Play
 from ..engine.outcome import Outcome
 from ..engine.position import Position
 from ..engine.variant import Variant, find_variant
 from .bots import Bot, CubeHandler, FastBot
 
 __all__ = ["GameResult", "MatchResult", "autoplay", "chooser", "play_game", "play_match"]
-
-
-def _key_of(position: Position, leaves: Leaves, play: Play) -> int:
-    """The key of the board a bot's Play leads to; ``IllegalMoveError`` if illegal.
-
-    The play is first made canonical (``LegalPlays.check``), so any move order or
-    hit marking that reaches a legal result is accepted.
-    """
-    canonical = position.legal_plays().check(play)
-    wanted = tuple((m.start, m.end, m.die, m.hit) for m in canonical.moves)
-    return next(key for key, raw in leaves.items() if raw == wanted)
-
-
-def _position(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Position:
-    return Position(variant, tuple(tuple(board) for board in boards), turn)
 
 
 # --- games between bots -------------------------------------------------------------
@@ -63,8 +48,9 @@ def chooser(bot: Bot, variant: Variant) -> Chooser:
         return bot.pick
 
     def pick(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
-        position = replace(_position(variant, view.boards, view.turn), dice=view.dice)
-        return _key_of(position, leaves, bot.choose(position))
+        position = position_of(variant, view.boards, view.turn, view.dice)
+        # Any move order or hit marking that reaches a legal result is accepted.
+        return key_of(leaves, position.legal_plays().check(bot.choose(position)))
 
     return pick
 
@@ -76,7 +62,8 @@ def play_game(
     max_turns: int | None = None,
     start: Position | None = None,
 ) -> GameResult:
-    """One whole game between bots, ``bots[p]`` playing seat p; the fast loop.
+    """One whole game between bots, ``bots[p]`` playing seat p, on the engine's fast
+    path (``fastplay.play_game``).
 
     The opening roll (R2) decides who starts (classic plays the opening dice), unless
     ``start`` is given, whose player to move begins (with its dice, if rolled). All
@@ -85,16 +72,9 @@ def play_game(
     chosen = find_variant(variant) if start is None else start.variant
     if len(bots) != chosen.players:
         raise ValueError(f"{chosen.name} needs {chosen.players} bots, got {len(bots)}")
-    rng = random.Random(seed)
-    if start is None:
-        begin = Position.start(chosen)
-        turn, dice = roll_opening(chosen, rng)
-    else:
-        begin, turn, dice = start, start.turn, start.dice
-    boards = [list(board) for board in begin.boards]
     choosers = [chooser(bot, chosen) for bot in bots]
-    turn, played = play_out(chosen, boards, turn, dice, choosers, rng, max_turns)
-    final = _position(chosen, boards, turn)
+    boards, turn, played = fast_game(chosen, choosers, random.Random(seed), start, max_turns)
+    final = position_of(chosen, boards, turn)
     return GameResult(final.outcome(), played, final)
 
 

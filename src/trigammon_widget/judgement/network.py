@@ -45,9 +45,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.fastplay import Boards, TurnView, key_layout
+from ..engine.fastplay import Boards, TurnView, key_layout, position_of
 from ..engine.outcome import Outcome
-from ..engine.position import Position
 from ..engine.variant import CHECKERS, Variant, find_variant
 
 __all__ = [
@@ -169,7 +168,7 @@ def outcome_vector(result: Outcome, players: int) -> Floats:
 
 def sure(variant: Variant, boards: Boards, turn: int) -> Floats:
     """The outcome vector (in seats) of a finished game's boards (R12, R13)."""
-    result = Position(variant, tuple(tuple(b) for b in boards), turn).outcome()
+    result = position_of(variant, boards, turn).outcome()
     if result is None:
         raise ValueError("the game is not over: nobody has borne off all 15 checkers")
     return outcome_vector(result, variant.players)

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
-from ..engine.fastplay import play_out
+from ..engine.fastplay import play_game, position_of
 from ..engine.outcome import outcome
 from ..engine.position import Position, check_dice
 from .bots import Bot, HeuristicBot
@@ -189,13 +189,10 @@ def _play_chunk(task: _Task, cancel: threading.Event | None = None) -> _Tally:
         if cancel is not None and cancel.is_set():
             break
         rng = random.Random(f"{task.seed}:{index}")
-        boards = [list(board) for board in start.boards]
-        turn, played = play_out(
-            variant, boards, start.turn, start.dice, choosers, rng, task.truncate
-        )
+        boards, turn, played = play_game(variant, choosers, rng, start, task.truncate)
         tally.games += 1
         tally.turns += played
-        final = Position(variant, tuple(tuple(board) for board in boards), turn)
+        final = position_of(variant, boards, turn)
         result = outcome(final)
         if result is None:
             tally.truncated += 1

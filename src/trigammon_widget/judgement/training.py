@@ -42,15 +42,15 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from contextlib import suppress
 from dataclasses import asdict, dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.fastplay import Leaves, TurnView, play_out, roll_opening
-from ..engine.position import Position
-from ..engine.variant import CHECKERS, Variant, find_variant
+from ..engine.fastplay import Boards, Leaves, TurnView, play_game
+from ..engine.variant import Variant, find_variant
 from .bots import HeuristicBot, NeuralBot
 from .evaluation import GnubgEvaluator, NeuralEvaluator
 from .games import MatchResult, play_match
@@ -181,21 +181,10 @@ def play_games(task: Task) -> list[GameRecord]:
     choosers = [choose] * variant.players
     records = []
     for game in range(task.first, task.first + task.count):
-        rng = random.Random(f"{task.seed}:{game}")
-        turn, dice = roll_opening(variant, rng)
-        boards = [list(board) for board in Position.start(variant).boards]
-        seen: list[list[list[int]]] = []
+        seen: list[Boards] = []
         turns: list[int] = []
-        if dice is None:  # trigammon: the starter rolls afresh, a position like any other
-            seen.append([list(b) for b in boards])
-            turns.append(turn)
-        while True:
-            turn, _ = play_out(variant, boards, turn, dice, choosers, rng, max_turns=1)
-            dice = None
-            if boards[turn][-1] == CHECKERS:
-                break
-            seen.append([list(b) for b in boards])
-            turns.append(turn)
+        rng = random.Random(f"{task.seed}:{game}")
+        boards, turn, _ = play_game(variant, choosers, rng, on_turn=partial(_keep, seen, turns))
         labels = None
         if teacher is not None:
             labels = np.stack(
@@ -210,6 +199,12 @@ def play_games(task: Task) -> list[GameRecord]:
             )
         )
     return records
+
+
+def _keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> None:
+    """Keep a position before a roll (``fastplay.OnTurn``)."""
+    seen.append([list(board) for board in boards])
+    turns.append(turn)
 
 
 # --- the learner ---------------------------------------------------------------------
