@@ -32,7 +32,7 @@ from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Vari
 from .judgement.analysis import Report
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .session import Frames, Job, Message, Session
-from .session.state import Found
+from .session.slices import Found
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from .seats import SEATS
 from .session import Session
 from .showing import STEP_FRAMES
-from .state import Job
+from .slices import Job
 from .view import (
     CubeView,
     Frames,

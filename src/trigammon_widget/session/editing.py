@@ -10,8 +10,8 @@ from ..engine import CHECKERS, Game, InvalidPositionError, Match, MatchPosition,
 from ..engine.places import Place, index_of, parse_place
 from ..engine.sources import read_source
 from ..protocol import BOOL, DIE_OR_NONE, INT, PLACE, IntentError, action
+from .slices import Board
 from .state import SessionState, checked_player, first_shown
-from .view import Seat
 
 __all__ = ["Editing"]
 
@@ -27,21 +27,21 @@ class Editing(SessionState):
         """
         if type(on) is not bool:
             raise IntentError(f"edit: on must be true or false, got {on!r}")
-        if on and self._editing is None:
-            self._editing = self._game.position
-        elif not on and self._editing is not None:
-            start = self._editing
-            game = Game(start.variant, start=start, names=self._game.names, seed=self._seed)
-            self._game, self._editing, self._match = game, None, None
-        self._done = ()
-        self._changed(line=True)
+        board = self._board.afresh()
+        if on and board.editing is None:
+            board = replace(board, editing=board.game.position)
+        elif not on and board.editing is not None:
+            start = board.editing
+            game = Game(start.variant, start=start, names=self.names, seed=self._seed)
+            board = Board(game, edit_player=board.edit_player)
+        self._swap(board=board, line=True)
 
     @action(player=INT)
     def set_edit_player(self, player: int) -> None:
         """Whose checkers edit-mode clicks place."""
         self._require_edit()
-        self._edit_player = checked_player(self._game.variant, player, "player")
-        self._changed(keep_analysis=True)
+        chosen = checked_player(self._board.game.variant, player, "player")
+        self._swap(board=replace(self._board, edit_player=chosen), keep_analysis=True)
 
     @action(player=INT, where=PLACE, count=INT)
     def place(self, player: int, where: Place | str, count: int = 1) -> None:
@@ -77,41 +77,36 @@ class Editing(SessionState):
         board[off] -= count
         boards = list(setup.boards)
         boards[player] = tuple(board)
-        self._editing = replace(setup, boards=tuple(boards))
-        self._changed()
+        self._set_up(replace(setup, boards=tuple(boards)))
 
     @action(player=INT)
     def set_turn(self, player: int) -> None:
         """The player to move in the set-up (edit mode)."""
         setup = self._require_edit()
-        self._editing = replace(setup, turn=checked_player(setup.variant, player, "player"))
-        self._changed()
+        self._set_up(replace(setup, turn=checked_player(setup.variant, player, "player")))
 
     @action(die1=DIE_OR_NONE, die2=DIE_OR_NONE)
     def set_setup_dice(self, die1: int | None = None, die2: int | None = None) -> None:
         """The set-up's dice; both None for none (edit mode)."""
         setup = self._require_edit()
         if die1 is None and die2 is None:
-            self._editing = setup.with_dice()
+            self._set_up(setup.with_dice())
         elif die1 is None or die2 is None:
             raise ValueError("set both dice of the set-up, or neither")
         else:
-            self._editing = setup.with_dice(die1, die2)
-        self._changed()
+            self._set_up(setup.with_dice(die1, die2))
 
     @action()
     def reset(self) -> None:
         """The start position (R1) in the editor."""
         setup = self._require_edit()
-        self._editing = Position.start(setup.variant, turn=setup.turn)
-        self._changed()
+        self._set_up(Position.start(setup.variant, turn=setup.turn))
 
     @action()
     def clear(self) -> None:
         """Every checker off, ready for a set-up from scratch (edit mode)."""
         setup = self._require_edit()
-        self._editing = Position.build(setup.variant, {}, turn=setup.turn)
-        self._changed()
+        self._set_up(Position.build(setup.variant, {}, turn=setup.turn))
 
     def load(
         self, source: str | Mapping[str, Any] | Position | MatchPosition | Game | Match
@@ -132,23 +127,17 @@ class Editing(SessionState):
             game = read.copy()
         else:
             variant = read.position.variant if isinstance(read, MatchPosition) else read.variant
-            same = len(self._game.names) == variant.players
-            names = self._game.names if same else ()
+            names = self.names if len(self.names) == variant.players else ()
             game = Game(variant, start=read, names=names, seed=self._seed)
-        variant = game.variant
-        seats: list[Seat] = list(self._seats)
-        if len(seats) != variant.players:
-            seats = ["human"] * variant.players
-        bots = {p: bot for p, bot in self._bots.items() if p < variant.players}
-        colors = self._colors if len(self._colors or ()) == variant.players else None
-        # Everything is built: swap it in at once.
-        self._game, self._match, self._editing, self._done = game, match, None, ()
-        self._seats, self._bots, self._colors = seats, bots, colors
-        self._perspective = min(self._perspective, variant.players - 1)
-        self._edit_player = min(self._edit_player, variant.players - 1)
-        self._changed(line=True)
+        # The look and the seats are brought to the player count by the swap.
+        edit_player = min(self._board.edit_player, game.variant.players - 1)
+        self._swap(board=Board(game, match, edit_player=edit_player), line=True)
+
+    def _set_up(self, setup: Position) -> None:
+        self._swap(board=replace(self._board, editing=setup))
 
     def _require_edit(self) -> Position:
-        if self._editing is None:
+        setup = self._board.editing
+        if setup is None:
             raise IntentError("set-ups change in edit mode only: call edit() first")
-        return self._editing
+        return setup

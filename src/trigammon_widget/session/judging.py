@@ -5,6 +5,7 @@ evaluator and refined in the background (``Job``).
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import Any, Literal
 
 from ..engine import IllegalMoveError
@@ -16,7 +17,7 @@ from ..judgement.rollout import Progress, RolledHint, RolloutResult, hints, roll
 from ..protocol import INT, IntentError, action
 from ..teaching.coaching import Analysis, Review, chances_view, hint_rows
 from .navigation import Navigation
-from .state import Found, Job
+from .slices import Found, Job
 
 __all__ = ["Judging"]
 
@@ -27,7 +28,7 @@ class Judging(Navigation):
     @property
     def evaluator(self) -> str:
         """The evaluator of hints, chances, reviews and the tutor: "neural" or "gnubg"."""
-        return self._evaluator
+        return self._analyses.evaluator
 
     @action()
     def hints(self, /, games_per_play: int = 48, candidates: int = 5, **options: Any) -> Job | None:
@@ -35,14 +36,11 @@ class Judging(Navigation):
         rollouts of the neural bot in the background (the view's ``analysis``)."""
         position = self._rolled()
         rated = rate_plays(position, evaluator=self._judge())
-        self._rated = rated
         kept = min(candidates, len(rated))
-        self._analysis = self._panel("hints", kept * games_per_play if kept > 1 else 0)
-        self._analysis["hints"] = hint_rows(rated)
-        if kept < 2:
-            self._analysis["status"] = "done"
-            return None
-        evaluator = self._evaluator
+        panel = self._panel("hints", kept * games_per_play if kept > 1 else 0)
+        panel["hints"] = hint_rows(rated)
+        evaluator = self._analyses.evaluator
+        job = None
 
         def work(progress: Progress, stop: threading.Event) -> list[RolledHint]:
             options.setdefault("bot", NeuralBot(evaluator=evaluator))
@@ -56,49 +54,53 @@ class Judging(Navigation):
                 **options,
             )
 
-        return self._begin(Job("hints", kept * games_per_play, work))
+        if kept < 2:
+            panel["status"] = "done"
+        else:
+            job = Job("hints", kept * games_per_play, work)
+        self._swap(analyses=replace(self._analyses, job=job, analysis=panel, rated=tuple(rated)))
+        return job
 
     @action()
     def chances(self, /, games: int = 240, **options: Any) -> Job:
         """Every player's chances from the shown position: the evaluator's at once,
         then a rollout of the neural bot's in the background (the view's ``analysis``)."""
         self._require_play()
-        position = self._game.position
-        if position.is_over():
-            raise IllegalMoveError("R12", "the game is over: its outcome is known")
+        if self._board.game_over:
+            raise IllegalMoveError("R12", f"the game is over: {self._ending()}")
+        position = self._board.game.position
         evaluation = evaluate(position, evaluator=self._judge())
-        self._analysis = {**self._panel("chances", games), **chances_view(evaluation, None)}
-        evaluator = self._evaluator
+        panel: Analysis = {**self._panel("chances", games), **chances_view(evaluation, None)}
+        evaluator = self._analyses.evaluator
 
         def work(progress: Progress, stop: threading.Event) -> RolloutResult:
             options.setdefault("bot", NeuralBot(evaluator=evaluator))
             return rollout(position, games=games, progress=progress, cancel=stop, **options)
 
-        self._evaluation = evaluation
-        return self._begin(Job("chances", games, work))
+        job = Job("chances", games, work)
+        chosen = replace(self._analyses, job=job, analysis=panel, evaluation=evaluation)
+        self._swap(analyses=chosen)
+        return job
 
     @action()
     def analyse(self, /, **options: Any) -> Job:
         """Judge every turn of the line (``analysis.analyse``) in the background: marks
         in the history, the best plays of each turn, the equity graph (the view's
         ``review``; the report is ``report``, on a board ``analysis``)."""
-        self._require_play()
-        if not self._game.turns:
+        self._require_play(navigate=True)
+        game = self._board.game.copy()
+        if not game.turns:
             raise ValueError("no turn has been played yet: nothing to analyse")
-        running = self._review_job
+        running = self._analyses.review_job
         if running is not None and not running.stop.is_set():
             raise ValueError("the game is being analysed: cancel it first")
-        game = self._game.copy()
         evaluator = self._judge()
 
         def work(progress: Progress, stop: threading.Event) -> Report:
             return analyse(game, evaluator=evaluator, progress=progress, cancel=stop, **options)
 
         job = Job("review", len(game.turns), work)
-        self._review_job = job
-        self._reviewed = game.turns
-        self._report = None
-        self._review = {
+        review: Review = {
             "status": "running",
             "done": 0,
             "total": job.total,
@@ -107,12 +109,15 @@ class Judging(Navigation):
             "mistakes": [],
             "turn": None,
         }
+        analyses = self._analyses
+        chosen = replace(analyses, review_job=job, review=review, report=None, reviewed=game.turns)
+        self._swap(analyses=chosen)
         return job
 
     @action()
     def cancel_analysis(self) -> None:
         """Stop the running analyses; what they found so far is kept."""
-        for job in (self._job, self._review_job):
+        for job in (self._analyses.job, self._analyses.review_job):
             if job is not None:
                 job.stop.set()
 
@@ -125,7 +130,7 @@ class Judging(Navigation):
             raise ValueError("no review of this line: analyse the game first")
         if step not in (1, -1):
             raise IntentError(f"step must be 1 or -1, got {step!r}")
-        found = report.next_mistake(self._game.ply, step)
+        found = report.next_mistake(self._board.game.ply, step)
         if found is None:
             raise ValueError("no marked turn " + ("after" if step > 0 else "before") + " this one")
         self.goto(found)
@@ -136,7 +141,7 @@ class Judging(Navigation):
         return self._current_report()
 
     def _panel(self, kind: Literal["hints", "chances"], total: int) -> Analysis:
-        running = self._job
+        running = self._analyses.job
         if running is not None and not running.stop.is_set():
             raise ValueError("an analysis is running: cancel it first")
         return {
@@ -144,51 +149,49 @@ class Judging(Navigation):
             "status": "running",
             "done": 0,
             "total": total,
-            "evaluator": self._evaluator,
+            "evaluator": self._analyses.evaluator,
         }
-
-    def _begin(self, job: Job) -> Job:
-        self._job = job
-        return job
 
     def report_progress(self, job: Job, done: int, total: int) -> bool:
         """Progress of ``job``; False (and nothing changes) once it is not current."""
-        if job is self._review_job and self._review is not None and not job.stop.is_set():
-            self._review = {**self._review, "done": done, "total": total}
+        analyses = self._analyses
+        if job is analyses.review_job and analyses.review is not None and not job.stop.is_set():
+            review: Review = {**analyses.review, "done": done, "total": total}
+            self._swap(analyses=replace(analyses, review=review))
             return True
-        if job is not self._job or job.stop.is_set() or self._analysis is None:
+        if job is not analyses.job or job.stop.is_set() or analyses.analysis is None:
             return False
-        self._analysis = {**self._analysis, "done": done, "total": total}
+        panel: Analysis = {**analyses.analysis, "done": done, "total": total}
+        self._swap(analyses=replace(analyses, analysis=panel))
         return True
 
     def finish(self, job: Job, found: Found | BaseException) -> bool:
         """The end of ``job``: its results, or the error it failed with."""
-        if job is self._review_job and self._review is not None:
-            review: Review = {**self._review}
+        analyses = self._analyses
+        if job is analyses.review_job and analyses.review is not None:
+            review: Review = {**analyses.review}
+            report = analyses.report
             if isinstance(found, BaseException):
                 review["status"] = "failed"
                 review["error"] = str(found)[:300]
             elif isinstance(found, Report):
-                self._report = found
+                report = found
                 review["status"] = "cancelled" if found.cancelled else "done"
-            self._review = review
-            self._review_job = None
+            self._swap(analyses=replace(analyses, review=review, review_job=None, report=report))
             return True
-        if job is not self._job or self._analysis is None:
+        if job is not analyses.job or analyses.analysis is None:
             return False
-        analysis: Analysis = {**self._analysis}
+        panel: Analysis = {**analyses.analysis}
         if isinstance(found, BaseException):
-            analysis["status"] = "failed"
-            analysis["error"] = str(found)[:300]
+            panel["status"] = "failed"
+            panel["error"] = str(found)[:300]
         elif isinstance(found, RolloutResult):
-            assert self._evaluation is not None
-            analysis = {**analysis, **chances_view(self._evaluation, found)}
-            analysis["status"] = "cancelled" if found.cancelled else "done"
+            assert analyses.evaluation is not None
+            panel = {**panel, **chances_view(analyses.evaluation, found)}
+            panel["status"] = "cancelled" if found.cancelled else "done"
         elif isinstance(found, list):
             refined = {hint.notation: hint for hint in found}
-            rows = hint_rows([refined.get(row.notation, row) for row in self._rated])
-            analysis["hints"] = rows
-            analysis["status"] = "cancelled" if job.stop.is_set() else "done"
-        self._analysis = analysis
-        self._job = None
+            panel["hints"] = hint_rows([refined.get(row.notation, row) for row in analyses.rated])
+            panel["status"] = "cancelled" if job.stop.is_set() else "done"
+        self._swap(analyses=replace(analyses, analysis=panel, job=None))
         return True

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..engine import Match
+from ..engine import IllegalMoveError, Match
 from ..protocol import INT, IntentError, action
+from .slices import Board
 from .state import SessionState
 
 __all__ = ["MatchPlay"]
@@ -16,40 +17,44 @@ class MatchPlay(SessionState):
     def double(self) -> None:
         """The player to move offers to double, before rolling (R14)."""
         self._require_play()
-        value = self._game.cube.value
-        self._game.double()
-        self._done = ()
-        turn = self._game.position.turn
+        board = self._going_on()
+        game = board.game
+        value = game.cube.value
+        game.double()
+        turn = game.position.turn
         text = f"{self._name(turn)} doubles to {2 * value}: {self._name(1 - turn)} to take or pass"
-        self._changed(info=text, line=True)
+        self._swap(board=board.afresh(), info=text, line=True)
 
     @action()
     def take(self) -> None:
         """The opponent takes the double: the cube doubles and is its (R14)."""
         self._require_play()
-        record = self._game.take()
-        text = f"{self._name(record.player)} takes: the cube is at {self._game.cube.value}"
-        self._changed(info=text, line=True)
+        board = self._going_on()
+        record = board.game.take()
+        text = f"{self._name(record.player)} takes: the cube is at {board.game.cube.value}"
+        self._swap(board=board.afresh(), info=text, line=True)
 
     @action()
     def drop(self) -> None:
         """The opponent passes the double and loses the game at the cube's value (R14)."""
         self._require_play()
-        self._game.drop()
-        self._changed(info=self._ending(), line=True)
+        board = self._going_on()
+        board.game.drop()
+        self._swap(board=board.afresh(), info=self._ending(), line=True)
 
     @action()
     def next_game(self) -> None:
         """Start the match's next game, once the last one is over (its opening roll is
         made at once)."""
         match = self._require_match()
-        if self._game is not match.game:
+        board = self._board
+        if board.game is not match.game:
             raise IntentError("show the match's last game first: the next follows it")
         game = match.new_game()
         while game.roll_opening() is None:
             pass
-        self._game, self._done = game, ()
-        self._changed(info=self._opening_text(), line=True)
+        text = self._opening_text(game)
+        self._swap(board=board.afresh(game=game), info=text, line=True)
 
     @action(index=INT)
     def show_game(self, index: int) -> None:
@@ -58,13 +63,21 @@ class MatchPlay(SessionState):
         games = match.games
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
             raise IntentError(f"the match has games 0..{len(games) - 1}, not {index!r}"[:120])
-        if self._editing is not None:
+        if not self._board.playing:
             raise IntentError("the board is in edit mode: leave it to play")
-        self._game, self._done = games[index], ()
-        self._game.goto(0)
-        self._changed(line=True)
+        game = games[index]
+        game.goto(0)
+        self._swap(board=self._board.afresh(game=game), line=True)
+
+    def _going_on(self) -> Board:
+        """The board, while its game goes on: a cube action on a finished game is refused
+        naming how it ended (R14)."""
+        if self._board.game_over:
+            raise IllegalMoveError("R14", f"the game is over: {self._ending()}")
+        return self._board
 
     def _require_match(self) -> Match:
-        if self._match is None:
+        match = self._board.match
+        if match is None:
             raise IntentError("the board shows a game, not a match: load a match first")
-        return self._match
+        return match

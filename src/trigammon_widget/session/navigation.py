@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..protocol import INT, TEXT, action
 from .state import SessionState
 from .view import variation_label
@@ -16,9 +18,9 @@ class Navigation(SessionState):
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` turns (0 = start, -1 = the last)."""
         self._require_play(navigate=True)
-        self._game.goto(ply)
-        self._done = ()
-        self._changed()
+        board = self._board
+        board.game.goto(ply)
+        self._swap(board=board.afresh())
 
     @action(delta=INT)
     def step(self, delta: int) -> None:
@@ -26,73 +28,73 @@ class Navigation(SessionState):
         self._require_play(navigate=True)
         if isinstance(delta, bool) or not isinstance(delta, int):
             raise ValueError(f"step needs a whole number of turns, got {delta!r}")
-        self.goto(min(max(self._game.ply + delta, 0), len(self._game.turns)))
+        game = self._board.game
+        self.goto(min(max(game.ply + delta, 0), len(game.turns)))
 
     @action(index=INT, ply=INT)
     def switch_variation(self, index: int, ply: int | None = None) -> None:
         """Let the current line take variation ``index`` after ``ply`` turns of it
         (default: the shown position); the shown turn stays where the line still has it."""
         self._require_play()
+        board = self._board
         at = self._at(ply)
-        self._game.switch_variation(index, at)
-        self._done = ()
+        board.game.switch_variation(index, at)
         main = " (the main line)" if index == 0 else ""
-        self._changed(
-            info=f"Turn {at + 1}: the line takes {self._describe(at, index)}{main}", line=True
-        )
+        info = f"Turn {at + 1}: the line takes {self._describe(at, index)}{main}"
+        self._swap(board=board.afresh(), info=info, line=True)
 
     @action(index=INT, ply=INT)
     def promote_variation(self, index: int, ply: int | None = None) -> None:
         """Make variation ``index`` after ``ply`` turns (default: shown) the main line."""
         self._require_play()
+        board = self._board
         at = self._at(ply)
-        self._game.promote_variation(index, at)
+        board.game.promote_variation(index, at)
         info = f"Turn {at + 1}: {self._describe(at, 0)} is the main line now"
-        self._changed(info=info, line=True, keep_analysis=True)
+        self._swap(board=replace(board, held=None), info=info, line=True, keep_analysis=True)
 
     @action(index=INT, ply=INT, name=TEXT)
     def rename_variation(self, index: int, name: str, ply: int | None = None) -> None:
         """Name variation ``index`` after ``ply`` turns (default: shown); empty: no name."""
         self._require_play()
+        board = self._board
         at = self._at(ply)
-        self._game.rename_variation(index, name, at)
+        board.game.rename_variation(index, name, at)
         done = "named" if name else "has no name now"
-        self._changed(
-            info=f"Turn {at + 1}: {self._describe(at, index)} {done}", line=True, keep_analysis=True
-        )
+        info = f"Turn {at + 1}: {self._describe(at, index)} {done}"
+        self._swap(board=replace(board, held=None), info=info, line=True, keep_analysis=True)
 
     @action(index=INT, ply=INT)
     def delete_variation(self, index: int, ply: int | None = None) -> None:
         """Drop variation ``index`` after ``ply`` turns (default: shown) and all its turns;
         if the current line took it, it goes on along the main line there."""
         self._require_play()
-        game = self._game
+        board = self._board
+        game = board.game
         at = self._at(ply)
         rows = game.variations(at)
         game.delete_variation(index, at)  # checks ``index``
         if rows[index].current and game.variations(at):
             game.switch_variation(0, at)
-        self._done = ()
         gone = rows[index]
         turns = f"{gone.length} turn{'s' if gone.length != 1 else ''}"
-        self._changed(
-            info=f"Turn {at + 1}: deleted {variation_label(gone)}, a line of {turns}", line=True
-        )
+        info = f"Turn {at + 1}: deleted {variation_label(gone)}, a line of {turns}"
+        self._swap(board=board.afresh(), info=info, line=True)
 
     @action()
     def main_line(self) -> None:
         """Show the main line (at the shown turn where it shares it)."""
         self._require_play()
-        self._game.main_line()
-        self._done = ()
-        self._changed(info="Back on the main line", line=True)
+        board = self._board
+        board.game.main_line()
+        self._swap(board=board.afresh(), info="Back on the main line", line=True)
 
     def _at(self, ply: int | None) -> int:
         """The position a variation action works after: ``ply`` turns, else the shown one."""
-        game = self._game
+        game = self._board.game
         at = game.ply if ply is None else ply
         game.variations(at)  # a ValueError for a turn outside the line
         return at
 
     def _describe(self, at: int, index: int) -> str:
-        return variation_label(self._game.variations(at)[index])
+        return variation_label(self._board.game.variations(at)[index])

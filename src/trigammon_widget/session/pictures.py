@@ -37,12 +37,12 @@ class Pictures(Showing):
         if picture not in EXPORTS:
             raise IntentError(f"an export is one of {list(EXPORTS)}, not {picture!r}"[:120])
         what, extension, mime = EXPORTS[picture]
-        game = self._game
+        game = self._board.game
         look: dict[str, Any] = {
-            "theme": self._theme,
-            "perspective": self._perspective,
+            "theme": self._look.theme,
+            "perspective": self._look.perspective,
             "names": game.names,
-            "colors": self._colors,
+            "colors": self._look.colors,
         }
         made: str | bytes
         try:
@@ -72,6 +72,7 @@ class Pictures(Showing):
         """The drawing after entry ``index`` of the legal plays; nothing changes."""
         self._rolled()
         play = self._listed(index)
-        position = self._game.position
-        drawing = self._draw(position.after(play.moves), play, position.turn, ply=self._game.ply)
+        game = self._board.game
+        position = game.position
+        drawing = self._draw(position.after(play.moves), play, position.turn, ply=game.ply)
         return {"svg": drawing}

@@ -1,11 +1,20 @@
-"""Playing a turn: the dice, a checker at a time or a whole play, then confirmed."""
+"""Playing a turn: the dice, a checker at a time or a whole play, then confirmed; the
+bots' turns; the tutor's hold on a person's play."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine import IllegalMoveError, Move, Play
-from ..engine.notation import dice_text, format_play, play_text
+from ..engine.game import Record
+from ..engine.notation import dice_text, format_play, play_text, record_text
 from ..engine.places import Place, index_of, parse_place
+from ..judgement.bots import CubeBot
+from ..judgement.cube import evaluated_chances
+from ..judgement.games import autoplay
 from ..protocol import INT, PLACE, IntentError, action
+from ..teaching.coaching import tutor_warning
+from .slices import Held
 from .state import SessionState
 
 __all__ = ["Playing"]
@@ -18,19 +27,20 @@ class Playing(SessionState):
     def roll(self, *dice: int) -> tuple[int, int]:
         """Roll for the player to move (or set the dice by hand: ``roll(3, 1)``)."""
         self._require_play()
-        rolled = self._game.roll(*dice)
+        board = self._board
+        rolled = board.game.roll(*dice)
         # A new line: the drawing of this turn (sent ahead as a step) now shows the dice.
-        text = f"{self._name(self._game.position.turn)} rolled {dice_text(rolled)}"
-        self._changed(info=text, line=True)
+        text = f"{self._name(board.game.position.turn)} rolled {dice_text(rolled)}"
+        self._swap(board=board.afresh(), info=text, line=True)
         return rolled
 
     @action(die1=INT, die2=INT)
     def set_dice(self, die1: int, die2: int) -> None:
         """Replace this turn's dice; moves made with the old dice are taken back."""
         self._require_play()
-        self._game.set_dice(die1, die2)
-        self._done = ()
-        self._changed(line=True)
+        board = self._board
+        board.game.set_dice(die1, die2)
+        self._swap(board=board.afresh(), line=True)
 
     @action(start=PLACE, end=PLACE)
     def move(self, start: Place | str, end: Place | str) -> tuple[Move, ...]:
@@ -46,26 +56,26 @@ class Playing(SessionState):
         chain = self._legal_targets().get(begin, {}).get(finish)
         if chain is None:
             raise self._why_not(begin, finish)
-        self._done = (*self._done, *chain)
-        self._changed(info=format_play(variant, Play(chain)))
+        board = self._board
+        done = (*board.done, *chain)
+        self._swap(board=replace(board, done=done, held=None), info=self._made(chain))
         return chain
 
     @action()
     def undo_move(self) -> Move:
         """Take back the last move made this turn."""
         self._require_play()
-        if not self._done:
+        board = self._board
+        if not board.done:
             raise ValueError("no move of this turn to take back")
-        move = self._done[-1]
-        self._done = self._done[:-1]
-        self._changed()
-        return move
+        self._swap(board=replace(board, done=board.done[:-1], held=None))
+        return board.done[-1]
 
     @action()
     def confirm(self) -> None:
         """End the turn with the moves made, once they form a legal play (R9)."""
         self._rolled()
-        self._commit(self.legal_plays.check(Play(self._done)))
+        self._commit(self.legal_plays.check(Play(self._board.done)))
 
     def play(self, play: Play | str | None = None, *, replace: bool = False) -> None:
         """Play a whole turn: a Play, notation, or None when only one play is legal.
@@ -82,31 +92,82 @@ class Playing(SessionState):
         self._rolled()
         self._commit(self._listed(index))
 
-    def _commit(self, play: Play | str | None, replace: bool = False) -> None:
-        """Make the turn's play (``Tutoring`` looks at a person's first)."""
-        game = self._game
+    def _commit(
+        self, play: Play | str | None, replace: bool = False, *, tutored: bool = True
+    ) -> None:
+        """Make the turn's play; a person's is first looked at by the tutor, which may hold
+        it back (``tutored=False``: its warning was answered, play it all the same)."""
+        board = self._board
+        game = board.game
+        if tutored and play is not None and self._tutor.on:
+            position = game.position
+            chosen = position.parse_play(play) if isinstance(play, str) else play
+            chosen = self.legal_plays.check(chosen)
+            if self._hold(chosen):
+                return
+            play = chosen
         known = len(game.variations())
         turn = game.play(play, replace=replace)
-        self._done = ()
         text = f"{self._name(turn.player)}: {play_text(turn.notation)}"
         if len(game.variations(game.ply - 1)) > max(known, 1):
             text += " (a new variation: the turns played before stay beside it)"
         if game.is_over():
             text += f". {self._ending()}"
-        self._changed(info=text, line=True)
+        self._swap(board=board.afresh(), info=text, line=True)
+
+    def _hold(self, play: Play) -> bool:
+        """Whether the tutor holds a person's ``play`` back (and says why)."""
+        board = self._board
+        position = board.game.position
+        if position.turn in self._seating.bots:
+            return False
+        found = tutor_warning(position, play, self._judge(), self._tutor.threshold)
+        if found is None:
+            return False
+        warning, best = found
+        text = (
+            f"The tutor: {warning['played']} loses {warning['loss']:.3f} equity; "
+            f"{warning['best']} is better. Take it back or play on."
+        )
+        self._swap(board=replace(board, held=Held(warning, best, play)), info=text)
+        return True
+
+    def _take_back(self) -> None:
+        """The play the tutor held back, and the moves made this turn, taken back."""
+        self._swap(board=self._board.afresh(), info="Taken back: try again.")
+
+    def _bots_play(self, max_turns: int | None = None) -> None:
+        """The bots play on until a person is to act, the game ends, or ``max_turns``."""
+        self._require_play()
+        board = self._board
+        bots = dict(self._seating.bots)
+        if board.cube_in_play():
+            chances = evaluated_chances(self._judge())
+            seats = self._seating.seats
+            bots = {p: CubeBot(b, chances) if seats[p] != "random" else b for p, b in bots.items()}
+        made: list[Record] = autoplay(board.game, bots, max_turns=max_turns)
+        text = "; ".join(f"{self._name(r.player)}: {record_text(r)}" for r in made)
+        if made and board.game.is_over():
+            text += f". {self._ending()}"
+        self._swap(board=board.afresh(), info=text or None, line=bool(made))
+
+    def _made(self, moves: tuple[Move, ...]) -> str:
+        """Moves of the turn in progress, in notation."""
+        return format_play(self._board.game.variant, Play(moves))
 
     def _why_not(self, start: int, end: int) -> ValueError:
         """The rule a requested checker move breaks, as the engine explains it."""
         plays = self.legal_plays
-        remaining = plays.remaining_dice(self._done)
+        done = self._board.done
+        remaining = plays.remaining_dice(done)
         off = plays.position.variant.off
         for die in dict.fromkeys(remaining):
             if start + die == end or (end == off and start + die >= off):
                 try:
-                    plays.check_move(self._done, Move(start, end, die))
+                    plays.check_move(done, Move(start, end, die))
                 except IllegalMoveError as error:
                     return error
-        left = "-".join(map(str, remaining)) or "none"
+        left = dice_text(remaining) or "none"
         return IllegalMoveError(
             "R4", f"no die or sum of dice takes that checker there (dice left: {left})"
         )

@@ -1,16 +1,16 @@
-"""Who sits at each player's place, a person or a bot, and where the board is seen from."""
+"""Who sits at each player's place, a person or a bot, and the bots' turns."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import cast
 
-from ..judgement.bots import Bot, CubeBot, HeuristicBot, NeuralBot, RandomBot
-from ..judgement.cube import evaluated_chances
-from ..judgement.games import autoplay
+from ..judgement.bots import Bot, HeuristicBot, NeuralBot, RandomBot
 from ..protocol import INT, IntentError, action, choice
-from .state import SessionState, checked_player
-from .view import Seat, record_text
+from .play import Playing
+from .slices import Seating
+from .state import checked_player
+from .view import Seat
 
 __all__ = ["SEATS", "Seats"]
 
@@ -27,55 +27,37 @@ evaluator's chances (``bots.CubeBot``); the random bot never doubles and always
 takes."""
 
 
-class Seats(SessionState):
-    """Who sits where, the board's perspective, and the bots' turns."""
-
-    @action(player=INT)
-    def set_perspective(self, player: int) -> None:
-        """Seat ``player`` at the bottom of the board."""
-        self._perspective = checked_player(self._game.variant, player, "perspective")
-        self._changed(line=True, keep_analysis=True)
+class Seats(Playing):
+    """Who sits where, and the bots' turns."""
 
     @action(player=INT, seat=choice(*SEATS))
     def set_seat(self, player: int, seat: str) -> None:
         """Seat a person (``"human"``) or a bot at ``player``'s place."""
-        player = checked_player(self._game.variant, player, "player")
+        player = checked_player(self._board.game.variant, player, "player")
         if not isinstance(seat, str) or seat not in SEATS:
             raise IntentError(f"a seat is one of {sorted(SEATS)}, not {seat!r}"[:120])
         make = SEATS[seat]
-        bots = dict(self._bots)
+        bots = dict(self._seating.bots)
         if make is None:
             bots.pop(player, None)
         else:
             bots[player] = make(self._seed)
-        self._seats[player] = cast(Seat, seat)
-        self._bots = bots
-        self._changed(keep_analysis=True)
+        seats = list(self._seating.seats)
+        seats[player] = cast(Seat, seat)
+        self._swap(seating=Seating(tuple(seats), bots), keep_analysis=True)
 
     @action()
     def bot_turn(self) -> None:
         """The bot to move rolls and plays one turn."""
         self._require_play()
-        if self._game.is_over():
-            raise ValueError("the game is over (R12)")
-        turn = self._deciding()
-        if turn not in self._bots:
+        board = self._board
+        if board.game_over:
+            raise ValueError(f"the game is over (R12): {self._ending()}")
+        turn = board.deciding
+        if turn not in self._seating.bots:
             raise ValueError(f"{self._name(turn)} is a person: their turn is theirs to play")
-        self.autoplay(max_turns=1)
+        self._bots_play(max_turns=1)
 
     def autoplay(self, max_turns: int | None = None) -> None:
         """Bots play on until a person is to move, the game ends, or ``max_turns``."""
-        self._require_play()
-        self._done = ()
-        bots = self._bots
-        if self._cube_in_play():
-            chances = evaluated_chances(self._judge())
-            bots = {
-                player: CubeBot(bot, chances) if self._seats[player] != "random" else bot
-                for player, bot in bots.items()
-            }
-        turns = autoplay(self._game, bots, max_turns=max_turns)
-        text = "; ".join(f"{self._name(t.player)}: {record_text(t)}" for t in turns)
-        if turns and self._game.is_over():
-            text += f". {self._ending()}"
-        self._changed(info=text or None, line=bool(turns))
+        self._bots_play(max_turns)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .editing import Editing
 from .judging import Judging
+from .look import Looking
 from .match import MatchPlay
 from .navigation import Navigation
 from .pictures import Pictures
@@ -15,10 +16,13 @@ from .tutor import Tutoring
 __all__ = ["Session"]
 
 
-class Session(Editing, Tutoring, Judging, Seats, Navigation, Pictures, Showing, MatchPlay, Playing):
+class Session(
+    Editing, Tutoring, Judging, Seats, Looking, Navigation, Pictures, Showing, MatchPlay, Playing
+):
     """Play, step through, set up and inspect a game of either variant.
 
-    Each base is one facet of the session over the shared ``SessionState``. Their
-    order is the protocol's: ``protocol.actions_of`` lists the actions base first, so
-    reordering them reorders the generated ``js/protocol.ts`` and the docs' table.
+    Each base is one facet of the session over the slices of ``SessionState``
+    (``slices`` says which facet writes which). Their order is the protocol's:
+    ``protocol.actions_of`` lists the actions base first, so reordering them reorders
+    the generated ``js/protocol.ts`` and the docs' table.
     """

@@ -4,11 +4,11 @@ board shows, and the drawings sent ahead of a step or a move."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from ..engine import MatchState, Play, Position, Turn
-from ..engine.notation import format_play, play_text
+from ..engine import Play, Position, Turn
+from ..engine.notation import format_play, play_text, record_text
 from ..engine.places import place_of
+from ..judgement.analysis import Report
 from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
 from ..pictures.svg import THEMES, board_svg, css_variables
@@ -21,7 +21,6 @@ from .view import (
     MatchView,
     Message,
     View,
-    record_text,
     result_view,
     variation_row,
 )
@@ -43,104 +42,93 @@ class Showing(SessionState):
     def svg(self) -> str:
         """The drawing of the shown state (drawn once per version and review)."""
         key = (self._version, id(self._current_report()))
-        if self._drawn[0] != key:
-            if self._warning is not None:  # the play stopped, and the better one
-                _, best, play = self._warning
-                position = self._game.position
-                drawing = self._draw(
-                    position.after(play.moves), play, position.turn, best, self._game.ply
-                )
-            else:
-                ply = self._game.ply if self._editing is None else None
-                drawing = self._draw(
-                    self._shown(), self._arrows(), self._arrow_mover(), self._better(), ply
-                )
-            self._drawn = (key, drawing)
-        return self._drawn[1]
+        return self.memo.get("svg", key, self._drawing)
+
+    def _drawing(self) -> str:
+        board = self._board
+        held = board.held
+        if held is not None:  # the play held back, and the better one
+            position = board.game.position
+            after = position.after(held.play.moves)
+            return self._draw(after, held.play, position.turn, held.best, board.game.ply)
+        ply = board.game.ply if board.playing else None
+        return self._draw(board.shown(), self._arrows(), self._arrow_mover(), self._better(), ply)
 
     def graph(self) -> str:
         """The review's equity graph (``chart``); empty without a review of this line."""
         report = self._current_report()
         if report is None:
             return ""
-        if self._graphed[0] is not report:
-            start = self._game.position_at(0)
-            evaluation = evaluate(start.with_dice(), evaluator=self._judge())
-            # A plain str, as the board's drawing (marimo sends an SvgBoard as {}).
-            drawing = str(
-                equity_graph(
-                    report,
-                    theme=self._theme,
-                    colors=self._colors,
-                    start=evaluation.wins,
-                    plies=len(self._game.turns),
-                )
+        return self.memo.get("graph", (id(report), self._look), lambda: self._graph(report))
+
+    def _graph(self, report: Report) -> str:
+        game = self._board.game
+        start = game.position_at(0)
+        evaluation = evaluate(start.with_dice(), evaluator=self._judge())
+        # A plain str, as the board's drawing (marimo sends an SvgBoard as {}).
+        return str(
+            equity_graph(
+                report,
+                theme=self._look.theme,
+                colors=self._look.colors,
+                start=evaluation.wins,
+                plies=len(game.turns),
             )
-            self._graphed = (report, drawing)
-        return self._graphed[1]
+        )
 
     def view(self) -> View:
-        game = self._game
-        shown = self._shown()
+        board = self._board
+        game = board.game
+        shown = board.shown()
         variant = shown.variant
-        position = game.position
-        playing = self._editing is None
+        playing = board.playing
         turn = shown.turn
+        look = self._look
+        theme = THEMES[look.theme]
         targets = {
             str(place_of(variant, turn, start)): [str(place_of(variant, turn, e)) for e in ends]
             for start, ends in self._legal_targets().items()
         }
-        remaining: list[int] = []
-        can_confirm = False
-        if playing and position.dice is not None and not position.is_over():
-            remaining = list(self.legal_plays.remaining_dice(self._done))
-            can_confirm = not targets
+        remaining = list(self.legal_plays.remaining_dice(board.done)) if board.rolled else []
         result = game.outcome() if playing else None
         win = game.result() if playing else None
-        deciding = self._deciding()
         return {
             "version": self._version,
             "line": self._line,
             "variant": "trigammon" if variant.players == 3 else "classic",
             "players": variant.players,
             "names": list(game.names),
-            "colors": list(self._colors or THEMES[self._theme].checkers[: variant.players]),
-            "theme": self._theme,
-            "palette": css_variables(THEMES[self._theme]),
+            "colors": list(look.colors or theme.checkers[: variant.players]),
+            "theme": look.theme,
+            "palette": css_variables(theme),
             "mode": "play" if playing else "edit",
-            "perspective": self._perspective,
+            "perspective": look.perspective,
             "turn": turn,
             "dice": list(shown.dice) if shown.dice else None,
             "remaining": remaining,
-            "can_roll": playing
-            and game.started
-            and position.dice is None
-            and not game.is_over()
-            and not game.cube.offered
-            and self._is_last_game(),
-            "can_confirm": can_confirm,
-            "can_undo_move": bool(self._done),
+            "can_roll": board.may_roll,
+            "can_confirm": board.rolled and not targets,
+            "can_undo_move": bool(board.done),
             "targets": targets,
-            "partial": format_play(variant, Play(self._done)),
+            "partial": format_play(variant, Play(board.done)),
             "ply": game.ply,
             "plies": len(game.turns),
             "outcome": None if result is None else result_view(result, variant.players),
             "message": self._message,
             "pips": [shown.pip_count(p) for p in range(variant.players)],
             "position_id": shown.id,
-            "edit_player": self._edit_player,
-            "seats": list(self._seats),
+            "edit_player": board.edit_player,
+            "seats": list(self._seating.seats),
             "bot_to_move": playing
-            and not game.is_over()
-            and deciding in self._bots
-            and game.ply == len(game.turns)
-            and self._is_last_game(),
-            "analysis": self._analysis,
+            and not board.game_over
+            and board.deciding in self._seating.bots
+            and board.at_the_end,
+            "analysis": self._analyses.analysis,
             "review": self._review_now(),
             "tutor": {
-                "on": self._tutor,
-                "threshold": self._tutor_threshold,
-                "warning": None if self._warning is None else self._warning[0],
+                "on": self._tutor.on,
+                "threshold": self._tutor.threshold,
+                "warning": None if board.held is None else board.held.warning,
             },
             "variations": [variation_row(v) for v in (game.variations() if playing else ())],
             "alternatives": [
@@ -156,26 +144,25 @@ class Showing(SessionState):
         }
 
     def _cube_view(self) -> CubeView | None:
-        game = self._game
-        if game.variant.players != 2:
+        board = self._board
+        if board.game.variant.players != 2:
             return None
-        cube = game.cube
-        actions = game.match_position.legal_cube_actions() if self._is_last_game() else ()
+        cube = board.game.cube
         return {
             "value": cube.value,
             "owner": cube.owner,
             "offered": cube.offered,
-            "can_double": "double" in actions and not self._done,
-            "can_answer": "take" in actions,
+            "can_double": board.may_double,
+            "can_answer": board.may_answer,
         }
 
     def _match_view(self) -> MatchView | None:
-        game, match = self._game, self._match
+        board = self._board
+        game, match = board.game, board.match
         state = game.match_state
-        if match is None and state == MatchState(score=(0,) * game.variant.players):
+        if not board.scored:
             return None
         games = match.games if match is not None else (game,)
-        last = match is None or game is match.game
         return {
             "length": state.length,
             "score": list(state.score),
@@ -187,29 +174,35 @@ class Showing(SessionState):
             "games": len(games),
             "over": match is not None and match.is_over(),
             "winner": None if match is None else match.winner,
-            "can_next_game": match is not None and last and game.is_over() and not match.is_over(),
+            "can_next_game": match is not None
+            and board.last_game
+            and game.is_over()
+            and not match.is_over(),
         }
 
     def plays(self) -> list[str]:
         """Every legal play of this turn's dice, in notation (``NO_MOVE`` for the empty
         play); empty while none is due."""
-        position = self._game.position
-        if self._editing is not None or position.dice is None or position.is_over():
+        board = self._board
+        if not board.rolled:
             return []
+        position = board.game.position
         return [play_text(position.format_play(play)) for play in self.legal_plays]
 
     def _review_now(self) -> Review | None:
         """The review as the shown turn sees it; None once the line is another."""
-        if self._review is None or self._game.turns != self._reviewed:
+        analyses, game = self._analyses, self._board.game
+        if analyses.review is None or game.turns != analyses.reviewed:
             return None
-        players, mistakes, turn = review_view(self._current_report(), self._game.ply)
-        return {**self._review, "players": players, "mistakes": mistakes, "turn": turn}
+        players, mistakes, turn = review_view(self._current_report(), game.ply)
+        return {**analyses.review, "players": players, "mistakes": mistakes, "turn": turn}
 
     def _better(self) -> Play:
         """The better play the review found for the shown turn, if it is marked."""
         report = self._current_report()
-        game = self._game
-        if report is None or not game.ply or self._done or self._editing is not None:
+        board = self._board
+        game = board.game
+        if report is None or not game.ply or board.done or not board.playing:
             return Play()
         judged = next((t for t in report.turns if t.ply == game.ply), None)
         if judged is None or judged.mark is None:
@@ -218,7 +211,7 @@ class Showing(SessionState):
 
     def history(self) -> list[HistoryEntry]:
         """The turns of the current line, with branch counts and the review's marks."""
-        game = self._game
+        game = self._board.game
         report = self._current_report()
         marks = report.marks if report is not None else {}
         return [
@@ -236,17 +229,19 @@ class Showing(SessionState):
     def record(self) -> str:
         """The game (or the match) as JSON, without the cursor: what a saved notebook
         keeps."""
-        if self._match is not None:
-            return self._match.to_json(indent=None)
-        return json.dumps({k: v for k, v in self._game.to_dict().items() if k != "ply"})
+        board = self._board
+        if board.match is not None:
+            return board.match.to_json(indent=None)
+        return json.dumps({k: v for k, v in board.game.to_dict().items() if k != "ply"})
 
     def frames(self) -> Frames:
         """Drawings of the neighbouring turns and, where the line ends (where a turn is
         played; elsewhere a person mostly steps through), of each legal move from here."""
         steps: dict[int, str] = {}
         moves: dict[str, str] = {}
-        if self._editing is None:
-            game = self._game
+        board = self._board
+        if board.playing:
+            game = board.game
             for ply in range(game.ply - STEP_FRAMES, game.ply + STEP_FRAMES + 1):
                 if 0 <= ply <= len(game.turns) and ply != game.ply:
                     steps[ply] = self._turn_drawing(ply)
@@ -258,7 +253,7 @@ class Showing(SessionState):
                 for end, chain in ends.items():
                     if len(moves) == MOVE_FRAMES:
                         break
-                    made = Play((*self._done, *chain))
+                    made = Play((*board.done, *chain))
                     ends_at = place_of(variant, position.turn, end)
                     key = f"{place_of(variant, position.turn, start)}>{ends_at}"
                     after = position.after(made.moves)
@@ -272,43 +267,39 @@ class Showing(SessionState):
         self._message = {"kind": "error", "text": text[:500], "rule": rule}
         return self._message
 
-    def _shown(self) -> Position:
-        if self._editing is not None:
-            return self._editing
-        position = self._game.position
-        return position.after(self._done) if self._done else position
+    def _last_turn(self) -> Turn | None:
+        """The turn that led to the shown position, drawn as arrows while no move of the
+        next one is made (None for a cube action)."""
+        board = self._board
+        game = board.game
+        if not board.playing or board.done or not game.ply:
+            return None
+        last = game.turns[game.ply - 1]
+        return last if isinstance(last, Turn) else None
 
     def _arrows(self) -> Play:
-        if self._editing is not None:
-            return Play()
-        if self._done:
-            return Play(self._done)
-        game = self._game
-        last = game.turns[game.ply - 1] if game.ply else None
-        return last.play if isinstance(last, Turn) else Play()
+        board = self._board
+        if board.done:
+            return Play(board.done)
+        last = self._last_turn()
+        return Play() if last is None else last.play
 
     def _arrow_mover(self) -> int | None:
-        game = self._game
-        if self._editing is None and not self._done and game.ply:
-            last = game.turns[game.ply - 1]
-            return last.player if isinstance(last, Turn) else None
-        return None
+        last = self._last_turn()
+        return None if last is None else last.player
 
     def _turn_drawing(self, ply: int) -> str:
         """The drawing of turn ``ply`` of the line, as ``goto(ply)`` would show it (kept
         while the line and its look stay the same)."""
-        key = (self._line, ply)
-        drawing = self._turn_drawings.get(key)
-        if drawing is None:
-            game = self._game
+
+        def draw() -> str:
+            game = self._board.game
             last = game.turns[ply - 1] if ply else None
             turn = last if isinstance(last, Turn) else None
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
-            drawing = self._draw(game.position_at(ply), arrows, mover, ply=ply)
-            if len(self._turn_drawings) >= TURN_DRAWINGS:
-                del self._turn_drawings[next(iter(self._turn_drawings))]
-            self._turn_drawings[key] = drawing
-        return drawing
+            return self._draw(game.position_at(ply), arrows, mover, ply=ply)
+
+        return self.memo.get("turn", (self._line, ply), draw, limit=TURN_DRAWINGS)
 
     def _draw(
         self,
@@ -321,25 +312,27 @@ class Showing(SessionState):
         """The board drawn as the session shows it; with the cube and the score of the
         game's ``ply``-th position once they are in play (a match, a score, a cube
         moved from the centred 1)."""
-        game = self._game
-        extras: dict[str, Any] = {}
+        board = self._board
+        game = board.game
+        look = self._look
+        cube = match = None
         if ply is not None:
-            cube = game.match_position_at(ply).cube
-            if self._match_in_play():
-                extras["match"] = game.match_state
-            if self._cube_in_play(cube):
-                extras["cube"] = cube
+            if board.scored:
+                match = game.match_state
+            if board.cube_in_play(ply):
+                cube = game.match_position_at(ply).cube
         # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.
         return str(
             board_svg(
                 position,
-                perspective=self._perspective,
+                perspective=look.perspective,
                 arrows=arrows,
                 best=best or Play(),
                 mover=mover,
-                theme=self._theme,
+                theme=look.theme,
                 names=game.names,
-                colors=self._colors,
-                **extras,
+                colors=look.colors,
+                cube=cube,
+                match=match,
             )
         )

@@ -1,61 +1,46 @@
-"""What a session owns, and the questions every part of it asks.
+"""The session's state and the one way it changes.
 
-``SessionState`` holds the game or match, the turn in progress, the editor's set-up,
-the seats, the analyses and how the board is drawn; each facet of ``Session``
-(``play``, ``match``, ``navigation`` ...) adds its actions on top of it.
+``SessionState`` holds the slices of ``slices`` (the board, its look, the seats, the
+analyses, the tutor), the version that counts changes and the message about the last
+action. Every action of a facet checks its arguments and the rules first, builds the new
+slices, then calls ``_swap``, which installs them whole and bumps the version; a refusal
+raises before that and changes nothing. What follows from the slices (the legal plays,
+the drawings) is worked out on demand and kept in ``memo``, never stored by a facet.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Literal
 
 from ..engine import (
-    Cube,
     Game,
     IllegalMoveError,
     LegalPlays,
     Match,
     MatchPosition,
-    MatchState,
     Move,
     Play,
     Position,
     Variant,
     find_variant,
 )
-from ..engine.game import Record
-from ..judgement.analysis import THRESHOLDS, Report
-from ..judgement.bots import Bot
-from ..judgement.evaluation import EVALUATORS, Evaluation, Evaluator, find_evaluator
-from ..judgement.evaluation import Hint as RatedPlay
-from ..judgement.rollout import Progress, RolledHint, RolloutResult
+from ..engine.notation import win_text
+from ..judgement.analysis import Report
+from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
 from ..pictures.svg import THEMES
 from ..protocol import IntentError
-from ..teaching.coaching import Analysis, Review, TutorWarning
-from .view import Message, Seat
+from ..teaching.coaching import Analysis
+from .memo import Memo
+from .slices import Analyses, Board, Job, Look, Seating, Tutor
+from .view import HUMAN, Message
 
-__all__ = ["Found", "Job", "SessionState", "checked_player", "first_shown"]
-
-
-Found = RolloutResult | list[RolledHint] | Report
-"""What a ``Job`` finds: a rollout's chances, refined hints, or a game's review."""
-
-
-@dataclass
-class Job:
-    """A background analysis the session asked for: run ``work`` and report back."""
-
-    kind: Literal["hints", "chances", "review"]
-    total: int
-    work: Callable[[Progress, threading.Event], Found]
-    stop: threading.Event = field(default_factory=threading.Event)
+__all__ = ["SessionState", "checked_player", "first_shown"]
 
 
 class SessionState:
-    """A board's state, and the checks and words that its actions share."""
+    """A board's state in slices, the swap that changes it, and the checks and words
+    its actions share."""
 
     def __init__(
         self,
@@ -74,37 +59,21 @@ class SessionState:
             raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
         self._seed = seed
         game, match = _new_game(source, names, seed)
-        self._game, self._match = game, match
-        self._colors = _colors(game.variant, colors)
-        self._theme: Literal["light", "dark"] = "dark" if theme == "dark" else "light"
-        self._perspective = checked_player(game.variant, perspective, "perspective")
-        self._done: tuple[Move, ...] = ()
-        self._editing: Position | None = None
-        self._edit_player = 0
-        self._seats: list[Seat] = ["human"] * game.variant.players
-        self._bots: dict[int, Bot] = {}
+        variant = game.variant
+        shade: Literal["light", "dark"] = "dark" if theme == "dark" else "light"
+        self._board = Board(game, match)
+        self._look = Look(
+            shade, _colors(variant, colors), checked_player(variant, perspective, "perspective")
+        )
+        self._seating = Seating((HUMAN,) * variant.players)
+        self._analyses = Analyses(evaluator)
+        self._tutor = Tutor()
         self._message: Message | None = None
         self._version = 0
         self._line = 0
-        self._job: Job | None = None
-        self._analysis: Analysis | None = None
-        self._evaluator = evaluator
-        self._review_job: Job | None = None
-        self._review: Review | None = None
-        self._report: Report | None = None
-        self._reviewed: tuple[Record, ...] = ()
-        self._tutor = False
-        self._tutor_threshold = THRESHOLDS[1]  # a "bad" play
-        self._warning: tuple[TutorWarning, Play, Play] | None = None
-        """The tutor's warning, the better play, and the play it stopped."""
-        self._rated: list[RatedPlay] = []
-        self._evaluation: Evaluation | None = None
-        self._legal: LegalPlays | None = None
-        self._targets: dict[int, dict[int, tuple[Move, ...]]] | None = None
-        self._drawn: tuple[tuple[int, int], str] = ((-1, 0), "")
-        self._graphed: tuple[Report | None, str] = (None, "")
-        self._turn_drawings: dict[tuple[int, int], str] = {}
-        self._changed(info=self._opening_text(), line=True)
+        self.memo = Memo()
+        """Values worked out from the slices (``Memo``): the legal plays, the drawings."""
+        self._swap(board=self._board, info=self._opening_text(game), line=True)
 
     # reading -------------------------------------------------------------------
 
@@ -112,38 +81,41 @@ class SessionState:
     def game(self) -> Game:
         """The game played at the board, or the match's game shown (the session's own
         copy)."""
-        return self._game
+        return self._board.game
 
     @property
     def match(self) -> Match | None:
         """The match played at the board (the session's own copy), if any."""
-        return self._match
+        return self._board.match
+
+    @property
+    def board(self) -> Board:
+        """The board's slice: what is played and shown, and the facts read from it."""
+        return self._board
 
     @property
     def position(self) -> Position:
         """The shown position at the start of its turn (``partial``: moves made since)."""
-        return self._editing if self._editing is not None else self._game.position
+        return self._board.position
 
     @property
     def partial(self) -> tuple[Move, ...]:
         """Moves made this turn, not yet confirmed."""
-        return self._done
+        return self._board.done
 
     @property
     def legal_plays(self) -> LegalPlays:
         """The legal plays for this turn's dice, from the turn's start."""
-        position = self._game.position
-        if self._legal is None or self._legal.position != position:
-            self._legal = position.legal_plays()
-        return self._legal
+        position = self._board.game.position
+        return self.memo.get("legal", position, position.legal_plays)
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self._game.names
+        return self._board.game.names
 
     @property
     def perspective(self) -> int:
-        return self._perspective
+        return self._look.perspective
 
     @property
     def version(self) -> int:
@@ -152,37 +124,64 @@ class SessionState:
     @property
     def analysis(self) -> Analysis | None:
         """The last analysis as the board shows it: kind, status, progress, results."""
-        return self._analysis
+        return self._analyses.analysis
 
     @property
     def job(self) -> Job | None:
         """The analysis being worked out, if any."""
-        return self._job
+        return self._analyses.job
 
-    # internals --------------------------------------------------------------------------
+    # the one way the state changes -----------------------------------------------------
 
-    def _changed(
-        self, info: str | None = None, *, line: bool = False, keep_analysis: bool = False
+    def _swap(
+        self,
+        *,
+        board: Board | None = None,
+        look: Look | None = None,
+        seating: Seating | None = None,
+        analyses: Analyses | None = None,
+        tutor: Tutor | None = None,
+        info: str | None = None,
+        line: bool = False,
+        keep_analysis: bool = False,
     ) -> None:
-        """One change of the board: a new version, and the analysis is dropped (it was
-        about the board as it stood) unless the change left the position alone."""
-        self._version += 1
-        self._line += line
-        self._targets = None
-        self._warning = None
-        if not keep_analysis:
-            if self._job is not None:
-                self._job.stop.set()
-            self._job = None
-            self._analysis = None
-        self._message = {"kind": "info", "text": info, "rule": None} if info else None
+        """Install new slices whole (those not given stay) and say ``info``.
+
+        A change of the board, its look, the seats or the tutor is counted (the version,
+        which a request must have been made on) and replaces the message; ``line`` when
+        the drawn line of play or its look changed (drawings of its turns sent ahead are
+        then stale). Analyses coming in are not counted: nothing a person asked for was
+        about them. A new board brings the look and the seats to its player count, and
+        drops the hints and chances, which were about the board as it stood, unless it
+        left the position alone (``keep_analysis``).
+        """
+        if board is not None:
+            players = board.game.variant.players
+            look = (look or self._look).fitted(players)
+            seating = (seating or self._seating).fitted(players)
+            if not keep_analysis:
+                analyses = (analyses or self._analyses).dropped()
+            self._board = board
+        counted = any(part is not None for part in (board, look, seating, tutor))
+        self._look = look or self._look
+        self._seating = seating or self._seating
+        self._analyses = analyses or self._analyses
+        self._tutor = tutor or self._tutor
+        if counted:
+            self._version += 1
+            self._line += line
+            self._message = None
+        if info:
+            self._message = {"kind": "info", "text": info, "rule": None}
+
+    # checks and words the facets share ------------------------------------------------
 
     def _rolled(self) -> Position:
         """The position of a turn being played, whose dice are set."""
         self._require_play()
-        position = self._game.position
-        if self._game.is_over():
-            raise IllegalMoveError("R12", "the game is over")
+        if self._board.game_over:
+            raise IllegalMoveError("R12", f"the game is over: {self._ending()}")
+        position = self._board.game.position
         if position.dice is None:
             raise IllegalMoveError("R4", "roll the dice first")
         return position
@@ -197,85 +196,64 @@ class SessionState:
     def _require_play(self, navigate: bool = False) -> None:
         """Refuse to play in edit mode, and in a match's earlier game but to step
         through it (``navigate``): its result is the match's record."""
-        if self._editing is not None:
+        board = self._board
+        if not board.playing:
             raise IntentError("the board is in edit mode: leave it to play")
-        if not navigate and not self._is_last_game():
-            assert self._match is not None
-            number = self._match.games.index(self._game) + 1
+        if not navigate and not board.last_game:
+            assert board.match is not None
+            number = board.match.games.index(board.game) + 1
             raise IntentError(
                 f"game {number} of the match is played: show the last game to play on"
             )
 
-    def _match_in_play(self) -> bool:
-        """Whether the board plays a match, or a game at a score: the score is shown."""
-        game = self._game
-        plain = MatchState(score=(0,) * game.variant.players)
-        return self._match is not None or game.match_state != plain
-
-    def _cube_in_play(self, cube: Cube | None = None) -> bool:
-        """Whether the cube is drawn and the heuristic bot uses it: classic, in a match
-        or at a score, or once the cube (``cube``, else the shown one) has left the
-        centred 1."""
-        game = self._game
-        shown = game.cube if cube is None else cube
-        return game.variant.players == 2 and (self._match_in_play() or shown != Cube())
-
-    def _is_last_game(self) -> bool:
-        return self._match is None or self._game is self._match.game
-
-    def _deciding(self) -> int:
-        """Who acts now: the player to move, or the one to answer a double."""
-        position = self._game.position
-        return 1 - position.turn if self._game.cube.offered else position.turn
-
     def _ending(self) -> str:
         """How the shown game ended, in words, with the match's score."""
-        win = self._game.result()
+        board = self._board
+        win = board.game.result()
         if win is None:
             return ""
-        how = {"bear-off": "", "drop": " (double passed)", "resignation": " (resignation)"}
-        points = f"{win.points} point{'' if win.points == 1 else 's'}"
-        text = f"{self._name(win.winner)} wins {points}{how[win.ending]}"
-        match = self._match
-        if match is not None and self._is_last_game():
+        text = win_text(win, board.game.names)
+        match = board.match
+        if match is not None and board.last_game:
             text += f"; the score is {'-'.join(map(str, match.score))}"
             if match.is_over():
                 text += f": {self._name(match.winner or 0)} wins the match"
         return text
 
     def _name(self, player: int) -> str:
-        return self._game.names[player]
+        return self._board.game.names[player]
 
-    def _opening_text(self) -> str | None:
-        game = self._game
+    def _opening_text(self, game: Game) -> str | None:
+        """The opening roll of a game just begun (R2), in words."""
         if not game.opening or game.ply:
             return None
+        names = game.names
         rolled = "; ".join(
-            ", ".join(f"{self._name(p)} {v}" for p, v in enumerate(r.dice) if v is not None)
+            ", ".join(f"{names[p]} {v}" for p, v in enumerate(r.dice) if v is not None)
             for r in game.opening
         )
-        return f"Opening roll (R2): {rolled}. {self._name(game.position.turn)} starts."
+        return f"Opening roll (R2): {rolled}. {names[game.position.turn]} starts."
 
     def _legal_targets(self) -> dict[int, dict[int, tuple[Move, ...]]]:
-        if self._targets is None:
-            position = self._game.position
-            playing = self._editing is None and position.dice is not None
-            playing = playing and not position.is_over()
-            self._targets = self.legal_plays.targets(self._done) if playing else {}
-        return self._targets
+        """Where each checker of the turn in progress may go, and by which moves."""
+        board = self._board
+
+        def targets() -> dict[int, dict[int, tuple[Move, ...]]]:
+            return self.legal_plays.targets(board.done) if board.rolled else {}
+
+        return self.memo.get("targets", self._version, targets)
 
     def _judge(self) -> Evaluator:
-        chosen = find_evaluator(self._evaluator)
-        chosen.check(self._game.variant)
+        chosen = find_evaluator(self._analyses.evaluator)
+        chosen.check(self._board.game.variant)
         return chosen
 
     def _current_report(self) -> Report | None:
         """The report while the line is the one analysed."""
-        return (
-            self._report
-            if self._report is not None and self._game.turns == self._reviewed
-            else None
-        )
+        analyses = self._analyses
+        if analyses.report is not None and self._board.game.turns == analyses.reviewed:
+            return analyses.report
+        return None
 
 
 def _new_game(

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
-from ..engine import Cube, CubeAction, Outcome, Resignation, Turn
-from ..engine.game import Record, Variation
-from ..engine.notation import dice_text, play_text
+from ..engine import Outcome, Turn
+from ..engine.game import Variation
+from ..engine.notation import dice_text, play_text, record_text
 from ..teaching.coaching import Analysis, Review, TutorWarning
 
 __all__ = [
+    "HUMAN",
     "CubeView",
     "Frames",
     "HistoryEntry",
@@ -27,7 +28,6 @@ __all__ = [
     "VariationRow",
     "View",
     "WinView",
-    "record_text",
     "result_view",
     "variation_label",
     "variation_row",
@@ -35,6 +35,7 @@ __all__ = [
 
 Seat = Literal["human", "random", "heuristic", "neural"]
 """Who sits at a player's place: a person or a built-in bot (``seats.SEATS``)."""
+HUMAN: Seat = "human"
 
 
 class Message(TypedDict):
@@ -198,18 +199,6 @@ class Frames:
     line: int
     steps: dict[int, str]
     moves: dict[str, str]
-
-
-def record_text(record: Record, cube: Cube | None = None) -> str:
-    """A record as the history lists it: a play, or what happened to the cube."""
-    if isinstance(record, Turn):
-        return play_text(record.notation)
-    if isinstance(record, CubeAction):
-        if record.action == "double":
-            return "doubles" if cube is None else f"doubles to {2 * cube.value}"
-        return "takes" if record.action == "take" else "passes"
-    assert isinstance(record, Resignation)
-    return record.notation.replace("resign", "resigns a", 1)
 
 
 def result_view(outcome: Outcome, players: int) -> Result:

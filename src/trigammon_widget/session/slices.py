@@ -1,0 +1,250 @@
+"""The session's state in frozen slices, each written by the facets that own it.
+
+A slice is a frozen value; a facet never changes one, it builds a new one (``replace``)
+and hands it to ``SessionState._swap``, which installs it whole. Who writes what:
+
+- ``Board`` (what is played and shown: the game, the match, the turn in progress, the
+  tutor's hold on it, the editor's set-up): the board's facets, ``play``, ``match``,
+  ``navigation`` and ``editing``. Bots' turns and the tutor's answers go through
+  ``play``'s methods.
+- ``Look`` (how the board is drawn): ``look``.
+- ``Seating`` (who sits where): ``seats``.
+- ``Analyses`` (hints, chances, the review): ``judging``.
+- ``Tutor`` (whether a person's plays are checked, and how strictly): ``tutor``.
+
+``tests/session/test_ownership.py`` holds each module to its slices. The game and the
+match inside ``Board`` are the engine's values, changed only through their own methods,
+each of which either does what it is asked or raises and changes nothing; the board's
+facets call them after every other check, then swap.
+
+The facts every part of the board reads (is the game over, may the cube be offered,
+who acts now) are properties of ``Board``, worked out from it and never stored.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from ..engine import Game, Match, Move, Play, Position
+from ..judgement.analysis import THRESHOLDS, Report
+from ..judgement.bots import Bot
+from ..judgement.evaluation import Evaluation, Hint
+from ..judgement.rollout import Progress, RolledHint, RolloutResult
+from ..teaching.coaching import Analysis, Review, TutorWarning
+from .view import HUMAN, Seat
+
+__all__ = [
+    "Analyses",
+    "Board",
+    "Found",
+    "Held",
+    "Job",
+    "Look",
+    "Seating",
+    "Tutor",
+]
+
+Found = RolloutResult | list[RolledHint] | Report
+"""What a ``Job`` finds: a rollout's chances, refined hints, or a game's review."""
+
+
+@dataclass
+class Job:
+    """A background analysis the session asked for: run ``work`` and report back."""
+
+    kind: Literal["hints", "chances", "review"]
+    total: int
+    work: Callable[[Progress, threading.Event], Found]
+    stop: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass(frozen=True)
+class Held:
+    """A person's play the tutor stopped: its warning, the better play, the play."""
+
+    warning: TutorWarning
+    best: Play
+    play: Play
+
+
+@dataclass(frozen=True)
+class Board:
+    """What is played and shown: ``game`` (the session's own copy; in a match, the game
+    shown), ``match``, the moves of the turn in progress (``done``), the play the tutor
+    holds back (``held``), and in edit mode the set-up (``editing``) and whose checkers
+    a click places (``edit_player``)."""
+
+    game: Game
+    match: Match | None = None
+    done: tuple[Move, ...] = ()
+    held: Held | None = None
+    editing: Position | None = None
+    edit_player: int = 0
+
+    def afresh(self, **changes: Any) -> Board:
+        """The board once its game moved on (and ``changes``): no move of the turn in
+        progress made, nothing held back."""
+        return replace(self, done=(), held=None, **changes)
+
+    @property
+    def playing(self) -> bool:
+        """Whether the board plays (else it edits a set-up)."""
+        return self.editing is None
+
+    @property
+    def position(self) -> Position:
+        """The shown position at the start of its turn (the set-up in edit mode)."""
+        return self.editing if self.editing is not None else self.game.position
+
+    @property
+    def last_game(self) -> bool:
+        """Whether the shown game is the one played on: a game alone, or a match's last."""
+        return self.match is None or self.game is self.match.game
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the shown game has ended at the shown turn: borne off (R12), a double
+        passed or a resignation (R14). The label, the buttons, the cube and the
+        messages all read this."""
+        return self.playing and self.game.is_over()
+
+    @property
+    def at_the_end(self) -> bool:
+        """Whether the shown turn is where the line is played on: the last turn of the
+        line of the game played on."""
+        return self.last_game and self.game.ply == len(self.game.turns)
+
+    @property
+    def may_double(self) -> bool:
+        """Whether the player to move may offer the cube now (R14): a game going on,
+        before its roll, with the cube in reach and no move made."""
+        return (
+            self.playing
+            and not self.game_over
+            and self.last_game
+            and not self.done
+            and "double" in self.game.match_position.legal_cube_actions()
+        )
+
+    @property
+    def may_answer(self) -> bool:
+        """Whether a double awaits its take or pass (R14)."""
+        return (
+            self.playing
+            and not self.game_over
+            and self.last_game
+            and "take" in self.game.match_position.legal_cube_actions()
+        )
+
+    @property
+    def may_roll(self) -> bool:
+        """Whether the player to move may roll: a game going on, no dice yet, no double
+        awaiting its answer, the game played on."""
+        game = self.game
+        return (
+            self.playing
+            and game.started
+            and self.last_game
+            and not self.game_over
+            and game.position.dice is None
+            and not game.cube.offered
+        )
+
+    @property
+    def rolled(self) -> bool:
+        """Whether a turn is being played: a game going on whose dice are set."""
+        return self.playing and not self.game_over and self.game.position.dice is not None
+
+    @property
+    def deciding(self) -> int:
+        """Who acts now: the player to move, or the one to answer a double."""
+        position = self.game.position
+        return 1 - position.turn if self.game.cube.offered else position.turn
+
+    @property
+    def scored(self) -> bool:
+        """Whether the board plays a match, or a game at a score: the score is shown."""
+        return self.match is not None or not self.game.match_state.is_fresh()
+
+    def cube_in_play(self, ply: int | None = None) -> bool:
+        """Whether the cube is drawn and bots use it (after ``ply`` turns, else at the
+        shown one): classic, scored, or the cube moved from the centred 1."""
+        game = self.game
+        at = game.match_position if ply is None else game.match_position_at(ply)
+        return at.cube_in_play or (self.scored and game.variant.players == 2)
+
+    def shown(self) -> Position:
+        """The position drawn: the set-up, or the shown one with this turn's moves made."""
+        if self.editing is not None:
+            return self.editing
+        position = self.game.position
+        return position.after(self.done) if self.done else position
+
+
+@dataclass(frozen=True)
+class Look:
+    """How the board is drawn: its theme, the checkers' colours (None: the theme's) and
+    the player seated at the bottom."""
+
+    theme: Literal["light", "dark"] = "light"
+    colors: tuple[str, ...] | None = None
+    perspective: int = 0
+
+    def fitted(self, players: int) -> Look:
+        """The look for a board of ``players`` players (colours kept if they fit)."""
+        colors = self.colors if len(self.colors or ()) == players else None
+        return replace(self, colors=colors, perspective=min(self.perspective, players - 1))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits at each player's place, and the bots that play the bots' seats."""
+
+    seats: tuple[Seat, ...]
+    bots: Mapping[int, Bot] = field(default_factory=dict)
+
+    def fitted(self, players: int) -> Seating:
+        """The seats for a board of ``players`` players: kept if the count is the same,
+        else everybody a person."""
+        if len(self.seats) == players:
+            return self
+        return Seating((HUMAN,) * players)
+
+
+@dataclass(frozen=True)
+class Analyses:
+    """The board's analyses: the evaluator that judges, the hints or chances of the
+    shown position (``analysis``, refined by ``job`` in the background) and the review of
+    a line of play (``review``, by ``review_job``; ``report`` once done, for the turns
+    ``reviewed``)."""
+
+    evaluator: str = "neural"
+    job: Job | None = None
+    analysis: Analysis | None = None
+    rated: tuple[Hint, ...] = ()
+    """The evaluator's hints that ``analysis`` shows, before any rollout."""
+    evaluation: Evaluation | None = None
+    """The evaluator's chances that ``analysis`` shows, before any rollout."""
+    review_job: Job | None = None
+    review: Review | None = None
+    report: Report | None = None
+    reviewed: tuple[object, ...] = ()
+
+    def dropped(self) -> Analyses:
+        """The analyses once the board has changed: the hints or chances were about the
+        board as it stood (their job is stopped); the review stays with its line."""
+        if self.job is not None:
+            self.job.stop.set()
+        return replace(self, job=None, analysis=None, rated=(), evaluation=None)
+
+
+@dataclass(frozen=True)
+class Tutor:
+    """The tutor: whether it checks a person's play before it is made, and the equity a
+    play may lose unwarned (at first GNU Backgammon's "bad")."""
+
+    on: bool = False
+    threshold: float = THRESHOLDS[1]
