@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, TypeVar, get_args, get_origin
 
+from .engine.places import MAX_PLACE_TEXT
+
 __all__ = [
     "Action",
     "ExportFile",
@@ -58,7 +60,7 @@ BOOL = Kind("boolean", "true or false", lambda value: type(value) is bool)
 PLACE = Kind(
     "Place",
     'place (`"13"`, `"bar"`, `"off"`)',
-    lambda value: isinstance(value, str) and 0 < len(value) <= 8,
+    lambda value: isinstance(value, str) and 0 < len(value) <= MAX_PLACE_TEXT,
 )
 DIE_OR_NONE = Kind("number | null", "die 1..6 or null", lambda value: value is None or _int(value))
 TEXT = Kind(

@@ -47,12 +47,14 @@ def parse_place(variant: Variant, value: object, what: str = "place") -> Place:
 
     Anything else is a ``ValueError`` naming ``what`` and the points of the variant.
     """
-    text = value.strip().lower() if isinstance(value, str) else None
+    text = None
+    if isinstance(value, str) and len(value) <= MAX_PLACE_TEXT:
+        text = value.strip().lower()
     if text in ("bar", "off"):
         return "bar" if text == "bar" else "off"
     number: object = value
     if text is not None:
-        number = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+        number = int(text) if text.isascii() and text.isdigit() else None
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= variant.points:
         raise ValueError(
             f"{what}: {quote(value)} is not a point 1..{variant.points}, 'bar' or 'off'"

@@ -14,31 +14,34 @@ from collections.abc import Sequence
 from html import escape, unescape
 from typing import Any
 
+from ..pictures.svg import FONT, THEMES
 from .lessons import RULE_CARDS, RuleCard
 from .problems import PROBLEMS, Problem
 from .toolkit import Figure
 
 __all__ = ["Sheet", "problem_sheet", "rule_sheet"]
 
-CSS = """
-body { font-family: 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans', sans-serif;
-       color: #2a2019; max-width: 190mm; margin: 0 auto; padding: 8mm; line-height: 1.35; }
-h1 { font-size: 20pt; margin: 0 0 2mm; }
-h2 { font-size: 13pt; margin: 0 0 1.5mm; }
-p { margin: 0 0 2mm; font-size: 10.5pt; }
-.intro { margin-bottom: 5mm; }
-.cards { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm 8mm; }
-.card { break-inside: avoid; page-break-inside: avoid; border-top: 1.5pt solid #6b4a34;
-        padding-top: 2mm; }
-figure { margin: 1mm 0 0; max-width: 74mm; }
-figure svg { width: 100%; height: auto; display: block; }
-figcaption { font-size: 9pt; color: #4a3d33; margin-top: 1mm; }
-.answers { break-before: page; page-break-before: always; margin-top: 8mm; }
-.answer .card { border-top-width: 0.75pt; }
-.small figure { max-width: 56mm; }
-footer { margin-top: 6mm; font-size: 8pt; color: #6e6055; }
-@page { size: A4; margin: 12mm; }
-@media print { body { padding: 0; max-width: none; } }
+PAPER = THEMES["light"]
+"""Sheets are printed: the light look's colours."""
+CSS = f"""
+body {{ font-family: {FONT};
+       color: {PAPER.text}; max-width: 190mm; margin: 0 auto; padding: 8mm; line-height: 1.35; }}
+h1 {{ font-size: 20pt; margin: 0 0 2mm; }}
+h2 {{ font-size: 13pt; margin: 0 0 1.5mm; }}
+p {{ margin: 0 0 2mm; font-size: 10.5pt; }}
+.intro {{ margin-bottom: 5mm; }}
+.cards {{ display: grid; grid-template-columns: 1fr 1fr; gap: 6mm 8mm; }}
+.card {{ break-inside: avoid; page-break-inside: avoid; border-top: 1.5pt solid {PAPER.frame};
+        padding-top: 2mm; }}
+figure {{ margin: 1mm 0 0; max-width: 74mm; }}
+figure svg {{ width: 100%; height: auto; display: block; }}
+figcaption {{ font-size: 9pt; color: {PAPER.muted}; margin-top: 1mm; }}
+.answers {{ break-before: page; page-break-before: always; margin-top: 8mm; }}
+.answer .card {{ border-top-width: 0.75pt; }}
+.small figure {{ max-width: 56mm; }}
+footer {{ margin-top: 6mm; font-size: 8pt; color: {PAPER.muted}; }}
+@page {{ size: A4; margin: 12mm; }}
+@media print {{ body {{ padding: 0; max-width: none; }} }}
 """
 
 
@@ -49,7 +52,7 @@ class Sheet(str):
         """The page in a frame of its own, so its styles stay inside it."""
         return (
             f'<iframe srcdoc="{escape(self, quote=True)}" title="printable sheet" '
-            'style="width:100%;height:640px;border:1px solid #d6c7ab"></iframe>'
+            f'style="width:100%;height:640px;border:1px solid {PAPER.border}"></iframe>'
         )
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
