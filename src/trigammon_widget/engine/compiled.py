@@ -1,0 +1,581 @@
+"""The legal-play search compiled with numba: the engine's optional fast path.
+
+This is ``movegen.search`` and ``movegen.legal_leaves`` move for move, in the same
+order, on arrays: the same plays come out in the same order, each result reached by
+the same first move sequence (``tests/engine/test_compiled.py`` holds them to that on
+the engine's corpora and hypothesis positions). Only this module (and ``fast``, which
+loads it) may import numpy and numba: the rest of the engine stays pure Python and is
+the reference; ``fast.compiled()`` says whether this module is in use.
+
+A result is named here by four 64-bit words instead of one Python integer: the
+mover's board as sixteen 4-bit counts per word (a count never exceeds 15), then one
+bit per path index where the play hit (R7). The words of a result are unique to it,
+so equal words are one result, as equal keys are in ``movegen``.
+
+Every buffer is allocated once per geometry (``Workspace``) and handed to the
+compiled functions, which write their results into it: a call allocates nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from .variant import CHECKERS, Variant
+
+__all__ = ["Workspace", "workspace"]
+
+LEVELS = 5
+"""Ends of turn by dice used: 0..4."""
+CAPACITY = 1 << 14
+"""States one level may hold: well above any roll's results (the hand-made worst case
+of the benchmarks has 2,744) and its partial plays."""
+TABLE_BITS = 15
+"""Hash table slots per level: 2 ** TABLE_BITS, twice ``CAPACITY``."""
+WORDS = 4
+"""Words of a result: three of 4-bit board counts (up to 48 places), one of hit bits."""
+MOVE = 4
+"""(start, end, die, hit) of a move."""
+
+# Slots of the small int64 array ``Workspace.state``.
+STAMP, COUNT, USED, WON = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """The buffers of one geometry's compiled search, reused by every call.
+
+    After ``turn_leaves`` (or ``leaves``), the first ``count`` rows of ``boards``,
+    ``hits`` and ``plays`` are the results in the engine's order: the mover's board,
+    the hit bits and the first play reaching it, ``used`` moves long.
+    """
+
+    variant: Variant
+    seen: npt.NDArray[np.int64]
+    """``seen[viewer, owner, i]``: ``Variant.seen_by(viewer, owner)[i]``."""
+    table: npt.NDArray[np.int64]
+    keys: npt.NDArray[np.int64]
+    moves: npt.NDArray[np.int8]
+    frontier: npt.NDArray[np.uint8]
+    sources: npt.NDArray[np.int8]
+    words: npt.NDArray[np.int64]
+    extras: npt.NDArray[np.int64]
+    state: npt.NDArray[np.int64]
+    blocked: npt.NDArray[np.bool_]
+    owner: npt.NDArray[np.int64]
+    """``owner[0, i]``, ``owner[1, i]``: whose blot (player, its path index) sits on the
+    mover's path index i, as ``TurnView.blot_owner``."""
+    boards: npt.NDArray[np.uint8] = field(repr=False)
+    hits: npt.NDArray[np.int64] = field(repr=False)
+    plays: npt.NDArray[np.int8] = field(repr=False)
+
+    @property
+    def count(self) -> int:
+        return int(self.state[COUNT])
+
+    @property
+    def used(self) -> int:
+        return int(self.state[USED])
+
+
+@cache
+def workspace(variant: Variant) -> Workspace:
+    """The buffers for ``variant``'s geometry (one set per process)."""
+    players, n = variant.players, variant.points
+    size = n + 2
+    seen = np.zeros((players, players, n + 1), np.int64)
+    for viewer in range(players):
+        for owner in range(players):
+            seen[viewer, owner] = variant.seen_by(viewer, owner)
+    return Workspace(
+        variant=variant,
+        seen=seen,
+        table=np.zeros((LEVELS, 1 << TABLE_BITS), np.int64),
+        keys=np.zeros((LEVELS, CAPACITY, WORDS), np.int64),
+        moves=np.zeros((LEVELS, CAPACITY, 4, MOVE), np.int8),
+        frontier=np.zeros((2, CAPACITY, size), np.uint8),
+        sources=np.zeros((2, CAPACITY, size + 1), np.int8),
+        words=np.zeros((2, CAPACITY, WORDS), np.int64),
+        extras=np.zeros((2, CAPACITY, 4 * MOVE + 8), np.int64),
+        state=np.zeros(8, np.int64),
+        blocked=np.zeros(size, np.bool_),
+        owner=np.zeros((2, size), np.int64),
+        boards=np.zeros((CAPACITY, size), np.uint8),
+        hits=np.zeros(CAPACITY, np.int64),
+        plays=np.zeros((CAPACITY, 4, MOVE), np.int8),
+    )
+
+
+# --- the compiled search ------------------------------------------------------------
+
+# ``extras`` row of a frontier state: its played moves (4 x MOVE), then hittable bits,
+# moves played, dice left (count, then up to 4), and the only start allowed (or -1).
+_HITTABLE = 4 * MOVE
+_PLAYED = _HITTABLE + 1
+_LEFT = _PLAYED + 1
+_ONLY = _LEFT + 5
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add(words: npt.NDArray[np.int64], index: int, delta: int) -> None:
+    """Add ``delta`` checkers at path index ``index`` of a result's words."""
+    words[index >> 4] += np.int64(delta) << np.int64((index & 15) * 4)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _slot(words: npt.NDArray[np.int64]) -> int:
+    mixed = (
+        words[0] * np.int64(-7046029254386353131)
+        ^ words[1] * np.int64(-4658895280553007687)
+        ^ words[2] * np.int64(6364136223846793005)
+        ^ words[3] * np.int64(-2401053088876216593)
+    )
+    return int((mixed >> np.int64(33)) & np.int64((1 << TABLE_BITS) - 1))
+
+
+@njit(cache=True, nogil=True)
+def _file(
+    table: npt.NDArray[np.int64],
+    keys: npt.NDArray[np.int64],
+    moves: npt.NDArray[np.int8],
+    counts: npt.NDArray[np.int64],
+    level: int,
+    stamp: int,
+    words: npt.NDArray[np.int64],
+    played: npt.NDArray[np.int64],
+    used: int,
+    last: npt.NDArray[np.int64],
+) -> None:
+    """File a result at ``level`` unless it is there already (the first play stays).
+
+    ``played[:used]`` are the moves so far, ``last`` one more move when its first
+    entry is not negative.
+    """
+    slot = _slot(words)
+    mask = (1 << TABLE_BITS) - 1
+    while True:
+        entry = table[level, slot]
+        if entry >> 32 != stamp:
+            break
+        found = entry & 0xFFFFFFFF
+        if (
+            keys[level, found, 0] == words[0]
+            and keys[level, found, 1] == words[1]
+            and keys[level, found, 2] == words[2]
+            and keys[level, found, 3] == words[3]
+        ):
+            return
+        slot = (slot + 1) & mask
+    index = counts[level]
+    if index >= CAPACITY:
+        raise ValueError("more results than the compiled search holds")
+    counts[level] = index + 1
+    table[level, slot] = (np.int64(stamp) << 32) | index
+    for w in range(WORDS):
+        keys[level, index, w] = words[w]
+    for m in range(used):
+        for f in range(MOVE):
+            moves[level, index, m, f] = played[m * MOVE + f]
+    if last[0] >= 0:
+        for f in range(MOVE):
+            moves[level, index, used, f] = last[f]
+
+
+@njit(cache=True, nogil=True)
+def _search(
+    mine: npt.NDArray[np.uint8],
+    blocked: npt.NDArray[np.bool_],
+    blots: int,
+    n: int,
+    high: int,
+    low: int,
+    table: npt.NDArray[np.int64],
+    keys: npt.NDArray[np.int64],
+    moves: npt.NDArray[np.int8],
+    frontier: npt.NDArray[np.uint8],
+    sources: npt.NDArray[np.int8],
+    words: npt.NDArray[np.int64],
+    extras: npt.NDArray[np.int64],
+    state: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """``movegen.search`` from no moves made: fills the levels, returns their counts."""
+    tray = n + 1
+    size = n + 2
+    home_start = n - 5
+    doubles = high == low
+    full = 4 if doubles else 2
+    stamp = state[STAMP] + 1
+    if stamp >= 1 << 30:  # stamps mark the table's live slots: start afresh
+        table[:] = 0
+        stamp = 1
+    state[STAMP] = stamp
+    counts = np.zeros(LEVELS, np.int64)
+    child = np.zeros(WORDS, np.int64)
+    last = np.zeros(MOVE, np.int64)
+    none = np.full(MOVE, -1, np.int64)
+    # the first state
+    for i in range(size):
+        frontier[0, 0, i] = mine[i]
+    for w in range(WORDS):
+        words[0, 0, w] = 0
+    for i in range(size):
+        if mine[i]:
+            _add(words[0, 0], i, mine[i])
+    count = 0
+    if mine[0]:
+        sources[0, 0, 1] = 0
+        count = 1
+    else:
+        for i in range(tray):
+            if mine[i]:
+                count += 1
+                sources[0, 0, count] = i
+    sources[0, 0, 0] = count
+    row = extras[0, 0]
+    row[_HITTABLE] = blots
+    row[_PLAYED] = 0
+    row[_LEFT] = full
+    for k in range(full):
+        row[_LEFT + 1 + k] = high if doubles or k == 0 else low
+    row[_ONLY] = -1
+    side, states = 0, 1
+    while states:
+        following = 0
+        other = 1 - side
+        for s in range(states):
+            board = frontier[side, s]
+            source = sources[side, s]
+            base = words[side, s]
+            row = extras[side, s]
+            hittable = row[_HITTABLE]
+            done = row[_PLAYED]
+            left = row[_LEFT]
+            only_from = row[_ONLY]
+            first_left = row[_LEFT + 1]
+            lowest = row[(done - 1) * MOVE] if doubles and done else 0
+            farthest = -1
+            found = False
+            for index in range(left):
+                die = row[_LEFT + 1 + index]
+                if index and die == first_left:
+                    break
+                rest = left - 1
+                for k in range(1, source[0] + 1):
+                    start = source[k]
+                    if start < lowest or not board[start]:
+                        continue
+                    end = start + die
+                    hit = False
+                    if end <= n:
+                        if blocked[end]:
+                            continue
+                        hit = (hittable >> end) & 1 == 1
+                    else:
+                        if farthest < 0:
+                            for j in range(1, source[0] + 1):
+                                if board[source[j]]:
+                                    farthest = source[j]
+                                    break
+                        if farthest < home_start or (end > tray and start != farthest):
+                            continue
+                        end = tray
+                        if board[tray] == CHECKERS - 1:  # the last checker: a win (R12)
+                            for w in range(WORDS):
+                                child[w] = base[w]
+                            _add(child, tray, 1)
+                            _add(child, start, -1)
+                            last[0], last[1], last[2], last[3] = start, tray, die, 0
+                            _file(
+                                table, keys, moves, counts, full - rest, stamp, child, row,
+                                done, last,
+                            )
+                            found = True
+                            continue
+                    found = True
+                    if only_from >= 0 and start != only_from and end != tray:
+                        continue
+                    for w in range(WORDS):
+                        child[w] = base[w]
+                    _add(child, end, 1)
+                    _add(child, start, -1)
+                    if hit:
+                        child[3] |= np.int64(1) << end
+                    last[0], last[1], last[2], last[3] = start, end, die, hit
+                    if not rest:
+                        _file(table, keys, moves, counts, full, stamp, child, row, done, last)
+                        continue
+                    if following >= CAPACITY:
+                        raise ValueError("more partial plays than the compiled search holds")
+                    t = following
+                    following += 1
+                    after = frontier[other, t]
+                    for i in range(size):
+                        after[i] = board[i]
+                    after[start] -= 1
+                    after[end] += 1
+                    nxt = sources[other, t]
+                    if start == 0:
+                        c = 0
+                        if after[0]:
+                            nxt[1] = 0
+                            c = 1
+                        else:
+                            for i in range(tray):
+                                if after[i]:
+                                    c += 1
+                                    nxt[c] = i
+                        nxt[0] = c
+                    else:
+                        listed = False
+                        for j in range(1, source[0] + 1):
+                            if source[j] == end:
+                                listed = True
+                                break
+                        if end == tray or board[end] or listed:
+                            for j in range(source[0] + 1):
+                                nxt[j] = source[j]
+                        else:
+                            c = 0
+                            placed = False
+                            for j in range(1, source[0] + 1):
+                                if not placed and end < source[j]:
+                                    c += 1
+                                    nxt[c] = end
+                                    placed = True
+                                c += 1
+                                nxt[c] = source[j]
+                            if not placed:
+                                c += 1
+                                nxt[c] = end
+                            nxt[0] = c
+                    for w in range(WORDS):
+                        words[other, t, w] = child[w]
+                    out = extras[other, t]
+                    for f in range(done * MOVE):
+                        out[f] = row[f]
+                    out[done * MOVE] = start
+                    out[done * MOVE + 1] = end
+                    out[done * MOVE + 2] = die
+                    out[done * MOVE + 3] = hit
+                    out[_HITTABLE] = hittable & ~(np.int64(1) << end) if hit else hittable
+                    out[_PLAYED] = done + 1
+                    out[_LEFT] = rest
+                    c = 0
+                    for j in range(left):
+                        if j != index:
+                            c += 1
+                            out[_LEFT + c] = row[_LEFT + 1 + j]
+                    out[_ONLY] = end if index and start and end != tray else -1
+            if not found and done:
+                _file(table, keys, moves, counts, done, stamp, base, row, done, none)
+        side = other
+        states = following
+    return counts
+
+
+@njit(cache=True, nogil=True)
+def _leaves(
+    mine: npt.NDArray[np.uint8],
+    blocked: npt.NDArray[np.bool_],
+    blots: int,
+    n: int,
+    die1: int,
+    die2: int,
+    table: npt.NDArray[np.int64],
+    keys: npt.NDArray[np.int64],
+    moves: npt.NDArray[np.int8],
+    frontier: npt.NDArray[np.uint8],
+    sources: npt.NDArray[np.int8],
+    words: npt.NDArray[np.int64],
+    extras: npt.NDArray[np.int64],
+    state: npt.NDArray[np.int64],
+    boards: npt.NDArray[np.uint8],
+    hits: npt.NDArray[np.int64],
+    plays: npt.NDArray[np.int8],
+) -> int:
+    """``movegen.legal_leaves`` into ``boards``, ``hits`` and ``plays``; their count.
+
+    ``state[USED]`` is the number of moves of every play, ``state[WON]`` whether some
+    play bears off the last checker.
+    """
+    high, low = max(die1, die2), min(die1, die2)
+    size = n + 2
+    counts = _search(
+        mine, blocked, blots, n, high, low, table, keys, moves, frontier, sources, words,
+        extras, state,
+    )
+    most = 0
+    for used in range(4 if high == low else 2, 0, -1):
+        if counts[used]:
+            most = used
+            break
+    state[USED] = most
+    if not most:
+        for i in range(size):
+            boards[0, i] = mine[i]
+        hits[0] = 0
+        state[COUNT] = 1
+        state[WON] = 0
+        return 1
+    only_high = False
+    if most == 1 and high != low:
+        for k in range(counts[1]):
+            if moves[1, k, 0, 2] == high:
+                only_high = True
+                break
+    count = 0
+    won = 0
+    for k in range(counts[most]):
+        if only_high and moves[most, k, 0, 2] != high:
+            continue
+        key = keys[most, k]
+        for i in range(size):
+            boards[count, i] = (key[i >> 4] >> np.int64((i & 15) * 4)) & 15
+        hits[count] = key[3]
+        if boards[count, n + 1] == CHECKERS:
+            won = 1
+        for m in range(most):
+            for f in range(MOVE):
+                plays[count, m, f] = moves[most, k, m, f]
+        count += 1
+    state[COUNT] = count
+    state[WON] = won
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _view(
+    everyone: npt.NDArray[np.uint8],
+    turn: int,
+    seen: npt.NDArray[np.int64],
+    blocked: npt.NDArray[np.bool_],
+    owner: npt.NDArray[np.int64],
+) -> int:
+    """``TurnView``'s blocks and blots of ``everyone`` (players x places) for ``turn``."""
+    players, size = everyone.shape
+    n = size - 2
+    blots = 0
+    for i in range(size):
+        blocked[i] = False
+        owner[0, i] = -1
+        owner[1, i] = 0
+    for player in range(players):
+        if player == turn:
+            continue
+        table = seen[turn, player]
+        for index in range(1, n + 1):
+            count = everyone[player, index]
+            if count:
+                at = table[index]
+                if count == 1:
+                    blots |= np.int64(1) << at
+                    owner[0, at] = player
+                    owner[1, at] = index
+                else:
+                    blocked[at] = True
+    return blots
+
+
+@njit(cache=True, nogil=True)
+def turn_leaves(
+    everyone: npt.NDArray[np.uint8],
+    turn: int,
+    die1: int,
+    die2: int,
+    seen: npt.NDArray[np.int64],
+    blocked: npt.NDArray[np.bool_],
+    owner: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int64],
+    keys: npt.NDArray[np.int64],
+    moves: npt.NDArray[np.int8],
+    frontier: npt.NDArray[np.uint8],
+    sources: npt.NDArray[np.int8],
+    words: npt.NDArray[np.int64],
+    extras: npt.NDArray[np.int64],
+    state: npt.NDArray[np.int64],
+    boards: npt.NDArray[np.uint8],
+    hits: npt.NDArray[np.int64],
+    plays: npt.NDArray[np.int8],
+) -> int:
+    """The legal plays of ``turn`` with the roll, from every player's boards: the
+    view (``blocked``, ``owner``) and the results (``_leaves``); their count."""
+    blots = _view(everyone, turn, seen, blocked, owner)
+    n = everyone.shape[1] - 2
+    return _leaves(
+        everyone[turn], blocked, blots, n, die1, die2, table, keys, moves, frontier, sources,
+        words, extras, state, boards, hits, plays,
+    )
+
+
+@njit(cache=True, nogil=True)
+def make_play(
+    everyone: npt.NDArray[np.uint8],
+    turn: int,
+    index: int,
+    owner: npt.NDArray[np.int64],
+    boards: npt.NDArray[np.uint8],
+    hits: npt.NDArray[np.int64],
+) -> bool:
+    """Make result ``index`` of the last search on ``everyone``; whether it won (R12)."""
+    size = everyone.shape[1]
+    for i in range(size):
+        everyone[turn, i] = boards[index, i]
+    bits = hits[index]
+    at = 0
+    while bits:
+        if bits & 1:
+            victim = owner[0, at]
+            everyone[victim, owner[1, at]] -= 1
+            everyone[victim, 0] += 1
+        bits >>= 1
+        at += 1
+    return everyone[turn, size - 1] == CHECKERS
+
+
+# --- Python entry points ------------------------------------------------------------
+
+
+def leaves(
+    space: Workspace, mine: list[int], blocked: list[bool], blots: int, die1: int, die2: int
+) -> int:
+    """``movegen.legal_leaves``'s results into ``space``; their count."""
+    return int(
+        _leaves(
+            np.array(mine, np.uint8),
+            np.array(blocked, np.bool_),
+            blots,
+            space.variant.points,
+            die1,
+            die2,
+            space.table,
+            space.keys,
+            space.moves,
+            space.frontier,
+            space.sources,
+            space.words,
+            space.extras,
+            space.state,
+            space.boards,
+            space.hits,
+            space.plays,
+        )
+    )
+
+
+def results(space: Workspace) -> dict[int, tuple[tuple[int, int, int, bool], ...]]:
+    """The last search's results as ``movegen.legal_leaves`` gives them: key -> play."""
+    count, used = space.count, space.used
+    size = space.variant.points + 2
+    shift = 8 * size
+    flat = space.boards[:count].tobytes()
+    hits = space.hits[:count].tolist()
+    moves = space.plays[:count, :used].tolist()
+    out = {}
+    for k in range(count):
+        key = int.from_bytes(flat[k * size : (k + 1) * size], "little") | hits[k] << shift
+        out[key] = tuple((s, e, d, h == 1) for s, e, d, h in moves[k])
+    return out
