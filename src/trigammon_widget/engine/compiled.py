@@ -13,21 +13,22 @@ bit per path index where the play hit (R7). The words of a result are unique to 
 so equal words are one result, as equal keys are in ``movegen``.
 
 Every buffer is allocated once per geometry (``Workspace``) and handed to the
-compiled functions, which write their results into it: a call allocates nothing.
+compiled functions, which write their results into it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from .variant import CHECKERS, Variant
+from .variant import CHECKERS, Variant, find_variant
 
-__all__ = ["Workspace", "workspace"]
+__all__ = ["Workspace", "make", "results", "search", "search_array", "workspace"]
 
 LEVELS = 5
 """Ends of turn by dice used: 0..4."""
@@ -40,38 +41,104 @@ WORDS = 4
 """Words of a result: three of 4-bit board counts (up to 48 places), one of hit bits."""
 MOVE = 4
 """(start, end, die, hit) of a move."""
+EXTRA = 4 * MOVE + 8
+"""int64 fields of a partial play: its moves, then hittable bits, moves played, dice
+left (count, then up to 4), and the only start allowed (or -1)."""
 
-# Slots of the small int64 array ``Workspace.state``.
+# Slots of the small int64 array ``state``.
 STAMP, COUNT, USED, WON = 0, 1, 2, 3
+STATE = 8
 
 
-@dataclass(frozen=True)
+@njit(cache=True, nogil=True)
+def _carve(
+    ints: npt.NDArray[np.int64],
+    small: npt.NDArray[np.int8],
+    data: npt.NDArray[np.uint8],
+    players: int,
+    size: int,
+) -> tuple[Any, ...]:
+    """The buffers of a workspace, as views of its three flat arrays (``Workspace``)."""
+    o = 0
+    state = ints[o : o + STATE]
+    o += STATE
+    table = ints[o : o + LEVELS * (1 << TABLE_BITS)].reshape((LEVELS, 1 << TABLE_BITS))
+    o += LEVELS * (1 << TABLE_BITS)
+    keys = ints[o : o + LEVELS * CAPACITY * WORDS].reshape((LEVELS, CAPACITY, WORDS))
+    o += LEVELS * CAPACITY * WORDS
+    words = ints[o : o + 2 * CAPACITY * WORDS].reshape((2, CAPACITY, WORDS))
+    o += 2 * CAPACITY * WORDS
+    extras = ints[o : o + 2 * CAPACITY * EXTRA].reshape((2, CAPACITY, EXTRA))
+    o += 2 * CAPACITY * EXTRA
+    hits = ints[o : o + CAPACITY]
+    o += CAPACITY
+    codes = ints[o : o + CAPACITY * 4].reshape((CAPACITY, 4))
+    o += CAPACITY * 4
+    owner = ints[o : o + 2 * size].reshape((2, size))
+    o += 2 * size
+    seen = ints[o : o + players * players * (size - 1)].reshape((players, players, size - 1))
+    s = 0
+    moves = small[s : s + LEVELS * CAPACITY * 4 * MOVE].reshape((LEVELS, CAPACITY, 4, MOVE))
+    s += LEVELS * CAPACITY * 4 * MOVE
+    sources = small[s : s + 2 * CAPACITY * (size + 1)].reshape((2, CAPACITY, size + 1))
+    s += 2 * CAPACITY * (size + 1)
+    plays = small[s : s + CAPACITY * 4 * MOVE].reshape((CAPACITY, 4, MOVE))
+    s += CAPACITY * 4 * MOVE
+    blocked = small[s : s + size]
+    d = 0
+    frontier = data[d : d + 2 * CAPACITY * size].reshape((2, CAPACITY, size))
+    d += 2 * CAPACITY * size
+    boards = data[d : d + CAPACITY * size].reshape((CAPACITY, size))
+    return (
+        state, table, keys, words, extras, hits, owner, seen, moves, sources, plays, blocked,
+        frontier, boards, codes,
+    )
+
+
+def _lengths(players: int, size: int) -> tuple[int, int, int]:
+    """Lengths of the int64, int8 and uint8 arrays of a workspace (``_carve``)."""
+    ints = (
+        STATE
+        + LEVELS * (1 << TABLE_BITS)
+        + LEVELS * CAPACITY * WORDS
+        + 2 * CAPACITY * WORDS
+        + 2 * CAPACITY * EXTRA
+        + CAPACITY
+        + CAPACITY * 4
+        + 2 * size
+        + players * players * (size - 1)
+    )
+    small = LEVELS * CAPACITY * 4 * MOVE + 2 * CAPACITY * (size + 1) + CAPACITY * 4 * MOVE + size
+    return ints, small, 3 * CAPACITY * size
+
+
 class Workspace:
-    """The buffers of one geometry's compiled search, reused by every call.
+    """The buffers of one geometry's compiled search, reused by every call: three flat
+    arrays (few arguments make a cheap call) and named views of them.
 
-    After ``turn_leaves`` (or ``leaves``), the first ``count`` rows of ``boards``,
-    ``hits`` and ``plays`` are the results in the engine's order: the mover's board,
-    the hit bits and the first play reaching it, ``used`` moves long.
+    After a search, the first ``count`` rows of ``boards``, ``hits`` and ``plays`` are
+    its results in the engine's order: the mover's board, the hit bits and the first
+    play reaching it, ``used`` moves long; ``owner[0, i]``, ``owner[1, i]`` say whose
+    blot (player, its path index) sits on the mover's path index i, as
+    ``TurnView.blot_owner``.
     """
 
-    variant: Variant
-    seen: npt.NDArray[np.int64]
-    """``seen[viewer, owner, i]``: ``Variant.seen_by(viewer, owner)[i]``."""
-    table: npt.NDArray[np.int64]
-    keys: npt.NDArray[np.int64]
-    moves: npt.NDArray[np.int8]
-    frontier: npt.NDArray[np.uint8]
-    sources: npt.NDArray[np.int8]
-    words: npt.NDArray[np.int64]
-    extras: npt.NDArray[np.int64]
-    state: npt.NDArray[np.int64]
-    blocked: npt.NDArray[np.bool_]
-    owner: npt.NDArray[np.int64]
-    """``owner[0, i]``, ``owner[1, i]``: whose blot (player, its path index) sits on the
-    mover's path index i, as ``TurnView.blot_owner``."""
-    boards: npt.NDArray[np.uint8] = field(repr=False)
-    hits: npt.NDArray[np.int64] = field(repr=False)
-    plays: npt.NDArray[np.int8] = field(repr=False)
+    def __init__(self, variant: Variant) -> None:
+        players, size = variant.players, variant.points + 2
+        lengths = _lengths(players, size)
+        self.variant = variant
+        self.ints = np.zeros(lengths[0], np.int64)
+        self.small = np.zeros(lengths[1], np.int8)
+        self.data = np.zeros(lengths[2], np.uint8)
+        views = _carve(self.ints, self.small, self.data, players, size)
+        self.state = views[0]
+        self.hits, self.owner, seen = views[5], views[6], views[7]
+        self.plays, self.boards, self.codes = views[10], views[13], views[14]
+        for viewer in range(players):
+            for owner in range(players):
+                seen[viewer, owner] = variant.seen_by(viewer, owner)
+        self.everyone = np.zeros((players, size), np.uint8)
+        """Every player's boards, where callers put the position to search."""
 
     @property
     def count(self) -> int:
@@ -81,39 +148,21 @@ class Workspace:
     def used(self) -> int:
         return int(self.state[USED])
 
+    @property
+    def won(self) -> bool:
+        """Whether some result of the last search bears off the last checker (R12)."""
+        return bool(self.state[WON])
+
 
 @cache
-def workspace(variant: Variant) -> Workspace:
-    """The buffers for ``variant``'s geometry (one set per process)."""
-    players, n = variant.players, variant.points
-    size = n + 2
-    seen = np.zeros((players, players, n + 1), np.int64)
-    for viewer in range(players):
-        for owner in range(players):
-            seen[viewer, owner] = variant.seen_by(viewer, owner)
-    return Workspace(
-        variant=variant,
-        seen=seen,
-        table=np.zeros((LEVELS, 1 << TABLE_BITS), np.int64),
-        keys=np.zeros((LEVELS, CAPACITY, WORDS), np.int64),
-        moves=np.zeros((LEVELS, CAPACITY, 4, MOVE), np.int8),
-        frontier=np.zeros((2, CAPACITY, size), np.uint8),
-        sources=np.zeros((2, CAPACITY, size + 1), np.int8),
-        words=np.zeros((2, CAPACITY, WORDS), np.int64),
-        extras=np.zeros((2, CAPACITY, 4 * MOVE + 8), np.int64),
-        state=np.zeros(8, np.int64),
-        blocked=np.zeros(size, np.bool_),
-        owner=np.zeros((2, size), np.int64),
-        boards=np.zeros((CAPACITY, size), np.uint8),
-        hits=np.zeros(CAPACITY, np.int64),
-        plays=np.zeros((CAPACITY, 4, MOVE), np.int8),
-    )
+def workspace(name: str) -> Workspace:
+    """The buffers for the geometry of the variant named ``name`` (one set per process)."""
+    return Workspace(find_variant(name))
 
 
 # --- the compiled search ------------------------------------------------------------
 
-# ``extras`` row of a frontier state: its played moves (4 x MOVE), then hittable bits,
-# moves played, dice left (count, then up to 4), and the only start allowed (or -1).
+# fields of an ``extras`` row (``EXTRA``)
 _HITTABLE = 4 * MOVE
 _PLAYED = _HITTABLE + 1
 _LEFT = _PLAYED + 1
@@ -128,16 +177,18 @@ def _add(words: npt.NDArray[np.int64], index: int, delta: int) -> None:
 
 @njit(cache=True, nogil=True, inline="always")
 def _slot(words: npt.NDArray[np.int64]) -> int:
+    """A result's first hash table slot: the top bits of a sum of odd multiples of its
+    words, which every bit of every word reaches."""
     mixed = (
         words[0] * np.int64(-7046029254386353131)
-        ^ words[1] * np.int64(-4658895280553007687)
-        ^ words[2] * np.int64(6364136223846793005)
-        ^ words[3] * np.int64(-2401053088876216593)
+        + words[1] * np.int64(-4658895280553007687)
+        + words[2] * np.int64(6364136223846793005)
+        + words[3] * np.int64(-2401053088876216593)
     )
-    return int((mixed >> np.int64(33)) & np.int64((1 << TABLE_BITS) - 1))
+    return int((mixed >> np.int64(64 - TABLE_BITS)) & np.int64((1 << TABLE_BITS) - 1))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _file(
     table: npt.NDArray[np.int64],
     keys: npt.NDArray[np.int64],
@@ -188,7 +239,7 @@ def _file(
 @njit(cache=True, nogil=True)
 def _search(
     mine: npt.NDArray[np.uint8],
-    blocked: npt.NDArray[np.bool_],
+    blocked: npt.NDArray[np.int8],
     blots: int,
     n: int,
     high: int,
@@ -379,31 +430,48 @@ def _search(
 
 @njit(cache=True, nogil=True)
 def _leaves(
-    mine: npt.NDArray[np.uint8],
-    blocked: npt.NDArray[np.bool_],
-    blots: int,
-    n: int,
+    ints: npt.NDArray[np.int64],
+    small: npt.NDArray[np.int8],
+    data: npt.NDArray[np.uint8],
+    flat: npt.NDArray[np.uint8],
+    players: int,
+    turn: int,
     die1: int,
     die2: int,
-    table: npt.NDArray[np.int64],
-    keys: npt.NDArray[np.int64],
-    moves: npt.NDArray[np.int8],
-    frontier: npt.NDArray[np.uint8],
-    sources: npt.NDArray[np.int8],
-    words: npt.NDArray[np.int64],
-    extras: npt.NDArray[np.int64],
-    state: npt.NDArray[np.int64],
-    boards: npt.NDArray[np.uint8],
-    hits: npt.NDArray[np.int64],
-    plays: npt.NDArray[np.int8],
 ) -> int:
-    """``movegen.legal_leaves`` into ``boards``, ``hits`` and ``plays``; their count.
+    """``movegen.legal_leaves`` of ``turn`` with the roll, from every player's boards,
+    into the workspace; the number of results.
 
-    ``state[USED]`` is the number of moves of every play, ``state[WON]`` whether some
-    play bears off the last checker.
+    Sets the view (``blocked``, ``owner``) first, as ``TurnView`` does, and
+    ``state[USED]`` (moves of every play) and ``state[WON]`` (some play wins) after.
     """
+    size = flat.shape[0] // players
+    everyone = flat.reshape((players, size))
+    n = size - 2
+    (
+        state, table, keys, words, extras, hits, owner, seen, moves, sources, plays, blocked,
+        frontier, boards, codes,
+    ) = _carve(ints, small, data, players, size)
+    blots = 0
+    for i in range(size):
+        blocked[i] = 0
+        owner[0, i] = -1
+        owner[1, i] = 0
+    for player in range(players):
+        if player == turn:
+            continue
+        for index in range(1, n + 1):
+            count = everyone[player, index]
+            if count:
+                at = seen[turn, player, index]
+                if count == 1:
+                    blots |= np.int64(1) << at
+                    owner[0, at] = player
+                    owner[1, at] = index
+                else:
+                    blocked[at] = 1
+    mine = everyone[turn]
     high, low = max(die1, die2), min(die1, die2)
-    size = n + 2
     counts = _search(
         mine, blocked, blots, n, high, low, table, keys, moves, frontier, sources, words,
         extras, state,
@@ -441,6 +509,12 @@ def _leaves(
         for m in range(most):
             for f in range(MOVE):
                 plays[count, m, f] = moves[most, k, m, f]
+            codes[count, m] = (
+                moves[most, k, m, 0]
+                | moves[most, k, m, 1] << 6
+                | moves[most, k, m, 2] << 12
+                | moves[most, k, m, 3] << 15
+            )
         count += 1
     state[COUNT] = count
     state[WON] = won
@@ -448,80 +522,18 @@ def _leaves(
 
 
 @njit(cache=True, nogil=True)
-def _view(
-    everyone: npt.NDArray[np.uint8],
-    turn: int,
-    seen: npt.NDArray[np.int64],
-    blocked: npt.NDArray[np.bool_],
-    owner: npt.NDArray[np.int64],
-) -> int:
-    """``TurnView``'s blocks and blots of ``everyone`` (players x places) for ``turn``."""
-    players, size = everyone.shape
-    n = size - 2
-    blots = 0
-    for i in range(size):
-        blocked[i] = False
-        owner[0, i] = -1
-        owner[1, i] = 0
-    for player in range(players):
-        if player == turn:
-            continue
-        table = seen[turn, player]
-        for index in range(1, n + 1):
-            count = everyone[player, index]
-            if count:
-                at = table[index]
-                if count == 1:
-                    blots |= np.int64(1) << at
-                    owner[0, at] = player
-                    owner[1, at] = index
-                else:
-                    blocked[at] = True
-    return blots
-
-
-@njit(cache=True, nogil=True)
-def turn_leaves(
-    everyone: npt.NDArray[np.uint8],
-    turn: int,
-    die1: int,
-    die2: int,
-    seen: npt.NDArray[np.int64],
-    blocked: npt.NDArray[np.bool_],
-    owner: npt.NDArray[np.int64],
-    table: npt.NDArray[np.int64],
-    keys: npt.NDArray[np.int64],
-    moves: npt.NDArray[np.int8],
-    frontier: npt.NDArray[np.uint8],
-    sources: npt.NDArray[np.int8],
-    words: npt.NDArray[np.int64],
-    extras: npt.NDArray[np.int64],
-    state: npt.NDArray[np.int64],
-    boards: npt.NDArray[np.uint8],
-    hits: npt.NDArray[np.int64],
-    plays: npt.NDArray[np.int8],
-) -> int:
-    """The legal plays of ``turn`` with the roll, from every player's boards: the
-    view (``blocked``, ``owner``) and the results (``_leaves``); their count."""
-    blots = _view(everyone, turn, seen, blocked, owner)
-    n = everyone.shape[1] - 2
-    return _leaves(
-        everyone[turn], blocked, blots, n, die1, die2, table, keys, moves, frontier, sources,
-        words, extras, state, boards, hits, plays,
-    )
-
-
-@njit(cache=True, nogil=True)
-def make_play(
+def _make(
+    ints: npt.NDArray[np.int64],
+    small: npt.NDArray[np.int8],
+    data: npt.NDArray[np.uint8],
     everyone: npt.NDArray[np.uint8],
     turn: int,
     index: int,
-    owner: npt.NDArray[np.int64],
-    boards: npt.NDArray[np.uint8],
-    hits: npt.NDArray[np.int64],
 ) -> bool:
     """Make result ``index`` of the last search on ``everyone``; whether it won (R12)."""
-    size = everyone.shape[1]
+    players, size = everyone.shape
+    views = _carve(ints, small, data, players, size)
+    hits, owner, boards = views[5], views[6], views[13]
     for i in range(size):
         everyone[turn, i] = boards[index, i]
     bits = hits[index]
@@ -539,31 +551,28 @@ def make_play(
 # --- Python entry points ------------------------------------------------------------
 
 
-def leaves(
-    space: Workspace, mine: list[int], blocked: list[bool], blots: int, die1: int, die2: int
-) -> int:
-    """``movegen.legal_leaves``'s results into ``space``; their count."""
+def search(space: Workspace, boards: Sequence[Sequence[int]], turn: int, die1: int, die2: int) -> int:
+    """The legal plays of ``turn`` on every player's ``boards`` into ``space``; their
+    count."""
+    flat = np.frombuffer(b"".join(map(bytes, boards)), np.uint8)
+    return int(_leaves(space.ints, space.small, space.data, flat, len(boards), turn, die1, die2))
+
+
+def search_array(space: Workspace, everyone: npt.NDArray[np.uint8], turn: int, die1: int, die2: int) -> int:
+    """``search`` on boards already in an array (players x places, C order)."""
     return int(
-        _leaves(
-            np.array(mine, np.uint8),
-            np.array(blocked, np.bool_),
-            blots,
-            space.variant.points,
-            die1,
-            die2,
-            space.table,
-            space.keys,
-            space.moves,
-            space.frontier,
-            space.sources,
-            space.words,
-            space.extras,
-            space.state,
-            space.boards,
-            space.hits,
-            space.plays,
-        )
+        _leaves(space.ints, space.small, space.data, everyone.reshape(-1), everyone.shape[0], turn, die1, die2)
     )
+
+
+def make(space: Workspace, everyone: npt.NDArray[np.uint8], turn: int, index: int) -> bool:
+    """Make result ``index`` of the last search on ``everyone``; whether it won."""
+    return bool(_make(space.ints, space.small, space.data, everyone, turn, index))
+
+
+@cache
+def _raw_move(code: int) -> tuple[int, int, int, bool]:
+    return code & 63, code >> 6 & 63, code >> 12 & 7, bool(code >> 15)
 
 
 def results(space: Workspace) -> dict[int, tuple[tuple[int, int, int, bool], ...]]:
@@ -573,9 +582,11 @@ def results(space: Workspace) -> dict[int, tuple[tuple[int, int, int, bool], ...
     shift = 8 * size
     flat = space.boards[:count].tobytes()
     hits = space.hits[:count].tolist()
-    moves = space.plays[:count, :used].tolist()
-    out = {}
-    for k in range(count):
-        key = int.from_bytes(flat[k * size : (k + 1) * size], "little") | hits[k] << shift
-        out[key] = tuple((s, e, d, h == 1) for s, e, d, h in moves[k])
-    return out
+    codes = space.codes[:count, :used].tolist()
+    move = _raw_move
+    return {
+        int.from_bytes(flat[k * size : (k + 1) * size], "little") | hits[k] << shift: tuple(
+            map(move, codes[k])
+        )
+        for k in range(count)
+    }

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
 
 from .movegen import RawPlay
-from .movegen import legal_leaves as reference_leaves
 from .variant import Variant
 
-__all__ = ["FAST_ENV", "compiled", "legal_leaves"]
+__all__ = ["FAST_ENV", "compiled", "count_leaves", "legal_leaves"]
 
 FAST_ENV = "TRIGAMMON_FAST"
 OFF = ("0", "off", "false", "no")
@@ -46,13 +46,24 @@ def compiled() -> ModuleType | None:
 
 
 def legal_leaves(
-    variant: Variant, mine: list[int], blocked: list[bool], blots: int, die1: int, die2: int
-) -> dict[int, RawPlay]:
-    """``movegen.legal_leaves`` (same results, same order), compiled when in use."""
+    variant: Variant, boards: Sequence[Sequence[int]], turn: int, die1: int, die2: int
+) -> dict[int, RawPlay] | None:
+    """The compiled ``movegen.legal_leaves`` of ``turn`` on every player's ``boards``
+    (same results, same order, same plays), or None when the fast path is off."""
     module = compiled()
     if module is None:
-        return reference_leaves(mine, blocked, blots, variant.points, die1, die2)
-    space = module.workspace(variant)
-    module.leaves(space, mine, blocked, blots, die1, die2)
+        return None
+    space = module.workspace(variant.name)
+    module.search(space, boards, turn, die1, die2)
     results: dict[int, RawPlay] = module.results(space)
     return results
+
+
+def count_leaves(
+    variant: Variant, boards: Sequence[Sequence[int]], turn: int, die1: int, die2: int
+) -> int | None:
+    """How many results ``legal_leaves`` has, without making them; None when off."""
+    module = compiled()
+    if module is None:
+        return None
+    return int(module.search(module.workspace(variant.name), boards, turn, die1, die2))

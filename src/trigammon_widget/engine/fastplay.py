@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from . import fast
 from .movegen import RawPlay, legal_leaves
 from .moves import Move, Play
 from .position import Dice, Position
@@ -157,6 +158,9 @@ class TurnView:
 
     def leaves(self) -> Leaves:
         """Every legal play of the roll, one per resulting board (R4-R12)."""
+        found = fast.legal_leaves(self.variant, self.boards, self.turn, *self.dice)
+        if found is not None:
+            return found
         mine = list(self.boards[self.turn])
         return legal_leaves(mine, self.blocked, self.blots, self.variant.points, *self.dice)
 
