@@ -590,3 +590,42 @@ def results(space: Workspace) -> dict[int, tuple[tuple[int, int, int, bool], ...
         )
         for k in range(count)
     }
+
+
+class Table:
+    """The compiled table of ``fastplay.play_out``: the boards in an array, each turn
+    searched and made in compiled code, the choice by each player's ``Indexer``."""
+
+    __slots__ = ("everyone", "flat", "indexers", "lists", "players", "space", "variant")
+
+    def __init__(
+        self, variant: Variant, boards: list[list[int]], indexers: Sequence[Any]
+    ) -> None:
+        self.variant = variant
+        self.lists = boards
+        self.indexers = indexers
+        self.space = workspace(variant.name)
+        self.players = variant.players
+        self.flat = np.frombuffer(b"".join(map(bytes, boards)), np.uint8).copy()
+        self.everyone = self.flat.reshape(variant.players, -1)
+
+    def boards(self) -> list[list[int]]:
+        lists: list[list[int]] = self.everyone.tolist()
+        return lists
+
+    def play(self, turn: int, dice: tuple[int, int], rng: Any) -> bool:
+        space = self.space
+        count = _leaves(space.ints, space.small, space.data, self.flat, self.players, turn, *dice)
+        index = 0 if count == 1 else self.indexers[turn](self, turn, count, rng)
+        return bool(_make(space.ints, space.small, space.data, self.everyone, turn, index))
+
+    def boards_after(self, turn: int, index: int) -> list[list[int]]:
+        """Every player's boards after result ``index`` of the last search, as lists."""
+        after = self.everyone.copy()
+        space = self.space
+        _make(space.ints, space.small, space.data, after, turn, index)
+        lists: list[list[int]] = after.tolist()
+        return lists
+
+    def finish(self) -> None:
+        self.lists[:] = self.everyone.tolist()

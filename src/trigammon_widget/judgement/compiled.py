@@ -24,7 +24,7 @@ import numpy.typing as npt
 from numba import njit, types
 from numba.extending import overload
 
-__all__ = ["rate_leaves"]
+__all__ = ["rate_leaves", "sigmoid_of", "tanh_of"]
 
 Array = npt.NDArray[Any]
 
@@ -54,13 +54,13 @@ def tanh_of(x: float) -> float:
 
 
 @overload(tanh_of, inline="always")
-def _tanh_of(x: types.Float) -> Any:
+def _tanh_of(x: Any) -> Any:
     if x == types.float32:
         p0, p1, p2, p3, p4, p5, p6 = _P
         q0, q1, q2, q3 = _Q
         limit = _LIMIT
 
-        def rational(x: float) -> float:
+        def rational(x: Any) -> Any:
             # Eigen's float tanh: a 13/6 rational function on [-7.9, 7.9], branch-free
             # so that a loop of it compiles to vector instructions.
             x = min(max(x, -limit), limit)
@@ -78,13 +78,35 @@ def _tanh_of(x: types.Float) -> Any:
 
         return rational
 
-    def exact(x: float) -> float:
+    def exact(x: Any) -> Any:
         return math.tanh(x)
 
     return exact
 
 
-@njit(cache=True, nogil=True)
+def sigmoid_of(x: float) -> float:
+    """The logistic function in the precision of ``x`` (compiled code only), as
+    ``network._sigmoid`` computes it: ``0.5 + 0.5 tanh(x / 2)``."""
+    return 0.5 + 0.5 * math.tanh(0.5 * x)
+
+
+@overload(sigmoid_of, inline="always")
+def _sigmoid_of(x: Any) -> Any:
+    if x == types.float32:
+        half = np.float32(0.5)
+
+        def single(x: Any) -> Any:
+            return half + half * tanh_of(half * x)
+
+        return single
+
+    def double(x: Any) -> Any:
+        return 0.5 + 0.5 * math.tanh(0.5 * x)
+
+    return double
+
+
+@njit(cache=True, nogil=True, error_model="numpy", fastmath=True)
 def _rate_leaves(
     flat: Array,
     b0: Array,
@@ -107,7 +129,10 @@ def _rate_leaves(
     not win (-1 if all win: a win's vector is its sure outcome, left to the caller).
 
     ``starts[seat, place]`` is the table row of that place holding no checker, the
-    seats in the slot order of the player who rates the results (the next to roll).
+    seats in the slot order of the player who rates the results (the next to roll);
+    ``w1`` is the output layer's weights transposed (outputs x hidden). Rows are
+    indexed in place, never taken as views, so that the loops compile to vector
+    instructions.
     """
     players, size = everyone.shape
     hidden = b0.shape[0]
@@ -117,29 +142,28 @@ def _rate_leaves(
     base = b0.copy()
     for p in range(players):
         for i in range(size):
-            row = flat[starts[p, i] + everyone[p, i]]
+            r = starts[p, i] + everyone[p, i]
             for h in range(hidden):
-                base[h] += row[h]
+                base[h] += flat[r, h]
     first = np.empty(hidden, b0.dtype)
     logits = np.empty(outputs, b0.dtype)
     slots = np.empty(outputs, b0.dtype)
     taken = np.zeros(players, np.int64)
-    mine = starts[mover]
-    now = everyone[mover]
     best = -1
     top = -np.inf
     for k in range(count):
-        after = boards[k]
-        if after[tray] == 15:
+        if boards[k, tray] == 15:
             continue
         for h in range(hidden):
             first[h] = base[h]
         for i in range(size):
-            if after[i] != now[i]:
-                new = flat[mine[i] + after[i]]
-                old = flat[mine[i] + now[i]]
+            now = everyone[mover, i]
+            then = boards[k, i]
+            if then != now:
+                new = starts[mover, i] + then
+                old = starts[mover, i] + now
                 for h in range(hidden):
-                    first[h] += new[h] - old[h]
+                    first[h] += flat[new, h] - flat[old, h]
         bits = hits[k]
         if bits:
             for p in range(players):
@@ -149,45 +173,36 @@ def _rate_leaves(
                 if bits & 1:
                     victim = owner[0, at]
                     point = starts[victim, owner[1, at]]
-                    new = flat[point]
-                    old = flat[point + 1]
                     for h in range(hidden):
-                        first[h] += new[h] - old[h]
+                        first[h] += flat[point, h] - flat[point + 1, h]
                     taken[victim] += 1
                 bits >>= 1
                 at += 1
             for p in range(players):
                 if taken[p]:
                     bar = starts[p, 0] + everyone[p, 0]
-                    new = flat[bar + taken[p]]
-                    old = flat[bar]
                     for h in range(hidden):
-                        first[h] += new[h] - old[h]
+                        first[h] += flat[bar + taken[p], h] - flat[bar, h]
         for h in range(hidden):
             first[h] = tanh_of(first[h])
         for o in range(outputs):
-            logits[o] = b1[o]
-        for h in range(hidden):
-            unit = first[h]
-            weights = w1[h]
-            for o in range(outputs):
-                logits[o] += unit * weights[o]
+            total = b1[o]
+            for h in range(hidden):
+                total += first[h] * w1[o, h]
+            logits[o] = total
         high = logits[0]
         for p in range(1, players):
             high = max(high, logits[p])
-        total = 0.0
+        share = 0.0
         for p in range(players):
             slots[p] = math.exp(logits[p] - high)
-            total += slots[p]
+            share += slots[p]
         for p in range(players):
-            slots[p] /= total
-        half = 0.5
+            slots[p] /= share
         for j in range(q):
-            gammon = slots[winners[j]] * (half + half * tanh_of(half * logits[players + j]))
+            gammon = slots[winners[j]] * sigmoid_of(logits[players + j])
             slots[players + j] = gammon
-            slots[players + q + j] = gammon * (
-                half + half * tanh_of(half * logits[players + q + j])
-            )
+            slots[players + q + j] = gammon * sigmoid_of(logits[players + q + j])
         equity = 0.0
         for o in range(outputs):
             value = slots[to_seats[o]]
@@ -213,7 +228,7 @@ def rate_leaves(
     column: Array,
     out: Array,
 ) -> int:
-    """``_rate_leaves`` with the net's (tables, b0, w1, b1)."""
+    """``_rate_leaves`` with the net's (tables, b0, w1 transposed, b1)."""
     flat, b0, w1, b1 = arrays
     return int(
         _rate_leaves(

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..engine.fastplay import Chooser, Leaves, TurnView, key_of, position_of
+from ..engine.fastplay import Chooser, FastChooser, Leaves, TurnView, key_of, position_of
 from ..engine.fastplay import play_game as fast_game
 from ..engine.game import Game, Record
 from ..engine.outcome import Outcome
@@ -43,9 +43,11 @@ class GameResult:
 
 
 def chooser(bot: Bot, variant: Variant) -> Chooser:
-    """How ``bot`` picks among keys in bot-only games: its fast path, or ``choose``."""
+    """How ``bot`` picks among keys in bot-only games: its fast path (and its compiled
+    form, ``index_chooser``, where it has one), or ``choose``."""
     if isinstance(bot, FastBot):
-        return bot.pick
+        compiled = getattr(bot, "index_chooser", None)
+        return bot.pick if compiled is None else FastChooser(bot.pick, compiled)
 
     def pick(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         position = position_of(variant, view.boards, view.turn, view.dice)

@@ -45,7 +45,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.fastplay import Boards, TurnView, key_layout, position_of
+from ..engine import fast
+from ..engine.fastplay import Boards, Indexer, TurnView, key_layout, position_of
 from ..engine.outcome import Outcome
 from ..engine.variant import CHECKERS, Variant, find_variant
 
@@ -345,17 +346,14 @@ class Network:
         variant = self.variant
         size, per = variant.points + 2, inputs_per_slot(variant)
         hidden = weights.shape[1]
-        tables = np.empty((variant.players, size * COUNTS, hidden), np.float32)
+        dtype = weights.dtype  # float32; float64 for a net checked to the last digits
+        tables = np.empty((variant.players, size * COUNTS, hidden), dtype)
         for s in range(variant.players):
             rows = weights[s * per : s * per + per - 1].reshape(size - 1, UNITS, hidden)
-            places = np.einsum("cu,puh->pch", UNIT_TABLE, rows)
-            tray = (
-                np.arange(COUNTS, dtype=np.float32)[:, None] / CHECKERS * weights[s * per + per - 1]
-            )
+            places = np.einsum("cu,puh->pch", UNIT_TABLE.astype(dtype), rows)
+            tray = np.arange(COUNTS, dtype=dtype)[:, None] / CHECKERS * weights[s * per + per - 1]
             tables[s] = np.concatenate((places, tray[None]), axis=0).reshape(-1, hidden)
-        flat: Floats = np.concatenate(
-            (tables.reshape(-1, hidden), np.zeros((1, hidden), np.float32))
-        )
+        flat: Floats = np.concatenate((tables.reshape(-1, hidden), np.zeros((1, hidden), dtype)))
         flat.setflags(write=False)
         return flat
 
@@ -367,6 +365,9 @@ class Network:
         adds, per play, what changes: the mover's places that the play changes, and
         for each hit (R7) the victim's point (a blot: 1 -> 0) and its bar.
         """
+        compiled = self._compiled_rater(view.variant)
+        if compiled is not None:
+            return compiled.after_plays(view, keys)
         if len(keys) > BATCH:
             batches = [
                 self.after_plays(view, keys[k : k + BATCH]) for k in range(0, len(keys), BATCH)
@@ -440,6 +441,27 @@ class Network:
                 old.append(bar)
         return rows, new, old
 
+    def compiled_picker(self, variant: Variant) -> Indexer | None:
+        """The compiled form of "the play with the highest equity for the mover" for
+        games of ``variant`` (``fastplay.FastChooser``), or None without the fast path."""
+        compiled = self._compiled_rater(variant)
+        return None if compiled is None else compiled.pick
+
+    def _compiled_rater(self, variant: Variant) -> CompiledRater | None:
+        """The compiled forward pass for ``variant`` when the fast path is in use and
+        the net has one hidden layer (``judgement.compiled``), else None."""
+        if len(self.layers) != 2 or fast.compiled() is None:
+            return None
+        raters = self._raters
+        rater = raters.get(variant)
+        if rater is None:
+            rater = raters[variant] = CompiledRater(self, variant)
+        return rater
+
+    @cached_property
+    def _raters(self) -> dict[Variant, CompiledRater]:
+        return {}
+
     def _outcomes_from_first(self, first: Floats) -> Floats:
         logits = forward(self.layers[1:], np.tanh(first))[-1]
         return outcomes_from_logits(logits, self.variant.players)
@@ -454,6 +476,73 @@ def _starts(players: int, size: int, order: tuple[int, ...]) -> Ints:
         out[seat] = (s * size + np.arange(size)) * COUNTS
     out.setflags(write=False)
     return out
+
+
+class CompiledRater:
+    """A net's compiled forward pass for one variant (``judgement.compiled``): the plays
+    of a roll rated as ``Network.after_plays`` rates them, and the best one picked."""
+
+    def __init__(self, net: Network, variant: Variant) -> None:
+        from ..engine.compiled import CAPACITY  # numba: only where the fast path is in use
+        from . import compiled
+
+        self.module = compiled
+        self.variant = variant
+        self.net = net
+        players, size = variant.players, variant.points + 2
+        (_, b0), (w1, b1) = net.layers
+        dtype = b0.dtype
+        self.arrays = tuple(np.ascontiguousarray(a, dtype) for a in (net._tables, b0, w1.T, b1))
+        self.orders = [slot_order(variant, variant.next_player(m)) for m in range(players)]
+        self.starts = [_starts(players, size, order) for order in self.orders]
+        self.seats = [_seat_index(order) for order in self.orders]
+        matrix = equity_matrix(players).astype(dtype)
+        self.columns = [np.ascontiguousarray(matrix[:, m]) for m in range(players)]
+        self.winners = _winners(players)
+        self.size = size
+        self.out: Floats = np.empty((CAPACITY, outcome_size(players)), dtype)
+        """The vectors of the last results picked from (a search has at most
+        ``CAPACITY`` of them)."""
+
+    def pick(self, table: Any, mover: int, count: int, rng: object = None) -> int:
+        """The index of the result of the compiled search (``engine.compiled.Table``)
+        with the highest equity for the mover; the first of equals."""
+        space = table.space
+        out = self.out
+        flat, b0, w1, b1 = self.arrays
+        best: int = self.module._rate_leaves(
+            flat, b0, w1, b1, self.starts[mover], table.everyone, mover, space.boards,
+            space.hits, space.owner, count, self.seats[mover], self.winners,
+            self.columns[mover], out,
+        )
+        if not space.won:
+            return best
+        column = self.columns[mover]
+        equities = out[:count] @ column
+        for k in np.flatnonzero(space.boards[:count, -1] == CHECKERS):
+            equities[k] = sure(self.variant, table.boards_after(mover, int(k)), mover) @ column
+        return int(equities.argmax())
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
+        """``Network.after_plays``, compiled."""
+        variant, size, mover = self.variant, self.size, view.turn
+        shift, mask = key_layout(variant)
+        boards = np.frombuffer(
+            b"".join((key & mask).to_bytes(size, "little") for key in keys), np.uint8
+        ).reshape(len(keys), size)
+        hits = np.array([key >> shift for key in keys], np.int64)
+        owner = np.zeros((2, size), np.int64)
+        for at, (player, index) in view.blot_owner.items():
+            owner[0, at], owner[1, at] = player, index
+        everyone = np.frombuffer(b"".join(map(bytes, view.boards)), np.uint8).reshape(-1, size)
+        out = np.empty((len(keys), self.out.shape[1]), self.out.dtype)
+        self.module.rate_leaves(
+            self.arrays, self.starts[mover], everyone, mover, boards, hits, owner, len(keys),
+            self.seats[mover], self.winners, self.columns[mover], out,
+        )
+        for k in np.flatnonzero(boards[:, -1] == CHECKERS):
+            out[k] = sure(variant, view.boards_after(keys[int(k)]), mover)
+        return out
 
 
 @cache
