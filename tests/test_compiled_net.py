@@ -5,6 +5,7 @@ games move for move, the same rollouts and training games."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -28,7 +29,7 @@ lie in [0, 1]."""
 
 def in_float64(net: Network) -> Network:
     """The same net with float64 weights, where both paths round alike to 1e-15."""
-    layers = tuple((w.astype(np.float64), b.astype(np.float64)) for w, b in net.layers)
+    layers: Any = tuple((w.astype(np.float64), b.astype(np.float64)) for w, b in net.layers)
     return Network(net.variant, layers, net.meta)
 
 
@@ -94,7 +95,10 @@ def test_seeded_games_are_the_same_move_for_move(fast_path, variant: Variant) ->
     evaluator = NeuralEvaluator(in_float64(load_shipped(variant.name)))
     neural = NeuralBot(evaluator=evaluator)
     start = boards_of(__import__("trigammon_widget").engine.Position.start(variant))
-    lineups = [[neural] * variant.players, [neural, *[RandomBot()] * (variant.players - 1)]]
+    lineups: list[list[NeuralBot | RandomBot]] = [
+        [neural] * variant.players,
+        [neural, *[RandomBot()] * (variant.players - 1)],
+    ]
     for bots in lineups:
         for seed in range(6):
             with fast_path(True):

@@ -28,7 +28,7 @@ from numba import njit
 
 from .variant import CHECKERS, Variant, find_variant
 
-__all__ = ["Workspace", "make", "results", "search", "search_array", "workspace"]
+__all__ = ["CAPACITY", "Table", "Workspace", "results", "search", "workspace"]
 
 LEVELS = 5
 """Ends of turn by dice used: 0..4."""
@@ -90,8 +90,21 @@ def _carve(
     d += 2 * CAPACITY * size
     boards = data[d : d + CAPACITY * size].reshape((CAPACITY, size))
     return (
-        state, table, keys, words, extras, hits, owner, seen, moves, sources, plays, blocked,
-        frontier, boards, codes,
+        state,
+        table,
+        keys,
+        words,
+        extras,
+        hits,
+        owner,
+        seen,
+        moves,
+        sources,
+        plays,
+        blocked,
+        frontier,
+        boards,
+        codes,
     )
 
 
@@ -341,8 +354,16 @@ def _search(
                             _add(child, start, -1)
                             last[0], last[1], last[2], last[3] = start, tray, die, 0
                             _file(
-                                table, keys, moves, counts, full - rest, stamp, child, row,
-                                done, last,
+                                table,
+                                keys,
+                                moves,
+                                counts,
+                                full - rest,
+                                stamp,
+                                child,
+                                row,
+                                done,
+                                last,
                             )
                             found = True
                             continue
@@ -449,8 +470,21 @@ def _leaves(
     everyone = flat.reshape((players, size))
     n = size - 2
     (
-        state, table, keys, words, extras, hits, owner, seen, moves, sources, plays, blocked,
-        frontier, boards, codes,
+        state,
+        table,
+        keys,
+        words,
+        extras,
+        hits,
+        owner,
+        seen,
+        moves,
+        sources,
+        plays,
+        blocked,
+        frontier,
+        boards,
+        codes,
     ) = _carve(ints, small, data, players, size)
     blots = 0
     for i in range(size):
@@ -473,8 +507,20 @@ def _leaves(
     mine = everyone[turn]
     high, low = max(die1, die2), min(die1, die2)
     counts = _search(
-        mine, blocked, blots, n, high, low, table, keys, moves, frontier, sources, words,
-        extras, state,
+        mine,
+        blocked,
+        blots,
+        n,
+        high,
+        low,
+        table,
+        keys,
+        moves,
+        frontier,
+        sources,
+        words,
+        extras,
+        state,
     )
     most = 0
     for used in range(4 if high == low else 2, 0, -1):
@@ -545,29 +591,19 @@ def _make(
             everyone[victim, 0] += 1
         bits >>= 1
         at += 1
-    return everyone[turn, size - 1] == CHECKERS
+    return bool(everyone[turn, size - 1] == CHECKERS)
 
 
 # --- Python entry points ------------------------------------------------------------
 
 
-def search(space: Workspace, boards: Sequence[Sequence[int]], turn: int, die1: int, die2: int) -> int:
+def search(
+    space: Workspace, boards: Sequence[Sequence[int]], turn: int, die1: int, die2: int
+) -> int:
     """The legal plays of ``turn`` on every player's ``boards`` into ``space``; their
     count."""
     flat = np.frombuffer(b"".join(map(bytes, boards)), np.uint8)
     return int(_leaves(space.ints, space.small, space.data, flat, len(boards), turn, die1, die2))
-
-
-def search_array(space: Workspace, everyone: npt.NDArray[np.uint8], turn: int, die1: int, die2: int) -> int:
-    """``search`` on boards already in an array (players x places, C order)."""
-    return int(
-        _leaves(space.ints, space.small, space.data, everyone.reshape(-1), everyone.shape[0], turn, die1, die2)
-    )
-
-
-def make(space: Workspace, everyone: npt.NDArray[np.uint8], turn: int, index: int) -> bool:
-    """Make result ``index`` of the last search on ``everyone``; whether it won."""
-    return bool(_make(space.ints, space.small, space.data, everyone, turn, index))
 
 
 @cache
@@ -598,9 +634,7 @@ class Table:
 
     __slots__ = ("everyone", "flat", "indexers", "lists", "players", "space", "variant")
 
-    def __init__(
-        self, variant: Variant, boards: list[list[int]], indexers: Sequence[Any]
-    ) -> None:
+    def __init__(self, variant: Variant, boards: list[list[int]], indexers: Sequence[Any]) -> None:
         self.variant = variant
         self.lists = boards
         self.indexers = indexers
@@ -617,7 +651,8 @@ class Table:
         space = self.space
         count = _leaves(space.ints, space.small, space.data, self.flat, self.players, turn, *dice)
         index = 0 if count == 1 else self.indexers[turn](self, turn, count, rng)
-        return bool(_make(space.ints, space.small, space.data, self.everyone, turn, index))
+        won: bool = _make(space.ints, space.small, space.data, self.everyone, turn, index)
+        return won
 
     def boards_after(self, turn: int, index: int) -> list[list[int]]:
         """Every player's boards after result ``index`` of the last search, as lists."""

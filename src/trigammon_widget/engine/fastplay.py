@@ -36,6 +36,7 @@ __all__ = [
     "FastChooser",
     "Indexer",
     "Leaves",
+    "Lists",
     "OnTurn",
     "Table",
     "TurnView",
@@ -43,9 +44,7 @@ __all__ = [
     "decide_opening",
     "has_won",
     "key_layout",
-    "Lists",
     "key_of",
-    "table_for",
     "opening_rollers",
     "play_game",
     "play_of",
@@ -53,6 +52,7 @@ __all__ = [
     "position_of",
     "raw_of",
     "roll_opening",
+    "table_for",
 ]
 
 Boards = list[list[int]]
@@ -318,7 +318,7 @@ def table_for(variant: Variant, boards: Boards, choosers: Sequence[Chooser]) -> 
     form for ``variant`` (``FastChooser``), else the lists."""
     module = fast.compiled()
     if module is not None and all(isinstance(c, FastChooser) for c in choosers):
-        indexers = [c.compiled(variant) for c in choosers]  # type: ignore[union-attr]
+        indexers = [c.compiled(variant) for c in choosers if isinstance(c, FastChooser)]
         if all(indexer is not None for indexer in indexers):
             table: Table = module.Table(variant, boards, indexers)
             return table

@@ -44,7 +44,12 @@ _P = tuple(
 )
 _Q = tuple(
     np.float32(c)
-    for c in (1.19825839466702e-06, 1.18534705686654e-04, 2.26843463243900e-03, 4.89352518554385e-03)
+    for c in (
+        1.19825839466702e-06,
+        1.18534705686654e-04,
+        2.26843463243900e-03,
+        4.89352518554385e-03,
+    )
 )
 
 
@@ -232,7 +237,20 @@ def rate_leaves(
     flat, b0, w1, b1 = arrays
     return int(
         _rate_leaves(
-            flat, b0, w1, b1, starts, everyone, mover, boards, hits, owner, count, to_seats,
-            winners, column, out,
+            flat,
+            b0,
+            w1,
+            b1,
+            starts,
+            everyone,
+            mover,
+            boards,
+            hits,
+            owner,
+            count,
+            to_seats,
+            winners,
+            column,
+            out,
         )
     )

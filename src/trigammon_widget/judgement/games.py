@@ -22,6 +22,7 @@ from ..engine.outcome import Outcome
 from ..engine.position import Position
 from ..engine.variant import Variant, find_variant
 from .bots import Bot, CubeHandler, FastBot
+from .threads import one_blas_thread
 
 __all__ = ["GameResult", "MatchResult", "autoplay", "chooser", "play_game", "play_match"]
 
@@ -75,7 +76,8 @@ def play_game(
     if len(bots) != chosen.players:
         raise ValueError(f"{chosen.name} needs {chosen.players} bots, got {len(bots)}")
     choosers = [chooser(bot, chosen) for bot in bots]
-    boards, turn, played = fast_game(chosen, choosers, random.Random(seed), start, max_turns)
+    with one_blas_thread():
+        boards, turn, played = fast_game(chosen, choosers, random.Random(seed), start, max_turns)
     final = position_of(chosen, boards, turn)
     return GameResult(final.outcome(), played, final)
 

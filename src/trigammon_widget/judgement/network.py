@@ -49,6 +49,7 @@ from ..engine import fast
 from ..engine.fastplay import Boards, Indexer, TurnView, key_layout, position_of
 from ..engine.outcome import Outcome
 from ..engine.variant import CHECKERS, Variant, find_variant
+from .threads import one_blas_thread
 
 __all__ = [
     "Network",
@@ -318,12 +319,10 @@ class Network:
             )
 
     def forward(self, inputs: Floats) -> list[Floats]:
-        """Every layer's activations for a batch of input vectors; the last are logits."""
-        out = [inputs]
-        for k, (weights, biases) in enumerate(self.layers):
-            z = out[-1] @ weights + biases
-            out.append(z if k == len(self.layers) - 1 else np.tanh(z))
-        return out
+        """Every layer's activations for a batch of input vectors; the last are logits.
+        (BLAS on one thread: ``threads``.)"""
+        with one_blas_thread():
+            return forward(self.layers, inputs)
 
     def rate(
         self, boards: Sequence[Boards] | npt.NDArray[np.uint8], turns: Sequence[int] | Ints
@@ -332,7 +331,8 @@ class Network:
         array = np.asarray(boards, np.uint8)
         orders = [slot_order(self.variant, int(t)) for t in turns]
         slots = np.stack([array[b, list(order)] for b, order in enumerate(orders)])
-        logits = self.forward(encode(self.variant, slots))[-1]
+        with one_blas_thread():
+            logits = self.forward(encode(self.variant, slots))[-1]
         found = outcomes_from_logits(logits, self.variant.players)
         return np.stack([to_seats(row, order) for row, order in zip(found, orders, strict=True)])
 
@@ -368,9 +368,13 @@ class Network:
         compiled = self._compiled_rater(view.variant)
         if compiled is not None:
             return compiled.after_plays(view, keys)
+        with one_blas_thread():
+            return self._after_plays(view, keys)
+
+    def _after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         if len(keys) > BATCH:
             batches = [
-                self.after_plays(view, keys[k : k + BATCH]) for k in range(0, len(keys), BATCH)
+                self._after_plays(view, keys[k : k + BATCH]) for k in range(0, len(keys), BATCH)
             ]
             return np.concatenate(batches)
         variant = view.variant
@@ -492,7 +496,10 @@ class CompiledRater:
         players, size = variant.players, variant.points + 2
         (_, b0), (w1, b1) = net.layers
         dtype = b0.dtype
-        self.arrays = tuple(np.ascontiguousarray(a, dtype) for a in (net._tables, b0, w1.T, b1))
+        flat, bias, weights, out_bias = (
+            np.ascontiguousarray(a, dtype) for a in (net._tables, b0, w1.T, b1)
+        )
+        self.arrays: tuple[Floats, Floats, Floats, Floats] = (flat, bias, weights, out_bias)
         self.orders = [slot_order(variant, variant.next_player(m)) for m in range(players)]
         self.starts = [_starts(players, size, order) for order in self.orders]
         self.seats = [_seat_index(order) for order in self.orders]
@@ -511,9 +518,21 @@ class CompiledRater:
         out = self.out
         flat, b0, w1, b1 = self.arrays
         best: int = self.module._rate_leaves(
-            flat, b0, w1, b1, self.starts[mover], table.everyone, mover, space.boards,
-            space.hits, space.owner, count, self.seats[mover], self.winners,
-            self.columns[mover], out,
+            flat,
+            b0,
+            w1,
+            b1,
+            self.starts[mover],
+            table.everyone,
+            mover,
+            space.boards,
+            space.hits,
+            space.owner,
+            count,
+            self.seats[mover],
+            self.winners,
+            self.columns[mover],
+            out,
         )
         if not space.won:
             return best
@@ -537,8 +556,18 @@ class CompiledRater:
         everyone = np.frombuffer(b"".join(map(bytes, view.boards)), np.uint8).reshape(-1, size)
         out = np.empty((len(keys), self.out.shape[1]), self.out.dtype)
         self.module.rate_leaves(
-            self.arrays, self.starts[mover], everyone, mover, boards, hits, owner, len(keys),
-            self.seats[mover], self.winners, self.columns[mover], out,
+            self.arrays,
+            self.starts[mover],
+            everyone,
+            mover,
+            boards,
+            hits,
+            owner,
+            len(keys),
+            self.seats[mover],
+            self.winners,
+            self.columns[mover],
+            out,
         )
         for k in np.flatnonzero(boards[:, -1] == CHECKERS):
             out[k] = sure(variant, view.boards_after(keys[int(k)]), mover)

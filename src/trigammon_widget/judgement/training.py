@@ -70,6 +70,7 @@ from .network import (
     sure,
     to_slots,
 )
+from .threads import one_blas_thread
 
 __all__ = ["GameRecord", "Settings", "Task", "initial_network", "play_games", "train"]
 
@@ -167,6 +168,11 @@ class GameRecord:
 
 def play_games(task: Task) -> list[GameRecord]:
     """A task's self-play games (a worker's unit of work)."""
+    with one_blas_thread():
+        return _play_games(task)
+
+
+def _play_games(task: Task) -> list[GameRecord]:
     variant = task.network.variant
     bot: HeuristicBot | NeuralBot = (
         HeuristicBot() if task.heuristic else NeuralBot(evaluator=NeuralEvaluator(task.network))
