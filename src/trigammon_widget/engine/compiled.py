@@ -18,6 +18,7 @@ compiled functions, which write their results into it.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -167,10 +168,19 @@ class Workspace:
         return bool(self.state[WON])
 
 
-@cache
+_LOCAL = threading.local()
+
+
 def workspace(name: str) -> Workspace:
-    """The buffers for the geometry of the variant named ``name`` (one set per process)."""
-    return Workspace(find_variant(name))
+    """The buffers for the geometry of the variant named ``name``: one set per thread,
+    since the compiled code runs without the GIL and threads may search at once."""
+    spaces: dict[str, Workspace] | None = getattr(_LOCAL, "spaces", None)
+    if spaces is None:
+        spaces = _LOCAL.spaces = {}
+    space = spaces.get(name)
+    if space is None:
+        space = spaces[name] = Workspace(find_variant(name))
+    return space
 
 
 # --- the compiled search ------------------------------------------------------------

@@ -35,6 +35,7 @@ changes (``after_plays``), with no input vector built at all.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -507,15 +508,18 @@ class CompiledRater:
         self.columns = [np.ascontiguousarray(matrix[:, m]) for m in range(players)]
         self.winners = _winners(players)
         self.size = size
-        self.out: Floats = np.empty((CAPACITY, outcome_size(players)), dtype)
-        """The vectors of the last results picked from (a search has at most
-        ``CAPACITY`` of them)."""
+        self.shape = (CAPACITY, outcome_size(players))  # a search has at most CAPACITY
+        self.dtype = dtype
+        self.local = threading.local()
+        """Each thread's buffer of the vectors of the results it last picked from."""
 
     def pick(self, table: Any, mover: int, count: int, rng: object = None) -> int:
         """The index of the result of the compiled search (``engine.compiled.Table``)
         with the highest equity for the mover; the first of equals."""
         space = table.space
-        out = self.out
+        out = getattr(self.local, "out", None)
+        if out is None:
+            out = self.local.out = np.empty(self.shape, self.dtype)
         flat, b0, w1, b1 = self.arrays
         best: int = self.module._rate_leaves(
             flat,
@@ -554,7 +558,7 @@ class CompiledRater:
         for at, (player, index) in view.blot_owner.items():
             owner[0, at], owner[1, at] = player, index
         everyone = np.frombuffer(b"".join(map(bytes, view.boards)), np.uint8).reshape(-1, size)
-        out = np.empty((len(keys), self.out.shape[1]), self.out.dtype)
+        out = np.empty((len(keys), self.shape[1]), self.dtype)
         self.module.rate_leaves(
             self.arrays,
             self.starts[mover],
