@@ -2,11 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from trigammon_widget.engine import fast
+
+FastSwitch = Callable[[bool], AbstractContextManager[None]]
+
+
+@contextmanager
+def _fast_path(on: bool) -> Iterator[None]:
+    """The compiled fast path on (numba required) or off inside the block, as
+    ``TRIGAMMON_FAST=1`` / ``=0`` would set it for a whole process."""
+    before = os.environ.get(fast.FAST_ENV)
+    os.environ[fast.FAST_ENV] = "1" if on else "0"
+    fast.compiled.cache_clear()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[fast.FAST_ENV]
+        else:
+            os.environ[fast.FAST_ENV] = before
+        fast.compiled.cache_clear()
+
+
+@pytest.fixture
+def fast_path() -> FastSwitch:
+    """``with fast_path(True): ...`` runs on the compiled path (skips without numba),
+    ``with fast_path(False): ...`` on the pure-Python reference."""
+    pytest.importorskip("numba", reason="the compiled fast path needs numba (the fast extra)")
+    return _fast_path
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -26,7 +26,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from ..engine.fastplay import Boards, TurnView, has_won, play_of
+from ..engine.fastplay import Boards, Indexer, TurnView, has_won, play_of
 from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
@@ -182,6 +182,10 @@ class NeuralEvaluator:
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         return self.net(view.variant).after_plays(view, keys)
+
+    def compiled_picker(self, variant: Variant) -> Indexer | None:
+        """The best play for the mover on the compiled fast path (``Network``), if any."""
+        return self.net(variant).compiled_picker(variant)
 
 
 GNUBG_MISSING = (
