@@ -3,7 +3,7 @@
     python scripts/build_bearoff.py            # writes src/.../judgement/tables/bearoff.npz
 
 Every home board of up to 15 checkers (54,264), each of the 21 rolls played by the
-engine's legal-play search (R9, R11): a few minutes on one core. The file holds the
+engine's legal-play search (R9, R11): about two minutes on one core. The file holds the
 boards and each one's all-off and first-off plays; ``bearoff.load`` derives the
 chances from them.
 """

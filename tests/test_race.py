@@ -335,3 +335,18 @@ def test_after_plays_rates_only_the_plays_that_leave_a_race() -> None:
         else:
             assert np.array_equal(rated[k], net[k])
     assert 0 < raced < len(keys)
+
+
+def test_a_play_that_hits_on_its_way_home_leaves_no_race() -> None:
+    """Trigammon 4-4: X's last checker outside home hits O's blot in O's home (X's
+    path 23) on its way in; O is on the bar, so the net rates that play."""
+    homes = [(2, 2, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0)]
+    boards = boards_of(race_position(TRIGAMMON, homes))
+    boards[0][19], boards[0][-1] = 1, boards[0][-1] - 1
+    boards[2][35], boards[2][-1] = 1, boards[2][-1] - 1
+    view = TurnView(TRIGAMMON, boards, 0, (4, 4))
+    keys = list(view.leaves())
+    rated = NeuralEvaluator().after_plays(view, keys)
+    net = NeuralEvaluator(races=False).after_plays(view, keys)
+    hit = [k for k, key in enumerate(keys) if view.boards_after(key)[2][0]]
+    assert hit and all(np.array_equal(rated[k], net[k]) for k in hit)

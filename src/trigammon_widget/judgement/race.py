@@ -60,7 +60,7 @@ __all__ = [
     "small",
 ]
 
-EXACT_LIMIT = 4000
+EXACT_LIMIT = 3000
 """Most positions (the product of the players' bounds) ``exact`` solves at once: a
 second or so of work at worst; positions solved once are remembered."""
 Chances = npt.NDArray[np.float64]
@@ -217,7 +217,9 @@ def after_plays(view: TurnView, keys: Sequence[int], rated: Floats) -> Floats:
         mine = view.mover_board(key)
         if has_won(mine) or any(mine[:start]):
             continue
-        rated[k] = rate(variant, view.boards_after(key), follower)
+        boards = view.boards_after(key)
+        if is_race(variant, boards):  # not so if the play hit on its way home
+            rated[k] = rate(variant, boards, follower)
     return rated
 
 
