@@ -9,16 +9,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
-from trigammon_widget.engine.fastplay import TurnView, boards_of
+from trigammon_widget.engine.fastplay import TurnView, boards_of, play_game, table_for
 from trigammon_widget.judgement import race
 from trigammon_widget.judgement.bearoff import ROLLS, TIE
 from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
+from trigammon_widget.judgement.games import chooser
 from trigammon_widget.judgement.network import equity_matrix, outcome_size, outcome_vector, pairs
 from trigammon_widget.judgement.race import RaceEvaluator
 
@@ -350,3 +352,40 @@ def test_a_play_that_hits_on_its_way_home_leaves_no_race() -> None:
     net = NeuralEvaluator(races=False).after_plays(view, keys)
     hit = [k for k, key in enumerate(keys) if view.boards_after(key)[2][0]]
     assert hit and all(np.array_equal(rated[k], net[k]) for k in hit)
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TRIGAMMON], ids=lambda v: v.name)
+def test_the_compiled_fast_path_plays_races_alike(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
+    """``NeuralBot`` on the compiled path (``NeuralEvaluator.compiled_picker``) hands
+    the turns that may leave a race to ``after_plays``: the same games, turn for turn,
+    as on the pure-Python path, from races and from a player still coming home."""
+    rng = random.Random(9)
+    starts = [race_position(variant, [random_home(rng, 6, 6)] * variant.players)]
+    coming = boards_of(race_position(variant, [random_home(rng, 5, 6)] * variant.players))
+    coming[0][variant.points - 8], coming[0][-1] = 2, coming[0][-1] - 2
+    starts.append(Position(variant, tuple(map(tuple, coming)), 0))
+    bots = [NeuralBot()] * variant.players
+    for start in starts:
+        for seed in range(4):
+            logs = []
+            for on in (True, False):
+                with fast_path(on):
+                    choosers = [chooser(bot, variant) for bot in bots]
+                    if on:
+                        table = table_for(variant, boards_of(start), choosers)
+                        assert type(table).__name__ == "Table"
+                    logs.append(game_log(variant, choosers, seed, start))
+            assert logs[0] == logs[1]
+
+
+def game_log(variant: Variant, choosers: list[Any], seed: int, start: Position) -> list[Any]:
+    """Every player's boards before each roll of a seeded game, and how it ended."""
+    seen: list[Any] = []
+    end = play_game(
+        variant,
+        choosers,
+        random.Random(seed),
+        start,
+        on_turn=lambda b, t: seen.append(([list(x) for x in b], t)),
+    )
+    return [*seen, end]

@@ -19,14 +19,16 @@ the next player to roll, each answered by its best play at 0-ply.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from types import ModuleType
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from ..engine import fast
 from ..engine.fastplay import Boards, Indexer, TurnView, has_won, play_of
 from ..engine.moves import Play
 from ..engine.position import Position, check_dice
@@ -204,8 +206,28 @@ class NeuralEvaluator:
         return race.after_plays(view, keys, rated) if self.races else rated
 
     def compiled_picker(self, variant: Variant) -> Indexer | None:
-        """The best play for the mover on the compiled fast path (``Network``), if any."""
-        return self.net(variant).compiled_picker(variant)
+        """The best play for the mover on the compiled fast path (``Network``), if any.
+
+        Where a play may leave a bear-off race (every other player is home), the turn is
+        rated by ``after_plays``, as the bots' ``pick`` rates it, so that a game is the
+        same on either path.
+        """
+        compiled = self.net(variant).compiled_picker(variant)
+        module = fast.compiled()
+        if compiled is None or module is None or not self.races:
+            return compiled
+        start, columns = variant.home_start, equity_matrix(variant.players)
+
+        def pick(table: Any, mover: int, count: int, rng: random.Random) -> int:
+            everyone = table.everyone
+            if any(everyone[p, :start].any() for p in range(variant.players) if p != mover):
+                return compiled(table, mover, count, rng)
+            keys = list(module.results(table.space))  # the search's order: the leaves'
+            # The dice served the search, which is done: the view only rates its results.
+            view = TurnView(variant, table.boards(), mover, (1, 1))
+            return int((self.after_plays(view, keys) @ columns[:, mover]).argmax())
+
+        return pick
 
 
 GNUBG_MISSING = (
