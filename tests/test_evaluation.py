@@ -209,6 +209,9 @@ def test_a_net_of_the_package_is_chosen_by_name() -> None:
     for position in corpus(TRIGAMMON, 5, seed=2):
         assert evaluate(position, evaluator=named) == evaluate(position)  # today's default
     assert len(pickle.dumps(NeuralBot(evaluator=named))) < 400
+    assert repr(NeuralBot(evaluator=named)) == (
+        "NeuralBot(ply=0, evaluator=NeuralEvaluator('trigammon-v1'))"
+    )
     with pytest.raises(ValueError, match="cannot rate classic"):
         evaluate(Position.start(CLASSIC), evaluator=named)
     with pytest.raises(ValueError, match="no net 'trigammon-v0' in the package"):
