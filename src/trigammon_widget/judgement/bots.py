@@ -568,8 +568,8 @@ class NeuralBot:
         return {**self.__dict__, "_found": None}  # found again by name where unpickled
 
     def __repr__(self) -> str:
-        name = self.evaluator if isinstance(self.evaluator, str) else self.evaluator.name
-        return f"NeuralBot(ply={self.ply}, evaluator={name!r})"
+        shown = repr(self.evaluator)  # a name, or the evaluator's own repr
+        return f"NeuralBot(ply={self.ply}, evaluator={shown})"
 
     def choose(self, position: Position) -> Play:
         if position.dice is None:

@@ -55,10 +55,12 @@ from .threads import one_blas_thread
 __all__ = [
     "Network",
     "equity_matrix",
+    "load_named",
     "load_shipped",
     "outcome_size",
     "outcome_vector",
     "pairs",
+    "shipped_names",
     "slot_order",
     "sure",
 ]
@@ -578,13 +580,27 @@ class CompiledRater:
         return out
 
 
-@cache
 def load_shipped(variant_name: str) -> Network:
-    """The shipped net of a variant, read from the package once, on first use."""
+    """The shipped net of a variant (``SHIPPED``), read from the package once, on first use."""
     try:
         name = SHIPPED[variant_name]
     except KeyError:
         raise ValueError(f"no shipped net for {variant_name!r}: {sorted(SHIPPED)}") from None
-    source = resources.files(__package__).joinpath(SHIPPED_DIR, name)
+    return load_named(name.removesuffix(".npz"))
+
+
+def shipped_names() -> list[str]:
+    """The names of the nets in the package (``"trigammon-v1"``, ...), old ones too."""
+    folder = resources.files(__package__).joinpath(SHIPPED_DIR)
+    return sorted(f.name.removesuffix(".npz") for f in folder.iterdir() if f.name.endswith(".npz"))
+
+
+@cache
+def load_named(name: str) -> Network:
+    """A net of the package by name (``shipped_names``), read once, on first use: the
+    default of each variant or an older one kept as an opponent."""
+    if name not in shipped_names():
+        raise ValueError(f"no net {name!r} in the package: {', '.join(shipped_names())}")
+    source = resources.files(__package__).joinpath(SHIPPED_DIR, f"{name}.npz")
     with resources.as_file(source) as path:
         return Network.load(path)
