@@ -40,6 +40,20 @@ def fast_path() -> FastSwitch:
     return _fast_path
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_before_the_tests() -> None:
+    """The compiled fast path, where it is in use, compiled (or read from numba's cache)
+    before any test: the tests that bound a call's time measure the call, not numba."""
+    if fast.compiled() is None:
+        return
+    from trigammon_widget import CLASSIC, TRIGAMMON, Position
+    from trigammon_widget.judgement.evaluation import hints
+
+    for variant in (CLASSIC, TRIGAMMON):
+        for dice in ((6, 5), (3, 3)):
+            hints(Position.start(variant).with_dice(*dice))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``slow`` run only when asked for: ``pytest -m slow``."""
     if "slow" in config.getoption("markexpr", ""):
