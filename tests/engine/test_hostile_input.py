@@ -338,7 +338,7 @@ START_R1 = Position.start(CLASSIC).to_dict()
         (record(ply=-1), "'ply': a turn 0..2, not -1"),
         (record(dice=[7, 1]), "'dice': a die shows 1..6, got 7"),
         (record(dice=5), "'dice': it must be a list, not 5"),
-        (record(version=4), "unsupported game record version 4"),
+        (record(version=5), "unsupported game record version 5"),
         (record(version=1, turns=turn(0, name="side")), "version 1 records have no variations"),
         (record(line=[5]), "'line': position 0 has 1 recorded turn"),
         (record(line="x"), "'line': it must be a list"),
@@ -391,7 +391,7 @@ def test_pending_dice_are_a_roll_the_game_could_make() -> None:
         ("1" * 5000, "invalid JSON \\(a number of 5000 digits; at most 20\\)"),
         ('{"a": NaN}', "invalid JSON \\(NaN is not JSON\\)"),
         ("[]", "not a game record: 'format' must be"),
-        (" " * (MAX_RECORD_CHARS + 1), f"at most {MAX_RECORD_CHARS} characters"),
+        (" " * (MAX_RECORD_CHARS + 1), f"at most {MAX_RECORD_CHARS:,} characters"),
     ],
 )
 def test_malformed_json_records(text: Any, message: str) -> None:
