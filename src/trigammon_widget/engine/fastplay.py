@@ -254,10 +254,12 @@ def play_out(
     ``choosers[p]`` picks player p's play when there is a choice; dice come from
     ``rng`` (two ``randint(1, 6)`` per turn, as ``Game.roll``), except ``dice``, the
     first roll when it is already known. ``on_turn`` is told the boards before each
-    roll made here. Returns (player to move or the winner, turns played).
+    roll made here. A game that reaches a position where nobody can move again
+    (``Position.frozen``) stops there, after a round of passes. Returns (player to move
+    or the winner, turns played).
     """
     randint = rng.randint
-    played = 0
+    played = passes = 0
     while max_turns is None or played < max_turns:
         if any(map(has_won, boards)):
             break
@@ -267,6 +269,12 @@ def play_out(
             dice = (randint(1, 6), randint(1, 6))
         view = TurnView(variant, boards, turn, dice)
         leaves = view.leaves()
+        if len(leaves) == 1 and not next(iter(leaves.values())):  # a pass
+            passes += 1
+            if passes >= variant.players and position_of(variant, boards, turn).frozen:
+                break  # nobody can ever move again: the game cannot end
+        else:
+            passes = 0
         key = next(iter(leaves)) if len(leaves) == 1 else choosers[turn](view, leaves, rng)
         view.play(key)
         played += 1

@@ -56,6 +56,11 @@ def check_reachable(position: Position) -> Position:
             f"players {' and '.join(map(str, finished))} have every checker off; the game "
             "ends when the first one has (R12)"
         )
+    if position.frozen:
+        raise InvalidPositionError(
+            "no player can move with any roll (each is on the bar against a closed board, "
+            "R8, or blocked everywhere, R6): a game there could never end"
+        )
     return position
 
 
@@ -275,6 +280,23 @@ class Position:
                 elif count:
                     blocked[table[index]] = True
         return self.boards[self.turn], tuple(blocked), blots
+
+    @cached_property
+    def frozen(self) -> bool:
+        """Whether no player can move again: every player passes with every roll, so
+        nothing ever changes and the game cannot end (a mutual closeout: all on the bar
+        against closed boards, R8). Set-ups and loaders refuse it (``check_reachable``);
+        bot-only games and ``autoplay`` stop where play reaches one, after a round of
+        passes, rather than pass forever."""
+        if self.is_over():
+            return False
+        for player in range(self.variant.players):
+            for first in range(6, 0, -1):
+                for second in range(first, 0, -1):
+                    rolled = unchecked(self.variant, self.boards, player, (first, second))
+                    if rolled._plays.max_dice:
+                        return False
+        return True
 
     def legal_plays(self, dice: Iterable[int] | None = None) -> LegalPlays:
         """Every legal play for the roll (R4-R12), one per resulting position.

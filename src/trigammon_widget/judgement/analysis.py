@@ -36,7 +36,7 @@ from ..engine.position import Dice, Position
 from .cube import CubeDecision, cube_decision
 from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
 from .network import equity_matrix
-from .parallel import run, runner
+from .parallel import portable, run, runner
 
 __all__ = ["MARKS", "THRESHOLDS", "CubeReport", "PlayerSummary", "Report", "TurnReport", "analyse"]
 
@@ -46,6 +46,10 @@ defaults for its ``?!``, ``?`` and ``??`` marks."""
 MARKS = ("?!", "?", "??")
 HINTS_KEPT = 5
 """Plays of each turn kept in the report (the best, then the next best)."""
+TURN_SECONDS = {0: 0.006, 1: 0.2}
+"""About how long judging a turn takes on one core, by look-ahead: what decides whether
+the default pool starts (``parallel.runner``; a 100-turn game judged at 0-ply takes
+about half a second here, less than starting the pool)."""
 
 Progress = Callable[[int, int], None]
 
@@ -392,7 +396,8 @@ def analyse(
     ``Evaluator``; ``ply`` its look-ahead (0 or 1). ``thresholds``: the equity lost
     from which a play is marked ``?!``, ``?`` and ``??`` (default: GNU Backgammon's
     0.04, 0.08, 0.16). Turns run on ``executor``, or a lasting pool of ``workers``
-    processes (default: one per core; 1 runs here); ``progress(done, total)`` is
+    processes (default: one per core once the work takes seconds, here before; 1 runs
+    here); ``progress(done, total)`` is
     called as turns come back; once ``cancel`` is set the report holds the turns
     judged so far, with ``cancelled=True``.
     """
@@ -422,7 +427,9 @@ def analyse(
         if progress is not None:
             progress(len(judged), len(tasks))
 
-    cancelled = run(_judge, tasks, runner(executor, workers), done, cancel)
+    seconds = len(tasks) * TURN_SECONDS[depth]
+    where = runner(executor, workers, executor is not None or portable(chosen), seconds)
+    cancelled = run(_judge, tasks, where, done, cancel)
     turns = tuple(judged[number] for number in sorted(judged))
     cube = () if cancelled else _cube_reports(game, chosen, depth, limits)
     players = tuple(_summary(game, player, turns, cube) for player in range(game.variant.players))
