@@ -163,6 +163,7 @@ def test_games_that_reach_a_frozen_position_stop() -> None:
     choosers = [chooser(HeuristicBot(), CLASSIC)] * 2
     boards = boards_of(CLOSED_OUT)
     turn, played = play_out(CLASSIC, boards, 0, None, choosers, rng)
+    assert turn == 1
     assert played == 1 and boards == boards_of(CLOSED_OUT)  # the second pass shows it
     result = rollout(Position.start(CLASSIC), games=5, workers=1, seed=1)
     assert result.games == 5 and result.truncated == 0
