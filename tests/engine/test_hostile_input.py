@@ -490,6 +490,17 @@ def test_messages_quote_a_short_prefix(call: Callable[[], object], error: type) 
         ("   ", "must show something"),
         ("x" * (MAX_NAME_CHARS + 1), f"at most {MAX_NAME_CHARS}"),
         (None, "must be a string, not None"),
+        # found by the red team: invisible names, an open override, spaces at an end
+        ("\u200b\u200b", "must show something"),
+        ("\u200d\ufeff\u2060", "must show something"),
+        ("\u3164", "must show something"),
+        ("\u0301\u0302", "must show something"),
+        ("\u202eevil", "leaves a bidirectional control open \\(U\\+202E\\)"),
+        ("\u2067a\u202b", "leaves a bidirectional control open \\(U\\+202B\\)"),
+        ("a\u202cb", "closes a bidirectional control it did not open last"),
+        ("\u202ba\u2069", "closes a bidirectional control it did not open last"),
+        (" Ann", "begins or ends with a space"),
+        ("Ann\u3000", "begins or ends with a space"),
     ],
 )
 def test_names_must_be_printable_text(name: Any, message: str) -> None:
@@ -504,7 +515,15 @@ def test_names_must_be_printable_text(name: Any, message: str) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["Ann", '<script>alert(1)</script> & "b"', "Zoë 🎲", "\u202eevil", "👩\u200d💻", "x" * 100],
+    [
+        "Ann",
+        '<script>alert(1)</script> & "b"',
+        "Zoë 🎲",
+        "\u202eevil\u202c",
+        "\u2067عربي\u2069 Bo",
+        "👩\u200d💻",
+        "x" * 100,
+    ],
 )
 def test_printable_names_are_kept_as_given(name: str) -> None:
     assert check_name(name) == name

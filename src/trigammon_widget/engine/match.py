@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from . import display
 from .errors import IllegalMoveError, InvalidPositionError, quote
+from .names import check_text
 from .position import Position, check_not_over
 from .variant import Variant, find_variant
 
@@ -202,9 +203,9 @@ def check_info(info: object) -> dict[str, str]:
                 f"match information {key!r} is text of at most {MAX_INFO_CHARS} characters, "
                 f"not {quote(value)}"
             )
-        if key != "Comment" and ("\n" in value or "\r" in value):
+        if key != "Comment" and "\n" in value:
             raise ValueError(f"match information {key!r} is one line, not {quote(value)}")
-        checked[key] = value
+        checked[key] = check_text(value, f"match information {key!r}", lines=key == "Comment")
     return checked
 
 
