@@ -20,6 +20,7 @@ cores by default, or any ``concurrent.futures.Executor``), with progress and can
 from __future__ import annotations
 
 import html
+import re
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -233,7 +234,7 @@ class Report:
 
     def to_markdown(self) -> str:
         """The report as Markdown tables: the players, every turn, the cube decisions."""
-        lines = [f"{self._title()}."]
+        lines = [f"{_cell(self._title())}."]
         for head, rows in self._tables():
             lines += ["", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
             lines += ["| " + " | ".join(_cell(cell) for cell in row) + " |" for row in rows]
@@ -306,9 +307,16 @@ class Report:
         return tables
 
 
+_MARKDOWN = re.compile(r"([\\`*_\[\]|~])")
+"""What Markdown reads as markup inside a line: escaped with a backslash."""
+
+
 def _cell(text: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Text that Markdown shows as itself (in a table cell or the title line): HTML's
+    ``&``, ``<`` and ``>`` as entities, for renderers pass raw HTML through (a player
+    named ``<img src=x onerror=...>`` would run), Markdown's own marks escaped, on one
+    line."""
+    return _MARKDOWN.sub(r"\\\1", html.escape(text, quote=False)).replace("\n", " ")
 
 
 @dataclass(frozen=True)
