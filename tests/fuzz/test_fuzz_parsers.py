@@ -91,9 +91,14 @@ def holds(call: Callable[[], T]) -> T | None:
 
 
 def fuzz(
-    name: str, strategy: st.SearchStrategy[T], check: Callable[[T], None]
+    name: str,
+    strategy: st.SearchStrategy[T],
+    check: Callable[[T], None],
+    examples: int | None = None,
 ) -> tuple[Callable[[], None], Callable[[], None]]:
-    """``check`` as a property tried on EXAMPLES[name] inputs, and a slow, longer run."""
+    """``check`` as a property tried on ``examples`` inputs (default: EXAMPLES[name]),
+    and a slow run ``SLOW_FACTOR`` times as long."""
+    count = EXAMPLES[name] if examples is None else examples
 
     def run(examples: int) -> Callable[[], None]:
         return settings(
@@ -102,7 +107,7 @@ def fuzz(
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         )(given(strategy)(check))
 
-    return run(EXAMPLES[name]), pytest.mark.slow(run(EXAMPLES[name] * SLOW_FACTOR))
+    return run(count), pytest.mark.slow(run(count * SLOW_FACTOR))
 
 
 # inputs -------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import math
+import tokenize
 import zipfile
 import zlib
 from collections.abc import Callable, Sequence
@@ -490,8 +491,19 @@ MAX_WEIGHTS = 20_000_000
 times the shipped ones (some 50,000 weights)."""
 MAX_META_CHARS = 100_000
 """Longest ``meta`` text of a weights file."""
-_DAMAGED = (ValueError, KeyError, TypeError, EOFError, OSError, zipfile.BadZipFile, zlib.error)
-"""What numpy and zipfile raise for a damaged file."""
+_DAMAGED = (
+    ValueError,
+    KeyError,
+    TypeError,
+    EOFError,
+    OSError,
+    SyntaxError,
+    tokenize.TokenError,
+    zipfile.BadZipFile,
+    zlib.error,
+)
+"""What numpy (reading an array's header as a Python literal) and zipfile raise for a
+damaged file."""
 
 
 def _check_weights_file(path: Path) -> int:
