@@ -191,7 +191,8 @@ def test_cube_bots_double_and_answer_by_the_chances() -> None:
     assert game.cube == Cube()
 
 
-def test_cube_bots_beyond_the_equity_table_never_double_and_always_take() -> None:
+def test_cube_bots_judge_long_matches_by_the_extended_table() -> None:
     long = MatchPosition(Position.start(CLASSIC), state=MatchState(31, (0, 0)))
-    bot = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.99))
-    assert not bot.double(long) and bot.take(long.double())
+    bot = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.8))
+    hopeless = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.01))
+    assert bot.double(long) and not hopeless.take(long.double())
