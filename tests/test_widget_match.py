@@ -194,5 +194,6 @@ def test_cube_bots_double_and_answer_by_the_chances() -> None:
 def test_cube_bots_judge_long_matches_by_the_extended_table() -> None:
     long = MatchPosition(Position.start(CLASSIC), state=MatchState(31, (0, 0)))
     bot = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.8))
-    hopeless = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.01))
-    assert bot.double(long) and not hopeless.take(long.double())
+    strong = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.95))
+    assert bot.double(long) and bot.take(long.double())  # the taker's 20% is enough
+    assert not strong.take(long.double())
