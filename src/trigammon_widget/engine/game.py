@@ -365,9 +365,9 @@ class Game:
             if len(options) != 1:
                 raise ValueError(f"{len(options)} plays are legal: choose one")
             chosen = options[0]
-        else:
-            chosen = plays.check(before.parse_play(play) if isinstance(play, str) else play)
-        turn = Turn(before.turn, before.dice, chosen, before.format_play(chosen))
+        else:  # notation parses to a listed play; a Play is checked
+            chosen = before.parse_play(play) if isinstance(play, str) else plays.check(play)
+        turn = Turn(before.turn, before.dice, chosen, plays.notation(chosen))
         after = before._play_listed(chosen)
         node = self._line[self._ply]
         at = None
@@ -751,7 +751,7 @@ class Game:
         self._check_going_on(node)
         before = self._rolled_at(position, dice)
         chosen = before.parse_play(notation)
-        turn = Turn(player, dice, chosen, before.format_play(chosen))
+        turn = Turn(player, dice, chosen, before.legal_plays().notation(chosen))
         return self._add_child(node, _Node(turn, before._play_listed(chosen), node.cube))
 
     def _replay_cube(self, node: _Node, player: Any, what: Any, kind: str) -> _Node:

@@ -29,6 +29,10 @@ class LegalPlays:
             raise ValueError("no dice: legal plays need a rolled position (with_dice)")
         self.position = position
         self.dice: tuple[int, int] = position.dice
+        self._singles: dict[tuple[int, int], list[RawMove]] = {}
+        """Single moves of one die from each state of the turn met (``_TurnState``)."""
+        self._written: dict[Play, str] = {}
+        """Plays in notation, as ``notation`` wrote them."""
 
     @cached_property
     def _leaves(self) -> dict[int, RawPlay]:
@@ -61,6 +65,15 @@ class LegalPlays:
         more = ", ..." if len(self) > 5 else ""
         d1, d2 = self.dice
         return f"<LegalPlays {d1}-{d2}: {len(self)} ({shown}{more})>"
+
+    def notation(self, play: Play) -> str:
+        """A play of this roll in notation (``Position.format_play``), written once."""
+        text = self._written.get(play)
+        if text is None:
+            if len(self._written) > 4096:
+                self._written.clear()
+            text = self._written[play] = self.position.format_play(play)
+        return text
 
     @property
     def max_dice(self) -> int:
@@ -172,10 +185,15 @@ class _TurnState:
         self.remaining: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
 
     def _single_moves(self, die: int) -> list[RawMove]:
-        return [
-            played[0]
-            for played in search(self.mine, self.blocked, self.blots, self.n, (die,), 0)[1].values()
-        ]
+        """The moves of one ``die`` from here, found once per state of the turn (the
+        ways of making a play written in notation meet the same states)."""
+        found = self.plays._singles.get((self.key, die))
+        if found is None:
+            levels = search(self.mine, self.blocked, self.blots, self.n, (die,), 0)
+            found = self.plays._singles[self.key, die] = [
+                played[0] for played in levels[1].values()
+            ]
+        return found
 
     def _apply(self, move: RawMove) -> None:
         start, end, die, hit = move

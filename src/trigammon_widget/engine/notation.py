@@ -168,7 +168,7 @@ def parse_play(position: Position, text: str) -> Play:
         if play is None:
             failed.append(moves)
             continue
-        if sorted(format_play(variant, play).split()) == written:
+        if sorted(plays.notation(play).split()) == written:
             return play
         found.append(play)
     if found:
