@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn, Variant
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, MatchState, Position, Turn, Variant
 from trigammon_widget.judgement.analysis import (
     MARKS,
     THRESHOLDS,
@@ -116,8 +117,39 @@ def test_reports_print_as_tables_with_names_escaped() -> None:
     game.names = ["<b>Ann</b> | x", "Bo"]
     report = analyse(game, workers=1)
     markdown = report.to_markdown()
-    assert "| <b>Ann</b> \\| x |" in markdown and markdown.count("\n| 6 |") == 1
+    assert "| &lt;b&gt;Ann&lt;/b&gt; \\| x |" in markdown and markdown.count("\n| 6 |") == 1
     assert "&lt;b&gt;Ann&lt;/b&gt;" in report._repr_html_() and "<b>Ann" not in report._repr_html_()
+
+
+HOSTILE_NAMES = [
+    "<img src=x onerror=alert(document.domain)>",
+    "<script>alert(1)</script>",
+    "[click](javascript:alert(1))",
+    "![x](http://x/y.png)",
+    "**bold** _it_ `code` ~~gone~~",
+    "a | b \\| c",
+    "&lt;img src=x&gt; &amp; &#60;",
+    "<http://example.com>",
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_markdown_shows_every_name_as_text(name: str) -> None:
+    """Found by the red team: ``to_markdown()`` wrote player names raw, so a .mat player
+    named ``<img src=x onerror=alert(document.domain)>`` ran script wherever the Markdown
+    was rendered as HTML. Rendered by a Markdown renderer that passes HTML through (as
+    GitHub's and Jupyter's do for safe tags), each name is one cell of plain text."""
+    mistune = pytest.importorskip("mistune")
+    game = bot_game(CLASSIC, 4)
+    game.names = [name, "Bo"]
+    rendered = mistune.create_markdown(escape=False, plugins=["table"])(
+        analyse(game, workers=1).to_markdown()
+    )
+    assert isinstance(rendered, str)
+    for tag in ("<img", "<script", "<a ", "<strong", "<em", "<code", "<del"):
+        assert tag not in rendered, tag
+    cells = [html.unescape(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", rendered)]
+    assert name in cells
 
 
 def test_next_mistake_and_bad_arguments() -> None:
@@ -188,6 +220,23 @@ def test_a_review_judges_the_plays_and_the_cube_decisions() -> None:
         r"Player X PR \d+\.\d, Player O PR \d+\.\d>",
         repr(report),
     )
+
+
+@pytest.mark.parametrize("length", [26, 40, 64])
+def test_games_of_long_matches_are_judged(length: int) -> None:
+    """Found by the red team: matches of 26-64 points were accepted everywhere, but
+    ``analyse()`` of any game 26 or more points away failed and the whole review was
+    lost: the cube decisions are judged with the table extended as gnubg extends it."""
+    game = Game(CLASSIC, seed=4, match=MatchState(length, (0, 3)))
+    game.roll_opening([3, 5])
+    game.play("13/8 24/21")
+    game.double()
+    game.take()
+    game.roll(6, 4)
+    game.play("24/14")
+    report = analyse(game, workers=1)
+    assert [c.action for c in report.cube] == ["double", "take"]
+    assert report.cube[0].mark == "??" and len(report.turns) == 2
 
 
 def race(o_pips: dict[int, int]) -> Game:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -25,7 +27,15 @@ from trigammon_widget.judgement.cube import (
     cube_decision,
     evaluated_chances,
 )
-from trigammon_widget.judgement.met import MAX_AWAY, POST_CRAWFORD, PRE_CRAWFORD, match_equity
+from trigammon_widget.judgement.met import (
+    MAX_AWAY,
+    POST_CRAWFORD,
+    PRE_CRAWFORD,
+    TABLE_AWAY,
+    match_equity,
+)
+
+DATA = Path(__file__).parent / "data" / "gnubg"
 
 START = Position.start(CLASSIC)
 MONEY = MatchPosition(START)
@@ -40,15 +50,57 @@ def match_at(length: int, score: tuple[int, int], **cube: object) -> MatchPositi
 
 def test_met_is_the_kazaross_xg2_table() -> None:
     """A few entries of gnubg's ``met/Kazaross-XG2.xml``, as printed there."""
-    assert len(PRE_CRAWFORD) == len(POST_CRAWFORD) == MAX_AWAY == 25
+    assert len(PRE_CRAWFORD) == len(POST_CRAWFORD) == TABLE_AWAY == 25 and MAX_AWAY == 64
     assert PRE_CRAWFORD[0][1] == 0.67736  # 1-away (Crawford game) against 2-away
     assert PRE_CRAWFORD[24][24] == 0.5
     assert POST_CRAWFORD[1] == 0.48803  # the trailer 2-away, post-Crawford
 
 
 def test_met_is_symmetric() -> None:
-    for i, j in itertools.product(range(MAX_AWAY), repeat=2):
+    for i, j in itertools.product(range(TABLE_AWAY), repeat=2):
         assert PRE_CRAWFORD[i][j] + PRE_CRAWFORD[j][i] == pytest.approx(1.0, abs=1e-9)
+    for a, b in itertools.product(range(1, MAX_AWAY + 1), repeat=2):
+        assert match_equity(a, b) + match_equity(b, a) == pytest.approx(1.0, abs=1e-8)
+
+
+def gnubgs_table() -> tuple[dict[tuple[int, int], float], dict[int, float]]:
+    """gnubg's match equity table to 64 points away (``tests/data/gnubg/met64.txt``),
+    as chances: before the Crawford game by (away, opponent away), after it by the
+    trailer's away."""
+    pre: dict[tuple[int, int], float] = {}
+    post: dict[int, float] = {}
+    table = None
+    for line in (DATA / "met64.txt").read_text().splitlines():
+        if line.startswith(("Pre-Crawford", "Post-Crawford table for player 0")):
+            table = "pre" if line.startswith("Pre") else "post"
+        elif line.startswith("Post-Crawford"):
+            table = None
+        found = re.match(r"\s*([0-9]+)-away\s+([0-9.]+\s.*)$", line)
+        if table and found:
+            away, values = int(found[1]), [float(v) / 100 for v in found[2].split()]
+            for other, value in enumerate(values, 1):
+                if table == "pre":
+                    pre[away, other] = value
+                else:
+                    post[other] = value
+    return pre, post
+
+
+def test_beyond_25_points_away_the_table_extends_as_gnubgs() -> None:
+    """Found by the red team: matches of 26-64 points were accepted everywhere, but
+    ``analyse()`` of any game 26 or more points away failed (the table covers 25)."""
+    pre, post = gnubgs_table()
+    assert len(pre) == 64 * 64 and len(post) == 64
+    rounding = 0.5e-6 + 2e-7  # four decimals of a percent, and gnubg's float
+    for (away, other), value in pre.items():
+        assert match_equity(away, other) == pytest.approx(value, abs=rounding), (away, other)
+    for away, value in post.items():
+        if away == TABLE_AWAY:
+            assert value == pytest.approx(0.001181, abs=rounding)  # gnubg's, not the table's
+            assert match_equity(away, 1, post_crawford=True) == 0.00123
+            continue
+        mine = match_equity(away, 1, post_crawford=True)
+        assert mine == pytest.approx(value, abs=rounding), away
 
 
 def test_match_equity_reads_the_right_table() -> None:
@@ -58,8 +110,8 @@ def test_match_equity_reads_the_right_table() -> None:
     assert match_equity(2, 1, post_crawford=True) == 0.48803
     assert match_equity(1, 2, post_crawford=True) == pytest.approx(1 - 0.48803)
     assert match_equity(4, 4, post_crawford=True) == PRE_CRAWFORD[3][3] == 0.5
-    with pytest.raises(ValueError, match=r"covers 0\.\.25 points away, not 26"):
-        match_equity(26, 3)
+    with pytest.raises(ValueError, match=r"covers 0\.\.64 points away, not 65"):
+        match_equity(65, 3)
     with pytest.raises(ValueError, match="both players cannot have won"):
         match_equity(0, 0)
 
@@ -182,12 +234,12 @@ def test_bad_chances_are_refused(chances: object, message: str) -> None:
         cube_decision(MONEY, chances)
 
 
-def test_trigammon_and_long_matches_are_refused() -> None:
+def test_trigammon_is_refused_and_long_matches_are_judged() -> None:
     trigammon = MatchPosition(Position.start(TRIGAMMON), state=MatchState(score=(0, 0, 0)))
     with pytest.raises(ValueError, match="trigammon has no doubling cube"):
         cube_decision(trigammon, (0.5, 0, 0, 0, 0))
-    with pytest.raises(ValueError, match=r"covers matches up to 25 points away, not 31$"):
-        cube_decision(match_at(31, (0, 0)), (0.5, 0, 0, 0, 0))
+    long = cube_decision(match_at(64, (0, 0)), (0.75, 0, 0, 0, 0))
+    assert long.unit == "match" and long.double and long.take and 0.15 < long.take_point < 0.3
     with pytest.raises(ValueError, match=r"efficiency is a number 0\.\.1"):
         cube_decision(MONEY, (0.5, 0, 0, 0, 0), efficiency=2)
 

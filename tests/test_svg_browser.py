@@ -147,6 +147,12 @@ def test_hostile_names_show_as_text(page: Any) -> None:
     assert page.evaluate("window.pwned") is None
 
 
+READABLE = 10
+"""Height in pixels of the smallest text box the board may draw at 400 px."""
+ROUNDING = 0.25
+"""What rounding of a font's metrics may take off a measured height, in pixels."""
+
+
 @pytest.mark.parametrize("name", ["trigammon-400", "classic-400"])
 def test_text_is_readable_at_400_px(page: Any, name: str) -> None:
     heights = board(page, name).evaluate(
@@ -157,6 +163,9 @@ def test_text_is_readable_at_400_px(page: Any, name: str) -> None:
                 .map(t => t.getBoundingClientRect().height)),
         })"""
     )
-    # A text box of 10 px holds a font of about 9 px: small print, but print.
-    assert heights["numbers"] >= 10
-    assert heights["names"] >= 10
+    # A text box of 10 px holds a font of about 9 px: small print, but print. Boxes
+    # are measured in layout units of 1/64 px from the font's metrics, which round a
+    # little differently from one font build to another (a fresh machine measured
+    # 9.99988 px): a quarter pixel of tolerance, far below a smaller font's 1 px.
+    assert heights["numbers"] >= READABLE - ROUNDING
+    assert heights["names"] >= READABLE - ROUNDING

@@ -213,7 +213,7 @@ def test_variations_at_the_board() -> None:
     assert front.send("delete_variation", index=1, ply=1)["ok"]
     assert len(widget.view["variations"]) == 1
     saved = json.loads(widget.record)
-    assert saved["version"] == 3
+    assert saved["version"] == 4 and "ply" not in saved
 
 
 def branched() -> tuple[BoardWidget, Front, list[str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from trigammon_widget import (
     MatchState,
     Position,
 )
+from trigammon_widget.engine.records import match_to_dict
 from trigammon_widget.judgement.bots import CubeBot, HeuristicBot
 from trigammon_widget.judgement.cube import Chances
 from trigammon_widget.judgement.games import autoplay
@@ -97,7 +99,13 @@ def test_a_match_at_the_board_goes_game_by_game() -> None:
     assert not refused["ok"] and "show the match's last game first" in refused["error"]["text"]
     assert not front.send("show_game", index=2)["ok"]
     assert front.send("show_game", index=1)["ok"]
-    assert widget.match is not None and widget.record == widget.match.to_json(indent=None)
+    assert widget.match is not None
+    # the match's record without the games' cursors: stepping does not change it
+    assert json.loads(widget.record) == match_to_dict(widget.match, cursor=False)
+    assert (
+        Match.from_json(widget.record).to_dict()["games"][0]["turns"]
+        == (widget.match.to_dict()["games"][0]["turns"])
+    )
 
 
 def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
@@ -183,7 +191,9 @@ def test_cube_bots_double_and_answer_by_the_chances() -> None:
     assert game.cube == Cube()
 
 
-def test_cube_bots_beyond_the_equity_table_never_double_and_always_take() -> None:
+def test_cube_bots_judge_long_matches_by_the_extended_table() -> None:
     long = MatchPosition(Position.start(CLASSIC), state=MatchState(31, (0, 0)))
-    bot = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.99))
-    assert not bot.double(long) and bot.take(long.double())
+    bot = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.75))
+    strong = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.95))
+    assert bot.double(long) and bot.take(long.double())  # the taker's 25% is enough (21%)
+    assert not strong.take(long.double())

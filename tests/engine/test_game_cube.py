@@ -136,7 +136,7 @@ def test_records_keep_the_cube_and_the_match() -> None:
     game.roll(6, 4)
     game.play("24/14")
     data = game.to_dict()
-    assert data["version"] == 3
+    assert data["version"] == 4
     assert data["match"] == {"length": 7, "score": [2, 3], "crawford": False, "jacoby": False}
     assert "cube" not in data
     assert data["turns"][1:3] == [{"player": 0, "cube": "double"}, {"player": 1, "cube": "take"}]

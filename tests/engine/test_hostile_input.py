@@ -338,7 +338,7 @@ START_R1 = Position.start(CLASSIC).to_dict()
         (record(ply=-1), "'ply': a turn 0..2, not -1"),
         (record(dice=[7, 1]), "'dice': a die shows 1..6, got 7"),
         (record(dice=5), "'dice': it must be a list, not 5"),
-        (record(version=4), "unsupported game record version 4"),
+        (record(version=5), "unsupported game record version 5"),
         (record(version=1, turns=turn(0, name="side")), "version 1 records have no variations"),
         (record(line=[5]), "'line': position 0 has 1 recorded turn"),
         (record(line="x"), "'line': it must be a list"),
@@ -391,7 +391,7 @@ def test_pending_dice_are_a_roll_the_game_could_make() -> None:
         ("1" * 5000, "invalid JSON \\(a number of 5000 digits; at most 20\\)"),
         ('{"a": NaN}', "invalid JSON \\(NaN is not JSON\\)"),
         ("[]", "not a game record: 'format' must be"),
-        (" " * (MAX_RECORD_CHARS + 1), f"at most {MAX_RECORD_CHARS} characters"),
+        (" " * (MAX_RECORD_CHARS + 1), f"at most {MAX_RECORD_CHARS:,} characters"),
     ],
 )
 def test_malformed_json_records(text: Any, message: str) -> None:
@@ -490,6 +490,17 @@ def test_messages_quote_a_short_prefix(call: Callable[[], object], error: type) 
         ("   ", "must show something"),
         ("x" * (MAX_NAME_CHARS + 1), f"at most {MAX_NAME_CHARS}"),
         (None, "must be a string, not None"),
+        # found by the red team: invisible names, an open override, spaces at an end
+        ("\u200b\u200b", "must show something"),
+        ("\u200d\ufeff\u2060", "must show something"),
+        ("\u3164", "must show something"),
+        ("\u0301\u0302", "must show something"),
+        ("\u202eevil", "leaves a bidirectional control open \\(U\\+202E\\)"),
+        ("\u2067a\u202b", "leaves a bidirectional control open \\(U\\+202B\\)"),
+        ("a\u202cb", "closes a bidirectional control it did not open last"),
+        ("\u202ba\u2069", "closes a bidirectional control it did not open last"),
+        (" Ann", "begins or ends with a space"),
+        ("Ann\u3000", "begins or ends with a space"),
     ],
 )
 def test_names_must_be_printable_text(name: Any, message: str) -> None:
@@ -504,7 +515,15 @@ def test_names_must_be_printable_text(name: Any, message: str) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["Ann", '<script>alert(1)</script> & "b"', "Zoë 🎲", "\u202eevil", "👩\u200d💻", "x" * 100],
+    [
+        "Ann",
+        '<script>alert(1)</script> & "b"',
+        "Zoë 🎲",
+        "\u202eevil\u202c",
+        "\u2067عربي\u2069 Bo",
+        "👩\u200d💻",
+        "x" * 100,
+    ],
 )
 def test_printable_names_are_kept_as_given(name: str) -> None:
     assert check_name(name) == name

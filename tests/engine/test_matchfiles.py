@@ -387,3 +387,84 @@ def test_gnubg_reads_our_mat_and_sgf_back(tmp_path: Path) -> None:
             assert move_order_free(back) == move_order_free(ours_compared), (name, kind)
             assert games(Match.from_mat(back)) == games(Match.from_mat(ours_compared)), name
     assert len(matches) == 5 and CLASSIC.players == 2
+
+
+# what the files can carry (the red team's findings) -------------------------------------
+
+
+def played(names: tuple[str, str]) -> Match:
+    """A short match between ``names``: one game, resigned after two turns."""
+    match = Match(3, names=names, seed=1)
+    game = match.game
+    game.roll_opening([3, 5])
+    game.play("13/8 24/21")
+    game.roll(6, 4)
+    game.play("24/14")
+    game.resign(1)
+    return match
+
+
+@pytest.mark.parametrize("left", ["L" * 30, "M" * 31, "A" * 100, "Zoë Ünïcødé 🎲 of the long name"])
+def test_long_left_column_names_read_back_from_mat(left: str) -> None:
+    """Found by the red team: ``to_mat()`` of a 30-character left-column name wrote a
+    score line ``from_mat`` refused (no space between the cells)."""
+    match = played(("Bo", left))
+    again = Match.from_mat(match.to_mat())
+    assert again.names == match.names and games(again) == games(match)
+
+
+@pytest.mark.parametrize("names", [("Bo", "Ann : 3 Cy"), ("Bo", "x : 12  y")])
+def test_names_a_mat_score_line_cannot_carry_are_refused_by_its_writer(
+    names: tuple[str, str],
+) -> None:
+    match = played(names)
+    with pytest.raises(ValueError, match="cannot carry the names"):
+        match.to_mat()
+    assert Match.from_sgf(match.to_sgf()).names == names
+    assert Match.from_json(match.to_json()).names == names
+
+
+@pytest.mark.parametrize("comment", ["  indented", "trailing  ", '[Site "Tokyo"]'])
+def test_comment_lines_a_mat_cannot_carry_are_refused_by_its_writer(comment: str) -> None:
+    match = played(("Bo", "Ann"))
+    match.info = {"Comment": f"first\n{comment}"}
+    with pytest.raises(ValueError, match="cannot carry the comment line"):
+        match.to_mat()
+    assert Match.from_sgf(match.to_sgf()).info == match.info
+
+
+@pytest.mark.parametrize(
+    "value", ["one\rtwo", "one\x85two", "one\u2028two", "lone \ud800", "open \u202e"]
+)
+@pytest.mark.parametrize("key", ["Event", "Comment"])
+def test_match_information_is_printable_text(key: str, value: str) -> None:
+    """Found by the red team: match information with ``\\r``, ``\\x85``, ``\\u2028`` or a
+    lone surrogate wrote files that could not be read back or saved as UTF-8."""
+    match = played(("Bo", "Ann"))
+    match.info = {key: value}
+    for write in (match.to_mat, match.to_sgf, match.to_json):
+        with pytest.raises(ValueError, match=f"match information '{key}'"):
+            write()
+    match.info = {"Comment": "two\nlines"}
+    assert Match.from_sgf(
+        match.to_sgf().replace("\n]", "\r\n]").replace("two\n", "two\r\n")
+    ).info == {"Comment": "two\nlines"}
+
+
+def test_a_long_sgf_value_costs_its_length() -> None:
+    """Found by the red team: one long SGF property value cost some 250 bytes a
+    character in the tokenizer (a 5 MB comment took 1.26 GB)."""
+    import tracemalloc
+
+    base = played(("Bo", "Ann")).to_sgf()
+    long = ("x" * 4_500 + "\\]") * 1_000  # 4.5 million characters, escapes among them
+    text = base.replace(";B[", f";C[{long}]B[", 1)
+    assert len(text) < MAX_MATCH_FILE_CHARS
+    tracemalloc.start()
+    try:
+        again = Match.from_sgf(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert games(again) == games(played(("Bo", "Ann")))
+    assert peak < 8 * len(text), f"{peak / 1e6:.0f} MB for {len(text) / 1e6:.1f} M characters"

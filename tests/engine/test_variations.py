@@ -110,8 +110,14 @@ def test_the_record_keeps_the_tree_the_line_and_the_names() -> None:
     game.rename_variation(1, "running", ply=1)
     game.roll(5, 5)
     data = json.loads(game.to_json())
-    assert data["version"] == 3 and data["line"] == [0, 1]
-    assert data["turns"][1]["variations"][0][0]["name"] == "running"
+    assert data["version"] == 4 and data["line"] == [0, 1]
+    # flat, main line first: the side line's turn follows turn 1 of the record
+    assert [(t["play"], t.get("after"), t.get("name")) for t in data["turns"]] == [
+        ("8/5 6/5", None, None),
+        ("24/14", None, None),
+        ("13/11* 13/8", None, None),
+        ("24/18 13/9", 1, "running"),
+    ]
     again = Game.from_json(game.to_json())
     assert again.to_dict() == game.to_dict()
     assert again.turns == game.turns and again.position == game.position
@@ -144,7 +150,7 @@ def test_a_copy_is_independent() -> None:
     twin.play("13/10 6/5")
     assert len(game.variations(0)) == 1 and len(twin.variations(0)) == 2
     assert twin.to_dict()["turns"][0]["play"] == game.to_dict()["turns"][0]["play"]
-    assert "variations" not in game.to_dict()["turns"][0]
+    assert all("after" not in turn for turn in game.to_dict()["turns"])
 
 
 @settings(max_examples=25, deadline=None)
@@ -187,13 +193,15 @@ def test_random_branchings_keep_every_line_legal(variant: object, seed: int, ste
 
 
 def _lines(entries: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """Every line of a record's tree from the start to a leaf."""
-    lines: list[list[dict[str, Any]]] = [entries]
+    """Every line of a record's tree from the start to a leaf: each entry follows the
+    one before it or the one its ``after`` names (entries count from 1, 0 the start)."""
+    parents = [entry.get("after", number) for number, entry in enumerate(entries)]
+    leaves = set(range(1, len(entries) + 1)) - set(parents)
     found = []
-    while lines:
-        line = lines.pop()
-        found.append(line)
-        for at, entry in enumerate(line):
-            for side in entry.get("variations", []):
-                lines.append([*line[:at], *side])
-    return found
+    for leaf in sorted(leaves):
+        line, at = [], leaf
+        while at:
+            line.append(entries[at - 1])
+            at = parents[at - 1]
+        found.append(line[::-1])
+    return found or [[]]

@@ -642,7 +642,7 @@ class Table:
     """The compiled table of ``fastplay.play_out``: the boards in an array, each turn
     searched and made in compiled code, the choice by each player's ``Indexer``."""
 
-    __slots__ = ("everyone", "flat", "indexers", "lists", "players", "space", "variant")
+    __slots__ = ("everyone", "flat", "indexers", "lists", "passed", "players", "space", "variant")
 
     def __init__(self, variant: Variant, boards: list[list[int]], indexers: Sequence[Any]) -> None:
         self.variant = variant
@@ -652,6 +652,7 @@ class Table:
         self.players = variant.players
         self.flat = np.frombuffer(b"".join(map(bytes, boards)), np.uint8).copy()
         self.everyone = self.flat.reshape(variant.players, -1)
+        self.passed = False
 
     def boards(self) -> list[list[int]]:
         lists: list[list[int]] = self.everyone.tolist()
@@ -661,6 +662,7 @@ class Table:
         space = self.space
         count = _leaves(space.ints, space.small, space.data, self.flat, self.players, turn, *dice)
         index = 0 if count == 1 else self.indexers[turn](self, turn, count, rng)
+        self.passed = count == 1 and space.used == 0
         won: bool = _make(space.ints, space.small, space.data, self.everyone, turn, index)
         return won
 

@@ -288,16 +288,22 @@ class Table(Protocol):
         """Leave the final boards in the lists ``play_out`` was given."""
         ...
 
+    @property
+    def passed(self) -> bool:
+        """Whether the last turn made was a pass (no legal move, R9)."""
+        ...
+
 
 class Lists:
     """The pure-Python table: the turn on lists, chosen from ``TurnView`` and leaves."""
 
-    __slots__ = ("choosers", "lists", "variant")
+    __slots__ = ("choosers", "lists", "passed", "variant")
 
     def __init__(self, variant: Variant, boards: Boards, choosers: Sequence[Chooser]) -> None:
         self.variant = variant
         self.lists = boards
         self.choosers = choosers
+        self.passed = False
 
     def boards(self) -> Boards:
         return self.lists
@@ -305,7 +311,12 @@ class Lists:
     def play(self, turn: int, dice: tuple[int, int], rng: random.Random) -> bool:
         view = TurnView(self.variant, self.lists, turn, dice)
         leaves = view.leaves()
-        key = next(iter(leaves)) if len(leaves) == 1 else self.choosers[turn](view, leaves, rng)
+        if len(leaves) == 1:
+            key = next(iter(leaves))
+            self.passed = not leaves[key]
+        else:
+            key = self.choosers[turn](view, leaves, rng)
+            self.passed = False
         view.play(key)
         return has_won(self.lists[turn])
 
@@ -341,11 +352,12 @@ def play_out(
     ``rng`` (two ``randint(1, 6)`` per turn, as ``Game.roll``), except ``dice``, the
     first roll when it is already known. ``on_turn`` is told the boards before each
     roll made here. Turns are made on the compiled fast path where every chooser has
-    a compiled form (``table_for``): the same game, turn for turn. Returns (player to
-    move or the winner, turns played).
+    a compiled form (``table_for``): the same game, turn for turn. A game that reaches a
+    position where nobody can move again (``Position.frozen``) stops there, after a
+    round of passes. Returns (player to move or the winner, turns played).
     """
     randint = rng.randint
-    played = 0
+    played = passes = 0
     if any(map(has_won, boards)):
         return turn, played
     table = table_for(variant, boards, choosers)
@@ -355,6 +367,12 @@ def play_out(
                 on_turn(table.boards(), turn)
             dice = (randint(1, 6), randint(1, 6))
         won = table.play(turn, dice, rng)
+        if table.passed:
+            passes += 1
+            if passes >= variant.players and position_of(variant, table.boards(), turn).frozen:
+                break  # nobody can ever move again: the game cannot end
+        else:
+            passes = 0
         played += 1
         dice = None
         if won:

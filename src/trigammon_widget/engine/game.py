@@ -13,9 +13,8 @@ are immutable, so each step is a stored position, never a move reversed by hand.
 from __future__ import annotations
 
 import copy
-import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,6 +29,7 @@ from .match import (
     CubeActionKind,
     MatchPosition,
     MatchState,
+    RecordBudget,
     Resignation,
     Win,
 )
@@ -37,34 +37,15 @@ from .moves import Play
 from .names import check_name, check_names, default_names
 from .notation import play_text, points_text, record_text, win_text
 from .outcome import Outcome
-from .position import Dice, Position, check_dice, check_not_over, check_reachable
-from .records import as_list, check_keys, checking, read_json
+from .position import Dice, Position, check_dice, check_not_over, check_reachable, unchecked
 from .variant import TRIGAMMON, Variant, find_variant
 
-RECORD_FORMAT = "trigammon-widget/game"
-RECORD_VERSION = 3
-"""Version 2 added variations (``variations`` and ``name`` in turns, ``line``), version 3
-the cube (R14): ``match`` and ``cube`` at the start, cube actions and resignations among
-the turns. Versions 1 and 2 read unchanged."""
-_RECORD_KEYS = (
-    "format",
-    "version",
-    "start",
-    "names",
-    "opening",
-    "turns",
-    "line",
-    "ply",
-    "dice",
-    "match",
-    "cube",
-)
-_TURN_KEYS = ("player", "dice", "play", "cube", "resign", "name", "variations")
-_RECORD_KINDS = {"play": ("player", "dice", "play"), "cube": ("player",), "resign": ("player",)}
-"""What each kind of record needs: a turn its dice and play, a cube action its action
-(``"double"``, ``"take"``, ``"drop"``), a resignation its level (1, 2, 3)."""
-_MATCH_KEYS = ("length", "score", "crawford", "jacoby")
-_CUBE_KEYS = ("value", "owner", "offered")
+MAX_GAME_RECORDS = 20_000
+"""Most records (turns, cube actions, resignations) a game's tree holds, every
+variation included: what its record (``records``) keeps and loads in seconds. Random
+bots' trigammon games, the longest there are, take a few thousand."""
+MAX_OPENING_ROUNDS = 100
+"""Most rounds of the opening roll (R2) a game records: ties past that are not dice."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +92,10 @@ class _Node:
     """The child the current line takes; None where the line ends."""
     name: str = ""
     dice: Dice | None = None
-    """A roll made here and not played yet (only where the current line ends)."""
+    """A roll made here and not played yet (only where the current line ends), or at
+    the start the opening dice the starter plays (R2)."""
+    keyed: dict[Hashable, _Node] = field(default_factory=dict)
+    """The children by what they hold (``_key``), to find a record among many."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +154,15 @@ class Game:
         self._line = [self._root]
         self._ply = 0
         self._starter: int | None = None if start is None else start.turn
+        self._opening_dice: Dice | None = None
+        """The dice the starter plays as its first roll in classic (R2), fixed at the start."""
+        self._records = 0
+        """Records in the tree (``MAX_GAME_RECORDS``)."""
+        self._budget: RecordBudget | None = None
+        """The records the games of this game's match may still add, shared by them."""
+        self._rolled: dict[tuple[int, Dice], tuple[Position, Position]] = {}
+        """Rolled positions kept for a run of calls (``_rolled_at``)."""
+        self._revision = 0
 
     @property
     def variant(self) -> Variant:
@@ -212,6 +205,13 @@ class Game:
     @names.setter
     def names(self, names: Sequence[str]) -> None:
         self._names = _names(names, self._variant)
+        self._revision += 1
+
+    @property
+    def revision(self) -> int:
+        """Counts the changes of the game's record (every change but of the shown turn),
+        so that whoever keeps a copy of the record knows when to write it again."""
+        return self._revision
 
     @property
     def opening(self) -> tuple[OpeningRound, ...]:
@@ -239,6 +239,8 @@ class Game:
             raise ValueError(f"the opening roll is over: player {self._starter} started")
         if dice is not None and (isinstance(dice, str) or not isinstance(dice, Sequence)):
             raise ValueError(f"opening dice are a list, one die per player, not {quote(dice)}")
+        if len(self._opening) >= MAX_OPENING_ROUNDS:
+            raise ValueError(f"a game records at most {MAX_OPENING_ROUNDS} opening rounds (R2)")
         rolling = self._opening_rollers()
         values = [self._rng.randint(1, 6) for _ in rolling] if dice is None else list(dice)
         if len(values) != len(rolling):
@@ -252,11 +254,12 @@ class Game:
         for player, value in zip(rolling, values, strict=True):
             round_dice[player] = value
         self._opening.append(OpeningRound(tuple(round_dice)))
+        self._revision += 1
         starter, first_roll = decide_opening(self.variant, rolling, values)
         if starter is not None:
             self._starter = starter
             self._root.position = replace(self._start, turn=starter, dice=None)
-            self._root.dice = first_roll
+            self._root.dice = self._opening_dice = first_roll
         return starter
 
     def _opening_rollers(self) -> list[int]:
@@ -289,7 +292,19 @@ class Game:
         node = self._line[ply]
         following = self._line[ply + 1].turn if ply < last else None
         dice = following.dice if isinstance(following, Turn) else None if following else node.dice
-        return replace(node.position, dice=dice) if dice else node.position
+        return self._rolled_at(node.position, dice) if dice else node.position
+
+    def _rolled_at(self, position: Position, dice: Dice) -> Position:
+        """``position`` with ``dice``, made once for a run of calls with them (it keeps
+        its legal plays), so playing and replaying at one position search it once."""
+        kept = self._rolled.get((id(position), dice))
+        if kept is not None and kept[0] is position:
+            return kept[1]
+        if len(self._rolled) >= 64:
+            self._rolled.clear()
+        rolled = unchecked(position.variant, position.boards, position.turn, dice)
+        self._rolled[id(position), dice] = (position, rolled)
+        return rolled
 
     def roll(self, *dice: int) -> Dice:
         """Roll for the player to move, or set the dice by hand: ``roll(3, 1)``."""
@@ -305,6 +320,7 @@ class Game:
             raise ValueError(f"the dice are already rolled: {node.dice[0]}-{node.dice[1]}")
         values = check_dice(dice) if dice else (self._rng.randint(1, 6), self._rng.randint(1, 6))
         node.dice = values
+        self._revision += 1
         return values
 
     def set_dice(self, *dice: int) -> None:
@@ -317,9 +333,16 @@ class Game:
         node = self._line[self._ply]
         self._check_going_on(node)
         values = check_dice(dice)
+        if node is self._root and self._opening_dice is not None:
+            d1, d2 = self._opening_dice
+            if sorted(values) != sorted(self._opening_dice):
+                raise IllegalMoveError(
+                    "R2", f"the starter plays the opening dice {d1}-{d2}: they cannot be changed"
+                )
+            self._opening_dice = values  # the same roll, in the order given
         node.dice = values
         node.follow = None
-        self._relink()
+        self._relink(self._ply)
 
     def legal_plays(self) -> LegalPlays:
         """The legal plays of the shown position and its dice."""
@@ -342,15 +365,16 @@ class Game:
             if len(options) != 1:
                 raise ValueError(f"{len(options)} plays are legal: choose one")
             chosen = options[0]
-        else:
-            chosen = plays.check(before.parse_play(play) if isinstance(play, str) else play)
-        turn = Turn(before.turn, before.dice, chosen, before.format_play(chosen))
+        else:  # notation parses to a listed play; a Play is checked
+            chosen = before.parse_play(play) if isinstance(play, str) else plays.check(play)
+        turn = Turn(before.turn, before.dice, chosen, plays.notation(chosen))
+        after = before._play_listed(chosen)
         node = self._line[self._ply]
         at = None
         if replace and node.follow is not None:
             at = node.follow
-            del node.children[at]
-        self._enter(node, _Node(turn, before.play(chosen), node.cube), at)
+            self._drop(node, at)
+        self._enter(node, _Node(turn, after, node.cube), at)
         return turn
 
     # the cube (R14) ------------------------------------------------------------
@@ -422,27 +446,64 @@ class Game:
         """Follow ``child``'s record from ``node``: the child that holds it already, or
         ``child`` (put at ``at`` among the children, else last)."""
         assert child.turn is not None
-        found = _child_with(node, child.turn)
-        if found is None:
-            found = len(node.children) if at is None else at
-            child.parent = node
-            node.children.insert(found, child)
-        index = found
-        node.follow = index
-        node.dice = None
-        self._relink()
-        self._ply = self._line.index(node) + 1
-        return node.children[index]
+        held = node.keyed.get(_key(child.turn))
+        if held is None:
+            self._adopt(node, child, len(node.children) if at is None else at)
+            held = child
+        node.follow = node.children.index(held)
+        self._clear_roll(node)
+        depth = self._line.index(node)
+        self._relink(depth)
+        self._ply = depth + 1
+        return held
 
-    def _relink(self) -> None:
-        """The current line again, from the root along each node's chosen child."""
-        line = [self._root]
-        node = self._root
+    def _adopt(self, node: _Node, child: _Node, at: int) -> None:
+        """Put ``child`` among ``node``'s children at ``at``, within the limits: a game's
+        ``MAX_GAME_RECORDS``, its match's ``MAX_MATCH_RECORDS``."""
+        assert child.turn is not None
+        if self._records >= MAX_GAME_RECORDS:
+            raise ValueError(
+                f"a game keeps at most {MAX_GAME_RECORDS:,} records (turns, cube actions, "
+                "resignations, every variation included): nothing was recorded"
+            )
+        if self._budget is not None:
+            self._budget.take(1)
+        self._records += 1
+        child.parent = node
+        node.children.insert(at, child)
+        node.keyed[_key(child.turn)] = child
+
+    def _drop(self, node: _Node, index: int) -> None:
+        """Remove child ``index`` of ``node`` and every record after it from the tree."""
+        child = node.children.pop(index)
+        assert child.turn is not None
+        del node.keyed[_key(child.turn)]
+        gone, stack = 0, [child]
+        while stack:
+            gone += 1
+            stack.extend(stack.pop().children)
+        self._records -= gone
+        if self._budget is not None:
+            self._budget.give(gone)
+
+    def _clear_roll(self, node: _Node) -> None:
+        """A roll made at ``node`` is played or left; the opening dice stay (R2)."""
+        if node is not self._root or self._opening_dice is None:
+            node.dice = None
+
+    def _relink(self, keep: int = 0) -> None:
+        """The current line again, from its ``keep``-th node (it and those before stand)
+        along each node's chosen child."""
+        self._revision += 1
+        line = self._line[: keep + 1]
+        node = line[-1]
         while node.follow is not None:
             node = node.children[node.follow]
             line.append(node)
         self._line = line
         self._ply = min(self._ply, len(line) - 1)
+        if node is self._root and node.dice is None:
+            node.dice = self._opening_dice
 
     # history -----------------------------------------------------------------
 
@@ -500,14 +561,15 @@ class Game:
         """Let the current line take variation ``index`` after ``ply`` (default: shown)."""
         node = self._node(ply)
         node.follow = self._index(node, index)
-        node.dice = None
-        self._relink()
+        self._clear_roll(node)
+        self._relink(self._line.index(node))
 
     def promote_variation(self, index: int, ply: int | None = None) -> None:
         """Make variation ``index`` the main line at that position (index 0)."""
         node = self._node(ply)
         child = node.children.pop(self._index(node, index))
         node.children.insert(0, child)
+        self._revision += 1
         if node.follow is not None:
             node.follow = node.children.index(self._line[self._line.index(node) + 1])
 
@@ -516,6 +578,7 @@ class Game:
         node = self._node(ply)
         child = node.children[self._index(node, index)]
         child.name = "" if name == "" else check_name(name, "a variation's name")
+        self._revision += 1
 
     def delete_variation(self, index: int, ply: int | None = None) -> None:
         """Drop variation ``index`` and every turn after it; the current line, if it took
@@ -523,7 +586,7 @@ class Game:
         node = self._node(ply)
         where = self._index(node, index)
         taken = node.follow
-        del node.children[where]
+        self._drop(node, where)
         if taken == where:
             node.follow = None
             self._ply = min(self._ply, self._line.index(node))
@@ -574,6 +637,8 @@ class Game:
         if names is not None:
             twin.names = names
         twin._opening = list(self._opening)
+        twin._rolled = {}
+        twin._budget = None if self._budget is None else RecordBudget(self._budget.left)
         clones = {id(self._root): _Node(None, self._root.position, self._root.cube)}
         stack = [self._root]
         while stack:
@@ -587,6 +652,7 @@ class Game:
                 clones[id(child)] = twin_child
                 clone.children.append(twin_child)
                 stack.append(child)
+            clone.keyed = {key: clones[id(child)] for key, child in node.keyed.items()}
         twin._root = clones[id(self._root)]
         twin._line = [clones[id(node)] for node in self._line]
         twin._rng = random.Random()
@@ -615,162 +681,48 @@ class Game:
     # records -------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole game as JSON-ready data: start, names, opening, every turn of every
-        variation, the current line (``line``: the child taken at each position) and
-        the shown turn; the match state and the start's cube when not the defaults."""
-        state, cube = self._state, self._root.cube
-        data: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "start": self._start.to_dict(),
-            "names": list(self._names),
-        }
-        if not state.is_fresh():
-            data["match"] = {
-                "length": state.length,
-                "score": list(state.score),
-                "crawford": state.crawford,
-                "jacoby": state.jacoby,
-            }
-        if cube != Cube():
-            data["cube"] = {"value": cube.value, "owner": cube.owner, "offered": cube.offered}
-        data.update(
-            {
-                "opening": [list(r.dice) for r in self._opening],
-                "turns": _entries(self._root),
-                "line": [node.follow for node in self._line[:-1]],
-                "ply": self._ply,
-                "dice": list(self._line[-1].dice) if self._line[-1].dice else None,
-            }
-        )
-        return data
+        """The whole game as JSON-ready data (``records``): start, names, opening, every
+        record of every variation, the current line (``line``: the child taken at each
+        position) and the shown turn; the match state and the start's cube when not the
+        defaults."""
+        from .records import game_to_dict
+
+        return game_to_dict(self)
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        """The record as JSON text (``records.dumps``), which ``from_json`` reads back."""
+        from .records import dumps, game_to_dict
+
+        return dumps(game_to_dict(self), indent)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
-        """Replay a saved record, checking every field, opening round and turn.
+        """Replay a saved record, checking every field, opening round and record
+        (``records``): ``ValueError`` naming the field for anything malformed.
 
-        A record is checked by hand, field by field, rather than against a JSON
-        Schema: most of its rules are the game's own (who is to move, which plays are
-        legal), which only a replay can check, and the package keeps no dependency
-        for the few type checks left. Anything malformed raises ``ValueError``
-        naming the field. ``start`` must be the R1 position when the record has an
-        opening roll, which decides who starts; ``turns`` is the main line, each turn
-        with the side lines (``variations``) that replace it; ``line`` picks the child
+        ``start`` must be the R1 position when the record has an opening roll, which
+        decides who starts; ``turns`` lists the tree's records; ``line`` picks the child
         taken at each position of the current line (default: the main line); ``dice``
-        are the roll pending where that line ends: the opening dice when still to
-        play (R2), else any roll the game could make there. ``match`` (length, score,
-        crawford, jacoby) and ``cube`` (value, owner, offered) give the match state
-        and the start's cube (default: money play, centred 1-cube); a turn may be a
-        cube action (``{"player", "cube": "double" | "take" | "drop"}``) or a
-        resignation (``{"player", "resign": 1 | 2 | 3}``), checked as played (R14).
-        Version 1 and 2 records (no cube) read unchanged.
+        are the roll pending where that line ends: the opening dice when still to play
+        (R2), else any roll the game could make there. ``match`` (length, score,
+        crawford, jacoby) and ``cube`` (value, owner, offered) give the match state and
+        the start's cube (default: money play, centred 1-cube); a turn may be a cube
+        action (``{"player", "cube": "double" | "take" | "drop"}``) or a resignation
+        (``{"player", "resign": 1 | 2 | 3}``), checked as played (R14). Records of
+        versions 1 to 3 read unchanged.
         """
-        if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
-            raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
-        if data.get("version") not in (1, 2, RECORD_VERSION):
-            raise ValueError(f"unsupported game record version {quote(data.get('version'))}")
-        check_keys(data, "a game record", _RECORD_KEYS, ("start", "names"))
-        with checking("'opening'"):
-            rounds = as_list(data.get("opening", []))
-        with checking("'start'"):
-            start = Position.from_dict(data["start"])
-            if rounds and start != Position.start(start.variant):
-                raise ValueError(
-                    "a game with an opening roll starts from the R1 position, player 0 to "
-                    "move and no dice; the opening decides who starts"
-                )
-        with checking("'names'"):
-            names = check_names(data["names"], start.variant)
-        if data["version"] < 3 and ("match" in data or "cube" in data):
-            raise ValueError("records before version 3 have no cube and no match state")
-        with checking("'match'"):
-            state = _match_state(data.get("match"), start.variant)
-        with checking("'cube'"):
-            cube = _cube(data.get("cube"))
-            MatchPosition(start, cube, state)
-        game = (
-            cls(start.variant, names=names, match=state, cube=cube)
-            if rounds
-            else cls(start=start, names=names, match=state, cube=cube)
-        )
-        for number, round_dice in enumerate(rounds, 1):
-            with checking(f"opening round {number}"):
-                game._replay_opening(as_list(round_dice))
-        game._replay_tree(as_list(data.get("turns", []), "'turns'"), data["version"])
-        if "line" in data:
-            with checking("'line'"):
-                game._replay_line(as_list(data["line"]))
-        last = len(game._line) - 1
-        with checking("'dice'"):
-            pending = data.get("dice")
-            dice = None if pending is None else check_dice(as_list(pending))
-            end = game._line[-1]
-            if end.dice is not None:
-                if dice != end.dice:
-                    raise ValueError(f"the dice to play are {list(end.dice)}, not {pending}")
-            elif dice is not None:
-                game._ply = last
-                game.roll(*dice)
-        with checking("'ply'"):
-            ply = data.get("ply", last)
-            if type(ply) is not int or not 0 <= ply <= last:
-                raise ValueError(f"a turn 0..{last}, not {quote(ply)}")
-            game.goto(ply)
-        return game
+        from .records import game_from_dict
 
-    def _replay_tree(self, main: Sequence[Any], version: int) -> None:
-        """Every turn of the record, the main line first at each position, then its
-        side lines in order; each line replayed from the position it leaves."""
-        lines: list[tuple[_Node, Sequence[Any], str]] = [(self._root, main, "turn")]
-        while lines:
-            node, entries, label = lines.pop(0)
-            for number, entry in enumerate(entries, 1):
-                where = f"{label} {number} of the record"
-                with checking(where):
-                    kind = _record_kind(entry, version)
-                    if version == 1 and ("name" in entry or "variations" in entry):
-                        raise ValueError("version 1 records have no variations")
-                    child = self._replay_turn(node, entry, kind)
-                    name = entry.get("name", "")
-                    child.name = "" if name == "" else check_name(name, "'name'")
-                    sides = as_list(entry.get("variations", []), "'variations'")
-                for side, line in enumerate(sides, 1):
-                    with checking(where):
-                        lines.append(
-                            (
-                                node,
-                                as_list(line, f"variation {side}"),
-                                f"{where}, variation {side}: turn",
-                            )
-                        )
-                node = child
-        self._root.follow = 0 if self._root.children else None
-        for node in self._walk():
-            node.follow = 0 if node.children else None
-        self._relink()
+        return game_from_dict(data)
 
-    def _walk(self) -> Iterator[_Node]:
-        stack = [self._root]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(node.children)
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """A game from ``to_json`` text; ``ValueError`` for anything else."""
+        from .records import game_from_dict, read_json
 
-    def _replay_line(self, line: Sequence[Any]) -> None:
-        node = self._root
-        for depth, index in enumerate(line):
-            if type(index) is not int or not 0 <= index < len(node.children):
-                raise ValueError(
-                    f"position {depth} has {len(node.children)} recorded turn(s), "
-                    f"not one numbered {quote(index)}"
-                )
-            node.follow = index
-            node = node.children[index]
-        node.follow = None
-        self._relink()
+        return game_from_dict(read_json(text, "a game record"))
+
+    # replaying a record (``records``): each record checked as played ------------------
 
     def _replay_opening(self, round_dice: Sequence[int | None]) -> None:
         """One recorded opening round: a die for each player rolling, None for the rest."""
@@ -786,27 +738,21 @@ class Game:
             )
         self.roll_opening([die for die in round_dice if die is not None])
 
-    def _replay_turn(self, node: _Node, entry: Mapping[str, Any], kind: str) -> _Node:
-        """One record after ``node``: a turn's player must be to move and its play legal
-        for its dice, a cube action or a resignation allowed there (R14); the child that
-        holds it."""
-        player, position = entry["player"], node.position
-        if kind != "play":
-            return self._replay_cube(node, player, entry[kind], kind)
-        notation = entry["play"]
+    def _replay_play(self, node: _Node, player: Any, dice: Dice, notation: str) -> _Node:
+        """A recorded turn after ``node``: its player must be to move and its play legal
+        for its dice; the child that holds it. The rolled position is kept for the
+        node's next child, so a position with many side lines is rolled once per roll."""
+        position = node.position
         if type(player) is not int or player != position.turn:
             raise ValueError(f"player {quote(player)} is not to move")
-        dice = check_dice(as_list(entry["dice"], "'dice'"))
-        if not isinstance(notation, str):
-            raise ValueError(f"'play' must be notation text, not {quote(notation)}")
-        if node.dice is not None and node.dice != dice:
+        if node.dice is not None and sorted(node.dice) != sorted(dice):
             raise ValueError(f"the dice were {list(node.dice)}, not {list(dice)}")
-        node.dice = None  # the opening dice (R2) are played
+        self._clear_roll(node)  # the roll (the opening dice, R2) is played
         self._check_going_on(node)
-        before = replace(position, dice=dice)
+        before = self._rolled_at(position, dice)
         chosen = before.parse_play(notation)
-        turn = Turn(player, dice, chosen, before.format_play(chosen))
-        return self._add_child(node, _Node(turn, before.play(chosen), node.cube))
+        turn = Turn(player, dice, chosen, before.legal_plays().notation(chosen))
+        return self._add_child(node, _Node(turn, before._play_listed(chosen), node.cube))
 
     def _replay_cube(self, node: _Node, player: Any, what: Any, kind: str) -> _Node:
         """A recorded cube action or resignation after ``node``, checked as played."""
@@ -814,7 +760,7 @@ class Game:
             raise ValueError(f"unknown player {quote(player)}")
         self._check_going_on(node, cube_action=kind == "cube")
         match = MatchPosition(replace(node.position, dice=node.dice), node.cube, self._state)
-        node.dice = None  # a resignation after the roll leaves it unplayed
+        self._clear_roll(node)  # a resignation after the roll leaves it unplayed
         record: CubeAction | Resignation
         if kind == "resign":
             record = Resignation(player, what)
@@ -828,19 +774,49 @@ class Game:
             return self._add_child(node, _Node(record, node.position, dropped, after))
         return self._add_child(node, _Node(record, node.position, after.cube))
 
-    @staticmethod
-    def _add_child(node: _Node, child: _Node) -> _Node:
+    def _add_child(self, node: _Node, child: _Node) -> _Node:
         assert child.turn is not None
-        if _child_with(node, child.turn) is not None:
+        if _key(child.turn) in node.keyed:
             raise ValueError(f"{_describe(child.turn)} is recorded twice here")
-        child.parent = node
-        node.children.append(child)
+        self._adopt(node, child, len(node.children))
         return child
 
-    @classmethod
-    def from_json(cls, text: str) -> Game:
-        """A game from ``to_json`` text; ``ValueError`` for anything else."""
-        return cls.from_dict(read_json(text, "a game record"))
+    def _replay_done(self) -> None:
+        """Every record is in: the current line is the main line."""
+        self._rolled.clear()
+        stack = [self._root]
+        while stack:
+            node = stack.pop()
+            node.follow = 0 if node.children else None
+            stack.extend(node.children)
+        self._relink()
+
+    def _replay_line(self, line: Sequence[Any]) -> None:
+        node = self._root
+        for depth, index in enumerate(line):
+            if type(index) is not int or not 0 <= index < len(node.children):
+                raise ValueError(
+                    f"position {depth} has {len(node.children)} recorded turn(s), "
+                    f"not one numbered {quote(index)}"
+                )
+            node.follow = index
+            node = node.children[index]
+        node.follow = None
+        self._relink()
+
+    def _replay_dice(self, dice: Dice | None) -> None:
+        """The roll pending where the current line ends, as recorded (in its order)."""
+        end = self._line[-1]
+        if end.dice is not None:
+            if dice is None or sorted(dice) != sorted(end.dice):
+                shown = None if dice is None else list(dice)
+                raise ValueError(f"the dice to play are {list(end.dice)}, not {shown}")
+            end.dice = dice
+            if end is self._root and self._opening_dice is not None:
+                self._opening_dice = dice
+        elif dice is not None:
+            self._ply = len(self._line) - 1
+            self.roll(*dice)
 
     def record(self) -> str:
         """A readable text record: names, opening, then one numbered line per turn."""
@@ -868,21 +844,12 @@ class Game:
         return "\n".join(lines)
 
 
-def _child_with(node: _Node, turn: Record) -> int | None:
-    """Which child of ``node`` holds ``turn`` (the same play with the same roll, or the
-    same cube action or resignation)."""
-    for index, child in enumerate(node.children):
-        held = child.turn
-        if isinstance(held, Turn) and isinstance(turn, Turn):
-            if (held.player, sorted(held.dice), held.play) == (
-                turn.player,
-                sorted(turn.dice),
-                turn.play,
-            ):
-                return index
-        elif held == turn:
-            return index
-    return None
+def _key(record: Record) -> Hashable:
+    """What tells a node's children apart: a turn by its player, roll (in any order) and
+    play, a cube action or a resignation by itself."""
+    if isinstance(record, Turn):
+        return (record.player, tuple(sorted(record.dice)), record.play)
+    return record
 
 
 def _describe(record: Record) -> str:
@@ -891,71 +858,6 @@ def _describe(record: Record) -> str:
         d1, d2 = record.dice
         return f"{d1}{d2}: {play_text(record.notation)}"
     return record_text(record)
-
-
-def _record_kind(entry: Any, version: int) -> str:
-    """Which record an entry is, ``"play"``, ``"cube"`` or ``"resign"``, its keys
-    checked."""
-    check_keys(entry, "a turn", _TURN_KEYS, ("player",))
-    kinds = [kind for kind in _RECORD_KINDS if kind in entry]
-    if len(kinds) != 1:
-        raise ValueError("a turn has a 'play', a 'cube' action or a 'resign' level, just one")
-    kind = kinds[0]
-    if kind != "play" and version < 3:
-        raise ValueError(f"records before version 3 have no {kind!r} turns")
-    if kind == "play" and "dice" not in entry:
-        raise ValueError("a turn needs the key 'dice'")
-    if kind != "play" and "dice" in entry:
-        raise ValueError(f"a {kind!r} turn has no dice")
-    return kind
-
-
-def _match_state(data: Any, variant: Variant) -> MatchState:
-    if data is None:
-        return MatchState.fresh(variant.players)
-    check_keys(data, "'match'", _MATCH_KEYS, _MATCH_KEYS[:2])
-    return MatchState(
-        data["length"],
-        tuple(as_list(data["score"], "'score'")),
-        data.get("crawford", False),
-        data.get("jacoby", False),
-    )
-
-
-def _cube(data: Any) -> Cube:
-    if data is None:
-        return Cube()
-    check_keys(data, "'cube'", _CUBE_KEYS, ("value",))
-    return Cube(data["value"], data.get("owner"), data.get("offered", False))
-
-
-def _entries(node: _Node) -> list[dict[str, Any]]:
-    """The line from ``node`` along its first children, as record entries; each entry
-    holds the side lines that replace it. Built without recursion down a line, so long
-    games do not hit Python's recursion limit."""
-    entries: list[dict[str, Any]] = []
-    while node.children:
-        first, *others = node.children
-        entries.append(_entry(first))
-        if others:
-            entries[-1]["variations"] = [[_entry(child), *_entries(child)] for child in others]
-        node = first
-    return entries
-
-
-def _entry(node: _Node) -> dict[str, Any]:
-    turn = node.turn
-    assert turn is not None
-    entry: dict[str, Any] = {"player": turn.player}
-    if isinstance(turn, Turn):
-        entry.update(dice=list(turn.dice), play=turn.notation)
-    elif isinstance(turn, CubeAction):
-        entry["cube"] = turn.action
-    else:
-        entry["resign"] = turn.level
-    if node.name:
-        entry["name"] = node.name
-    return entry
 
 
 def _names(names: Sequence[str], variant: Variant) -> tuple[str, ...]:

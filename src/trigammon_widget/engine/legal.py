@@ -30,6 +30,10 @@ class LegalPlays:
             raise ValueError("no dice: legal plays need a rolled position (with_dice)")
         self.position = position
         self.dice: tuple[int, int] = position.dice
+        self._singles: dict[tuple[int, int], list[RawMove]] = {}
+        """Single moves of one die from each state of the turn met (``_TurnState``)."""
+        self._written: dict[Play, str] = {}
+        """Plays in notation, as ``notation`` wrote them."""
 
     @cached_property
     def _leaves(self) -> dict[int, RawPlay]:
@@ -69,6 +73,15 @@ class LegalPlays:
         more = ", ..." if len(self) > 5 else ""
         d1, d2 = self.dice
         return f"<LegalPlays {d1}-{d2}: {len(self)} ({shown}{more})>"
+
+    def notation(self, play: Play) -> str:
+        """A play of this roll in notation (``Position.format_play``), written once."""
+        text = self._written.get(play)
+        if text is None:
+            if len(self._written) > 4096:
+                self._written.clear()
+            text = self._written[play] = self.position.format_play(play)
+        return text
 
     @property
     def max_dice(self) -> int:
@@ -117,6 +130,26 @@ class LegalPlays:
         state = self._state(done)
         return state.push(move)
 
+    def find(self, moves: Sequence[Move]) -> Play | None:
+        """The listed play that ``moves`` make, one by one in the order given; None when
+        one of them cannot be made there or together they are no legal play.
+
+        Each move is checked as the single move of its die it must be (R4-R8, R10,
+        R11) and the whole by its result, which must be a listed play (R9): the answer
+        of ``check`` without the search ahead at every move that ``check`` makes to say
+        where a play goes wrong, so records and files replay quickly.
+        """
+        state = _TurnState(self)
+        for move in moves:
+            raw = state.single(move)
+            if raw is None:
+                return None
+            state._apply(raw)
+        listed = self._leaves.get(state.key)
+        if listed is None or len(moves) != len(listed):
+            return None
+        return Play(tuple(Move(*move) for move in listed))
+
     def check(self, play: Play) -> Play:
         """The listed play with the same result, or ``IllegalMoveError`` naming the rule.
 
@@ -125,6 +158,9 @@ class LegalPlays:
         """
         if not isinstance(play, Play):
             raise ValueError(f"a play is a Play of moves, not {quote(play)}")
+        found = self.find(play.moves)
+        if found is not None:
+            return found
         state = self._state(play.moves)
         if state.next_moves():
             left = state.remaining
@@ -157,10 +193,15 @@ class _TurnState:
         self.remaining: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
 
     def _single_moves(self, die: int) -> list[RawMove]:
-        return [
-            played[0]
-            for played in search(self.mine, self.blocked, self.blots, self.n, (die,), 0)[1].values()
-        ]
+        """The moves of one ``die`` from here, found once per state of the turn (the
+        ways of making a play written in notation meet the same states)."""
+        found = self.plays._singles.get((self.key, die))
+        if found is None:
+            levels = search(self.mine, self.blocked, self.blots, self.n, (die,), 0)
+            found = self.plays._singles[self.key, die] = [
+                played[0] for played in levels[1].values()
+            ]
+        return found
 
     def _apply(self, move: RawMove) -> None:
         start, end, die, hit = move
@@ -196,11 +237,16 @@ class _TurnState:
                     moves.append(Move(*raw))
         return moves
 
+    def single(self, move: Move) -> RawMove | None:
+        """``move`` as the single move of its die it is here, or None (R4-R8, R10, R11)."""
+        _check_move(move)
+        for raw in self._single_moves(move.die) if move.die in self.remaining else ():
+            if raw[0] == move.start and raw[1] == move.end:
+                return raw
+        return None
+
     def push(self, move: Move) -> Move:
-        if not isinstance(move, Move) or any(
-            type(value) is not int for value in (move.start, move.end, move.die)
-        ):
-            raise ValueError(f"a move is a Move of three integers, not {quote(move)}")
+        _check_move(move)
         for raw in self._single_moves(move.die) if move.die in self.remaining else ():
             if raw[0] == move.start and raw[1] == move.end:
                 if self._leads_to_legal_play(raw):
@@ -268,6 +314,13 @@ class _TurnState:
             f"a {die} bears off from {where} only if no checker is farther from home; "
             f"one is on {label(variant, farthest)}",
         )
+
+
+def _check_move(move: object) -> None:
+    if not isinstance(move, Move) or any(
+        type(value) is not int for value in (move.start, move.end, move.die)
+    ):
+        raise ValueError(f"a move is a Move of three integers, not {quote(move)}")
 
 
 def _checkers(count: int) -> str:

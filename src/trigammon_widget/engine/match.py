@@ -19,7 +19,6 @@ R13, every loser paying the winner (README, "Match play").
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from . import display
 from .errors import IllegalMoveError, InvalidPositionError, quote
+from .names import check_text
 from .position import Position, check_not_over
 from .variant import Variant, find_variant
 
@@ -39,6 +39,10 @@ MAX_MATCH_LENGTH = 64
 """The longest match: GNU Backgammon's ``MAXSCORE``."""
 MAX_SCORE = 2**15 - 1
 """The highest score a match state holds: the width of a score in gnubg's Match ID."""
+MAX_MATCH_RECORDS = 40_000
+"""Most records all the games of a match (or money session) hold together: some 600
+games of a classic money session, whose record (``records``) and match files load in
+seconds."""
 
 CubeActionKind = Literal["double", "take", "drop"]
 CUBE_ACTIONS: tuple[CubeActionKind, ...] = get_args(CubeActionKind)
@@ -199,10 +203,29 @@ def check_info(info: object) -> dict[str, str]:
                 f"match information {key!r} is text of at most {MAX_INFO_CHARS} characters, "
                 f"not {quote(value)}"
             )
-        if key != "Comment" and ("\n" in value or "\r" in value):
+        if key != "Comment" and "\n" in value:
             raise ValueError(f"match information {key!r} is one line, not {quote(value)}")
-        checked[key] = value
+        checked[key] = check_text(value, f"match information {key!r}", lines=key == "Comment")
     return checked
+
+
+@dataclass
+class RecordBudget:
+    """The records the games of a match may still add together (``MAX_MATCH_RECORDS``),
+    shared by its games."""
+
+    left: int
+
+    def take(self, count: int) -> None:
+        if self.left < count:
+            raise ValueError(
+                f"a match keeps at most {MAX_MATCH_RECORDS:,} records over all its games: "
+                "nothing was recorded; start a new match"
+            )
+        self.left -= count
+
+    def give(self, count: int) -> None:
+        self.left += count
 
 
 def _dash(score: Sequence[int]) -> str:
@@ -469,19 +492,6 @@ class MatchPosition:
         return display.svg(self)
 
 
-MATCH_FORMAT = "trigammon-widget/match"
-MATCH_VERSION = 1
-_MATCH_KEYS = (
-    "format",
-    "version",
-    "variant",
-    "length",
-    "crawford",
-    "jacoby",
-    "names",
-    "info",
-    "games",
-)
 INFO_KEYS = ("Site", "Event", "Round", "EventDate", "Transcriber", "Comment")
 """What ``Match.info`` may hold, named as .mat headers name it: the place, event, round,
 date (``YYYY.MM.DD``), transcriber and a comment of the match."""
@@ -522,9 +532,15 @@ class Match:
         self._variant = chosen
         self._crawford = crawford and chosen.players == 2
         self._rng = random.Random(seed)
-        self._games = [Game(chosen, seed=self._seed(), names=names, match=self._first)]
+        self._budget = RecordBudget(MAX_MATCH_RECORDS)
+        self._games = [self._join(Game(chosen, seed=self._seed(), names=names, match=self._first))]
         self._names = self._games[0].names
         self.info: dict[str, str] = {}
+
+    def _join(self, game: Game) -> Game:
+        """``game`` as one of this match's, sharing its records' budget."""
+        game._budget = self._budget
+        return game
 
     def _seed(self) -> int:
         return self._rng.getrandbits(63)
@@ -616,15 +632,21 @@ class Match:
         """Start the next game, once the last one is over and the match is not."""
         from .game import Game
 
+        if self._budget.left <= 0:
+            raise ValueError(
+                f"a match keeps at most {MAX_MATCH_RECORDS:,} records over all its games: "
+                "start a new match"
+            )
         game = Game(self._variant, seed=self._seed(), names=self.names, match=self._next_state())
-        self._games.append(game)
+        self._games.append(self._join(game))
         return game
 
     def copy(self) -> Match:
         """An independent copy: each game copied (``Game.copy``), the dice going on as
         this match's would."""
         twin = copy.copy(self)
-        twin._games = [game.copy() for game in self._games]
+        twin._budget = RecordBudget(self._budget.left)
+        twin._games = [twin._join(game.copy()) for game in self._games]
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
         twin.info = dict(self.info)
@@ -637,56 +659,33 @@ class Match:
     # records ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The match as JSON-ready data: its rules, names and every game's record."""
-        return {
-            "format": MATCH_FORMAT,
-            "version": MATCH_VERSION,
-            "variant": self._variant.name,
-            "length": self.length,
-            "crawford": self._crawford,
-            "jacoby": self.jacoby,
-            "names": list(self.names),
-            "info": check_info(self.info),
-            "games": [game.to_dict() for game in self._games],
-        }
+        """The match as JSON-ready data (``records``): its rules, names and every game's
+        record."""
+        from .records import match_to_dict
+
+        return match_to_dict(self)
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        """The record as JSON text (``records.dumps``), which ``from_json`` reads back."""
+        from .records import dumps, match_to_dict
+
+        return dumps(match_to_dict(self), indent)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Match:
-        """Replay a match record: every game replayed (``Game.from_dict``) and its match
-        state checked against the score the games before it leave."""
-        from .game import Game
-        from .records import as_list, check_keys, checking
+        """Replay a match record (``records``): every game replayed (``Game.from_dict``)
+        and its match state checked against the score the games before it leave."""
+        from .records import match_from_dict
 
-        if not isinstance(data, Mapping) or data.get("format") != MATCH_FORMAT:
-            raise ValueError(f"not a match record: 'format' must be {MATCH_FORMAT!r}")
-        if data.get("version") != MATCH_VERSION:
-            raise ValueError(f"unsupported match record version {quote(data.get('version'))}")
-        required = tuple(key for key in _MATCH_KEYS if key != "info")
-        check_keys(data, "a match record", _MATCH_KEYS, required)
-        with checking("'variant'"):
-            variant = find_variant(data["variant"])
-        match = cls(
-            data["length"],
-            variant,
-            crawford=data["crawford"],
-            jacoby=data["jacoby"],
-            names=data["names"],
-        )
-        with checking("'info'"):
-            match.info = check_info(data.get("info", {}))
-        games = as_list(data["games"], "'games'")
-        if not games:
-            raise ValueError("'games': a match record holds at least one game")
-        return match._with_games(Game.from_dict(record) for record in games)
+        return match_from_dict(data)
 
     def _with_games(self, games: Iterable[Game]) -> Match:
         """This match, its games replaced by ``games`` in order, each checked: its
-        variant, names and match state must be the ones the match has there.
-        ``ValueError`` names the game."""
+        variant, names and match state must be the ones the match has there, and all
+        of them hold at most ``MAX_MATCH_RECORDS`` records. ``ValueError`` names the
+        game."""
         self._games = []
+        self._budget = RecordBudget(MAX_MATCH_RECORDS)
         for number, game in enumerate(games, 1):
             try:
                 if game.variant != self._variant:
@@ -696,9 +695,10 @@ class Match:
                 expected = self._next_state()
                 if game.match_state != expected:
                     raise ValueError(f"it is played at {game.match_state}, not at {expected}")
+                self._budget.take(game._records)
             except ValueError as error:
                 raise ValueError(f"game {number}: {error}") from None
-            self._games.append(game)
+            self._games.append(self._join(game))
         return self
 
     @classmethod
@@ -730,6 +730,6 @@ class Match:
     @classmethod
     def from_json(cls, text: str) -> Match:
         """A match from ``to_json`` text; ``ValueError`` for anything else."""
-        from .records import read_json
+        from .records import match_from_dict, read_json
 
-        return cls.from_dict(read_json(text, "a match record"))
+        return match_from_dict(read_json(text, "a match record"))

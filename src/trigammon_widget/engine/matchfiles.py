@@ -404,28 +404,52 @@ def _mat_moves(text: str) -> str:
 
 
 def write_mat(match: Match) -> str:
-    """The match as GNU Backgammon's ``export match mat`` lays it out."""
+    """The match as GNU Backgammon's ``export match mat`` lays it out: only what
+    ``read_mat`` reads back as the same match. .mat has no escapes, so names whose
+    score line would read otherwise (``"Ann : 3 Bo"``) and comment lines with spaces at
+    either end or the look of a header are refused (``ValueError``): SGF and JSON
+    carry any of them."""
     _require_classic(match)
+    info = check_info(match.info)
     out: list[str] = []
     for key in ("Site", "Event", "Round", "EventDate", "Transcriber"):
-        if key in match.info:
-            out.append(f'; [{key} "{match.info[key]}"]\n')
+        if key in info:
+            out.append(f'; [{key} "{info[key]}"]\n')
     if not match.crawford and match.length:
         out.append('; [Crawford "Off"]\n')
     if match.jacoby:
         out.append('; [Jacoby "On"]\n')
-    if "Comment" in match.info:
+    if "Comment" in info:
+        for line in info["Comment"].split("\n"):
+            if line != line.strip() or _HEADER.fullmatch(line):
+                raise ValueError(
+                    f".mat cannot carry the comment line {quote(line)}: it would read back "
+                    "trimmed or as a header; save the match as SGF or JSON"
+                )
         # gnubg ends each comment line with a newline, the last one too
-        out.append("\n; " + match.info["Comment"].replace("\n", "\n; ") + "\n")
+        out.append("\n; " + info["Comment"].replace("\n", "\n; ") + "\n")
     out.append("\n")
     out.append(f" {match.length} point match\n\n")
-    right, left = match.names
     for number, game in enumerate(match.games, 1):
-        score = game.match_state.score
         out.append(f" Game {number}\n")
-        out.append(f" {f'{left} : {score[1]}':<31}{right} : {score[0]}\n")
+        out.append(_mat_scores(match.names, game.match_state.score) + "\n")
         out.append(_mat_game(game))
     return "".join(out)
+
+
+def _mat_scores(names: Sequence[str], score: Sequence[int]) -> str:
+    """A game's first line, the left player's cell 31 characters wide (gnubg's), a space
+    after a longer one; ``ValueError`` when it would not read back as these names."""
+    right, left = names
+    cell = f"{left} : {score[1]}"
+    line = f" {cell:<31}{' ' if len(cell) >= 31 else ''}{right} : {score[0]}"
+    found = _SCORES.fullmatch(line)
+    if found is None or (found["left"], found["right"]) != (left, right):
+        raise ValueError(
+            f".mat cannot carry the names {quote(left)} and {quote(right)}: its score line "
+            "would read otherwise; save the match as SGF or JSON"
+        )
+    return line
 
 
 def _mat_game(game: Game) -> str:
@@ -525,19 +549,33 @@ class _Node:
         return None
 
 
-_SGF_TOKEN = re.compile(
-    r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)"
-    r"|(?P<name>[A-Z]{1,8})(?P<values>(?:\s*\[(?:\\.|[^\]\\])*\]){1,1000}))",
-    re.DOTALL,
-)
-_SGF_VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
+_SGF_NAME = re.compile(r"[A-Z]{1,8}")
+_SGF_SPECIAL = re.compile(r"[\\\]]")
+"""What ends a property value, ``]``, or escapes the next character, ``\\``."""
 _SGF_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+MAX_SGF_VALUES = 1_000
+"""Most values of one property (gnubg writes one, a few for ``MI``)."""
+
+
+def _sgf_value_end(text: str, start: int) -> int:
+    """Where the property value opened before ``start`` closes (its ``]``), or -1: found
+    by one scan from ``]`` or ``\\`` to the next, so a long value costs its length."""
+    index = start
+    while True:
+        found = _SGF_SPECIAL.search(text, index)
+        if found is None:
+            return -1
+        if found.group() == "]":
+            return found.start()
+        index = found.start() + 2  # the escaped character, whatever it is
 
 
 def _sgf_trees(text: str) -> Iterator[list[_Node]]:
     """The game trees of an SGF collection, each its sequence of nodes, one by one (a
     bad later tree stops reading there); a tree with variations is refused (gnubg
-    writes none). Lines are counted only where a node starts or reading stops."""
+    writes none). A scan from token to token, each value found by ``_sgf_value_end``:
+    time and memory grow with the text, never with the length of one value. Lines are
+    counted only where a node starts or reading stops."""
     depth, trees, index, size = 0, 0, 0, len(text)
     counted = (0, 1)  # (offset, its line): lines are counted forward from there
 
@@ -550,54 +588,76 @@ def _sgf_trees(text: str) -> Iterator[list[_Node]]:
     nodes: list[_Node] = []
     properties = 0
     while True:
-        found = _SGF_TOKEN.match(text, index)
-        if found is None:
-            rest = text[index:].lstrip()
-            if rest:
-                at = line_at(size - len(rest))
-                if rest[0] == "[" or "A" <= rest[0] <= "Z":
-                    raise MatchFileError(at, "a property value has no closing ']'")
-                raise MatchFileError(at, f"unexpected {quote(rest[0])}: not an SGF file")
+        while index < size and text[index].isspace():
+            index += 1
+        if index == size:
             break
-        kind = found.lastgroup
-        index = found.end()
-        if kind == "values":
-            if not nodes or depth == 0:
-                at = line_at(found.start("name"))
-                raise MatchFileError(at, f"property {quote(found['name'])} outside a node")
-            properties += 1
-            if properties > MAX_SGF_PROPERTIES:
-                at = line_at(found.start("name"))
-                raise MatchFileError(
-                    at, f"a game tree of more than {MAX_SGF_PROPERTIES:,} properties"
-                )
-            values = [
-                _SGF_ESCAPE.sub(r"\1", value) if "\\" in value else value
-                for value in _SGF_VALUE.findall(found["values"])
-            ]
-            nodes[-1].properties.append((found["name"], values))
-        elif kind == "node":
-            at = line_at(found.start("node"))
-            if depth == 0:
-                raise MatchFileError(at, "a node outside a game tree")
-            if len(nodes) == MAX_SGF_NODES:
-                raise MatchFileError(at, f"a game tree of more than {MAX_SGF_NODES:,} nodes")
-            nodes.append(_Node(at))
-        elif kind == "open":
+        char = text[index]
+        if char == "(":
             depth += 1
             if depth > 1:
-                at = line_at(found.start("open"))
-                raise MatchFileError(at, "variations are not read (GNU Backgammon writes none)")
+                raise MatchFileError(
+                    line_at(index), "variations are not read (GNU Backgammon writes none)"
+                )
             nodes, properties = [], 0
-        else:
-            at = line_at(found.start("close"))
+            index += 1
+        elif char == ")":
+            at = line_at(index)
             if depth == 0:
                 raise MatchFileError(at, "')' closes no game tree")
             depth -= 1
             if not nodes:
                 raise MatchFileError(at, "a game tree has no node")
             trees += 1
+            index += 1
             yield nodes
+        elif char == ";":
+            at = line_at(index)
+            if depth == 0:
+                raise MatchFileError(at, "a node outside a game tree")
+            if len(nodes) == MAX_SGF_NODES:
+                raise MatchFileError(at, f"a game tree of more than {MAX_SGF_NODES:,} nodes")
+            nodes.append(_Node(at))
+            index += 1
+        elif "A" <= char <= "Z":
+            name = _SGF_NAME.match(text, index)
+            assert name is not None
+            after = name.end()
+            while after < size and text[after].isspace():
+                after += 1
+            if after == size or text[after] != "[":
+                if after < size and "A" <= text[after] <= "Z":
+                    raise MatchFileError(line_at(index), "a property name longer than 8 letters")
+                raise MatchFileError(line_at(index), "a property value has no closing ']'")
+            if not nodes or depth == 0:
+                raise MatchFileError(
+                    line_at(index), f"property {quote(name.group())} outside a node"
+                )
+            properties += 1
+            if properties > MAX_SGF_PROPERTIES:
+                raise MatchFileError(
+                    line_at(index), f"a game tree of more than {MAX_SGF_PROPERTIES:,} properties"
+                )
+            values: list[str] = []
+            while after < size and text[after] == "[":
+                end = _sgf_value_end(text, after + 1)
+                if end < 0:
+                    raise MatchFileError(line_at(after), "a property value has no closing ']'")
+                if len(values) == MAX_SGF_VALUES:
+                    raise MatchFileError(
+                        line_at(after), f"a property of more than {MAX_SGF_VALUES:,} values"
+                    )
+                value = text[after + 1 : end]
+                values.append(_SGF_ESCAPE.sub(r"\1", value) if "\\" in value else value)
+                after = end + 1
+                while after < size and text[after].isspace():
+                    after += 1
+            nodes[-1].properties.append((name.group(), values))
+            index = after
+        else:
+            if char == "[":
+                raise MatchFileError(line_at(index), "a property value has no closing ']'")
+            raise MatchFileError(line_at(index), f"unexpected {quote(char)}: not an SGF file")
     if depth:
         raise MatchFileError(line_at(size), "the file ends inside a game tree")
     if not trees:
@@ -697,7 +757,10 @@ def _sgf_info(root: _Node) -> dict[str, str]:
     ):
         values = root.get(name)
         if values:
-            info[key] = values[0].removesuffix("\n") if key == "Comment" else values[0]
+            value = values[0]
+            if key == "Comment":  # lines as gnubg ends them, whatever the file's line ends
+                value = value.replace("\r\n", "\n").replace("\r", "\n").removesuffix("\n")
+            info[key] = value
     date = root.get("DT")
     if date:
         info["EventDate"] = re.sub(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$", r"\1.\2.\3", date[0])
@@ -774,7 +837,7 @@ def _sgf_game(match: Match, index: int, game: Game) -> str:
         f"PW[{_escape(match.names[1])}]PB[{_escape(match.names[0])}]",
     ]
     if index == 0:
-        info = match.info
+        info = check_info(match.info)
         date = info.get("EventDate")
         if date is not None:
             dashed = _DATE.sub(r"\1-\2-\3", date)

@@ -1,9 +1,15 @@
-"""Player names: the one check for text that people give as a name.
+"""Names and other text people give: the one rule every entry point checks them by.
 
-A name is shown in SVG (XML), in the browser and on its own line of a game record,
-so it must be text all of those can carry: no control characters (XML 1.0 forbids
-most of them; newlines would add record lines), no lone surrogates (they cannot be
-encoded), no Unicode noncharacters such as U+FFFE.
+A name is shown in SVG (XML), in the browser, in the reports' Markdown and HTML, on
+its own line of a game record and in match files (.mat, SGF), which all must carry
+it as it was given: so it is printable text (no control characters, which XML 1.0
+forbids and which would add record lines; no line separators; no lone surrogates,
+which cannot be encoded; no Unicode noncharacters such as U+FFFE), it shows
+something (not only spaces, marks or invisible characters such as U+200B), it has no
+spaces at either end (files and people trim them), and every bidirectional
+embedding, override or isolate it opens it closes (an open U+202E would turn the
+text after it around). The same text rule, but for the length and what a name must
+show, holds for a match's information (``check_text``).
 """
 
 from __future__ import annotations
@@ -24,6 +30,14 @@ _REFUSED_CATEGORIES = {
     "Zl": "a line separator",
     "Zp": "a paragraph separator",
 }
+_INVISIBLE = {0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0}
+"""Letters and symbols that show nothing: the Hangul fillers and the blank Braille cell."""
+_CLOSERS = {
+    **dict.fromkeys((0x202A, 0x202B, 0x202D, 0x202E), 0x202C),
+    **dict.fromkeys((0x2066, 0x2067, 0x2068), 0x2069),
+}
+"""The bidirectional embeddings and overrides (closed by U+202C, PDF) and isolates
+(closed by U+2069, PDI): a name closes each, the last opened first."""
 
 
 def default_names(variant: Variant) -> tuple[str, ...]:
@@ -31,27 +45,52 @@ def default_names(variant: Variant) -> tuple[str, ...]:
     return tuple(f"Player {SYMBOLS[player]}" for player in range(variant.players))
 
 
-def check_name(name: object, what: str = "a name") -> str:
-    """``name`` if it is a valid player name, else a ``ValueError`` saying why.
-
-    ``what`` names the field in the message (``"name of player 1"``).
-    """
-    if not isinstance(name, str):
-        raise ValueError(f"{what} must be a string, not {quote(name)}")
-    if len(name) > MAX_NAME_CHARS:
-        raise ValueError(f"{what} is {len(name)} characters long: at most {MAX_NAME_CHARS}")
-    if not name.strip():
-        raise ValueError(f"{what} must show something, not {quote(name)}")
-    for index, char in enumerate(name):
+def check_text(text: object, what: str, *, lines: bool = False) -> str:
+    """``text`` if it is printable text that keeps its bidirectional controls closed,
+    else a ``ValueError`` naming ``what``; ``lines`` lets it hold line breaks (``\\n``)."""
+    if not isinstance(text, str):
+        raise ValueError(f"{what} must be a string, not {quote(text)}")
+    opened: list[int] = []
+    for index, char in enumerate(text):
+        code = ord(char)
         kind = _REFUSED_CATEGORIES.get(unicodedata.category(char))
         if kind is None and _is_noncharacter(char):
             kind = "a Unicode noncharacter"
-        if kind is not None:
+        if kind is not None and not (lines and char == "\n"):
             raise ValueError(
-                f"{what} {quote(name)} has {kind} (U+{ord(char):04X}) at index {index}: "
+                f"{what} {quote(text)} has {kind} (U+{code:04X}) at index {index}: "
                 "use printable text"
             )
-    return name
+        if char == "\n":
+            opened.clear()  # a paragraph ends every embedding and isolate
+        elif code in _CLOSERS:
+            opened.append(code)
+        elif code in _CLOSERS.values():
+            if not opened or _CLOSERS[opened[-1]] != code:
+                raise ValueError(
+                    f"{what} {quote(text)} closes a bidirectional control it did not open "
+                    f"last (U+{code:04X} at index {index})"
+                )
+            opened.pop()
+    if opened:
+        raise ValueError(
+            f"{what} {quote(text)} leaves a bidirectional control open (U+{opened[-1]:04X}): "
+            "close it (U+202C or U+2069), or the text after it turns round"
+        )
+    return text
+
+
+def check_name(name: object, what: str = "a name") -> str:
+    """``name`` if it is a valid player (or variation) name, else a ``ValueError``
+    saying why. ``what`` names the field in the message (``"name of player 1"``)."""
+    if isinstance(name, str) and len(name) > MAX_NAME_CHARS:
+        raise ValueError(f"{what} is {len(name)} characters long: at most {MAX_NAME_CHARS}")
+    text = check_text(name, what)
+    if not any(_shows(char) for char in text):
+        raise ValueError(f"{what} must show something, not {quote(text)}")
+    if text != text.strip():
+        raise ValueError(f"{what} {quote(text)} begins or ends with a space: trim it")
+    return text
 
 
 def check_names(names: object, variant: Variant) -> tuple[str, ...]:
@@ -65,6 +104,11 @@ def check_names(names: object, variant: Variant) -> tuple[str, ...]:
             f"{variant.name} needs {variant.players} names, one per player, got {len(names)}"
         )
     return tuple(check_name(name, f"the name of player {p}") for p, name in enumerate(names))
+
+
+def _shows(char: str) -> bool:
+    """Whether ``char`` is seen: a letter, number, punctuation or symbol that is not blank."""
+    return unicodedata.category(char)[0] in "LNPS" and ord(char) not in _INVISIBLE
 
 
 def _is_noncharacter(char: str) -> bool:

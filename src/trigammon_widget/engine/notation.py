@@ -161,23 +161,26 @@ def parse_play(position: Position, text: str) -> Play:
     hops = _segments(variant, text)
     plays = position.legal_plays()
     written = sorted(text.lower().replace(",", " ").split())
-    first_error: IllegalMoveError | None = None
+    failed: list[list[Move]] = []
     found: list[Play] = []
     for moves in _splits(variant, hops, plays.remaining_dice(())):
-        try:
-            play = plays.check(Play(_made(plays, moves)))
-        except IllegalMoveError as error:
-            first_error = first_error or error
+        play = plays.find(sorted(moves, key=_start))
+        if play is None:
+            failed.append(moves)
             continue
-        if sorted(format_play(variant, play).split()) == written:
+        if sorted(plays.notation(play).split()) == written:
             return play
         found.append(play)
     if found:
         return found[0]
-    if first_error is None:
-        dice = "-".join(map(str, position.dice))
-        raise IllegalMoveError("R4", f"{quote(text)} cannot be made with the dice {dice}")
-    raise first_error
+    for moves in failed[:1]:  # why the first way to make it fails
+        plays.check(Play(_made(plays, moves)))
+    dice = "-".join(map(str, position.dice))
+    raise IllegalMoveError("R4", f"{quote(text)} cannot be made with the dice {dice}")
+
+
+def _start(move: Move) -> int:
+    return move.start
 
 
 def _made(plays: LegalPlays, moves: list[Move]) -> tuple[Move, ...]:
@@ -187,7 +190,7 @@ def _made(plays: LegalPlays, moves: list[Move]) -> tuple[Move, ...]:
     behind it. Raises at the first illegal move.
     """
     made: list[Move] = []
-    for move in sorted(moves, key=lambda move: move.start):
+    for move in sorted(moves, key=_start):
         made.append(plays.check_move(made, move))
     return tuple(made)
 

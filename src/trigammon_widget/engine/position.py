@@ -56,6 +56,11 @@ def check_reachable(position: Position) -> Position:
             f"players {' and '.join(map(str, finished))} have every checker off; the game "
             "ends when the first one has (R12)"
         )
+    if position.frozen:
+        raise InvalidPositionError(
+            "no player can move with any roll (each is on the bar against a closed board, "
+            "R8, or blocked everywhere, R6): a game there could never end"
+        )
     return position
 
 
@@ -276,18 +281,40 @@ class Position:
                     blocked[table[index]] = True
         return self.boards[self.turn], tuple(blocked), blots
 
+    @cached_property
+    def frozen(self) -> bool:
+        """Whether no player can move again: every player passes with every roll, so
+        nothing ever changes and the game cannot end (a mutual closeout: all on the bar
+        against closed boards, R8). Set-ups and loaders refuse it (``check_reachable``);
+        bot-only games and ``autoplay`` stop where play reaches one, after a round of
+        passes, rather than pass forever."""
+        if self.is_over():
+            return False
+        for player in range(self.variant.players):
+            for first in range(6, 0, -1):
+                for second in range(first, 0, -1):
+                    rolled = unchecked(self.variant, self.boards, player, (first, second))
+                    if rolled._plays.max_dice:
+                        return False
+        return True
+
     def legal_plays(self, dice: Iterable[int] | None = None) -> LegalPlays:
         """Every legal play for the roll (R4-R12), one per resulting position.
 
         A finished position has none: ``IllegalMoveError`` citing R12.
         """
-        from .legal import LegalPlays
-
         check_not_over(self)
         roll = self.dice if dice is None else check_dice(dice)
         if roll is None:
             raise ValueError("no dice: roll first, or pass dice=(d1, d2)")
-        return LegalPlays(self if self.dice == roll else replace(self, dice=roll))
+        return self._plays if self.dice == roll else replace(self, dice=roll)._plays
+
+    @cached_property
+    def _plays(self) -> LegalPlays:
+        """The legal plays of the own roll, worked out once (``legal_plays``)."""
+        from .legal import LegalPlays
+
+        return LegalPlays(self)
 
     def after(self, moves: Iterable[Move | RawMove]) -> Position:
         """The position once ``moves`` are made, still in the same turn; not checked.
@@ -295,6 +322,11 @@ class Position:
         The dice stay, unless the moves end the game (R12). Use ``play()`` for a
         checked, complete turn.
         """
+        done = self._boards_after(moves)
+        over = any(board[-1] == CHECKERS for board in done)
+        return replace(self, boards=done, dice=None if over else self.dice)
+
+    def _boards_after(self, moves: Iterable[Move | RawMove]) -> tuple[Board, ...]:
         variant = self.variant
         boards = [list(board) for board in self.boards]
         mine = boards[self.turn]
@@ -310,9 +342,7 @@ class Position:
                         board[index] -= 1
                         board[BAR] += 1
                         break
-        done = tuple(tuple(board) for board in boards)
-        over = any(board[-1] == CHECKERS for board in done)
-        return replace(self, boards=done, dice=None if over else self.dice)
+        return tuple(tuple(board) for board in boards)
 
     def play(self, play: Play | str) -> Position:
         """The position after a legal play: the turn passes (R3) and the dice are cleared.
@@ -321,9 +351,14 @@ class Position:
         with the rule it breaks (R12 once the game is over).
         """
         chosen = self.parse_play(play) if isinstance(play, str) else play
-        done = self.after(self.legal_plays().check(chosen).moves)
-        following = self.turn if done.is_over() else self.variant.next_player(self.turn)
-        return replace(done, turn=following, dice=None)
+        return self._play_listed(self.legal_plays().check(chosen))
+
+    def _play_listed(self, play: Play) -> Position:
+        """``play``'s position, ``play`` being one of the legal plays listed (``check``)."""
+        done = self._boards_after(play.moves)
+        over = any(board[-1] == CHECKERS for board in done)
+        following = self.turn if over else self.variant.next_player(self.turn)
+        return unchecked(self.variant, done, following, None)
 
     # notation, ids ---------------------------------------------------------
 
@@ -374,6 +409,20 @@ class Position:
     def _repr_svg_(self) -> str | None:
         """The board in a notebook (``pictures.svg.board_svg`` draws it, with options)."""
         return display.svg(self)
+
+
+def unchecked(
+    variant: Variant, boards: tuple[Board, ...], turn: int, dice: Dice | None
+) -> Position:
+    """A position the rules made from a valid one (a legal play, a roll of a game going
+    on): valid by construction, so made without ``Position``'s checks, which cost more
+    than the play itself when a record is replayed."""
+    made = object.__new__(Position)
+    object.__setattr__(made, "variant", variant)
+    object.__setattr__(made, "boards", boards)
+    object.__setattr__(made, "turn", turn)
+    object.__setattr__(made, "dice", dice)
+    return made
 
 
 def _raw(move: Move) -> RawMove:

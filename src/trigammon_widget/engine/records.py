@@ -1,8 +1,26 @@
-"""Reading saved records (games, matches): JSON with bounds, and fields checked by hand.
+"""Game and match records in JSON: the one writer, the one reader, and their limits.
 
 A record is data someone may have edited or made up: it is read with bounded
 integers and no ``NaN``, and each field is checked with a message that names it, so
-a bad record is refused with what is wrong and where.
+a bad record is refused with what is wrong and where. Every play, cube action and
+resignation is replayed through the rules; nothing is evaluated or unpickled.
+
+**Game records** (version 4) list the history's tree flat, in depth-first order,
+the main line first: each entry of ``turns`` is one record (a turn, a cube action or
+a resignation) that follows the entry before it, or the entry ``after`` names
+(entries count from 1; 0 is the start), so a side line is an entry whose ``after``
+points back to where it leaves. The children of a position keep the order of their
+entries, the first being its main line. Flat, a record's JSON is never nested more
+than a few levels, whatever the depth of its variations, and its size grows with
+its entries alone; the writer walks the tree with a stack and the reader builds it
+entry by entry, so neither recurses. Versions 1 to 3 (variations nested in their
+turns) read unchanged.
+
+**Limits.** A game holds at most ``game.MAX_GAME_RECORDS`` records and a match
+``match.MAX_MATCH_RECORDS`` (the engine refuses to record more), so whatever the
+engine holds, the writer writes within ``MAX_RECORD_CHARS`` and the reader reads it
+back; a longer text, or one with more records, is refused before anything is
+replayed.
 """
 
 from __future__ import annotations
@@ -13,23 +31,97 @@ from contextlib import contextmanager
 from typing import Any
 
 from .errors import quote
+from .game import MAX_GAME_RECORDS, Game, Turn, _Node
+from .match import (
+    MAX_MATCH_RECORDS,
+    Cube,
+    CubeAction,
+    Match,
+    MatchPosition,
+    MatchState,
+    check_info,
+)
+from .names import check_name, check_names
+from .position import Position, check_dice
+from .variant import find_variant
 
-__all__ = ["MAX_RECORD_CHARS", "as_list", "check_keys", "checking", "read_json"]
+__all__ = [
+    "MATCH_FORMAT",
+    "MATCH_VERSION",
+    "MAX_RECORD_CHARS",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "as_list",
+    "check_keys",
+    "checking",
+    "dumps",
+    "game_from_dict",
+    "game_to_dict",
+    "match_from_dict",
+    "match_to_dict",
+    "read_json",
+]
 
-MAX_RECORD_CHARS = 2_000_000
-"""Longest JSON record read: about 20,000 turns (some 15 s to replay), more than games
-take, even random bots' trigammon games of thousands of turns."""
+RECORD_FORMAT = "trigammon-widget/game"
+RECORD_VERSION = 4
+"""Version 2 added variations (``variations`` and ``name`` in turns, ``line``), version 3
+the cube (R14): ``match`` and ``cube`` at the start, cube actions and resignations among
+the turns; version 4 lists the tree flat (``after``). Versions 1 to 3 read unchanged."""
+MATCH_FORMAT = "trigammon-widget/match"
+MATCH_VERSION = 1
+
+MAX_RECORD_CHARS = 10_000_000
+"""Longest JSON record read (a game or a match). The engine's own limits keep what it
+writes well within it: an entry takes at most about 300 characters (a play, a name of
+``MAX_NAME_CHARS`` with every character escaped), a game's start and names about
+2,000."""
 JSON_DIGITS = 20
 """Longest integer read from JSON: no field needs more, and longer ones are slow to read."""
 
+_RECORD_KEYS = (
+    "format",
+    "version",
+    "start",
+    "names",
+    "opening",
+    "turns",
+    "line",
+    "ply",
+    "dice",
+    "match",
+    "cube",
+)
+_TURN_KEYS = ("player", "dice", "play", "cube", "resign", "name", "variations", "after")
+_RECORD_KINDS = {"play": ("player", "dice", "play"), "cube": ("player",), "resign": ("player",)}
+"""What each kind of record needs: a turn its dice and play, a cube action its action
+(``"double"``, ``"take"``, ``"drop"``), a resignation its level (1, 2, 3)."""
+_MATCH_STATE_KEYS = ("length", "score", "crawford", "jacoby")
+_CUBE_KEYS = ("value", "owner", "offered")
+_MATCH_KEYS = (
+    "format",
+    "version",
+    "variant",
+    "length",
+    "crawford",
+    "jacoby",
+    "names",
+    "info",
+    "games",
+)
+
+
+# JSON text ----------------------------------------------------------------------------
+
 
 def read_json(text: object, what: str) -> Any:
-    """The data of a JSON record (``what``: "a game record"), or a ``ValueError``."""
+    """The data of a JSON text (``what``: "a game record"), or a ``ValueError``: at most
+    ``MAX_RECORD_CHARS`` characters, integers of at most ``JSON_DIGITS`` digits, no
+    ``NaN`` or ``Infinity``."""
     if not isinstance(text, str):
         raise ValueError(f"{what} in JSON is a string, not {quote(text)}")
     if len(text) > MAX_RECORD_CHARS:
         raise ValueError(
-            f"{what} in JSON has at most {MAX_RECORD_CHARS} characters, not {len(text)}"
+            f"{what} in JSON has at most {MAX_RECORD_CHARS:,} characters, not {len(text):,}"
         )
     try:
         return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
@@ -37,6 +129,58 @@ def read_json(text: object, what: str) -> Any:
         raise ValueError(f"not {what}: its JSON is nested too deeply") from None
     except ValueError as error:
         raise ValueError(f"not {what}: invalid JSON ({str(error)[:120]})") from None
+
+
+def dumps(data: Mapping[str, Any], indent: int | None = 2) -> str:
+    """A record as JSON text, as the reader reads it back: with ``indent``, an object
+    holding a list of objects (a record's ``turns``, a match's ``games``) has a key a
+    line and one list item a line, and everything else sits on one line, so the text
+    grows with the entries alone; ``None`` writes one line. Text is kept as it is
+    (UTF-8 when saved), not escaped to ASCII."""
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False)
+    if isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 8:
+        raise ValueError(f"indent is None or 0..8 spaces, not {quote(indent)}")
+    return _layout(data, " " * indent, 0)
+
+
+_LISTS = ("turns", "games")
+"""The lists of objects a record lays out one item a line: a game's records, a match's
+games (each laid out in turn)."""
+
+
+def _layout(data: Mapping[str, Any], pad: str, level: int) -> str:
+    """One object laid out by ``dumps`` (``level``: its depth, at most a match's 2)."""
+    inner = pad * (level + 1)
+    lines = []
+    for key, value in data.items():
+        text = json.dumps(value, ensure_ascii=False)
+        if key in _LISTS and isinstance(value, list) and value:
+            items = [
+                pad * (level + 2)
+                + (
+                    _layout(item, pad, level + 2)
+                    if any(name in item for name in _LISTS)
+                    else json.dumps(item, ensure_ascii=False)
+                )
+                for item in value
+            ]
+            text = "[\n" + ",\n".join(items) + "\n" + inner + "]"
+        lines.append(f"{inner}{json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n" + pad * level + "}"
+
+
+def _json_int(text: str) -> int:
+    if len(text) > JSON_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits; at most {JSON_DIGITS}")
+    return int(text)
+
+
+def _json_constant(text: str) -> float:
+    raise ValueError(f"{text} is not JSON")
+
+
+# checking fields ----------------------------------------------------------------------
 
 
 @contextmanager
@@ -67,11 +211,286 @@ def as_list(value: Any, what: str = "it") -> Sequence[Any]:
     return value
 
 
-def _json_int(text: str) -> int:
-    if len(text) > JSON_DIGITS:
-        raise ValueError(f"a number of {len(text)} digits; at most {JSON_DIGITS}")
-    return int(text)
+# writing a game -----------------------------------------------------------------------
 
 
-def _json_constant(text: str) -> float:
-    raise ValueError(f"{text} is not JSON")
+def game_to_dict(game: Game, *, cursor: bool = True) -> dict[str, Any]:
+    """The whole game as JSON-ready data (``Game.to_dict``); without ``cursor``, no
+    ``ply`` (the record of a board, which changes as one steps)."""
+    state, cube = game.match_state, game._root.cube
+    data: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "start": game.start.to_dict(),
+        "names": list(game.names),
+    }
+    if not state.is_fresh():
+        data["match"] = {
+            "length": state.length,
+            "score": list(state.score),
+            "crawford": state.crawford,
+            "jacoby": state.jacoby,
+        }
+    if cube != Cube():
+        data["cube"] = {"value": cube.value, "owner": cube.owner, "offered": cube.offered}
+    end = game._line[-1]
+    data.update(
+        {
+            "opening": [list(r.dice) for r in game.opening],
+            "turns": _entries(game._root),
+            "line": [node.follow for node in game._line[:-1]],
+            "ply": game.ply,
+            "dice": list(end.dice) if end.dice else None,
+        }
+    )
+    if not cursor:
+        del data["ply"]
+    return data
+
+
+def _entries(root: _Node) -> list[dict[str, Any]]:
+    """Every record of the tree in depth-first order, main line first, by a stack (no
+    recursion, however deep the variations); each entry after one other than the one
+    before it says so (``after``)."""
+    entries: list[dict[str, Any]] = []
+    numbers = {id(root): 0}
+    stack = list(reversed(root.children))
+    while stack:
+        node = stack.pop()
+        assert node.parent is not None
+        entry = _entry(node)
+        after = numbers[id(node.parent)]
+        if after != len(entries):
+            entry["after"] = after
+        entries.append(entry)
+        numbers[id(node)] = len(entries)
+        stack.extend(reversed(node.children))
+    return entries
+
+
+def _entry(node: _Node) -> dict[str, Any]:
+    turn = node.turn
+    assert turn is not None
+    entry: dict[str, Any] = {"player": turn.player}
+    if isinstance(turn, Turn):
+        entry.update(dice=list(turn.dice), play=turn.notation)
+    elif isinstance(turn, CubeAction):
+        entry["cube"] = turn.action
+    else:
+        entry["resign"] = turn.level
+    if node.name:
+        entry["name"] = node.name
+    return entry
+
+
+# reading a game -----------------------------------------------------------------------
+
+
+def game_from_dict(data: Mapping[str, Any]) -> Game:
+    """Replay a saved record (``Game.from_dict``), checking every field, opening round and
+    record; ``ValueError`` naming the field for anything malformed."""
+    if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+        raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
+    version = data.get("version")
+    if version not in (1, 2, 3, RECORD_VERSION):
+        raise ValueError(f"unsupported game record version {quote(version)}")
+    check_keys(data, "a game record", _RECORD_KEYS, ("start", "names"))
+    with checking("'opening'"):
+        rounds = as_list(data.get("opening", []))
+    with checking("'start'"):
+        start = Position.from_dict(data["start"])
+        if rounds and start != Position.start(start.variant):
+            raise ValueError(
+                "a game with an opening roll starts from the R1 position, player 0 to "
+                "move and no dice; the opening decides who starts"
+            )
+    with checking("'names'"):
+        names = check_names(data["names"], start.variant)
+    if version < 3 and ("match" in data or "cube" in data):
+        raise ValueError("records before version 3 have no cube and no match state")
+    with checking("'match'"):
+        state = _match_state(data.get("match"), start.variant)
+    with checking("'cube'"):
+        cube = _cube(data.get("cube"))
+        MatchPosition(start, cube, state)
+    turns = as_list(data.get("turns", []), "'turns'")
+    if version == RECORD_VERSION and len(turns) > MAX_GAME_RECORDS:
+        raise ValueError(
+            f"'turns': a game keeps at most {MAX_GAME_RECORDS:,} records, not {len(turns):,}"
+        )
+    game = (
+        Game(start.variant, names=names, match=state, cube=cube)
+        if rounds
+        else Game(start=start, names=names, match=state, cube=cube)
+    )
+    for number, round_dice in enumerate(rounds, 1):
+        with checking(f"opening round {number}"):
+            game._replay_opening(as_list(round_dice))
+    if version == RECORD_VERSION:
+        _replay_flat(game, turns)
+    else:
+        _replay_nested(game, turns, version)
+    game._replay_done()
+    if "line" in data:
+        with checking("'line'"):
+            game._replay_line(as_list(data["line"]))
+    with checking("'dice'"):
+        pending = data.get("dice")
+        game._replay_dice(None if pending is None else check_dice(as_list(pending)))
+    with checking("'ply'"):
+        last = len(game._line) - 1
+        ply = data.get("ply", last)
+        if type(ply) is not int or not 0 <= ply <= last:
+            raise ValueError(f"a turn 0..{last}, not {quote(ply)}")
+        game.goto(ply)
+    return game
+
+
+def _replay_flat(game: Game, turns: Sequence[Any]) -> None:
+    """A version 4 tree: each entry after the one before it or the one it names."""
+    nodes = [game._root]
+    for number, entry in enumerate(turns, 1):
+        with checking(f"turn {number} of the record"):
+            kind = _record_kind(entry, RECORD_VERSION)
+            after = entry.get("after", number - 1)
+            if type(after) is not int or not 0 <= after < number:
+                raise ValueError(
+                    f"'after' is an earlier entry 1..{number - 1} or 0 (the start), "
+                    f"not {quote(after)}"
+                )
+            nodes.append(_replay_entry(game, nodes[after], entry, kind))
+
+
+def _replay_nested(game: Game, main: Sequence[Any], version: int) -> None:
+    """A version 1 to 3 tree: every turn of the main line, each with the side lines that
+    replace it (``variations``), replayed line by line from a queue (no recursion)."""
+    lines: list[tuple[_Node, Sequence[Any], str]] = [(game._root, main, "turn")]
+    while lines:
+        node, entries, label = lines.pop(0)
+        for number, entry in enumerate(entries, 1):
+            where = f"{label} {number} of the record"
+            with checking(where):
+                kind = _record_kind(entry, version)
+                if "after" in entry:
+                    raise ValueError(f"records before version {RECORD_VERSION} have no 'after'")
+                if version == 1 and ("name" in entry or "variations" in entry):
+                    raise ValueError("version 1 records have no variations")
+                child = _replay_entry(game, node, entry, kind)
+                sides = as_list(entry.get("variations", []), "'variations'")
+            for side, line in enumerate(sides, 1):
+                with checking(where):
+                    lines.append(
+                        (
+                            node,
+                            as_list(line, f"variation {side}"),
+                            f"{where}, variation {side}: turn",
+                        )
+                    )
+            node = child
+
+
+def _replay_entry(game: Game, node: _Node, entry: Mapping[str, Any], kind: str) -> _Node:
+    """One entry after ``node``, checked as played; its node, named."""
+    player = entry["player"]
+    if kind == "play":
+        if not isinstance(entry["play"], str):
+            raise ValueError(f"'play' must be notation text, not {quote(entry['play'])}")
+        dice = check_dice(as_list(entry["dice"], "'dice'"))
+        child = game._replay_play(node, player, dice, entry["play"])
+    else:
+        child = game._replay_cube(node, player, entry[kind], kind)
+    name = entry.get("name", "")
+    child.name = "" if name == "" else check_name(name, "'name'")
+    return child
+
+
+def _record_kind(entry: Any, version: int) -> str:
+    """Which record an entry is, ``"play"``, ``"cube"`` or ``"resign"``, its keys
+    checked."""
+    check_keys(entry, "a turn", _TURN_KEYS, ("player",))
+    kinds = [kind for kind in _RECORD_KINDS if kind in entry]
+    if len(kinds) != 1:
+        raise ValueError("a turn has a 'play', a 'cube' action or a 'resign' level, just one")
+    kind = kinds[0]
+    if kind != "play" and version < 3:
+        raise ValueError(f"records before version 3 have no {kind!r} turns")
+    if kind == "play" and "dice" not in entry:
+        raise ValueError("a turn needs the key 'dice'")
+    if kind != "play" and "dice" in entry:
+        raise ValueError(f"a {kind!r} turn has no dice")
+    if version == RECORD_VERSION and "variations" in entry:
+        raise ValueError(f"version {RECORD_VERSION} records list side lines flat ('after')")
+    return kind
+
+
+def _match_state(data: Any, variant: Any) -> MatchState:
+    if data is None:
+        return MatchState.fresh(variant.players)
+    check_keys(data, "'match'", _MATCH_STATE_KEYS, _MATCH_STATE_KEYS[:2])
+    return MatchState(
+        data["length"],
+        tuple(as_list(data["score"], "'score'")),
+        data.get("crawford", False),
+        data.get("jacoby", False),
+    )
+
+
+def _cube(data: Any) -> Cube:
+    if data is None:
+        return Cube()
+    check_keys(data, "'cube'", _CUBE_KEYS, ("value",))
+    return Cube(data["value"], data.get("owner"), data.get("offered", False))
+
+
+# matches ------------------------------------------------------------------------------
+
+
+def match_to_dict(match: Match, *, cursor: bool = True) -> dict[str, Any]:
+    """The match as JSON-ready data (``Match.to_dict``): its rules, names and every
+    game's record (without ``cursor``, no game's ``ply``)."""
+    return {
+        "format": MATCH_FORMAT,
+        "version": MATCH_VERSION,
+        "variant": match.variant.name,
+        "length": match.length,
+        "crawford": match.crawford,
+        "jacoby": match.jacoby,
+        "names": list(match.names),
+        "info": check_info(match.info),
+        "games": [game_to_dict(game, cursor=cursor) for game in match.games],
+    }
+
+
+def match_from_dict(data: Mapping[str, Any]) -> Match:
+    """Replay a match record (``Match.from_dict``): every game replayed and its match
+    state checked against the score the games before it leave."""
+    if not isinstance(data, Mapping) or data.get("format") != MATCH_FORMAT:
+        raise ValueError(f"not a match record: 'format' must be {MATCH_FORMAT!r}")
+    if data.get("version") != MATCH_VERSION:
+        raise ValueError(f"unsupported match record version {quote(data.get('version'))}")
+    required = tuple(key for key in _MATCH_KEYS if key != "info")
+    check_keys(data, "a match record", _MATCH_KEYS, required)
+    with checking("'variant'"):
+        variant = find_variant(data["variant"])
+    match = Match(
+        data["length"],
+        variant,
+        crawford=data["crawford"],
+        jacoby=data["jacoby"],
+        names=data["names"],
+    )
+    with checking("'info'"):
+        match.info = check_info(data.get("info", {}))
+    games = as_list(data["games"], "'games'")
+    if not games:
+        raise ValueError("'games': a match record holds at least one game")
+    listed = sum(
+        len(game["turns"])
+        for game in games
+        if isinstance(game, Mapping) and isinstance(game.get("turns"), list)
+    )
+    if listed > MAX_MATCH_RECORDS:
+        raise ValueError(
+            f"'games': a match keeps at most {MAX_MATCH_RECORDS:,} records, not {listed:,}"
+        )
+    return match._with_games(game_from_dict(record) for record in games)

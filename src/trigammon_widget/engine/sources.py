@@ -10,7 +10,6 @@ that a bad source is refused with what it was taken for and why.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -18,9 +17,10 @@ from typing import Any
 from .errors import InvalidIdError
 from .game import Game
 from .ids import read_gnubg_id, read_xgid
-from .match import MATCH_FORMAT, Cube, Match, MatchPosition
+from .match import Cube, Match, MatchPosition
 from .matchfiles import read_mat, read_sgf
 from .position import Position
+from .records import MATCH_FORMAT, read_json
 
 __all__ = ["MAX_SOURCE", "read_source"]
 
@@ -42,10 +42,7 @@ def read_source(source: str | Mapping[str, Any] | Source) -> Source:
             raise ValueError(f"a source of {len(source):,} characters is too long to read")
         text = source.strip()
         if text.startswith("{"):
-            try:
-                data = json.loads(text)
-            except (ValueError, RecursionError) as error:
-                raise ValueError(f"not valid JSON: {str(error)[:120]}") from None
+            data = read_json(text, "a record or a position dict")
             return read_source(data) if isinstance(data, Mapping) else _refuse(data)
         if text.startswith("("):
             return read_sgf(text)

@@ -20,6 +20,7 @@ cores by default, or any ``concurrent.futures.Executor``), with progress and can
 from __future__ import annotations
 
 import html
+import re
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -36,7 +37,7 @@ from ..engine.position import Dice, Position
 from .cube import CubeDecision, cube_decision
 from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
 from .network import equity_matrix
-from .parallel import run, runner
+from .parallel import portable, run, runner
 from .threads import one_blas_thread
 
 __all__ = ["MARKS", "THRESHOLDS", "CubeReport", "PlayerSummary", "Report", "TurnReport", "analyse"]
@@ -47,6 +48,10 @@ defaults for its ``?!``, ``?`` and ``??`` marks."""
 MARKS = ("?!", "?", "??")
 HINTS_KEPT = 5
 """Plays of each turn kept in the report (the best, then the next best)."""
+TURN_SECONDS = {0: 0.006, 1: 0.2}
+"""About how long judging a turn takes on one core, by look-ahead: what decides whether
+the default pool starts (``parallel.runner``; a 100-turn game judged at 0-ply takes
+about half a second here, less than starting the pool)."""
 
 Progress = Callable[[int, int], None]
 
@@ -230,7 +235,7 @@ class Report:
 
     def to_markdown(self) -> str:
         """The report as Markdown tables: the players, every turn, the cube decisions."""
-        lines = [f"{self._title()}."]
+        lines = [f"{_cell(self._title())}."]
         for head, rows in self._tables():
             lines += ["", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
             lines += ["| " + " | ".join(_cell(cell) for cell in row) + " |" for row in rows]
@@ -303,9 +308,16 @@ class Report:
         return tables
 
 
+_MARKDOWN = re.compile(r"([\\`*_\[\]|~])")
+"""What Markdown reads as markup inside a line: escaped with a backslash."""
+
+
 def _cell(text: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Text that Markdown shows as itself (in a table cell or the title line): HTML's
+    ``&``, ``<`` and ``>`` as entities, for renderers pass raw HTML through (a player
+    named ``<img src=x onerror=...>`` would run), Markdown's own marks escaped, on one
+    line."""
+    return _MARKDOWN.sub(r"\\\1", html.escape(text, quote=False)).replace("\n", " ")
 
 
 @dataclass(frozen=True)
@@ -398,7 +410,8 @@ def analyse(
     ``Evaluator``; ``ply`` its look-ahead (0 or 1). ``thresholds``: the equity lost
     from which a play is marked ``?!``, ``?`` and ``??`` (default: GNU Backgammon's
     0.04, 0.08, 0.16). Turns run on ``executor``, or a lasting pool of ``workers``
-    processes (default: one per core; 1 runs here); ``progress(done, total)`` is
+    processes (default: one per core once the work takes seconds, here before; 1 runs
+    here); ``progress(done, total)`` is
     called as turns come back; once ``cancel`` is set the report holds the turns
     judged so far, with ``cancelled=True``.
     """
@@ -428,7 +441,9 @@ def analyse(
         if progress is not None:
             progress(len(judged), len(tasks))
 
-    cancelled = run(_judge, tasks, runner(executor, workers), done, cancel)
+    seconds = len(tasks) * TURN_SECONDS[depth]
+    where = runner(executor, workers, executor is not None or portable(chosen), seconds)
+    cancelled = run(_judge, tasks, where, done, cancel)
     turns = tuple(judged[number] for number in sorted(judged))
     cube = () if cancelled else _cube_reports(game, chosen, depth, limits)
     players = tuple(_summary(game, player, turns, cube) for player in range(game.variant.players))

@@ -29,7 +29,6 @@ from ..engine.position import Position
 from ..engine.variant import CHECKERS, Variant
 from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, evaluated_chances
 from .evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
-from .met import MAX_AWAY
 from .network import equity_matrix
 
 __all__ = [
@@ -626,8 +625,7 @@ class CubeBot:
     """``bot``'s plays, and cube actions by ``cube.cube_decision`` on the cubeless
     chances ``chances`` gives for a position: by default the project's net
     (``cube.evaluated_chances()``); ``cube.evaluated_chances("gnubg")`` for GNU
-    Backgammon's, ``cube.race_chances`` for a rough pip count. Beyond the match equity
-    table (more than 25 points away) it never doubles and always takes."""
+    Backgammon's, ``cube.race_chances`` for a rough pip count."""
 
     bot: Bot
     chances: Callable[[Position], Chances | Sequence[float] | Any] = field(
@@ -639,17 +637,11 @@ class CubeBot:
         return self.bot.choose(position)
 
     def double(self, match: MatchPosition) -> bool:
-        decision = self._decision(match)
-        return decision is not None and decision.double
+        return self._decision(match).double
 
     def take(self, match: MatchPosition) -> bool:
-        decision = self._decision(match)
-        return decision is None or decision.take
+        return self._decision(match).take
 
-    def _decision(self, match: MatchPosition) -> CubeDecision | None:
-        """The decision, or None beyond the match equity table (a match over 25 points
-        away): then the bot never doubles and always takes."""
-        if not match.state.money and max(map(match.state.away, (0, 1))) > MAX_AWAY:
-            return None
+    def _decision(self, match: MatchPosition) -> CubeDecision:
         chances = Chances.of(self.chances(match.position), match.position.turn)
         return cube_decision(match, chances, efficiency=self.efficiency)

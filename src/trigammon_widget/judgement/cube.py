@@ -5,8 +5,8 @@ roll, before the roll (``Chances``, GNU Backgammon's five outputs; an ``Evaluati
 of ``trigammon_widget.judgement.evaluation`` or any object with its ``turn``, ``wins``,
 ``gammons`` and ``backgammons`` converts). ``evaluated_chances`` makes a source of
 chances from an evaluator (the project's net by default, or gnubg's). Match scores
-are valued with the match equity table of ``met`` (Kazaross XG2, gnubg's default);
-money play in points.
+are valued with the match equity table of ``met`` (Kazaross XG2, gnubg's default,
+extended to 64 points away as gnubg extends it); money play in points.
 
 The model is Janowski's cube efficiency (R. Janowski, "Take-points in money games",
 1993): a cubeful equity is ``x * live + (1 - x) * dead``, where the dead-cube equity
@@ -32,7 +32,7 @@ from typing import Any, Literal
 from ..engine.errors import quote
 from ..engine.match import MAX_CUBE, MatchPosition
 from ..engine.position import Position
-from .met import MAX_AWAY, NAME, match_equity
+from .met import match_equity
 
 EFFICIENCY = 0.68
 """Janowski's cube efficiency for middle games: how live a cube is, 0..1."""
@@ -290,10 +290,6 @@ def _sides(match: MatchPosition) -> tuple[_Side, _Side]:
         money = _Side(points, lambda value: True)  # up to MAX_CUBE, the last double
         return money, money
     away = (state.away(mover), state.away(1 - mover))
-    if max(away) > MAX_AWAY:
-        raise ValueError(
-            f"the {NAME} table covers matches up to {MAX_AWAY} points away, not {max(away)}"
-        )
     played_out = state.crawford or state.post_crawford
 
     def side(me: int) -> _Side:

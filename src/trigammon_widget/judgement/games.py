@@ -98,9 +98,10 @@ def autoplay(
     game replays the same. The opening roll (R2) is made first if needed. A bot that
     handles the cube (``CubeHandler``) may double before it rolls and decides whether
     to take; others never double and always take (R14). Play stops when the game
-    ends, after ``max_turns`` records, or when a human seat is to move or to answer a
-    double: with ``until_player_needed`` the human's dice are left to roll; without it
-    they are rolled for the human too, so the board shows them at once.
+    ends, after ``max_turns`` records, where nobody can move again (a round of passes
+    at a ``Position.frozen``), or when a human seat is to move or to answer a double:
+    with ``until_player_needed`` the human's dice are left to roll; without it they are
+    rolled for the human too, so the board shows them at once.
     """
     seats = players if isinstance(players, Mapping) else dict(enumerate(players))
     unknown = sorted(set(seats) - set(range(game.variant.players)))
@@ -112,7 +113,10 @@ def autoplay(
     while not game.started:
         game.roll_opening()
     made: list[Record] = []
+    passes = 0
     while not game.is_over() and (max_turns is None or len(made) < max_turns):
+        if passes >= game.variant.players and game.position.frozen:
+            break  # nobody can ever move again (a mutual closeout): the game cannot end
         match = game.match_position
         position = match.position
         if match.cube.offered:
@@ -137,7 +141,9 @@ def autoplay(
         if position.dice is None:
             game.roll()
             position = game.position
-        made.append(game.play(bot.choose(position)))
+        turn = game.play(bot.choose(position))
+        made.append(turn)
+        passes = 0 if turn.play.moves else passes + 1
     return made
 
 

@@ -15,15 +15,38 @@ It covers scores up to 25 points away. ``PRE_CRAWFORD[i][j]`` is the chance of t
 player ``i + 1`` points away against an opponent ``j + 1`` away (row 0: the Crawford
 game, the player 1-away); ``POST_CRAWFORD[j]`` that of the trailer ``j + 1`` away
 after the Crawford game, the leader 1-away.
+
+**Beyond 25 points away**, up to the longest match (``MAX_MATCH_LENGTH``, 64, GNU
+Backgammon's ``MAXSCORE``), ``match_equity`` extends the table as GNU Backgammon does
+(``matchequity.c``; ``tests/data/gnubg/met64.txt`` is its table to 64, which
+``tests/test_cube.py`` compares): before the Crawford game by David Montgomery's
+extrapolation, the trailer's chance being the normal distribution's weight from the
+lead to six standard deviations, with a standard deviation of ``sqrt(s(a)**2 +
+s(b)**2) * sqrt((a + b) / 2)`` for players ``a`` and ``b`` away (``s``: 1.24 at 1-away
+rising to 1.77 from 11-away, ``SPREAD``); after it by Zadeh's recursion, the trailer
+doubling at once and winning half its games, a quarter of those a gammon
+(``GAMMON_RATE``), from 25-away on (gnubg recomputes the table's last entry so; it
+says 0.1181% where the table says 0.1230%, whose value is kept at 25-away).
 """
 
 from __future__ import annotations
 
+import math
+from functools import cache
+
 from ..engine.errors import quote
+from ..engine.match import MAX_MATCH_LENGTH
 
 NAME = "Kazaross XG2"
-MAX_AWAY = 25
-"""The most points away the table covers."""
+TABLE_AWAY = 25
+"""The most points away the table itself covers."""
+MAX_AWAY = MAX_MATCH_LENGTH
+"""The most points away ``match_equity`` answers: the table, extended (module doc)."""
+SPREAD = (1.24, 1.27, 1.47, 1.50, 1.60, 1.61, 1.66, 1.68, 1.70, 1.72)
+"""Montgomery's standard deviation of a game's points for a player 1..10 away; 1.77
+beyond."""
+GAMMON_RATE = 0.25
+"""The trailer's gammons after the Crawford game, in Zadeh's recursion (gnubg's)."""
 
 PRE_CRAWFORD: tuple[tuple[float, ...], ...] = (
     (
@@ -742,7 +765,7 @@ def match_equity(away: int, opponent_away: int, *, post_crawford: bool = False) 
     for value in (away, opponent_away):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AWAY:
             raise ValueError(
-                f"the {NAME} table covers 0..{MAX_AWAY} points away, not {quote(value)}"
+                f"the {NAME} table (extended) covers 0..{MAX_AWAY} points away, not {quote(value)}"
             )
     if away == 0 or opponent_away == 0:
         if away == opponent_away:
@@ -750,6 +773,42 @@ def match_equity(away: int, opponent_away: int, *, post_crawford: bool = False) 
         return 1.0 if away == 0 else 0.0
     if post_crawford and 1 in (away, opponent_away):
         if away == 1:
-            return 1.0 - POST_CRAWFORD[opponent_away - 1]
+            return 1.0 - _post_crawford(opponent_away)
+        return _post_crawford(away)
+    if max(away, opponent_away) <= TABLE_AWAY:
+        return PRE_CRAWFORD[away - 1][opponent_away - 1]
+    if away < opponent_away:
+        return 1.0 - _trailer(opponent_away, away)
+    return _trailer(away, opponent_away)
+
+
+def _trailer(away: int, leader: int) -> float:
+    """Montgomery's chance of the player ``away`` against one ``leader`` away (no
+    farther), beyond the table: the normal distribution's weight from the lead to six
+    standard deviations."""
+    sigma = math.hypot(_spread(away), _spread(leader)) * math.sqrt((away + leader) / 2)
+    lead = away - leader
+    if 6 * sigma <= lead:
+        return 0.0
+    return (math.erf(6 * sigma / sigma / math.sqrt(2)) - math.erf(lead / sigma / math.sqrt(2))) / 2
+
+
+def _spread(away: int) -> float:
+    return SPREAD[away - 1] if away <= len(SPREAD) else 1.77
+
+
+@cache
+def _post_crawford(away: int) -> float:
+    """The trailer's chance ``away`` points away after the Crawford game: the table up
+    to 25-away, then Zadeh's recursion (module doc)."""
+    if away <= TABLE_AWAY:
         return POST_CRAWFORD[away - 1]
-    return PRE_CRAWFORD[away - 1][opponent_away - 1]
+    return _zadeh(away)
+
+
+@cache
+def _zadeh(away: int) -> float:
+    """Zadeh's post-Crawford recursion, seeded with the table up to 24-away."""
+    if away < TABLE_AWAY:
+        return POST_CRAWFORD[away - 1]
+    return GAMMON_RATE / 2 * _zadeh(away - 4) + (1 - GAMMON_RATE) / 2 * _zadeh(away - 2)

@@ -3,10 +3,19 @@
 Rollouts and game analysis cut their work into tasks (picklable values) and hand
 each to a module-level function. ``run`` sends them to a
 ``concurrent.futures.Executor`` (a Dask client's ``get_executor()``, Ray's, a thread
-pool) or by default to a process pool kept between calls (``spawn``: safe in
-Jupyter, where forking a threaded kernel is not; rebuilt if a worker dies), keeps a
-bounded number in flight, reports each result as it comes back and, once ``cancel``
-is set, submits no more and cancels those not started.
+pool) or to a process pool kept between calls, keeps a bounded number in flight,
+reports each result as it comes back and, once ``cancel`` is set, submits no more,
+cancels those not started and returns at once, whatever the executor does with the
+rest.
+
+Small work runs here: without ``workers`` or ``executor``, the pool starts only for
+work of ``POOL_FROM`` seconds or more (``runner``'s ``seconds``), which pays for
+starting it. Its workers are ``spawn``-ed (safe in Jupyter, where forking a threaded
+kernel is not; rebuilt if one dies) without this program's main module: spawn would
+import it again, so a script without an ``if __name__ == "__main__":`` guard would run
+a second time in every worker, and a program read from standard input (``python -``)
+has no file to import. The tasks never need it: work whose objects come from the main
+module (a bot class of a notebook or a script) runs here (``portable``).
 """
 
 from __future__ import annotations
@@ -15,19 +24,26 @@ import atexit
 import multiprocessing
 import os
 import signal
+import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import TypeVar
 
-__all__ = ["Runner", "run", "runner", "shutdown_workers"]
+__all__ = ["POOL_FROM", "Runner", "portable", "run", "runner", "shutdown_workers"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 Runner = tuple[Executor, int] | None
 """An executor and how many tasks to keep in flight on it, or None: run here."""
+
+POOL_FROM = 3.0
+"""Seconds of work (on one core) from which the default pool runs it: starting spawn
+workers, each importing numpy and the package, takes a second or more, so a 100-turn
+game's analysis (half a second) runs faster here."""
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 _POOL_LOCK = threading.Lock()
@@ -68,6 +84,27 @@ def _leave_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def _without_main() -> Iterator[None]:
+    """While a worker starts: this program's main module shows neither a file nor a
+    module name, so that spawn does not import it again in the worker (the module's
+    doc says why). Restored at once; only the pool's own submissions go through here."""
+    main = sys.modules.get("__main__")
+    if main is None:
+        yield
+        return
+    saved: dict[str, object] = {
+        name: vars(main)[name] for name in ("__file__", "__spec__") if name in vars(main)
+    }
+    vars(main).pop("__file__", None)
+    main.__spec__ = None
+    try:
+        yield
+    finally:
+        vars(main).pop("__spec__", None)
+        vars(main).update(saved)
+
+
 def shutdown_workers() -> None:
     """Stop the worker processes kept between calls (also done at exit)."""
     with _POOL_LOCK:
@@ -80,10 +117,23 @@ def shutdown_workers() -> None:
 atexit.register(shutdown_workers)
 
 
-def runner(executor: Executor | None, workers: int | None, portable: bool = True) -> Runner:
-    """Where tasks run: ``executor`` (``workers`` then says how many at once), else the
-    lasting pool of ``workers`` processes (default: one per core), or here when that is
-    one process or the tasks cannot travel to a spawned process (``portable``)."""
+def portable(*values: object) -> bool:
+    """Whether worker processes can rebuild ``values`` (bots, evaluators): not so for
+    classes of the main module (a notebook cell, a script), which a worker lacks."""
+    return all(type(value).__module__ != "__main__" for value in values)
+
+
+def runner(
+    executor: Executor | None,
+    workers: int | None,
+    portable: bool = True,
+    seconds: float = POOL_FROM,
+) -> Runner:
+    """Where tasks run: ``executor`` (``workers`` then says how many at once); else the
+    lasting pool of ``workers`` processes, or of one per core for work of about
+    ``seconds`` (on one core) that reaches ``POOL_FROM``; here when that is one
+    process, the work is smaller, or the tasks cannot travel to another process
+    (``portable``)."""
     if workers is not None and (
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
     ):
@@ -93,6 +143,8 @@ def runner(executor: Executor | None, workers: int | None, portable: bool = True
             raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
         size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
         return executor, 2 * size
+    if workers is None and seconds < POOL_FROM:
+        return None
     size = workers or os.cpu_count() or 1
     if size <= 1 or not portable:
         return None
@@ -110,7 +162,9 @@ def run(
     """Runs ``work`` on each task, calling ``done(task, result)`` as results come back
     (in any order); whether the run was cancelled. Tasks are made as they are
     submitted. Here (``where`` is None) each runs in turn, through ``here`` when given
-    (which may look at ``cancel`` while it works)."""
+    (which may look at ``cancel`` while it works). Once ``cancel`` is set, the tasks
+    not started are cancelled and the run returns without waiting for those under way
+    (an executor may never run them): their results are dropped."""
     if where is None:
         for task in tasks:
             if cancel is not None and cancel.is_set():
@@ -119,22 +173,25 @@ def run(
         return cancel is not None and cancel.is_set()
 
     executor, in_flight = where
+    own = executor in _POOLS.values()
     pending: dict[Future[R], T] = {}
     queue = iter(tasks)
-    cancelled = False
     try:
         while True:
             if cancel is not None and cancel.is_set():
-                cancelled = True
                 for future in pending:
                     future.cancel()
-            if not cancelled:
-                for task in queue:
+                return True
+            for task in queue:
+                if own:
+                    with _without_main():
+                        pending[executor.submit(work, task)] = task
+                else:
                     pending[executor.submit(work, task)] = task
-                    if len(pending) >= in_flight:
-                        break
+                if len(pending) >= in_flight:
+                    break
             if not pending:
-                break
+                return False
             ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for future in ready:
                 task = pending.pop(future)
@@ -147,4 +204,3 @@ def run(
         for future in pending:
             future.cancel()
         raise
-    return cancelled

@@ -40,7 +40,7 @@ from .bots import Bot, HeuristicBot
 from .evaluation import Evaluator, Hint
 from .evaluation import hints as evaluator_hints
 from .games import chooser
-from .parallel import Runner, run, runner, shutdown_workers
+from .parallel import Runner, portable, run, runner, shutdown_workers
 from .threads import one_blas_thread
 
 __all__ = ["RolledHint", "RolloutResult", "hints", "rollout", "shutdown_workers", "wilson"]
@@ -245,10 +245,22 @@ def race_estimate(position: Position) -> list[float]:
 # --- running chunks in-process or on an executor ------------------------------------
 
 
-def _importable(bots: Sequence[Bot]) -> bool:
-    """Whether worker processes can rebuild the bots: not so for classes that live in
-    ``__main__`` (a notebook or script), which a spawned process does not have."""
-    return all(type(bot).__module__ != "__main__" for bot in bots)
+GAME_SECONDS = {2: 0.01, 3: 0.05}
+"""About how long a game of a rollout takes on one core, by players: what decides
+whether the default pool starts (``parallel.runner``); ``benchmarks/bench_bots.py``
+measures the heuristic bot's (trigammon: some 20 games a second)."""
+
+
+def _where(
+    position: Position,
+    bots: Sequence[Bot],
+    games: int,
+    executor: Executor | None,
+    workers: int | None,
+) -> Runner:
+    """Where ``games`` games of ``position`` run: ``parallel.runner``."""
+    seconds = games * GAME_SECONDS[position.variant.players]
+    return runner(executor, workers, executor is not None or portable(*bots), seconds)
 
 
 class _Sums:
@@ -327,6 +339,15 @@ def _bots(position: Position, bot: Bot | Sequence[Bot] | None) -> tuple[Bot, ...
     return (bot,) * players
 
 
+def _check_moves(position: Position) -> None:
+    """Refuse a position where nobody can move again: its games would never end."""
+    if position.frozen:
+        raise ValueError(
+            "no player can move with any roll from this position (each is on the bar "
+            "against a closed board, R8): its games would never end"
+        )
+
+
 MAX_GAMES = 10_000_000
 """Most games one rollout (or one play of ``hints``) may ask for: a few hours of work."""
 
@@ -388,9 +409,11 @@ def rollout(
     The games run on ``executor`` (any ``concurrent.futures.Executor``, e.g. a Dask
     client's ``get_executor()``; ``workers`` then says how many chunks it runs at
     once), or else on a lasting process pool of ``workers`` processes (default: one
-    per core; ``workers=1`` plays here). Bots must pickle to run elsewhere; bots of a
-    class defined in ``__main__`` (a notebook cell) play in this process unless an
-    executor is given.
+    per core once the games take seconds, here before; ``workers=1`` plays here).
+    Bots must pickle to run elsewhere; bots of a class defined in ``__main__`` (a
+    notebook cell) play in this process unless an executor is given. A position where
+    no player can ever move again (``Position.frozen``) is refused: its games would
+    never end.
     """
     if not isinstance(position, Position):
         raise ValueError(f"rollout needs a Position, not {type(position).__name__}")
@@ -398,7 +421,8 @@ def rollout(
     roll = check_dice(dice) if dice is not None else position.dice
     start = replace(position, dice=roll)
     bots = _bots(position, bot)
-    where = runner(executor, workers, executor is not None or _importable(bots))
+    _check_moves(start)
+    where = _where(position, bots, games, executor, workers)
     used = _seed(seed)
     size = _chunk(position, truncate, chunk)
     tasks = (
@@ -446,10 +470,12 @@ def hints(
     ranked = evaluator_hints(rolled, evaluator=evaluator)[:candidates]
     plays = [hint.play for hint in ranked]
     bots = _bots(position, bot)
-    where = runner(executor, workers, executor is not None or _importable(bots))
+    where = _where(position, bots, games_per_play * len(plays), executor, workers)
     used = _seed(seed)
     size = _chunk(position, truncate, chunk)
     afters = [rolled.play(play) for play in plays]
+    for after in afters:
+        _check_moves(after)
 
     def tasks() -> Iterator[_Task]:
         index = 0

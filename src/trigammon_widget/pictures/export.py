@@ -45,6 +45,13 @@ LANDING = 0.15
 """Share of each move's time spent still where it lands, before the next move."""
 BLINK = 0.004
 """Share of a turn a flying checker takes to appear or vanish (well inside a landing)."""
+MAX_REPLAY_TURNS = 100
+"""Most turns a replay (animated SVG, GIF) shows: some 400 KB of SVG, a GIF of seconds
+to make (``SECURITY.md``); a longer line is replayed in parts (``first``, ``last``)."""
+MAX_SECONDS_PER_TURN = 10.0
+"""Longest a replayed turn lasts."""
+MAX_SIZE = 4096
+"""Widest picture made, in pixels."""
 
 
 class AnimatedSvg(SvgBoard):
@@ -175,8 +182,19 @@ def replay_of(
             raise ValueError(f"{name} must be a turn 0..{len(turns)} of the line, got {value!r}")
     if end <= first:
         raise ValueError(f"nothing to replay: the line has no turn after {first} up to {end}")
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0.3:
-        raise ValueError(f"seconds_per_turn must be a number of at least 0.3, got {seconds!r}")
+    if end - first > MAX_REPLAY_TURNS:
+        raise ValueError(
+            f"a replay shows at most {MAX_REPLAY_TURNS} turns, not {end - first}: replay the "
+            "line in parts (first=, last=)"
+        )
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0.3 <= seconds <= MAX_SECONDS_PER_TURN
+    ):
+        raise ValueError(
+            f"seconds_per_turn must be a number 0.3..{MAX_SECONDS_PER_TURN:g}, got {seconds!r}"
+        )
     start = game.position_at(first)
     variant = start.variant
     perspective = look["perspective"]
@@ -430,8 +448,10 @@ def look(
 
 
 def checked_size(size: int | None) -> int | None:
-    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-        raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
+    if size is not None and (
+        isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= MAX_SIZE
+    ):
+        raise ValueError(f"size is a width in pixels, 1..{MAX_SIZE}, got {size!r}")
     return size
 
 

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Gif", "Png", "animated_gif", "png"]
 
+CLEAR = 255
+"""The colour index left free by the 255-colour palette: a frame's see-through pixels."""
 Stamp = tuple[int, int, int]
 """A checker in a frame: its player and the pixel of its sprite's corner."""
 Key = tuple[tuple[int, ...], tuple[Stamp, ...], tuple[Stamp, ...], tuple[int, ...]]
@@ -180,9 +182,12 @@ class _Rasteriser:
         return Image.open(io.BytesIO(data)).convert("RGBA")
 
     def layer(self, shown: tuple[int, ...]) -> Image.Image | None:
-        """The windows ``shown`` (by index) rasterised together, once."""
+        """The windows ``shown`` (by index) rasterised together, once while they show:
+        the frames go forward in time, so only the last few sets are kept."""
         if shown not in self.layers:
             windows = self.replay.windows
+            while len(self.layers) >= 4:
+                del self.layers[next(iter(self.layers))]
             self.layers[shown] = self.image([windows[i].element for i in shown]) if shown else None
         return self.layers[shown]
 
@@ -222,7 +227,10 @@ class _Rasteriser:
         return canvas.convert("RGB")
 
     def gif(self, fps: int) -> bytes:
-        from PIL import Image
+        """The GIF, written frame by frame: each frame drawn, reduced to the palette of
+        the first and the last, and cut to what changed since the one before, then let
+        go, so memory holds two frames whatever the replay's length."""
+        from PIL import GifImagePlugin, Image, ImageChops
 
         step = 1 / fps
         keys: list[Key] = []
@@ -234,19 +242,38 @@ class _Rasteriser:
             else:
                 keys.append(key)
                 durations.append(step)
-        images = [self.draw(key) for key in keys]
         sample = Image.new("RGB", (self.width * 2, self.height))
-        sample.paste(images[0], (0, 0))
-        sample.paste(images[-1], (self.width, 0))
+        sample.paste(self.draw(keys[0]), (0, 0))
+        sample.paste(self.draw(keys[-1]), (self.width, 0))
         palette = sample.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-        frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
         out = io.BytesIO()
-        frames[0].save(
-            out,
-            format="GIF",
-            save_all=True,
-            append_images=frames[1:],
-            duration=[round(seconds * 1000) for seconds in durations],
-            loop=0,
-        )
+        before: Image.Image | None = None
+        for key, seconds in zip(keys, durations, strict=True):
+            frame = self.draw(key).quantize(palette=palette, dither=Image.Dither.NONE)
+            shown, box, extra = frame, (0, 0), {}
+            if before is None:
+                header, _ = GifImagePlugin.getheader(frame, info={"loop": 0})
+                out.write(b"".join(header))
+            else:  # what changed, over the frame before (disposal 1), the rest see-through
+                now, then = _indices(frame), _indices(before)
+                changed = ImageChops.difference(then, now)
+                cut = changed.getbbox() or (0, 0, 1, 1)
+                same = changed.crop(cut).point(lambda value: 255 if value else 0)
+                clear = Image.new("L", same.size, CLEAR)
+                shown = Image.composite(now.crop(cut), clear, same).convert("P")
+                shown.putpalette(palette.getpalette() or [])
+                box, extra = cut[:2], {"transparency": CLEAR}
+            for chunk in GifImagePlugin.getdata(
+                shown, offset=box, duration=round(seconds * 1000), disposal=1, **extra
+            ):
+                out.write(chunk)
+            before = frame
+        out.write(b";")  # the GIF's trailer
         return out.getvalue()
+
+
+def _indices(frame: Image.Image) -> Image.Image:
+    """A palette image's colour indices as a greyscale image, to compare two frames."""
+    from PIL import Image
+
+    return Image.frombytes("L", frame.size, frame.tobytes())

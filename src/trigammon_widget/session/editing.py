@@ -11,7 +11,7 @@ from ..engine.places import Place, index_of, parse_place
 from ..engine.sources import read_source
 from ..protocol import BOOL, DIE_OR_NONE, INT, PLACE, IntentError, action
 from .slices import Board
-from .state import SessionState, checked_player, first_shown
+from .state import SessionState, checked_player, first_shown, opened
 
 __all__ = ["Editing"]
 
@@ -124,7 +124,7 @@ class Editing(SessionState):
             match = read.copy()
             game = first_shown(match)
         elif isinstance(read, Game):
-            game = read.copy()
+            game = opened(read.copy())
         else:
             variant = read.position.variant if isinstance(read, MatchPosition) else read.variant
             names = self.names if len(self.names) == variant.players else ()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..engine import IllegalMoveError, Match
 from ..protocol import INT, IntentError, action
 from .slices import Board
-from .state import SessionState
+from .state import SessionState, opened
 
 __all__ = ["MatchPlay"]
 
@@ -50,9 +50,7 @@ class MatchPlay(SessionState):
         board = self._board
         if board.game is not match.game:
             raise IntentError("show the match's last game first: the next follows it")
-        game = match.new_game()
-        while game.roll_opening() is None:
-            pass
+        game = opened(match.new_game())
         text = self._opening_text(game)
         self._swap(board=board.afresh(game=game), info=text, line=True)
 

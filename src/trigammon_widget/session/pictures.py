@@ -31,7 +31,8 @@ class Pictures(Showing):
     @action(changes=False, picture=choice(*EXPORTS))
     def export(self, picture: str) -> dict[str, ExportFile]:
         """A picture to save: the board as shown (``svg``, ``png``) or the game's line
-        replayed (``animated-svg``, ``gif``); nothing changes."""
+        replayed (``animated-svg``, ``gif``: its last ``MAX_REPLAY_TURNS`` turns);
+        nothing changes."""
         from ..pictures import export, raster
 
         if picture not in EXPORTS:
@@ -51,9 +52,9 @@ class Pictures(Showing):
             elif picture == "png":
                 made = raster.png(self.svg())
             elif picture == "animated-svg":
-                made = export.animated_svg(game, **look)
+                made = export.animated_svg(game, first=self._replayed(), **look)
             else:
-                made = raster.animated_gif(game, **look)
+                made = raster.animated_gif(game, first=self._replayed(), **look)
         except ImportError as error:  # PNG and GIF need the export extra
             raise ValueError(str(error)) from None
         binary = isinstance(made, bytes)
@@ -66,6 +67,12 @@ class Pictures(Showing):
                 "base64": binary,
             }
         }
+
+    def _replayed(self) -> int:
+        """The first turn a replay of the line shows: its last ``MAX_REPLAY_TURNS``."""
+        from ..pictures.export import MAX_REPLAY_TURNS
+
+        return max(0, len(self._board.game.turns) - MAX_REPLAY_TURNS)
 
     @action(changes=False, index=INT)
     def preview(self, index: int) -> dict[str, str]:

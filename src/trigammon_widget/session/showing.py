@@ -3,11 +3,10 @@ board shows, and the drawings sent ahead of a step or a move."""
 
 from __future__ import annotations
 
-import json
-
 from ..engine import Play, Position, Turn
 from ..engine.notation import format_play, play_text, record_text
 from ..engine.places import place_of
+from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import Report
 from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
@@ -228,11 +227,18 @@ class Showing(SessionState):
 
     def record(self) -> str:
         """The game (or the match) as JSON, without the cursor: what a saved notebook
-        keeps."""
+        keeps; written again only once the record changes, not as one steps."""
         board = self._board
-        if board.match is not None:
-            return board.match.to_json(indent=None)
-        return json.dumps({k: v for k, v in board.game.to_dict().items() if k != "ply"})
+        match = board.match
+        games = (board.game,) if match is None else match.games
+        key = tuple((id(game), game.revision) for game in games)
+
+        def write() -> str:
+            if match is not None:
+                return dumps(match_to_dict(match, cursor=False), indent=None)
+            return dumps(game_to_dict(board.game, cursor=False), indent=None)
+
+        return self.memo.get("record", key, write)
 
     def frames(self) -> Frames:
         """Drawings of the neighbouring turns and, where the line ends (where a turn is

@@ -35,7 +35,7 @@ from .memo import Memo
 from .slices import Analyses, Board, Job, Look, Seating, Tutor
 from .view import HUMAN, Message
 
-__all__ = ["SessionState", "checked_player", "first_shown"]
+__all__ = ["SessionState", "checked_player", "first_shown", "opened"]
 
 
 class SessionState:
@@ -269,16 +269,13 @@ def _new_game(
         match = source.copy()
         return first_shown(match), match
     if isinstance(source, Game):
-        return source.copy(names=names), None
+        return opened(source.copy(names=names)), None
     if isinstance(source, MatchPosition):
         variant = source.position.variant
         return Game(variant, start=source, names=tuple(names or ()), seed=seed), None
     if isinstance(source, Position):
         return Game(source.variant, start=source, names=tuple(names or ()), seed=seed), None
-    game = Game(find_variant(source), names=tuple(names or ()), seed=seed)
-    while game.roll_opening() is None:
-        pass
-    return game, None
+    return opened(Game(find_variant(source), names=tuple(names or ()), seed=seed)), None
 
 
 def first_shown(match: Match) -> Game:
@@ -288,8 +285,14 @@ def first_shown(match: Match) -> Game:
         game = match.games[0]
         game.goto(0)
         return game
-    game = match.game
-    while not game.started:
+    return opened(match.game)
+
+
+def opened(game: Game) -> Game:
+    """``game``, its opening roll made (R2) if it was not yet and nothing was recorded
+    before it (a resignation): a board plays on at once, whether it was given a new
+    game or an unstarted one."""
+    while not game.started and not game.turns:
         game.roll_opening()
     return game
 

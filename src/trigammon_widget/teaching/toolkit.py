@@ -117,9 +117,19 @@ def figure(
 
     ``arrows`` is a play in notation (legal or not: it is drawn as written, by the
     mover's numbers) or ``(start, end)`` pairs of places; ``best``, a better play drawn
-    beside it in dashed arrows; ``highlight`` lights places.
+    beside it in dashed arrows; ``highlight`` lights places. Anything else raises a
+    ``ValueError`` naming the argument.
     """
-    who = position.turn if mover is None else mover
+    _check_position(position)
+    _check_text(caption, "caption")
+    who = _mover(position, mover)
+    for name, value in (("arrows", arrows), ("highlight", highlight)):
+        if isinstance(value, bytes) or not isinstance(value, Iterable):
+            raise ValueError(f"{name} is notation or a list of places, not {quote(value)}")
+    if cube is not None and not isinstance(cube, Cube):
+        raise ValueError(f"cube is a Cube or None, not {quote(cube)}")
+    if match is not None and not isinstance(match, MatchState):
+        raise ValueError(f"match is a MatchState or None, not {quote(match)}")
     pairs = attempt_arrows(position, arrows, who) if isinstance(arrows, str) else list(arrows)
     svg = board_svg(
         position,
@@ -139,6 +149,10 @@ def figure(
 
 def row(*figures: Figure, width: str = "440px") -> Html:
     """Pictures side by side, wrapping on a narrow page."""
+    for figure_ in figures:
+        if not isinstance(figure_, Figure):
+            raise ValueError(f"a row holds figures (``figure``), not {quote(figure_)}")
+    _check_text(width, "width")
     cells = "".join(
         f'<div style="flex:1 1 300px;max-width:{width}">{f.html("100%")}</div>' for f in figures
     )
@@ -149,6 +163,8 @@ def row(*figures: Figure, width: str = "440px") -> Html:
 
 def reveal(summary: str, body: str) -> Html:
     """``body`` (HTML) hidden until the reader opens it: an answer shown when asked."""
+    _check_text(summary, "summary")
+    _check_text(body, "body")
     return Html(
         f'<details class="tg-answer"><summary style="cursor:pointer;font-weight:600">'
         f'{escape(summary)}</summary><div style="margin:0.5em 0 0 1em">{body}</div></details>'
@@ -157,10 +173,12 @@ def reveal(summary: str, body: str) -> Html:
 
 def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> Html:
     """A plain HTML table; every cell is text (escaped)."""
-    head = "".join(f"<th>{escape(str(cell))}</th>" for cell in header)
+    heads = _rows(header, "header")
+    lines = [_rows(cells, "a row") for cells in _rows(rows, "rows")]
+    head = "".join(f"<th>{escape(str(cell))}</th>" for cell in heads)
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in cells) + "</tr>"
-        for cells in rows
+        for cells in lines
     )
     return Html(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
@@ -173,8 +191,11 @@ def attempt_arrows(
 ) -> list[tuple[Place, Place]]:
     """The arrows of a play written in notation, legal or not: each hop of each
     checker, by ``mover``'s point numbers (default: the player to move)."""
+    _check_position(position)
+    if not isinstance(text, str):
+        raise NotationError(f"notation is text, not {quote(text)}")
     variant = position.variant
-    who = position.turn if mover is None else mover
+    who = _mover(position, mover)
     pairs: list[tuple[Place, Place]] = []
     for token in text.split():
         found = _TOKEN.match(token)
@@ -194,8 +215,36 @@ def attempt_arrows(
     return pairs
 
 
+def _check_position(position: object) -> None:
+    if not isinstance(position, Position):
+        raise ValueError(f"a position is a Position, not {quote(position)}")
+
+
+def _check_text(text: object, what: str) -> None:
+    if not isinstance(text, str):
+        raise ValueError(f"{what} is text, not {quote(text)}")
+
+
+def _mover(position: Position, mover: object) -> int:
+    """``mover`` as a player of the position's variant (default: the player to move)."""
+    if mover is None:
+        return position.turn
+    players = position.variant.players
+    if isinstance(mover, bool) or not isinstance(mover, int) or not 0 <= mover < players:
+        raise ValueError(f"mover is a player 0..{players - 1}, not {quote(mover)}")
+    return mover
+
+
+def _rows(values: object, what: str) -> list[object]:
+    """``values`` as a list, when they are a list of cells (not text)."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise ValueError(f"{what} is a list of cells, not {quote(values)}")
+    return list(values)
+
+
 def roll(position: Position) -> str:
     """The position's dice as people say them: ``"6-1"``; ``""`` before the roll."""
+    _check_position(position)
     return dice_text(position.dice) if position.dice else ""
 
 
@@ -216,10 +265,20 @@ def setup(
     chosen = find_variant(variant)
     letters = tuple(SYMBOLS[: chosen.players])
     players: dict[int, dict[int | str, int]] = {}
+    if not isinstance(checkers, Mapping):
+        raise InvalidPositionError(
+            f"checkers are a mapping of players to their points, such as "
+            f"{{'X': {{6: 5}}}}, not {quote(checkers)}"
+        )
     for letter, places in checkers.items():
-        if letter not in letters:
+        if not isinstance(letter, str) or letter not in letters:
             raise InvalidPositionError(
                 f"{quote(letter)} is not a player of {chosen.name}: use {', '.join(letters)}"
+            )
+        if not isinstance(places, Mapping):
+            raise InvalidPositionError(
+                f"{letter}'s checkers are a mapping of points to counts, such as {{6: 5}}, "
+                f"not {quote(places)}"
             )
         player = letters.index(letter)
         own: dict[int | str, int] = {}
@@ -250,6 +309,7 @@ def shots(position: Position, point: Place) -> dict[int, int]:
     Three players move the same way round, so a checker is shot at from behind by
     both opponents, each along its own path.
     """
+    _check_position(position)
     variant = position.variant
     if type(point) is not int or not 1 <= point <= variant.points:
         raise ValueError(f"shots are counted at a point 1..{variant.points}, not at {quote(point)}")
