@@ -19,18 +19,20 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from lab_page import notebook_page, serve
-from lab_server import LabServer
 from trigammon_widget.engine import TRIGAMMON, Game
 from trigammon_widget.judgement.bots import HeuristicBot
 from trigammon_widget.judgement.games import autoplay
 from trigammon_widget.pictures.export import animated_svg
 
-pytestmark = pytest.mark.browser
+from .lab_page import notebook_page
+from .lab_server import LabServer
 
-NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "08_explore_positions.ipynb"
+NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "08_explore_positions.ipynb"
 BOARDS = ("board", "viewer", "watch")
 """notebook 08's widgets, in the order they are shown; viewer steps after it is shown."""
+NOTEBOOKS = {
+    "one_board.ipynb": ["from trigammon_widget import BoardWidget\nBoardWidget('classic', seed=2)"]
+}
 STACKS = re.compile(r'data-kind="stack" data-point="(\d+)" data-player="(\d)" data-count="(\d+)"')
 
 
@@ -141,13 +143,6 @@ def test_nbconvert_html_shows_every_board_offline(
     )
     # Each widget's output shows exactly one board: the drawing it had at the end.
     assert outputs == [[stacks] for stacks in expected]
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    cells = ["from trigammon_widget import BoardWidget\nBoardWidget('classic', seed=2)"]
-    with serve(tmp_path_factory, {"one_board.ipynb": cells}) as server:
-        yield server
 
 
 def test_jupyterlab_shows_the_live_board_not_the_still_one(browser: Any, lab: LabServer) -> None:

@@ -16,26 +16,22 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from lab_page import (
-    board,
-    notebook_page,
-    run_all_cells,
-    run_probe,
-    serve,
-    version,
-    wait_version_after,
-)
-from lab_server import LabServer, centre, free_port
 from trigammon_widget.pictures.svg import THEMES
 from trigammon_widget.session import STEP_FRAMES
 
-pytestmark = pytest.mark.browser
+from .lab_page import (
+    board,
+    run_all_cells,
+    run_probe,
+    version,
+    wait_version_after,
+)
+from .lab_server import LabServer, centre, free_port
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
 DASH = "\N{EN DASH}"  # between the ends of an interval, as the board shows it
@@ -125,17 +121,8 @@ CELLS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    nb7 = ["from trigammon_widget.widget import BoardWidget\nBoardWidget('trigammon', seed=5)"]
-    with serve(tmp_path_factory, {"boards.ipynb": CELLS, "nb7.ipynb": nb7}) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    with notebook_page(browser, lab, "boards.ipynb", boards=BOARDS) as page:
-        yield page
+NB7 = ["from trigammon_widget.widget import BoardWidget\nBoardWidget('trigammon', seed=5)"]
+NOTEBOOKS = {"boards.ipynb": CELLS, "nb7.ipynb": NB7}
 
 
 def probe(page: Any) -> dict[str, Any]:

@@ -10,15 +10,10 @@ the tutor. A probe cell prints the kernel's view of each board after every gestu
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from lab_page import act, board, notebook_page, run_probe, serve, version, wait_version_after
-from lab_server import LabServer, centre
-
-pytestmark = pytest.mark.browser
+from .lab_page import act, board, run_probe, version, wait_version_after
+from .lab_server import centre
 
 REVIEW, TUTOR = range(2)
 BOARDS = 2
@@ -63,16 +58,7 @@ CELLS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    with serve(tmp_path_factory, {"review.ipynb": CELLS}) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    with notebook_page(browser, lab, "review.ipynb", boards=BOARDS) as page:
-        yield page
+NOTEBOOKS = {"review.ipynb": CELLS}
 
 
 def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
