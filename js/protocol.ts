@@ -94,6 +94,14 @@ export const CHANGES: Record<Action, boolean> = {
   clear: true,
 };
 
+/** Who can sit at a player's place (session.seats.SEATS). */
+export const SEATS = [
+  ["human", "Person"],
+  ["random", "Random bot"],
+  ["heuristic", "Heuristic bot"],
+  ["neural", "Neural bot"],
+] as const;
+
 /** The widget's synced traits: what a saved notebook keeps of the board. */
 export interface Traits {
   svg: string;

@@ -14,7 +14,7 @@ import pytest
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
 from trigammon_widget.pictures.svg import THEMES, css_variables
 from trigammon_widget.protocol import IntentError, actions_of, decode
-from trigammon_widget.session import Session, Traits, View
+from trigammon_widget.session import SEATS, Seat, Session, Traits, View
 from trigammon_widget.widget import ACTIONS, BoardWidget
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,3 +110,17 @@ def test_a_game_given_to_a_board_is_never_changed() -> None:
     board.play("8/5 6/5")
     assert game.names == ("Ann", "Bo") and game.ply == 0 and board.game.ply == 1
     assert board.view["names"] == ["X", "Y"]
+
+
+def test_the_seat_kinds_are_declared_once() -> None:
+    """The view's ``Seat`` names the kinds of ``SEATS``, and the front end's seat list is
+    generated from it (``js/protocol.ts``), not written again in a panel."""
+    assert typing.get_args(Seat) == tuple(SEATS)
+    generated = (ROOT / "js" / "protocol.ts").read_text(encoding="utf-8")
+    for value, kind in SEATS.items():
+        assert f'["{value}", "{kind.label}"]' in generated
+    bots = [value for value, kind in SEATS.items() if kind.make is not None]
+    for source in (ROOT / "js").rglob("*.ts"):
+        if source.name != "protocol.ts":
+            text = source.read_text(encoding="utf-8")
+            assert not [bot for bot in bots if f'"{bot}"' in text], source.name

@@ -3,15 +3,7 @@
 
 import { type Autoplay, analysing, botCanMove, hasBot, MAX_SPEED_MS } from "../autoplay";
 import { button, h, on, select, setChildren, setText, swatch } from "../dom";
-import type { Intent, View } from "../protocol";
-
-type Seat = View["seats"][number];
-
-const SEATS: [Seat, string][] = [
-  ["human", "Human"],
-  ["random", "Random bot"],
-  ["heuristic", "Heuristic bot"],
-];
+import { type Intent, SEATS, type View } from "../protocol";
 
 interface SeatRow {
   row: HTMLLIElement;
