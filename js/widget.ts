@@ -9,6 +9,9 @@
 
 import type { AnyModel, RenderProps } from "@anywidget/types";
 
+// First: the panels' own rules (imported by their modules) build on the shared ones.
+import "./widget.css";
+
 import { Autoplay } from "./autoplay";
 import { Board } from "./board";
 import { h, on } from "./dom";
@@ -32,7 +35,6 @@ import { Pointer } from "./pointer";
 import { Previews } from "./previews";
 import type { FramesMessage, Intent, Place, Reply, Traits, View } from "./protocol";
 import { Refused, Requests } from "./requests";
-import "./widget.css";
 
 type Model = AnyModel<Traits>;
 /** Python's messages besides trait changes. */

@@ -1,10 +1,9 @@
-"""The protocol is declared once: Python, TypeScript, the document and the CSS agree."""
+"""The protocol is declared once: Python, TypeScript and the document agree."""
 
 from __future__ import annotations
 
 import importlib.util
 import inspect
-import re
 import typing
 from pathlib import Path
 from types import ModuleType
@@ -12,7 +11,6 @@ from types import ModuleType
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
-from trigammon_widget.pictures.svg import THEMES, css_variables
 from trigammon_widget.protocol import IntentError, actions_of, decode
 from trigammon_widget.session import SEATS, Seat, Session, Traits, View
 from trigammon_widget.widget import ACTIONS, BoardWidget
@@ -92,16 +90,6 @@ def test_decode_checks_each_field() -> None:
     for content in bad:
         with pytest.raises(IntentError):
             decode(ACTIONS, content)
-
-
-def test_the_stylesheet_takes_its_colours_from_the_themes() -> None:
-    css = (ROOT / "js" / "widget.css").read_text(encoding="utf-8")
-    literal = re.findall(r"#[0-9a-fA-F]{3,8}\b|rgba?\(", css)
-    assert not literal, f"widget.css has colours of its own: {literal[:5]}"
-    used = set(re.findall(r"var\((--tgw-[a-z-]+)", css))
-    colours = {name for name in used if name != "--tgw-mono"}
-    for theme in THEMES.values():
-        assert colours <= set(css_variables(theme)), colours - set(css_variables(theme))
 
 
 def test_a_game_given_to_a_board_is_never_changed() -> None:

@@ -4,6 +4,7 @@
 
 import { button, h, on, setChildren, setText, swatch } from "../dom";
 import type { Analysis, HintRow, Intent, View } from "../protocol";
+import "./analysis.css";
 
 function finite(x: number | undefined): x is number {
   return typeof x === "number" && Number.isFinite(x);
@@ -62,7 +63,7 @@ export class AnalysisPanel {
     this.progressText = h("span", { class: "tgw-count" });
     this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);
     this.note = h("div", { class: "tgw-note" });
-    this.hintsList = h("ol", { class: "tgw-hints", "aria-label": "Plays ranked by the evaluator" });
+    this.hintsList = h("ol", { class: "tgw-list tgw-hints", "aria-label": "Plays ranked by the evaluator" });
     this.results = h("div", { class: "tgw-results" });
     this.element = h(
       "section",
@@ -156,7 +157,7 @@ export class AnalysisPanel {
           "button",
           {
             type: "button",
-            class: "tgw-hint-play",
+            class: "tgw-row tgw-hint-play",
             "data-preview": known ? "" : undefined,
             "data-index": index,
             "data-games": hint.games,
@@ -211,7 +212,7 @@ export class AnalysisPanel {
     });
     return h(
       "table",
-      { class: "tgw-chances" },
+      { class: "tgw-table tgw-chances" },
       h(
         "thead",
         {},

@@ -3,6 +3,7 @@
 
 import { button, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Intent, View } from "../protocol";
+import "./match.css";
 
 export class MatchPanel {
   readonly element: HTMLElement;

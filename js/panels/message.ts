@@ -3,6 +3,7 @@
 
 import { h, setChildren } from "../dom";
 import type { Message } from "../protocol";
+import "./message.css";
 
 export class MessageLine {
   readonly element = h("div", { class: "tgw-message", role: "status", "aria-live": "polite" });

@@ -4,6 +4,7 @@
 import { type Autoplay, analysing, botCanMove, hasBot, MAX_SPEED_MS } from "../autoplay";
 import { button, h, on, select, setChildren, setText, swatch } from "../dom";
 import { type Intent, SEATS, type View } from "../protocol";
+import "./players.css";
 
 interface SeatRow {
   row: HTMLLIElement;

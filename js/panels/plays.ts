@@ -3,13 +3,14 @@
 
 import { h, on, setChildren } from "../dom";
 import type { View } from "../protocol";
+import "./plays.css";
 
 /** Plays rendered at once; the rest are reached by filtering. */
 const PLAY_LIMIT = 200;
 
 export class PlaysPanel {
   readonly element: HTMLElement;
-  readonly list = h("ol", { class: "tgw-plays", "aria-label": "Legal plays" });
+  readonly list = h("ol", { class: "tgw-list tgw-plays", "aria-label": "Legal plays" });
   private readonly count = h("span", { class: "tgw-count" });
   private readonly filter = h("input", {
     type: "search",
@@ -64,7 +65,7 @@ export class PlaysPanel {
     });
     const fragment = document.createDocumentFragment();
     for (const index of matches.slice(0, PLAY_LIMIT)) {
-      const attrs = { type: "button", class: "tgw-play", "data-index": index, "data-preview": "" };
+      const attrs = { type: "button", class: "tgw-row tgw-play", "data-index": index, "data-preview": "" };
       fragment.appendChild(h("li", {}, h("button", attrs, plays[index])));
     }
     setChildren(this.list, fragment);

@@ -6,6 +6,7 @@
 import { button, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Intent, Review, ReviewTurn, View } from "../protocol";
 import { asGoodAsBest, equity, loss } from "./analysis";
+import "./review.css";
 
 /** What a mark says, in GNU Backgammon's words. */
 export const MARK_NAMES: Record<string, string> = {
@@ -175,7 +176,7 @@ function summaryTable(v: View, r: Review): HTMLElement {
     h("th", { scope: "col", title, "aria-label": spoken }, label);
   return h(
     "table",
-    { class: "tgw-chances tgw-summary", "aria-label": "The players' summaries" },
+    { class: "tgw-table tgw-summary", "aria-label": "The players' summaries" },
     h(
       "thead",
       {},

@@ -4,6 +4,7 @@
 
 import { button, dieFaces, h, numeric, on, playerOptions, select, setChildren, setOptions, swatch } from "../dom";
 import type { Intent, View } from "../protocol";
+import "./toolbar.css";
 
 export interface ToolbarActions {
   send(intent: Intent): void;

@@ -5,6 +5,7 @@
 
 import { button, h, on, setChildren, setText } from "../dom";
 import type { Intent, View } from "../protocol";
+import "./tutor.css";
 
 export class Tutor {
   /** The toggle, for the toolbar. */

@@ -7,6 +7,7 @@
 
 import { button, h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { HistoryEntry, Intent, VariationRow, View } from "../protocol";
+import "./variations.css";
 
 /** The turns recorded after `ply` turns of the current line: the panel's list. */
 export interface Branch {
