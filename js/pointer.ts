@@ -156,7 +156,7 @@ export class Pointer {
     const own = hit && hit.area !== "tray" && (hit.area === "bar" ? hit.player : hit.owner) === view.turn;
     if (!own) return;
     if (view.can_roll) this.host.say("Roll the dice first.");
-    else if (view.dice && !view.outcome) this.host.say("That checker has no legal move with the dice left.");
+    else if (view.dice && !view.win) this.host.say("That checker has no legal move with the dice left.");
   }
 
   private tryMove(start: Place, end: Place): void {

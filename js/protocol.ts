@@ -153,7 +153,6 @@ export interface View {
   partial: string;
   ply: number;
   plies: number;
-  outcome: Result | null;
   message: Message | null;
   pips: number[];
   position_id: string;
@@ -192,12 +191,6 @@ export interface ExportFile {
   mime: string;
   data: string;
   base64: boolean;
-}
-
-/** A finished game: the winner and each player's R13 result. */
-export interface Result {
-  winner: number;
-  results: string[];
 }
 
 /** What the board says about the last action: why it was refused, or what it did. */
@@ -253,11 +246,13 @@ export interface VariationRow {
   current: boolean;
 }
 
-/** How the shown game ended: its winner, the points it scores (cube included) and */
+/** How the shown game ended; None while it goes on: the one fact that the label, */
 export interface WinView {
   winner: number;
   points: number;
   ending: "bear-off" | "drop" | "resignation";
+  results: string[];
+  text: string;
 }
 
 /** The doubling cube (R14; classic only): its value, owner (None: centred), a */

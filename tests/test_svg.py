@@ -20,6 +20,7 @@ from trigammon_widget.engine import (
     MatchState,
     Position,
     Variant,
+    Win,
 )
 from trigammon_widget.pictures.svg import THEMES, SvgBoard, board_svg
 
@@ -314,6 +315,19 @@ def test_turn_and_pips_are_labelled() -> None:
     assert any("wins" in t for t in texts(of_kind(won, "player", player=0)[0]))
 
 
+def test_a_game_ended_off_the_board_names_its_winner_and_nobody_to_roll() -> None:
+    """A double passed (R14) ends the game with checkers still on the board: the winner's
+    line says so, no player is to roll or marked to move, the title names the winner."""
+    start = Position.start(CLASSIC)
+    root = parse(board_svg(start, names=["Ann", "Bo"], result=Win(1, 2, "drop")))
+    lines = {p: texts(of_kind(root, "player", player=p)[0])[-1] for p in (0, 1)}
+    assert lines == {0: "167 pips", 1: "167 pips · wins (double passed)"}
+    assert root.get("aria-label") == "Classic position, Bo wins"
+    assert not [e for e in root.iter() if e.get("class") == "tg-turn"]
+    resigned = parse(board_svg(start, result=Win(0, 1, "resignation")))
+    assert texts(of_kind(resigned, "player", player=0)[0])[-1].endswith("wins (resignation)")
+
+
 def cube_of(svg: str) -> tuple[dict[str, str], tuple[float, float], list[str]]:
     """The cube's data attributes, its square's centre and its text."""
     (cube,) = of_kind(parse(svg), "cube")
@@ -443,6 +457,8 @@ def test_svg_board_shows_and_saves_itself(tmp_path: Path) -> None:
         ({"theme": "sepia"}, "unknown theme 'sepia'"),
         ({"size": 0}, "size is a width in pixels"),
         ({"mover": -1}, "mover must be a player"),
+        ({"result": "X wins"}, "result must be a Win of a player"),
+        ({"result": Win(3, 1, "drop")}, "result must be a Win of a player"),
     ],
 )
 def test_bad_options_are_named(options: dict[str, object], message: str) -> None:

@@ -562,7 +562,7 @@ def test_a_finished_set_up_has_no_dice_and_no_plays() -> None:
     reply = front.send("set_setup_dice", die1=3, die2=1)
     assert not reply["ok"] and "R12" in reply["error"]["text"]
     assert front.send("edit", on=False)["ok"]  # player 1 has every checker off: it won
-    assert widget.view["outcome"] is not None and widget.view["dice"] is None
+    assert widget.view["win"] is not None and widget.view["dice"] is None
     for action, fields in [("confirm", {}), ("roll", {}), ("set_dice", {"die1": 3, "die2": 1})]:
         reply = front.send(action, **fields)
         assert not reply["ok"] and reply["error"]["rule"] == "R12", action

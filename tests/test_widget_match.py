@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,17 @@ def opened(**options: object) -> Game:
     game.roll_opening([3, 5])
     game.play("13/8 24/21")
     return game
+
+
+def player_lines(svg: str) -> list[str]:
+    """The line under each player's name on the board: score, pips, who is to act."""
+    ns = "{http://www.w3.org/2000/svg}"
+    labels = ET.fromstring(svg).iter(f"{ns}g")
+    return [
+        [text.text or "" for text in label.iter(f"{ns}text")][-1]
+        for label in labels
+        if label.get("data-kind") == "player"
+    ]
 
 
 def test_double_take_and_pass_at_the_board() -> None:
@@ -69,9 +81,28 @@ def test_double_take_and_pass_at_the_board() -> None:
     assert front.send("play_listed", index=0)["ok"]
     assert front.send("double")["ok"]  # player 1 owns the cube: it redoubles
     assert front.send("drop")["ok"]
-    assert widget.view["win"] == {"winner": 1, "points": 2, "ending": "drop"}
-    assert widget.view["message"]["text"] == "Bo wins 2 points (double passed)"
+    ended = "Bo wins 2 points (double passed)"
+    assert widget.view["win"] == {
+        "winner": 1,
+        "points": 2,
+        "ending": "drop",
+        "results": [],
+        "text": ended,
+    }
+    assert widget.view["message"]["text"] == ended
     assert not widget.view["can_roll"] and not widget.view["bot_to_move"]
+    # One "game over" for the label, the buttons, the cube and the messages (issue 22 item 2)
+    cube = widget.view["cube"]
+    assert cube is not None and not cube["can_double"] and not cube["can_answer"]
+    assert player_lines(widget.svg) == [
+        "1/5 · 160 pips",
+        "2/5 · 159 pips · wins (double passed)",
+    ]
+    assert "to roll" not in widget.svg and 'class="tg-turn"' not in widget.svg
+    for action in ("double", "take", "drop", "roll"):
+        refused = front.send(action)
+        assert not refused["ok"], action
+        assert ended in refused["error"]["text"] and "player 1" not in refused["error"]["text"]
 
 
 def test_a_match_at_the_board_goes_game_by_game() -> None:
@@ -187,3 +218,15 @@ def test_cube_bots_beyond_the_equity_table_never_double_and_always_take() -> Non
     long = MatchPosition(Position.start(CLASSIC), state=MatchState(31, (0, 0)))
     bot = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.99))
     assert not bot.double(long) and bot.take(long.double())
+
+
+def test_a_refused_cube_action_names_the_players() -> None:
+    """The engine says "player 1"; the board says the player's name (issue 22)."""
+    widget = BoardWidget(Match(5, names=["Ann", "Bo"], seed=2))
+    front = Front(widget)
+    assert front.send("play_listed", index=0)["ok"]  # Bo's opening
+    assert front.send("double")["ok"] and front.send("take")["ok"]  # Ann doubles, Bo takes
+    refused = front.send("double")  # Ann to roll, but the cube is Bo's
+    assert not refused["ok"] and refused["error"]["rule"] == "R14"
+    assert refused["error"]["text"] == "Bo owns the cube: only its owner may double"
+    assert widget.view["message"]["text"] == refused["error"]["text"]

@@ -93,8 +93,8 @@ export class AnalysisPanel {
     const a = v.analysis;
     const play = v.mode === "play";
     const running = a?.status === "running";
-    this.hintsButton.disabled = !play || !v.dice || !!v.outcome || running;
-    this.chancesButton.disabled = !play || !!v.outcome || running;
+    this.hintsButton.disabled = !play || !v.dice || !!v.win || running;
+    this.chancesButton.disabled = !play || !!v.win || running;
     this.element.dataset.status = a ? a.status : "none";
     this.element.dataset.kind = a ? a.kind : "none";
     setText(this.state, a ? `${a.kind} · ${a.status === "running" ? "refining" : a.status}` : "");

@@ -48,7 +48,7 @@ export class PlaysPanel {
 
   /** Rebuilds the list when the plays or the turn's state changed. */
   render(v: View, plays: readonly string[]): void {
-    const state = `${v.mode} ${v.can_roll} ${v.dice} ${!!v.outcome}`;
+    const state = `${v.mode} ${v.can_roll} ${v.dice} ${!!v.win}`;
     if (state === this.shownState && sameStrings(plays, this.shownPlays)) return;
     this.shownState = state;
     this.renderList(v, plays);
@@ -75,7 +75,7 @@ export class PlaysPanel {
       note = `${matches.length - PLAY_LIMIT} more — type in the filter to narrow the list`;
     else if (plays.length && !matches.length) note = "No play matches the filter.";
     else if (!plays.length && v?.mode === "play") {
-      if (v.outcome) note = "The game is over.";
+      if (v.win) note = "The game is over.";
       else if (v.can_roll) note = "Roll (or set the dice) to see the legal plays.";
       else if (v.dice) note = "No legal play.";
     }

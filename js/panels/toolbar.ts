@@ -102,26 +102,12 @@ export class Toolbar {
 
   private renderStatus(v: View): void {
     const name = (player: number): string => v.names[player] ?? `Player ${player + 1}`;
-    const outcome = v.outcome;
-    if (outcome) {
-      const against = outcome.results
-        .map((result, player) => [result, player] as const)
-        .filter(([result, player]) => player !== outcome.winner && result && result !== "single")
-        .map(([result, player]) => `${result} against ${name(player)}`);
-      const tail = against.length ? ` · ${against.join(", ")}` : "";
-      setChildren(this.status, swatch(v.colors[outcome.winner]), h("strong", {}, name(outcome.winner)), ` wins${tail}`);
-      return;
-    }
     const win = v.win;
     if (win) {
-      const how = win.ending === "drop" ? " (double passed)" : win.ending === "resignation" ? " (resignation)" : "";
-      const points = `${win.points} point${win.points === 1 ? "" : "s"}`;
-      setChildren(
-        this.status,
-        swatch(v.colors[win.winner]),
-        h("strong", {}, name(win.winner)),
-        ` wins ${points}${how}`,
-      );
+      // Python's words (session: the one wording of every ending), the winner in bold.
+      const winner = name(win.winner);
+      const rest = win.text.startsWith(winner) ? win.text.slice(winner.length) : ` — ${win.text}`;
+      setChildren(this.status, swatch(v.colors[win.winner]), h("strong", {}, winner), rest);
       return;
     }
     if (v.mode === "play" && v.cube?.offered) {

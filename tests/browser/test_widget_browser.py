@@ -77,7 +77,7 @@ def probe():
             "names": view["names"],
             "seats": view["seats"],
             "bot_to_move": view["bot_to_move"],
-            "outcome": view["outcome"],
+            "win": view["win"],
             "analysis": view["analysis"],
             "history": [entry["text"] for entry in board.history],
             "branches": [entry["lines"] for entry in board.history],
@@ -584,7 +584,7 @@ def test_autoplay_stops_at_the_end_of_the_game(page: Any) -> None:
     # Bot follows bot, without a person's press, until one of them has won.
     wait_until(page, widget, "el.querySelector('.tgw-players-panel').dataset.autoplay === 'paused'")
     state = probe(page)["race"]
-    assert state["outcome"] is not None and state["plies"] == 3
+    assert state["win"] is not None and state["plies"] == 3
     assert widget.locator(".tgw-history li").count() == 4
     assert players.get_by_role("button", name="Play", exact=True).is_disabled()
     assert "wins" in widget.locator(".tgw-status").text_content()

@@ -31,9 +31,10 @@ from typing import Literal, TypedDict
 
 from ..engine.errors import quote
 from ..engine.game import Game, Turn
-from ..engine.match import Cube, Match, MatchPosition, MatchState
+from ..engine.match import Cube, Match, MatchPosition, MatchState, Win
 from ..engine.moves import Play
 from ..engine.names import check_names, default_names
+from ..engine.notation import ENDING_WORDS
 from ..engine.places import Place, parse_place, place_of
 from ..engine.places import label as point_label
 from ..engine.position import Position
@@ -561,6 +562,7 @@ def board_svg(
     colors: Sequence[str] | None = None,
     cube: Cube | None = None,
     match: MatchState | None = None,
+    result: Win | None = None,
 ) -> SvgBoard:
     """The picture of ``value`` as SVG.
 
@@ -590,6 +592,9 @@ def board_svg(
     - ``match``: the match state; each player's line adds its score (``3/7``; in
       money play what it has won), and the Crawford or post-Crawford game is named
       beside the player one point from winning.
+    - ``result``: how the game ended (a ``Win``), when it ended off the board too (a
+      double passed, a resignation: R14): the winner's line says so and nobody is to
+      roll. A game brings its own; a position borne off (R12) needs none.
 
     A place is an absolute point 1..N, ``"bar"`` or ``"off"``. Without ``cube`` and
     ``match`` the picture is the plain board.
@@ -598,6 +603,7 @@ def board_svg(
     names = shown.get("names") if names is None else names
     cube = shown.get("cube") if cube is None else cube
     match = shown.get("match") if match is None else match
+    result = shown.get("result") if result is None else result
     if not arrows and mover is None and "arrows" in shown:
         arrows, mover = shown["arrows"], shown["mover"]
     variant = position.variant
@@ -611,13 +617,16 @@ def board_svg(
     pairs = _arrow_places(variant, arrows, moving)
     better = _arrow_places(variant, best, moving)
     _check_match(position, cube, match)
+    ending = _ending(position, result)
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
 
     geometry = _geometry(variant, seat)
     x, y, width, height = geometry.box
     title = f"{variant.name.capitalize()} position, {style.names[position.turn]} to move"
-    if position.dice:
+    if ending is not None:
+        title = f"{variant.name.capitalize()} position, {style.names[ending.winner]} wins"
+    elif position.dice:
         title += f", dice {position.dice[0]}-{position.dice[1]}"
     if cube is not None:
         title += f", {cube}"
@@ -647,7 +656,7 @@ def board_svg(
         root.append(_dice(position.dice, geometry.dice[position.turn], style, position.turn))
     if cube is not None:
         root.append(_cube(cube, position, geometry, style))
-    root.append(_players(position, geometry, style, match))
+    root.append(_players(position, geometry, style, match, ending))
     if chosen is not None:
         root.append(_selection(position, geometry, style, chosen))
     if better:
@@ -666,6 +675,7 @@ class _Shown(TypedDict, total=False):
     match: MatchState
     arrows: Play
     mover: int
+    result: Win
 
 
 def _shown(value: Drawable) -> tuple[Position, _Shown]:
@@ -682,6 +692,9 @@ def _shown(value: Drawable) -> tuple[Position, _Shown]:
         if isinstance(last, Turn):
             shown["arrows"], shown["mover"] = last.play, last.player
         at = MatchPosition(game.position, game.cube, state)
+        ended = game.result()
+        if ended is not None:
+            shown["result"] = ended
         if not state.is_fresh():
             shown["match"] = state
         if at.cube_in_play:
@@ -794,7 +807,7 @@ class Parts:
 
     def players(self, position: Position) -> ET.Element:
         """Names, pips and whose turn it is, as ``board_svg`` labels ``position``."""
-        return _players(position, self._geometry, self._style)
+        return _players(position, self._geometry, self._style, ending=_ending(position, None))
 
     def _lane(self, player: int, place: Place) -> _Lane:
         if place == "bar":
@@ -1327,13 +1340,27 @@ def _cube(cube: Cube, position: Position, geometry: _Geometry, style: _Style) ->
     return group
 
 
+def _ending(position: Position, result: Win | None) -> Win | None:
+    """How the drawn game ended: ``result``, or a bear-off the position shows (R12)."""
+    if result is not None:
+        if not isinstance(result, Win) or result.winner not in range(position.variant.players):
+            raise ValueError(f"result must be a Win of a player of the game, not {quote(result)}")
+        return result
+    winner = position.winner
+    return None if winner is None else Win(winner, 0, "bear-off")
+
+
 def _players(
-    position: Position, geometry: _Geometry, style: _Style, match: MatchState | None = None
+    position: Position,
+    geometry: _Geometry,
+    style: _Style,
+    match: MatchState | None = None,
+    ending: Win | None = None,
 ) -> ET.Element:
     theme = style.theme
     group = _el("g", class_="tg-players", fill=theme.text)
     for player, label in sorted(geometry.labels.items()):
-        turn = player == position.turn
+        turn = ending is None and player == position.turn
         element = _el(
             "g",
             class_="tg-player",
@@ -1372,7 +1399,7 @@ def _players(
         name.text = _short(style.names[player], 24 if label.align == "row" else 14)
         element.append(name)
         detail = _el("text", fill=theme.muted, font_size=geometry.font * 1.1)
-        detail.text = _detail(position, player, match)
+        detail.text = _detail(position, player, match, ending)
         if label.align == "row":
             detail.set("x", _num(label.right))
             detail.set("y", _num(y + geometry.font * 0.36))
@@ -1391,14 +1418,16 @@ def _short(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 
-def _detail(position: Position, player: int, match: MatchState | None) -> str:
+def _detail(position: Position, player: int, match: MatchState | None, ending: Win | None) -> str:
+    """A player's line: the score, pips, checkers off, and who wins or is to act."""
     parts = [] if match is None else _score(match, player)
     parts.append(f"{position.pip_count(player)} pips")
     if position.borne_off(player):
         parts.append(f"{position.borne_off(player)} off")
-    if position.winner == player:
-        parts.append("wins")
-    elif player == position.turn and not position.is_over():
+    if ending is not None:
+        if ending.winner == player:
+            parts.append(f"wins{ENDING_WORDS[ending.ending]}")
+    elif player == position.turn:
         parts.append("to move" if position.dice else "to roll")
     return " \u00b7 ".join(parts)
 

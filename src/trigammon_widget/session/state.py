@@ -206,13 +206,31 @@ class SessionState:
                 f"game {number} of the match is played: show the last game to play on"
             )
 
+    def _ended(self) -> str:
+        """How the shown game ended, in words: the status line's and every message's
+        (``Bo wins 2 points (double passed)``; a bear-off names each loser's gammon or
+        backgammon, R13). Empty while the game goes on."""
+        game = self._board.game
+        win = game.result()
+        if win is None or not self._board.playing:
+            return ""
+        text = win_text(win, game.names)
+        outcome = game.outcome() if win.ending == "bear-off" else None
+        if outcome is not None:
+            worse = [
+                f"a {outcome.result(p)} against {game.names[p]}"
+                for p in range(game.variant.players)
+                if outcome.points[p] > 1
+            ]
+            text += f" ({', '.join(worse)})" if worse else ""
+        return text
+
     def _ending(self) -> str:
         """How the shown game ended, in words, with the match's score."""
         board = self._board
-        win = board.game.result()
-        if win is None:
+        text = self._ended()
+        if not text:
             return ""
-        text = win_text(win, board.game.names)
         match = board.match
         if match is not None and board.last_game:
             text += f"; the score is {'-'.join(map(str, match.score))}"
