@@ -157,6 +157,34 @@ def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
     assert "Crawford" in widget.svg
 
 
+def test_any_finished_game_of_a_match_is_reviewed_and_stepped_through() -> None:
+    """Issue 22 item 3: a played game of a match is analysed from the board, its marks
+    in the history; the board steps from mistake to mistake in it; and each game's
+    review is kept while another game is shown."""
+    widget = BoardWidget(Match.from_mat((DATA / "match5.mat").read_text()))
+    front = Front(widget)
+    assert front.send("show_game", index=0)["ok"]
+    widget.analyse(workers=1)
+    assert widget.wait(120)
+    review = widget.view["review"]
+    assert review is not None and review["status"] == "done" and review["mistakes"]
+    marks = {entry["ply"]: entry["mark"] for entry in widget.history if entry["mark"]}
+    assert sorted(marks) == review["mistakes"]
+    first = review["mistakes"][0]
+    assert front.send("next_mistake", step=1)["ok"]
+    assert widget.view["ply"] == first and widget.view["review"]["turn"]["ply"] == first
+    assert widget.view["review"]["turn"]["mark"] == marks[first]
+    assert front.send("step", delta=1)["ok"] and front.send("next_mistake", step=-1)["ok"]
+    assert widget.view["ply"] == first
+    assert front.send("show_game", index=1)["ok"]
+    assert widget.view["review"] is None and not any(e["mark"] for e in widget.history)
+    assert front.send("show_game", index=0)["ok"]  # its review is kept
+    assert widget.view["review"]["mistakes"] == review["mistakes"]
+    assert {e["ply"]: e["mark"] for e in widget.history if e["mark"]} == marks
+    refused = front.send("play_listed", index=0)  # reviewed, still as played
+    assert not refused["ok"] and "game 1 of the match is played" in refused["error"]["text"]
+
+
 @pytest.mark.parametrize(
     "source",
     [

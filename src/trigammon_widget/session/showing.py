@@ -204,11 +204,12 @@ class Showing(SessionState):
 
     def _review_now(self) -> Review | None:
         """The review as the shown turn sees it; None once the line is another."""
-        analyses, game = self._analyses, self._board.game
-        if analyses.review is None or game.turns != analyses.reviewed:
+        found = self._line_review()
+        if found is None:
             return None
-        players, mistakes, turn = review_view(self._current_report(), game.ply)
-        return {**analyses.review, "players": players, "mistakes": mistakes, "turn": turn}
+        review, report = found
+        players, mistakes, turn = review_view(report, self._board.game.ply)
+        return {**review, "players": players, "mistakes": mistakes, "turn": turn}
 
     def _better(self) -> Play:
         """The better play the review found for the shown turn, if it is marked."""

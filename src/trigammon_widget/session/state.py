@@ -30,7 +30,7 @@ from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
 from ..pictures.svg import THEMES
 from ..protocol import IntentError
-from ..teaching.coaching import Analysis
+from ..teaching.coaching import Analysis, Review
 from .memo import Memo
 from .slices import Analyses, Board, Job, Look, Seating, Tutor
 from .view import HUMAN, Message
@@ -266,12 +266,19 @@ class SessionState:
         chosen.check(self._board.game.variant)
         return chosen
 
-    def _current_report(self) -> Report | None:
-        """The report while the line is the one analysed."""
+    def _line_review(self) -> tuple[Review, Report | None] | None:
+        """The review of the shown line and its report (None while it runs): the one
+        being made, or one kept from before."""
         analyses = self._analyses
-        if analyses.report is not None and self._board.game.turns == analyses.reviewed:
-            return analyses.report
-        return None
+        turns = self._board.game.turns
+        if analyses.review is not None and turns == analyses.reviewed:
+            return analyses.review, analyses.report
+        return analyses.kept.get(turns)
+
+    def _current_report(self) -> Report | None:
+        """The report of the shown line, once its review has finished."""
+        found = self._line_review()
+        return None if found is None else found[1]
 
 
 def _new_game(
