@@ -35,7 +35,7 @@ TURN_DRAWINGS = 4 * STEP_FRAMES
 """Turn drawings of the line kept, so that a step draws only the turns new at its edge."""
 MOVE_FRAMES = 60
 """Most drawings of single moves sent ahead (one per legal from/to pair)."""
-_PLAYER = re.compile(r"\bplayer (\d)\b")
+_PLAYER = re.compile(r"\bplayer (\d)\b(?!\.\.)")
 """A player as the engine names one in an error."""
 
 
