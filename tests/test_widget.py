@@ -75,6 +75,24 @@ def test_click_moves_then_confirm_records_the_turn() -> None:
     assert widget.view["turn"] == 1 and widget.view["can_roll"]
 
 
+def test_the_listed_plays_follow_the_turn_in_progress() -> None:
+    """Issue 22 item 8: once 8/5 is moved, the list holds only the plays that go on
+    from it; its entries are what play_listed plays and preview draws; taking the move
+    back lists every play again."""
+    widget, front = classic_widget()
+    assert len(widget.plays) == 16
+    assert front.send("move", start="17", end="20")["ok"]  # 8/5
+    assert sorted(widget.plays) == ["24/23 8/5", "8/4", "8/5 6/5", "8/7 8/5"]
+    preview = front.send("preview", index=widget.plays.index("8/5 6/5"))
+    assert preview["ok"] and 'data-from="17" data-to="20"' in preview["svg"]
+    assert front.send("undo_move")["ok"] and len(widget.plays) == 16
+    assert front.send("move", start="17", end="20")["ok"]
+    assert front.send("play_listed", index=widget.plays.index("8/5 6/5"))["ok"]
+    assert widget.game.turns[0].notation == "8/5 6/5" and widget.partial == ()
+    refused = front.send("play_listed", index=4)  # the listed plays of the next turn: none
+    assert not refused["ok"]
+
+
 def test_combined_move_of_one_checker() -> None:
     widget, front = classic_widget()
     assert front.send("move", start="1", end="5")["ok"]

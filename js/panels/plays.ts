@@ -22,6 +22,7 @@ export class PlaysPanel {
   });
   private readonly note = h("div", { class: "tgw-note" });
   private shownState = "";
+  private shownTurn = "";
   private shownView: View | null = null;
   private shownPlays: readonly string[] = [];
 
@@ -46,9 +47,13 @@ export class PlaysPanel {
     );
   }
 
-  /** Rebuilds the list when the plays or the turn's state changed. */
+  /** Rebuilds the list when the plays or the turn's state changed; a new turn starts
+   *  with the filter empty (a filter of the last turn's plays would hide this one's). */
   render(v: View, plays: readonly string[]): void {
-    const state = `${v.mode} ${v.can_roll} ${v.dice} ${!!v.win}`;
+    const turn = `${v.mode} ${v.ply} ${v.turn} ${v.dice}`;
+    if (turn !== this.shownTurn) this.filter.value = "";
+    this.shownTurn = turn;
+    const state = `${turn} ${v.can_roll} ${!!v.win}`;
     if (state === this.shownState && sameStrings(plays, this.shownPlays)) return;
     this.shownState = state;
     this.renderList(v, plays);
@@ -74,6 +79,7 @@ export class PlaysPanel {
     if (matches.length > PLAY_LIMIT)
       note = `${matches.length - PLAY_LIMIT} more — type in the filter to narrow the list`;
     else if (plays.length && !matches.length) note = "No play matches the filter.";
+    else if (plays.length && v?.partial) note = `The plays that go on from ${v.partial}.`;
     else if (!plays.length && v?.mode === "play") {
       if (v.win) note = "The game is over.";
       else if (v.can_roll) note = "Roll (or set the dice) to see the legal plays.";

@@ -231,3 +231,21 @@ def test_legal_plays_need_dice() -> None:
         LegalPlays(Position.start(CLASSIC))
     with pytest.raises(ValueError, match=r"a die shows 1\.\.6"):
         Position.start(CLASSIC).legal_plays((0, 3))
+
+
+def test_the_plays_extending_the_moves_made_are_what_is_left_to_choose() -> None:
+    """A turn under way: after 8/5 of an opening 3-1 only the plays that go on from it
+    are left (the 1 played anywhere it can go, the same checker on to 4 included), in
+    the listed order; before any move, every play."""
+    position = Position.start(CLASSIC).with_dice(3, 1)
+    plays = position.legal_plays()
+    assert plays.extending() == list(plays)
+    made = plays.check_move([], Move(17, 20, 3))  # 8/5
+    left = plays.extending([made])
+    wanted = {"8/5 24/23", "8/5 8/7", "8/5 6/5", "8/4"}
+    assert {position.after(p.moves) for p in left} == {
+        position.after(position.parse_play(text).moves) for text in wanted
+    }
+    assert len(left) == len(wanted) and left == [p for p in plays if p in left]
+    both = plays.check_move([made], Move(19, 20, 1))  # 6/5: the play is complete
+    assert [position.format_play(p) for p in plays.extending([made, both])] == ["8/5 6/5"]

@@ -194,13 +194,11 @@ class Showing(SessionState):
         }
 
     def plays(self) -> list[str]:
-        """Every legal play of this turn's dice, in notation (``NO_MOVE`` for the empty
-        play); empty while none is due."""
-        board = self._board
-        if not board.rolled:
-            return []
-        position = board.game.position
-        return [play_text(position.format_play(play)) for play in self.legal_plays]
+        """The plays left to choose this turn, in notation (``NO_MOVE`` for the empty
+        play): every legal play of the dice, then those that go on from the moves made;
+        empty while none is due."""
+        position = self._board.game.position
+        return [play_text(position.format_play(play)) for play in self.listed_plays]
 
     def _review_now(self) -> Review | None:
         """The review as the shown turn sees it; None once the line is another."""

@@ -186,9 +186,20 @@ class SessionState:
             raise IllegalMoveError("R4", "roll the dice first")
         return position
 
+    @property
+    def listed_plays(self) -> tuple[Play, ...]:
+        """The plays left to choose this turn (the ``plays`` list): every legal play of
+        the dice, or once moves are made, those that go on from them."""
+        board = self._board
+
+        def listed() -> tuple[Play, ...]:
+            return tuple(self.legal_plays.extending(board.done)) if board.rolled else ()
+
+        return self.memo.get("listed", self._version, listed)
+
     def _listed(self, index: int) -> Play:
-        """Entry ``index`` of the legal plays (the ``plays`` list)."""
-        plays = list(self.legal_plays)
+        """Entry ``index`` of the plays left to choose (the ``plays`` list)."""
+        plays = self.listed_plays
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(plays):
             raise IntentError(f"index must be a listed play 0..{len(plays) - 1}, got {index!r}")
         return plays[index]

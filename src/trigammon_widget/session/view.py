@@ -176,7 +176,8 @@ class Traits(TypedDict):
     svg: str
     view: View
     plays: list[str]
-    """Every legal play of this turn's dice, in notation (changes once a roll)."""
+    """The plays left to choose this turn, in notation: every legal play of the dice,
+    then those that go on from the moves made (``Session.listed_plays``)."""
     history: list[HistoryEntry]
     record: str
     graph: str
