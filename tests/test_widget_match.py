@@ -179,7 +179,8 @@ def test_any_finished_game_of_a_match_is_reviewed_and_stepped_through() -> None:
     assert front.send("show_game", index=1)["ok"]
     assert widget.view["review"] is None and not any(e["mark"] for e in widget.history)
     assert front.send("show_game", index=0)["ok"]  # its review is kept
-    assert widget.view["review"]["mistakes"] == review["mistakes"]
+    kept = widget.view["review"]
+    assert kept is not None and kept["mistakes"] == review["mistakes"]
     assert {e["ply"]: e["mark"] for e in widget.history if e["mark"]} == marks
     refused = front.send("play_listed", index=0)  # reviewed, still as played
     assert not refused["ok"] and "game 1 of the match is played" in refused["error"]["text"]
