@@ -126,6 +126,12 @@ export function swatch(color: string | undefined): HTMLSpanElement {
   return element;
 }
 
+/** A roll as people say it, the higher die first: "5-2" (as Python's
+ *  engine.notation.dice_text writes it in every message). */
+export function diceText(dice: readonly number[]): string {
+  return [...dice].sort((a, b) => b - a).join("-");
+}
+
 export function dieFaces(): [string, string][] {
   return [1, 2, 3, 4, 5, 6].map((n) => [String(n), String(n)]);
 }

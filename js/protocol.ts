@@ -36,6 +36,7 @@ export type Intent =
   | { action: "cancel_analysis" }
   | { action: "next_mistake"; step: number }
   | { action: "set_tutor"; on: boolean }
+  | { action: "set_tutor_level"; level: "doubtful" | "bad" | "very bad" }
   | { action: "take_back" }
   | { action: "play_on" }
   | { action: "edit"; on: boolean }
@@ -82,6 +83,7 @@ export const CHANGES: Record<Action, boolean> = {
   cancel_analysis: true,
   next_mistake: true,
   set_tutor: true,
+  set_tutor_level: true,
   take_back: true,
   play_on: true,
   edit: true,
@@ -100,6 +102,13 @@ export const SEATS = [
   ["random", "Random bot"],
   ["heuristic", "Heuristic bot"],
   ["neural", "Neural bot"],
+] as const;
+
+/** A review's marks and what each says (judgement.analysis.MARK_NAMES). */
+export const MARKS = [
+  ["?!", "doubtful"],
+  ["?", "bad"],
+  ["??", "very bad"],
 ] as const;
 
 /** The widget's synced traits: what a saved notebook keeps of the board. */
@@ -232,6 +241,7 @@ export interface Review {
 export interface Tutor {
   on: boolean;
   threshold: number;
+  level: "doubtful" | "bad" | "very bad" | null;
   warning: TutorWarning | null;
 }
 
@@ -314,9 +324,10 @@ export interface ReviewTurn {
   best: HintRow[];
 }
 
-/** A play the tutor stopped: what it loses and the better play. */
+/** A play the tutor stopped: what it loses (points per game), the better play, and */
 export interface TutorWarning {
   played: string;
   best: string;
   loss: number;
+  mark: string | null;
 }

@@ -13,6 +13,7 @@ import re
 import sys
 from pathlib import Path
 
+from trigammon_widget.judgement.analysis import MARK_NAMES
 from trigammon_widget.protocol import (
     FramesMessage,
     Reply,
@@ -32,7 +33,13 @@ _TABLE = re.compile(r"(<!-- actions:begin -->\n)(?:.*?\n)?(<!-- actions:end -->)
 def tables() -> dict[str, Table]:
     """The lists of choices the front end shows, from the session's declarations."""
     seats: dict[str, str] = {value: kind.label for value, kind in SEATS.items()}
-    return {"SEATS": Table("Who can sit at a player's place (session.seats.SEATS).", seats)}
+    return {
+        "SEATS": Table("Who can sit at a player's place (session.seats.SEATS).", seats),
+        "MARKS": Table(
+            "A review's marks and what each says (judgement.analysis.MARK_NAMES).",
+            dict(MARK_NAMES),
+        ),
+    }
 
 
 def expected() -> dict[Path, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import runpy
 import subprocess
@@ -282,6 +283,33 @@ def test_dice_highlights_selection_and_arrows_carry_engine_coordinates() -> None
     assert drawn == [
         (str(TRIGAMMON.absolute(1, m.start)), str(TRIGAMMON.absolute(1, m.end))) for m in play
     ]
+
+
+def test_the_better_play_is_drawn_above_the_play_made_and_apart_from_it() -> None:
+    """Issue 22 item 10: the tutor's (or the review's) better play is drawn over the
+    play made, and a move both plays make is two arrows bent to opposite sides."""
+    position = Position.start(CLASSIC).with_dice(3, 1)
+    made, best = position.parse_play("24/21 6/5"), position.parse_play("8/5 6/5")
+    root = parse(board_svg(position, arrows=made, best=best))
+    order = [e.get("data-kind") for e in root.iter() if e.get("data-kind") in ("arrow", "best")]
+    assert order == ["arrow", "arrow", "best", "best"]
+    paths = {
+        (kind, e.get("data-from"), e.get("data-to")): next(
+            c.get("d", "") for c in e if tag(c) == "path"
+        )
+        for kind in ("arrow", "best")
+        for e in of_kind(root, kind)
+    }
+    shared = [(f, to) for (kind, f, to) in paths if kind == "best" and ("arrow", f, to) in paths]
+    assert shared == [("19", "20")]  # 6/5, in both plays
+    (start, end) = shared[0]
+
+    def control(d: str) -> tuple[float, float]:
+        x, y = d.split("Q")[1].split()[0].split(",")
+        return float(x), float(y)
+
+    a, b = control(paths["arrow", start, end]), control(paths["best", start, end])
+    assert math.dist(a, b) > 20  # apart: the dashed arrow is not under the solid one
 
 
 def test_arrows_of_the_last_play_name_its_mover() -> None:

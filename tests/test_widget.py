@@ -555,8 +555,40 @@ def test_the_tutor_warns_before_a_bad_play_and_lets_it_be_taken_back() -> None:
     assert widget.game.ply == 1 and widget.game.turns[0].notation == "2/off"
     assert not front.send("play_on")["ok"]  # no warning left to answer
     assert widget.tutor_threshold == widget.view["tutor"]["threshold"] == 0.08
+    assert widget.view["tutor"]["level"] == "bad"
     widget.tutor_threshold = 0.5
     assert widget.tutor and widget.view["tutor"]["threshold"] == widget.tutor_threshold == 0.5
+    assert widget.view["tutor"]["level"] is None  # a threshold of its own
+
+
+def test_the_tutor_speaks_in_points_per_game_and_named_levels() -> None:
+    """Issue 22 item 6: the tutor's level is a review's mark (doubtful, bad, very bad:
+    GNU Backgammon's 0.04, 0.08, 0.16), its warning names what the play loses in the
+    course's words, and a hint list shown stays while the tutor holds a play."""
+    start = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1))
+    widget = BoardWidget(start)
+    front = Front(widget)
+    assert front.send("set_tutor", on=True)["ok"]
+    for level, threshold in (("doubtful", 0.04), ("very bad", 0.16), ("bad", 0.08)):
+        assert front.send("set_tutor_level", level=level)["ok"]
+        assert widget.view["tutor"] == {
+            "on": True,
+            "threshold": threshold,
+            "level": level,
+            "warning": None,
+        }
+    assert not front.send("set_tutor_level", level="awful")["ok"]
+    assert front.send("hints")["ok"]
+    hints = widget.view["analysis"]
+    assert hints is not None and hints["kind"] == "hints"
+    assert front.send("play_listed", index=widget.plays.index("2/off"))["ok"]
+    warning = widget.view["tutor"]["warning"]
+    assert warning is not None and warning["mark"] == "??" and warning["played"] == "2/off"
+    text = widget.view["message"]["text"]
+    assert text.startswith(f"The tutor: 2/off loses {warning['loss']:.3f} points per game")
+    assert "against 2/off 1/off, a very bad play" in text and "equity" not in text
+    assert widget.view["analysis"] == hints  # the list does not collapse under the pointer
+    assert front.send("take_back")["ok"] and widget.view["analysis"] == hints
 
 
 def test_bots_wait_while_an_earlier_turn_is_shown() -> None:

@@ -3,7 +3,7 @@
 // marks sit at its end, side by side: the review's judgement of the play (?!, ?, ??)
 // and a branch (other turns recorded in its place, listed by the variations panel).
 
-import { h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
+import { diceText, h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Step } from "../navigation";
 import type { HistoryEntry, View } from "../protocol";
 import { MARK_NAMES } from "./review";
@@ -128,7 +128,7 @@ export class HistoryPanel {
 }
 
 function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
-  const dice = entry.dice.length ? `${entry.dice.join("")}: ` : "";
+  const dice = entry.dice.length ? `${diceText(entry.dice)}: ` : "";
   const name = v.names[entry.player] ?? `Player ${entry.player + 1}`;
   return h(
     "li",

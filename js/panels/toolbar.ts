@@ -2,7 +2,19 @@
 // confirm), the cube's (double, take, pass: classic, R14), the seat at the bottom, and
 // the edit-mode switch.
 
-import { button, dieFaces, h, numeric, on, playerOptions, select, setChildren, setOptions, swatch } from "../dom";
+import {
+  button,
+  diceText,
+  dieFaces,
+  h,
+  numeric,
+  on,
+  playerOptions,
+  select,
+  setChildren,
+  setOptions,
+  swatch,
+} from "../dom";
 import type { Intent, View } from "../protocol";
 import "./toolbar.css";
 
@@ -83,6 +95,8 @@ export class Toolbar {
   render(v: View): void {
     const play = v.mode === "play";
     this.renderStatus(v);
+    // One line that never wraps: cut short, it is whole in its tooltip.
+    this.status.title = this.status.textContent ?? "";
     this.playBar.hidden = !play;
     this.roll.disabled = !v.can_roll;
     this.die1.disabled = this.die2.disabled = this.setDice.disabled = !v.can_roll;
@@ -120,16 +134,14 @@ export class Toolbar {
     const parts: (Node | string)[] = [swatch(v.colors[v.turn]), h("strong", {}, name(v.turn))];
     if (!play) parts.push(" to move (set-up)");
     else parts.push(v.dice ? " to move" : " to roll");
-    if (v.dice) parts.push(h("span", { class: "tgw-dice" }, ` ${v.dice[0]}–${v.dice[1]}`));
+    if (v.dice) parts.push(" ", h("span", { class: "tgw-dice" }, diceText(v.dice)));
     const played = !!v.match && v.match.game < v.match.games - 1;
-    if (play && played) {
-      parts.push(h("span", { class: "tgw-partial" }, " · a played game of the match, kept as played"));
-    } else if (play && v.ply < v.plies) {
-      const earlier = " · an earlier turn: another play here starts a variation";
-      parts.push(h("span", { class: "tgw-partial" }, earlier));
-    }
-    if (play && v.dice && v.remaining.length && v.partial) {
-      parts.push(h("span", { class: "tgw-partial" }, ` · played ${v.partial} · left ${v.remaining.join(" ")}`));
+    const aside = (text: string) => parts.push(h("span", { class: "tgw-partial" }, ` · ${text}`));
+    if (play && played) aside("a played game of the match, kept as played");
+    else if (play && v.ply < v.plies) aside("an earlier turn: another play here starts a variation");
+    if (play && v.dice && v.partial) {
+      aside(`played ${v.partial}`);
+      aside(v.remaining.length ? `${diceText(v.remaining)} left` : "Confirm ends the turn");
     }
     setChildren(this.status, ...parts);
   }

@@ -249,3 +249,20 @@ def test_the_plays_extending_the_moves_made_are_what_is_left_to_choose() -> None
     assert len(left) == len(wanted) and left == [p for p in plays if p in left]
     both = plays.check_move([made], Move(19, 20, 1))  # 6/5: the play is complete
     assert [position.format_play(p) for p in plays.extending([made, both])] == ["8/5 6/5"]
+
+
+def test_checkers_moving_alike_are_counted_with_the_hit_starred_once() -> None:
+    """Two checkers from 3 to 2, the first hitting there, are written 3/2*(2) as GNU
+    Backgammon writes them (was "3/2* 3/2"); the old writing still reads."""
+    position = Position.build(CLASSIC, {0: {22: 2, 6: 13}, 1: {2: 1, 13: 14}}, dice=(1, 1))
+    written = sorted(position.format_play(play) for play in position.legal_plays())
+    assert "19/18(2) 3/2*(2)" in written and "19/18 3/2 3/2*/1" in written
+    assert "19/18(2) 3/2* 3/2" not in written
+    play = position.parse_play("3/2*(2) 19/18(2)")
+    assert position.parse_play("3/2* 3/2 19/18(2)") == play
+    assert sorted((m.start, m.end, m.hit) for m in play.moves) == [
+        (6, 7, False),
+        (6, 7, False),
+        (22, 23, False),
+        (22, 23, True),
+    ]

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import overload
+from typing import Literal, overload
 
 import numpy as np
 
@@ -36,7 +36,7 @@ from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
 from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
-from ..engine.notation import play_text
+from ..engine.notation import dice_text, play_text
 from ..engine.position import Dice, Position
 from .cube import CubeDecision, cube_decision
 from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
@@ -48,19 +48,23 @@ __all__ = [
     "MARK_NAMES",
     "THRESHOLDS",
     "CubeReport",
+    "Level",
     "MatchReport",
     "PlayerSummary",
     "Report",
     "TurnReport",
     "analyse",
+    "mark_of",
 ]
 
 THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a play is doubtful, bad or very bad: GNU Backgammon's
 defaults for its ``?!``, ``?`` and ``??`` marks."""
 MARKS = ("?!", "?", "??")
-MARK_NAMES = {"?!": "doubtful", "?": "bad", "??": "very bad"}
-"""What each mark says, in GNU Backgammon's words: the level a play's loss reaches."""
+Level = Literal["doubtful", "bad", "very bad"]
+"""How bad a play is, in GNU Backgammon's words."""
+MARK_NAMES: Mapping[str, Level] = {"?!": "doubtful", "?": "bad", "??": "very bad"}
+"""What each mark says: the level a play's loss reaches."""
 HINTS_KEPT = 5
 """Plays of each turn kept in the report (the best, then the next best)."""
 
@@ -288,7 +292,7 @@ class Report:
             (
                 str(t.ply),
                 self.names[t.player],
-                f"{t.dice[0]}{t.dice[1]}",
+                dice_text(t.dice),
                 play_text(t.notation),
                 play_text(t.best[0].notation if t.best else t.notation),
                 f"{t.loss:.3f}",
@@ -710,6 +714,12 @@ def _cube_reports(
             CubeReport(index + 1, record.player, action, decision, loss, _mark(loss, thresholds))
         )
     return tuple(found)
+
+
+def mark_of(loss: float, thresholds: Sequence[float] = THRESHOLDS) -> str | None:
+    """The mark of a play that lost ``loss``: the worst threshold it reaches (None: not
+    even doubtful)."""
+    return _mark(loss, thresholds)
 
 
 def _mark(loss: float, thresholds: Sequence[float]) -> str | None:

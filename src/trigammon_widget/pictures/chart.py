@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from ..engine.notation import play_text
+from ..engine.notation import dice_text, play_text
 from ..judgement.analysis import CubeReport, Report, TurnReport
 from .svg import SvgBoard, Theme, find_theme
 
@@ -145,4 +145,4 @@ def _turn_label(report: Report, turn: TurnReport) -> str:
     chances = ", ".join(f"{n} {w:.0%}" for n, w in zip(report.names, turn.wins, strict=True))
     mark = f" {turn.mark}" if turn.mark else ""
     played = play_text(turn.notation)
-    return f"{turn.ply}. {name} {turn.dice[0]}{turn.dice[1]}: {played}{mark}\n{chances}"
+    return f"{turn.ply}. {name} {dice_text(turn.dice)}: {played}{mark}\n{chances}"

@@ -34,7 +34,7 @@ from ..engine.game import Game, Turn
 from ..engine.match import Cube, Match, MatchPosition, MatchState, Win
 from ..engine.moves import Play
 from ..engine.names import check_names, default_names
-from ..engine.notation import ENDING_WORDS
+from ..engine.notation import ENDING_WORDS, dice_text
 from ..engine.places import Place, parse_place, place_of
 from ..engine.places import label as point_label
 from ..engine.position import Position
@@ -627,7 +627,7 @@ def board_svg(
     if ending is not None:
         title = f"{variant.name.capitalize()} position, {style.names[ending.winner]} wins"
     elif position.dice:
-        title += f", dice {position.dice[0]}-{position.dice[1]}"
+        title += f", dice {dice_text(position.dice)}"
     if cube is not None:
         title += f", {cube}"
     if match is not None:
@@ -659,10 +659,10 @@ def board_svg(
     root.append(_players(position, geometry, style, match, ending))
     if chosen is not None:
         root.append(_selection(position, geometry, style, chosen))
-    if better:
-        root.append(_arrows(position, geometry, style, better, best=True))
     if pairs:
         root.append(_arrows(position, geometry, style, pairs))
+    if better:  # on top, bent the other way: never hidden under the play made
+        root.append(_arrows(position, geometry, style, better, best=True))
     static = _static(variant, seat, palette, counter, frozenset(marked))
     return SvgBoard(ET.tostring(root, encoding="unicode").replace(f"<!--{_STATIC}-->", static, 1))
 
@@ -1482,7 +1482,9 @@ def _arrows(
     pairs: list[tuple[Place, Place, bool]],
     best: bool = False,
 ) -> ET.Element:
-    """Arrows of a play; ``best``: the better play, dashed in its own colour."""
+    """Arrows of a play, bent towards the board's middle; ``best``: the better play,
+    dashed in its own colour and bent away from the middle, so that a move the two
+    plays share shows twice, side by side."""
     colour = style.theme.best if best else style.theme.arrow
     group = _el("g", class_="tg-best" if best else "tg-arrows", fill=colour, stroke=colour)
     centre = geometry.centre
@@ -1493,6 +1495,8 @@ def _arrows(
         middle = _mul(_add(a, b), 0.5)
         inwards = (centre[0] - middle[0], centre[1] - middle[1])
         bend = min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b))
+        if best:  # away from the middle, enough to clear the play made's arrow
+            bend = -max(bend, R)
         control = _add(middle, _mul(_unit(inwards), bend)) if any(inwards) else middle
         heading = _unit((b[0] - control[0], b[1] - control[1]))
         head = 22.0

@@ -9,7 +9,7 @@ import re
 from ..engine import Play, Position, Turn
 from ..engine.notation import format_play, play_text, record_text
 from ..engine.places import place_of
-from ..judgement.analysis import Report
+from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
 from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
 from ..pictures.svg import THEMES, board_svg, css_variables
@@ -128,6 +128,7 @@ class Showing(SessionState):
             "tutor": {
                 "on": self._tutor.on,
                 "threshold": self._tutor.threshold,
+                "level": self._tutor_level(),
                 "warning": None if board.held is None else board.held.warning,
             },
             "variations": [variation_row(v) for v in (game.variations() if playing else ())],
@@ -140,6 +141,13 @@ class Showing(SessionState):
             "cube": self._cube_view() if playing else None,
             "match": self._match_view(),
         }
+
+    def _tutor_level(self) -> Level | None:
+        threshold = self._tutor.threshold
+        for name, level in zip(MARK_NAMES.values(), THRESHOLDS, strict=True):
+            if threshold == level:
+                return name
+        return None
 
     def _win_view(self) -> WinView | None:
         board = self._board

@@ -12,6 +12,7 @@ from typing import Literal, TypedDict
 from ..engine import Turn
 from ..engine.game import Variation
 from ..engine.notation import dice_text, play_text, record_text
+from ..judgement.analysis import Level
 from ..teaching.coaching import Analysis, Review, TutorWarning
 
 __all__ = [
@@ -97,6 +98,9 @@ class Tutor(TypedDict):
 
     on: bool
     threshold: float
+    """Points per game: the tutor stops a play that loses this much or more."""
+    level: Level | None
+    """The threshold by the name of the mark it is (None: a threshold of its own)."""
     warning: TutorWarning | None
 
 
