@@ -237,8 +237,8 @@ def test_no_cube_decision_where_none_was_open() -> None:
 
 def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     """Cube actions take a ply of the line without a turn judged: the graph keeps a
-    column for each (``data-ply`` is the ply ``goto`` shows), and the lines are cased
-    so that a checker colour close to the background still shows."""
+    column for each (``data-ply`` is the ply ``goto`` shows); each line has a colour
+    of its own and the legend names its player beside the player's checker."""
     from trigammon_widget.pictures.chart import equity_graph
     from trigammon_widget.pictures.svg import THEMES
 
@@ -262,13 +262,14 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
         equity_graph(report, shown=1.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="needs a Report"):
         equity_graph(game)  # type: ignore[arg-type]
-    for player in range(2):
+    for player in range(2):  # each line in its colour; the legend shows whose it is
         line = re.search(rf'<g class="tg-graph-line" data-player="{player}".*?</g>', drawn)
-        assert (
-            line
-            and f'stroke="{theme.text}"' in line.group()
-            and theme.checkers[player] in line.group()
-        )
+        assert line and f'stroke="{theme.lines[player]}"' in line.group()
+        legend = re.search(rf'<g data-player="{player}"><title>(.*?)</title>(.*?)</g>', drawn)
+        assert legend and legend.group(1) == report.names[player]
+        assert f'fill="{theme.checkers[player]}"' in legend.group(2)
+        assert f'stroke="{theme.lines[player]}"' in legend.group(2)
+        assert f">{report.names[player]}</text>" in legend.group(2)
 
 
 def test_gnubg_s_own_cube_actions_are_judged_right() -> None:

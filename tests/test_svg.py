@@ -132,6 +132,37 @@ def test_a_stack_taller_than_fits_shows_its_count_on_the_top_checker() -> None:
     assert texts(checkers(bar)[-1]) == ["6"]
 
 
+def test_a_count_reads_over_the_third_player_s_dot() -> None:
+    """Issue 22 item 13: the count is haloed in the checker's own colour."""
+    root = parse(board_svg(POSITIONS["trigammon-tall"]))
+    (stack,) = of_kind(root, "stack", point=TRIGAMMON.absolute(2, 36))
+    (count,) = [e for e in stack.iter() if e.get("class") == "tg-count"]
+    assert count.text == "15" and count.get("paint-order") == "stroke"
+    assert count.get("stroke") == THEMES["light"].checkers[2]
+
+
+def test_a_corner_label_keeps_to_short_lines() -> None:
+    """Issue 22 item 13: a trigammon player's line in a corner of the frame ("4/5 · 72
+    pips · 13 off · to roll") is cut into lines that fit beside the frame; the seat at
+    the bottom has a row of its own and keeps one line."""
+    position = Position.build(
+        TRIGAMMON, {0: {30: 15}, 1: {35: 2, 36: 1}, 2: {33: 4, 30: 5}}, turn=1
+    )
+    state = MatchState(5, (0, 4, 1))
+    root = parse(board_svg(position, match=state, perspective=0))
+    for player in (1, 2):
+        (label,) = of_kind(root, "player", player=player)
+        spans = [e.text or "" for e in label.iter() if tag(e) == "tspan"]
+        assert len(spans) == 2 and all(len(line) <= 16 for line in spans), spans
+    (mover,) = of_kind(root, "player", player=1)
+    assert [e.text for e in mover.iter() if tag(e) == "tspan"] == [
+        "4/5 · 5 pips",
+        "12 off · to roll",
+    ]
+    (seated,) = of_kind(root, "player", player=0)
+    assert texts(seated)[-1] == "0/5 · 105 pips"
+
+
 def numbers(root: ET.Element) -> dict[int, str]:
     return {int(e.get("data-point", "")): "".join(e.itertext()) for e in of_kind(root, "number")}
 

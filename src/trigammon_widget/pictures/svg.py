@@ -91,8 +91,14 @@ class Theme:
     checkers: tuple[str, str, str]
     edges: tuple[str, str, str]
     highlight: str
+    """Places lit up: where a picked-up checker may go, the points a picture shows."""
     arrow: str
     selected: str
+    casing: str
+    """The outline of every mark drawn over checkers (lit places, arrows, the picked-up
+    checker's ring): with it, a mark reads on a checker of any colour."""
+    lines: tuple[str, str, str]
+    """The equity graph's line of each player: readable on ``background`` (3:1)."""
     panel: str
     """The widget around the board: panels, their borders, buttons, hovered rows."""
     border: str
@@ -103,8 +109,10 @@ class Theme:
     error: str
     best: str
     """The better play an analysis shows beside the play made."""
+    doubtful: str
+    """A review's "doubtful" mark (``?!``)."""
     warning: str
-    """Between ``highlight`` and ``error``: a review's "bad" mark (``?``)."""
+    """Between ``doubtful`` and ``error``: a review's "bad" mark (``?``)."""
 
 
 THEMES: Mapping[str, Theme] = {
@@ -120,9 +128,11 @@ THEMES: Mapping[str, Theme] = {
         muted="#6e6055",
         checkers=("#f8f3e6", "#26262b", "#e69f00"),
         edges=("#2a2019", "#000000", "#6b4600"),
-        highlight="#f2b705",
+        highlight="#d4379b",
         arrow="#1f6fd1",
         selected="#1f6fd1",
+        casing="#1a1a1f",
+        lines=("#2f5fa8", "#26262b", "#9a5a00"),
         panel="#f4ecdc",
         border="#d6c7ab",
         button="#fffdf8",
@@ -130,6 +140,7 @@ THEMES: Mapping[str, Theme] = {
         on_accent="#ffffff",
         error="#a8231a",
         best="#1f8a4c",
+        doubtful="#f2b705",
         warning="#c25e00",
     ),
     "dark": Theme(
@@ -144,9 +155,11 @@ THEMES: Mapping[str, Theme] = {
         muted="#9ba1ab",
         checkers=("#efe9da", "#131417", "#e69f00"),
         edges=("#0c0d10", "#a4a9b3", "#0c0d10"),
-        highlight="#ffd23f",
+        highlight="#ff5cb8",
         arrow="#6cb6ff",
         selected="#6cb6ff",
+        casing="#0c0d10",
+        lines=("#efe9da", "#8fb8ff", "#e69f00"),
         panel="#1f2228",
         border="#3a3f48",
         button="#262a31",
@@ -154,6 +167,7 @@ THEMES: Mapping[str, Theme] = {
         on_accent="#0c0d10",
         error="#ff9b8f",
         best="#5fd38d",
+        doubtful="#ffd23f",
         warning="#ffa657",
     ),
 }
@@ -179,7 +193,8 @@ def css_variables(theme: Theme) -> dict[str, str]:
         "--tgw-accent-soft": soft(theme.selected, 16),
         "--tgw-on-accent": theme.on_accent,
         "--tgw-highlight": theme.highlight,
-        "--tgw-highlight-soft": soft(theme.highlight, 22),
+        "--tgw-casing": theme.casing,
+        "--tgw-doubtful": theme.doubtful,
         "--tgw-error": theme.error,
         "--tgw-error-soft": soft(theme.error, 12),
         "--tgw-best": theme.best,
@@ -652,6 +667,8 @@ def board_svg(
     root.append(_bars(position, geometry, style, marked))
     root.append(_trays(position, geometry, style, marked))
     root.append(_stacks(position, geometry, style))
+    if marked:  # over the checkers: a lit place reads whoever stands there
+        root.append(_lit(geometry, style, marked))
     if position.dice:
         root.append(_dice(position.dice, geometry.dice[position.turn], style, position.turn))
     if cube is not None:
@@ -979,8 +996,8 @@ def _points(
                     shape.triangle,
                     fill=theme.highlight,
                     fill_opacity=0.8,
-                    stroke=theme.highlight,
-                    stroke_width=3.0,
+                    stroke=theme.casing,
+                    stroke_width=2.0,
                     stroke_linejoin="round",
                     class_="tg-highlight",
                 )
@@ -1059,12 +1076,18 @@ def _checker(centre: Vec, player: int, style: _Style, where: str, index: int) ->
 
 
 def _count(centre: Vec, count: int, fill: str) -> ET.Element:
+    """A stack's count on its top checker, haloed in the checker's colour: it reads over
+    the third player's centre dot too."""
     text = _el(
         "text",
         x=centre[0],
         y=centre[1] + 6.8,
         class_="tg-count",
         fill=_ink(fill),
+        stroke=fill,
+        stroke_width=5.0,
+        paint_order="stroke",
+        stroke_linejoin="round",
         font_size=19.0,
         font_weight="bold",
         text_anchor="middle",
@@ -1113,18 +1136,37 @@ def _bars(position: Position, geometry: _Geometry, style: _Style, marked: set[Pl
         element.append(_lane_area(first, last, fill="none", pointer_events="all"))
         if player == style.mover and "bar" in marked:
             element.set("data-highlighted", "true")
-            element.append(
-                _lane_area(
-                    first,
-                    last,
-                    fill=style.theme.highlight,
-                    fill_opacity=0.45,
-                    stroke=style.theme.highlight,
-                    stroke_width=3.0,
-                )
-            )
+            element.append(_lane_area(first, last, fill=style.theme.highlight, fill_opacity=0.45))
         element.extend(_stack(lane, count, player, style, "bar"))
         group.append(element)
+    return group
+
+
+def _lit(geometry: _Geometry, style: _Style, marked: set[Place]) -> ET.Element:
+    """The outline of each lit place (a point's lane, the mover's bar or tray), in the
+    lit colour on the casing, drawn over the checkers."""
+    theme = style.theme
+    group = _el("g", class_="tg-lit", fill="none", stroke_linejoin="round")
+    for place in sorted(marked, key=str):
+        if place == "bar":
+            lane = geometry.bars[style.mover]
+            corners = _lane_area(lane.at(-0.5), lane.at(lane.room - 0.5)).get("points", "")
+        elif place == "off":
+            tray = geometry.trays[style.mover]
+            box = _box(tray.centre, tray.axis, tray.length, tray.width)
+            corners = box.get("points", "")
+        else:
+            corners = _pts(geometry.points[place].area)
+        group.append(_el("polygon", points=corners, stroke=theme.casing, stroke_width=7.0))
+        group.append(
+            _el(
+                "polygon",
+                points=corners,
+                stroke=theme.highlight,
+                stroke_width=3.5,
+                data_place=str(place),
+            )
+        )
     return group
 
 
@@ -1153,16 +1195,7 @@ def _trays(
         element.append(_tray_box(tray, theme))
         if player == style.mover and "off" in marked:
             element.set("data-highlighted", "true")
-            element.append(
-                _box(
-                    *shape,
-                    fill=theme.highlight,
-                    fill_opacity=0.45,
-                    stroke=theme.highlight,
-                    stroke_width=3.0,
-                    stroke_linejoin="round",
-                )
-            )
+            element.append(_box(*shape, fill=theme.highlight, fill_opacity=0.45))
         element.extend(_slab(tray, index, player, style) for index in range(count))
         group.append(element)
     return group
@@ -1399,15 +1432,20 @@ def _players(
         name.text = _short(style.names[player], 24 if label.align == "row" else 14)
         element.append(name)
         detail = _el("text", fill=theme.muted, font_size=geometry.font * 1.1)
-        detail.text = _detail(position, player, match, ending)
+        parts = _detail(position, player, match, ending)
         if label.align == "row":
+            detail.text = " \u00b7 ".join(parts)
             detail.set("x", _num(label.right))
             detail.set("y", _num(y + geometry.font * 0.36))
             detail.set("text-anchor", "end")
-        else:
-            detail.set("x", _num(x + sign * (2 * R + 12)))
-            detail.set("y", _num(y + geometry.font * 1.9))
+        else:  # in a corner of the frame: short lines, one under the other
+            left = x + sign * (2 * R + 12)
             detail.set("text-anchor", "end" if label.align == "right" else "start")
+            for row, line in enumerate(_lines(parts, SIDE_LINE)):
+                span = ET.SubElement(detail, "tspan")
+                span.set("x", _num(left))
+                span.set("y", _num(y + geometry.font * (1.9 + 1.25 * row)))
+                span.text = line
         element.append(detail)
         group.append(element)
     return group
@@ -1418,8 +1456,29 @@ def _short(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 
-def _detail(position: Position, player: int, match: MatchState | None, ending: Win | None) -> str:
-    """A player's line: the score, pips, checkers off, and who wins or is to act."""
+SIDE_LINE = 16
+"""Characters on a line of a label in a corner of the trigammon board: more would run
+over the frame."""
+
+
+def _lines(parts: Sequence[str], width: int) -> list[str]:
+    """``parts`` joined by dots into lines of at most ``width`` characters (a part
+    longer than that has a line of its own)."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} \u00b7 {part}" if lines else part
+        if lines and len(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
+
+
+def _detail(
+    position: Position, player: int, match: MatchState | None, ending: Win | None
+) -> list[str]:
+    """A player's line, in parts: the score, pips, checkers off, and who wins or is to
+    act."""
     parts = [] if match is None else _score(match, player)
     parts.append(f"{position.pip_count(player)} pips")
     if position.borne_off(player):
@@ -1429,7 +1488,7 @@ def _detail(position: Position, player: int, match: MatchState | None, ending: W
             parts.append(f"wins{ENDING_WORDS[ending.ending]}")
     elif player == position.turn:
         parts.append("to move" if position.dice else "to roll")
-    return " \u00b7 ".join(parts)
+    return parts
 
 
 def _score(match: MatchState, player: int) -> list[str]:
@@ -1461,18 +1520,10 @@ def _anchor(position: Position, geometry: _Geometry, style: _Style, place: Place
 
 def _selection(position: Position, geometry: _Geometry, style: _Style, place: Place) -> ET.Element:
     x, y = _anchor(position, geometry, style, place)
-    return _el(
-        "circle",
-        cx=x,
-        cy=y,
-        r=R + 4,
-        fill="none",
-        stroke=style.theme.selected,
-        stroke_width=4.0,
-        class_="tg-selected",
-        data_kind="selected",
-        data_point=str(place),
-    )
+    ring = _el("g", class_="tg-selected", data_kind="selected", data_point=str(place), fill="none")
+    ring.append(_el("circle", cx=x, cy=y, r=R + 4, stroke=style.theme.casing, stroke_width=7.0))
+    ring.append(_el("circle", cx=x, cy=y, r=R + 4, stroke=style.theme.selected, stroke_width=4.0))
+    return ring
 
 
 def _arrows(
@@ -1485,7 +1536,8 @@ def _arrows(
     """Arrows of a play, bent towards the board's middle; ``best``: the better play,
     dashed in its own colour and bent away from the middle, so that a move the two
     plays share shows twice, side by side."""
-    colour = style.theme.best if best else style.theme.arrow
+    theme = style.theme
+    colour = theme.best if best else theme.arrow
     group = _el("g", class_="tg-best" if best else "tg-arrows", fill=colour, stroke=colour)
     centre = geometry.centre
     for start, end, hit in pairs:
@@ -1511,11 +1563,26 @@ def _arrows(
             data_hit=str(hit).lower(),
             opacity=0.85,
         )
+        shaft = (
+            f"M{_num(a[0])},{_num(a[1])} Q{_num(control[0])},{_num(control[1])} "
+            f"{_num(shaft_end[0])},{_num(shaft_end[1])}"
+        )
+        # Cased, as every mark over checkers is: it reads on a checker of any colour.
         element.append(
             _el(
                 "path",
-                d=f"M{_num(a[0])},{_num(a[1])} Q{_num(control[0])},{_num(control[1])} "
-                f"{_num(shaft_end[0])},{_num(shaft_end[1])}",
+                d=shaft,
+                fill="none",
+                stroke=theme.casing,
+                stroke_width=10.0,
+                stroke_linecap="round",
+                class_="tg-casing",
+            )
+        )
+        element.append(
+            _el(
+                "path",
+                d=shaft,
                 fill="none",
                 stroke_width=7.0,
                 stroke_linecap="butt" if best else "round",
@@ -1529,7 +1596,9 @@ def _arrows(
                     _add(_add(b, _mul(heading, -head)), across),
                     _add(_add(b, _mul(heading, -head)), _mul(across, -1)),
                 ],
-                stroke="none",
+                stroke=theme.casing,
+                stroke_width=1.5,
+                stroke_linejoin="round",
             )
         )
         if hit:
