@@ -578,7 +578,8 @@ def test_the_tutor_speaks_in_points_per_game_and_named_levels() -> None:
             "warning": None,
         }
     assert not front.send("set_tutor_level", level="awful")["ok"]
-    assert front.send("hints")["ok"]
+    assert front.send("hints")["ok"] and front.send("cancel_analysis")["ok"]
+    assert widget.wait(60)  # the rollout stopped: the hints no longer change
     hints = widget.view["analysis"]
     assert hints is not None and hints["kind"] == "hints"
     assert front.send("play_listed", index=widget.plays.index("2/off"))["ok"]

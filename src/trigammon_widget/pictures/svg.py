@@ -1546,9 +1546,11 @@ def _arrows(
         # Bend towards the middle of the board, gently for short hops.
         middle = _mul(_add(a, b), 0.5)
         inwards = (centre[0] - middle[0], centre[1] - middle[1])
-        bend = min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b))
-        if best:  # away from the middle, enough to clear the play made's arrow
-            bend = -max(bend, R)
+        # A short hop bends by a checker's width at least, so its arc shows past the
+        # checkers it joins; the better play bends the other way.
+        bend = max(min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b)), 2 * R)
+        if best:
+            bend = -bend
         control = _add(middle, _mul(_unit(inwards), bend)) if any(inwards) else middle
         heading = _unit((b[0] - control[0], b[1] - control[1]))
         head = 22.0
