@@ -53,7 +53,7 @@ export class PlaysPanel {
     const turn = `${v.mode} ${v.ply} ${v.turn} ${v.dice}`;
     if (turn !== this.shownTurn) this.filter.value = "";
     this.shownTurn = turn;
-    const state = `${turn} ${v.can_roll} ${!!v.win}`;
+    const state = `${turn} ${v.can_roll} ${!!v.win} ${v.partial}`;
     if (state === this.shownState && sameStrings(plays, this.shownPlays)) return;
     this.shownState = state;
     this.renderList(v, plays);

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .lab_server import KERNEL_IDLE, LabServer, problems, write_notebook
+from .lab_server import KERNEL_IDLE, LabServer, centre, problems, write_notebook
 
 
 @contextmanager
@@ -126,3 +126,30 @@ def run_probe(page: Any, cell: Any) -> dict[str, Any]:
     line = next(s for s in output.splitlines() if s.startswith(text))
     state: dict[str, Any] = json.loads(line[len(text) :])
     return state
+
+
+def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
+    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds."""
+    page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
+
+
+def click(page: Any, locator: Any, button: str = "left", shift: bool = False) -> None:
+    """A real mouse click at the centre of an SVG element, whatever is drawn above it."""
+    x, y = centre(page, locator)
+    if shift:
+        page.keyboard.down("Shift")
+    try:
+        page.mouse.click(x, y, button=button)
+    finally:
+        if shift:
+            page.keyboard.up("Shift")
+
+
+def top_checker(widget: Any, point: str) -> Any:
+    return widget.locator(f'[data-kind=stack][data-point="{point}"] [data-kind=checker]').last
+
+
+def movable_point(widget: Any) -> str:
+    point = widget.locator(".tgw-movable[data-kind=stack]").first.get_attribute("data-point")
+    assert point is not None
+    return str(point)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .lab_page import act, board, run_probe, version, wait_version_after
+from .lab_page import act, board, run_probe, version, wait_until, wait_version_after
 from .lab_server import centre
 
 REVIEW, TUTOR = range(2)
@@ -59,11 +59,6 @@ CELLS = [
 
 
 NOTEBOOKS = {"review.ipynb": CELLS}
-
-
-def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
-    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds."""
-    page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
 
 
 def probe(page: Any) -> dict[str, Any]:

@@ -26,8 +26,11 @@ from trigammon_widget.session import STEP_FRAMES
 
 from .lab_page import (
     board,
+    click,
+    movable_point,
     run_all_cells,
     run_probe,
+    top_checker,
     version,
     wait_version_after,
 )
@@ -134,28 +137,6 @@ def in_kernel(page: Any, lab: LabServer, code: str) -> dict[str, Any]:
     """Runs ``code`` in the notebook's kernel (through the probe cell); the probe's state."""
     (lab.root / "command.py").write_text(code)
     return probe(page)
-
-
-def click(page: Any, locator: Any, button: str = "left", shift: bool = False) -> None:
-    """A real mouse click at the centre of an SVG element, whatever is drawn above it."""
-    x, y = centre(page, locator)
-    if shift:
-        page.keyboard.down("Shift")
-    try:
-        page.mouse.click(x, y, button=button)
-    finally:
-        if shift:
-            page.keyboard.up("Shift")
-
-
-def top_checker(widget: Any, point: str) -> Any:
-    return widget.locator(f'[data-kind=stack][data-point="{point}"] [data-kind=checker]').last
-
-
-def movable_point(widget: Any) -> str:
-    point = widget.locator(".tgw-movable[data-kind=stack]").first.get_attribute("data-point")
-    assert point is not None
-    return str(point)
 
 
 def test_both_variants_render(page: Any, tmp_path: Path) -> None:
