@@ -159,9 +159,11 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     widget = board(page, TUTOR)
     toggle = widget.get_by_role("button", name="Tutor")
     assert toggle.get_attribute("aria-pressed") == "false"
-    assert widget.locator("[data-role=tutor-threshold]").text_content() == "warns past 0.080"
+    level = widget.locator("[data-role=tutor-level]")
+    assert level.is_hidden()  # the tutor's level shows while it is on
     act(page, widget, toggle)
     assert toggle.get_attribute("aria-pressed") == "true"
+    assert level.is_visible() and level.input_value() == "bad"
     assert probe(page)["tutor"]["tutor"]["on"]
 
     # A play that throws the game away is stopped: the warning, the better play; the
@@ -171,7 +173,8 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     assert warning.is_visible() and warning.get_attribute("role") == "alert"
     assert page.evaluate("() => document.activeElement?.dataset.action") == "take-back"
     text = warning.text_content() or ""
-    assert "2/off loses" in text and "Better: 2/off 1/off" in text
+    assert "2/off loses" in text and "points per game (a very bad play)" in text
+    assert "Better: 2/off 1/off" in text
     assert widget.locator(".tgw-board .tg-best").count() == 1  # the better play, dashed
     assert widget.locator(".tgw-message").is_hidden()  # one warning, not two
 

@@ -155,6 +155,7 @@ def test_text_is_readable_at_400_px(page: Any, name: str) -> None:
                 .map(t => t.getBoundingClientRect().height)),
         })"""
     )
-    # A text box of 10 px holds a font of about 9 px: small print, but print.
-    assert heights["numbers"] >= 10
-    assert heights["names"] >= 10
+    # A text box of 10 px holds a font of about 9 px: small print, but print (measured
+    # boxes come to 10 within a thousandth of a pixel).
+    assert heights["numbers"] >= 10 - 1e-3
+    assert heights["names"] >= 10 - 1e-3

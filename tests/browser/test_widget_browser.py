@@ -619,7 +619,7 @@ def test_hints_come_at_once_then_a_rollout_refines_the_best(page: Any, lab: LabS
         assert text == shown
     equities = [hint["equity"] for hint in analysis["hints"]]
     assert equities == sorted(equities, reverse=True)  # best first
-    assert "6 games each" in (panel.locator(".tgw-note").text_content() or "")
+    assert "wins by 6 games rolled out each" in (panel.locator(".tgw-note").text_content() or "")
 
     # A hint previews like a listed play, and a click plays it.
     plain = widget.locator(".tgw-board").inner_html()
