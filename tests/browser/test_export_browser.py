@@ -178,7 +178,8 @@ def test_the_printed_rule_sheet_fills_its_first_page(browser: Any, tmp_path: Pat
         page.goto(path.as_uri())
         page.emulate_media(media="print")
         bottoms = page.evaluate(
-            "() => [...document.querySelectorAll('.card')].map(c => c.getBoundingClientRect().bottom)"
+            "() => [...document.querySelectorAll('.card')]"
+            ".map(card => card.getBoundingClientRect().bottom)"
         )
     finally:
         page.close()
