@@ -142,7 +142,8 @@ class BoardView {
     this.history = new HistoryPanel((step) => this.go(step), signal);
     this.variations = new VariationsPanel(pausing, signal);
     this.exporter = new ExportMenu(this.requests, this.message, signal);
-    this.toolbar.element.append(this.tutor.toggle, this.exporter.element);
+    this.toolbar.addStatusAside(this.exporter.element);
+    this.toolbar.addView(this.tutor.toggle);
     this.previews.attach(this.plays.list, signal);
     this.previews.attach(this.analysis.hintsList, signal);
 

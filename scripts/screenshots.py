@@ -63,12 +63,12 @@ b""",
 b = board(seed=4)
 if b.position.dice is None:
     b.roll()
-b.hints(games_per_play=16, candidates=3, workers=1)
+b.hints(games_per_play=8, candidates=3, workers=1)
 b.wait(120)
 b""",
     "chances": """\
 b = board(played(6, 5))
-b.chances(games=48, workers=1)
+b.chances(games=24, workers=1)
 b.wait(120)
 b""",
     "tutor": """\
@@ -79,7 +79,7 @@ if b.position.dice is None:
 b.play(ranked(b.position)[-1].play)
 b""",
     "review": """\
-b = board(played(24, 7))
+b = board(played(16, 7))
 b.analyse(workers=1)
 b.wait(300)
 b.goto(b.analysis.next_mistake(0) or 1)
@@ -101,8 +101,8 @@ game = played(6, 9)
 game.goto(3)
 if game.position.dice is None:
     game.roll()
-plays = list(game.legal_plays())
-game.play(plays[-1])
+played = game.turns[3].notation
+game.play(next(p for p in game.legal_plays() if game.position.format_play(p) != played))
 game.goto(3)
 b = board(game)
 b""",
@@ -162,7 +162,8 @@ def shoot(folder: Path) -> list[Path]:
         )
         with LabServer(root) as lab:
             for name in names:
-                page = browser.new_page(viewport={"width": 1400, "height": 1100})
+                # tall enough that a board is seen whole, the notebook's bars away from it
+                page = browser.new_page(viewport={"width": 1400, "height": 2400})
                 page.goto(lab.url(f"/lab/workspaces/{name.removesuffix('.ipynb')}/tree/{name}"))
                 page.get_by_text(KERNEL_IDLE).wait_for(timeout=120_000)
                 page.locator(".jp-Notebook").first.click()
@@ -173,6 +174,7 @@ def shoot(folder: Path) -> list[Path]:
                 page.get_by_text(KERNEL_IDLE).wait_for(timeout=600_000)
                 for index, panel in enumerate(PANELS):
                     widget = boards.nth(index)
+                    page.mouse.move(1, 1)  # no hover left over from the board before
                     widget.scroll_into_view_if_needed()
                     page.wait_for_timeout(300)
                     if panel in BEFORE:

@@ -235,7 +235,7 @@ export class AnalysisPanel {
           h("th", { scope: "col" }, "Player"),
           h("th", { scope: "col", title: "Chance to win (rollout: with its 95% interval)" }, "Wins"),
           h("th", { scope: "col", title: "Chance to lose a gammon or a backgammon" }, "Gammons lost"),
-          h("th", { scope: "col", title: `${EQUITY_TIP} Cubeless.` }, "Points/game"),
+          h("th", { scope: "col", title: `${EQUITY_TIP} Cubeless.` }, "Points per game"),
         ),
       ),
       h("tbody", {}, ...rows),
@@ -251,7 +251,7 @@ function hintsHead(): HTMLElement {
     { class: "tgw-hints-head", "aria-hidden": "true" },
     col("#", "Rank"),
     col("Play", "The play, from the turn's start"),
-    col("Points/game", EQUITY_TIP),
+    col("Points per game", EQUITY_TIP),
     col("Loss", "Points per game lost against the best play"),
     col("Wins", "Chance to win after the play (a rollout's once refined)"),
   );

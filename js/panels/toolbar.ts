@@ -27,6 +27,8 @@ export interface ToolbarActions {
 export class Toolbar {
   readonly element: HTMLDivElement;
   private readonly status = h("div", { class: "tgw-status", "aria-live": "polite" });
+  private readonly statusRow = h("div", { class: "tgw-status-row" }, this.status);
+  private readonly viewGroup: HTMLDivElement;
   private readonly playBar: HTMLDivElement;
   private readonly roll = button("Roll", { class: "tgw-button tgw-primary", "data-action": "roll" });
   private readonly die1 = select(dieFaces(), { "aria-label": "First die", "data-role": "die1" });
@@ -57,19 +59,13 @@ export class Toolbar {
       this.take,
       this.pass,
     );
-    this.element = h(
+    this.viewGroup = h(
       "div",
-      { class: "tgw-toolbar" },
-      this.status,
-      this.playBar,
-      this.cubeBar,
-      h(
-        "div",
-        { class: "tgw-group tgw-view-group" },
-        h("label", { class: "tgw-label" }, "View as ", this.perspective),
-        this.edit,
-      ),
+      { class: "tgw-group tgw-view-group" },
+      h("label", { class: "tgw-label" }, "View as ", this.perspective),
+      this.edit,
     );
+    this.element = h("div", { class: "tgw-toolbar" }, this.statusRow, this.playBar, this.cubeBar, this.viewGroup);
     const { send } = actions;
     on(this.roll, "click", () => send({ action: "roll" }), signal);
     on(
@@ -90,6 +86,16 @@ export class Toolbar {
       signal,
     );
     on(this.edit, "click", () => actions.toggleEdit(), signal);
+  }
+
+  /** A control at the end of the status row (the Export menu): it never wraps away. */
+  addStatusAside(control: HTMLElement): void {
+    this.statusRow.append(control);
+  }
+
+  /** A control after the view's (the tutor's toggle). */
+  addView(control: HTMLElement): void {
+    this.viewGroup.append(control);
   }
 
   render(v: View): void {

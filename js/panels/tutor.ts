@@ -9,7 +9,7 @@ import { EQUITY_TIP, points } from "./analysis";
 import "./tutor.css";
 
 type Level = NonNullable<View["tutor"]["level"]>;
-const LEVELS = MARKS.map(([, name]) => [name, `${name} play`] as const);
+const LEVELS = MARKS.map(([, name]) => [name, name] as const);
 const OWN = "own";
 
 export class Tutor {
@@ -27,7 +27,7 @@ export class Tutor {
     "aria-label": "The tutor stops a play as bad as",
     "data-role": "tutor-level",
   });
-  private readonly levelLabel = h("label", { class: "tgw-label", title: EQUITY_TIP }, "stops a ", this.level);
+  private readonly levelLabel = h("label", { class: "tgw-label", title: EQUITY_TIP }, "stops ", this.level, " plays");
   private readonly text = h("p", { class: "tgw-tutor-text" });
   private readonly takeBack = button("Take back", { class: "tgw-button tgw-primary", "data-action": "take-back" });
   private readonly playOn = button("Play on", { "data-action": "play-on" });
@@ -64,7 +64,7 @@ export class Tutor {
       : `Turn the tutor on: it stops ${stops} before it is made.`;
     this.levelLabel.hidden = !tutoring;
     // A threshold set from Python that is no level is shown as it is.
-    setOptions(this.level, level ? LEVELS : [...LEVELS, [OWN, `play losing ${points(threshold)}`]]);
+    setOptions(this.level, level ? LEVELS : [...LEVELS, [OWN, `${threshold.toFixed(3)}-point`]]);
     if (document.activeElement !== this.level) this.level.value = level ?? OWN;
 
     const key = JSON.stringify([warning, v.version]);

@@ -288,7 +288,7 @@ def test_6_the_numbers_have_headings_units_and_words(page: Any) -> None:
     panel.get_by_role("button", name="Hints").click()
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
     heads = panel.locator(".tgw-hints-head span").all_text_contents()
-    assert heads == ["#", "Play", "Points/game", "Loss", "Wins"]
+    assert heads == ["#", "Play", "Points per game", "Loss", "Wins"]
     tip = panel.locator(".tgw-hints-head span").nth(2).get_attribute("title") or ""
     assert "equity" in tip and "points per game" in tip.lower()
     state = probe(page)["numbers"]
@@ -300,12 +300,10 @@ def test_6_the_numbers_have_headings_units_and_words(page: Any) -> None:
     assert level.is_hidden()
     press(page, widget, "Tutor")
     assert level.is_visible()
-    assert level.evaluate("s => s.selectedOptions[0].text") == "bad play"
-    assert level.evaluate("s => [...s.options].map(o => o.text)") == [
-        "doubtful play",
-        "bad play",
-        "very bad play",
-    ]
+    label = widget.locator(".tgw-tutor-toggle label")
+    assert label.text_content() == "stops doubtfulbadvery bad plays"  # the select's options
+    assert level.evaluate("s => s.selectedOptions[0].text") == "bad"
+    assert level.evaluate("s => [...s.options].map(o => o.text)") == ["doubtful", "bad", "very bad"]
     before = version(widget)
     level.select_option("very bad")
     wait_version_after(page, widget, before)
