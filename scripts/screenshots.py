@@ -30,6 +30,8 @@ from browser.lab_server import (  # noqa: E402
 )
 
 VARIANTS = ("trigammon", "classic")
+ERROR = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+"""A cell's error output (a traceback)."""
 THEMES = ("light", "dark")
 
 SETUP = """\
@@ -101,8 +103,8 @@ game = played(6, 9)
 game.goto(3)
 if game.position.dice is None:
     game.roll()
-played = game.turns[3].notation
-game.play(next(p for p in game.legal_plays() if game.position.format_play(p) != played))
+recorded = game.turns[3].notation
+game.play(next(p for p in game.legal_plays() if game.position.format_play(p) != recorded))
 game.goto(3)
 b = board(game)
 b""",
@@ -170,7 +172,14 @@ def shoot(folder: Path) -> list[Path]:
                 page.get_by_role("menuitem", name="Run", exact=True).click()
                 page.get_by_text("Run All Cells", exact=True).click()
                 boards = page.locator(".trigammon-widget[data-version]")
-                boards.nth(len(PANELS) - 1).wait_for(timeout=600_000)
+                page.wait_for_function(  # every board drawn, or a cell failed
+                    f"""() => document.querySelectorAll('.trigammon-widget[data-version]')
+                        .length >= {len(PANELS)} || !!document.querySelector('{ERROR}')""",
+                    timeout=900_000,
+                )
+                failed = page.locator(ERROR)
+                if failed.count():
+                    raise RuntimeError(f"{name}: {failed.first.text_content()}"[:2000])
                 page.get_by_text(KERNEL_IDLE).wait_for(timeout=600_000)
                 for index, panel in enumerate(PANELS):
                     widget = boards.nth(index)
