@@ -12,9 +12,10 @@ projector's terms: every number labelled, every colour distinct, nothing cut off
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -146,9 +147,11 @@ BEFORE: dict[str, Callable[[Any], None]] = {
 """What a person does in the page before a panel's picture is taken."""
 
 
-def shoot(folder: Path) -> list[Path]:
+def shoot(folder: Path, only: Sequence[str] = ()) -> list[Path]:
+    """The pictures, written into ``folder``; ``only``: these panels (default: all)."""
     from playwright.sync_api import sync_playwright
 
+    panels = {name: code for name, code in PANELS.items() if not only or name in only}
     written: list[Path] = []
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as pw:
         root = Path(scratch)
@@ -156,7 +159,7 @@ def shoot(folder: Path) -> list[Path]:
         for variant in VARIANTS:
             for theme in THEMES:
                 name = f"{variant}-{theme}.ipynb"
-                cells = [SETUP.format(variant=variant, theme=theme), *PANELS.values()]
+                cells = [SETUP.format(variant=variant, theme=theme), *panels.values()]
                 write_notebook(root / name, cells)
                 names.append(name)
         browser = pw.chromium.launch(
@@ -174,14 +177,15 @@ def shoot(folder: Path) -> list[Path]:
                 boards = page.locator(".trigammon-widget[data-version]")
                 page.wait_for_function(  # every board drawn, or a cell failed
                     f"""() => document.querySelectorAll('.trigammon-widget[data-version]')
-                        .length >= {len(PANELS)} || !!document.querySelector('{ERROR}')""",
+                        .length >= {len(panels)}
+                        || !!document.querySelector({json.dumps(ERROR)})""",
                     timeout=900_000,
                 )
                 failed = page.locator(ERROR)
                 if failed.count():
                     raise RuntimeError(f"{name}: {failed.first.text_content()}"[:2000])
                 page.get_by_text(KERNEL_IDLE).wait_for(timeout=600_000)
-                for index, panel in enumerate(PANELS):
+                for index, panel in enumerate(panels):
                     widget = boards.nth(index)
                     page.mouse.move(1, 1)  # no hover left over from the board before
                     widget.scroll_into_view_if_needed()
@@ -201,9 +205,11 @@ def shoot(folder: Path) -> list[Path]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", default=str(ROOT / "build" / "screenshots"))
-    folder = Path(parser.parse_args().folder)
+    parser.add_argument("--only", nargs="*", default=[], choices=list(PANELS), help="panels")
+    arguments = parser.parse_args()
+    folder = Path(arguments.folder)
     folder.mkdir(parents=True, exist_ok=True)
-    for path in shoot(folder):
+    for path in shoot(folder, arguments.only):
         print(path)
     return 0
 

@@ -242,6 +242,14 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
       asGoodAsBest(turn.loss) ? `The best ${what} (or as good)` : `Lost ${points(turn.loss)} against the best ${what}`,
       cube ? "" : ` · luck ${equity(turn.luck)}`,
     ),
+    h(
+      "div",
+      { class: "tgw-best-head", "aria-hidden": "true" },
+      h("span", {}, "#"),
+      h("span", {}, cube ? "Cube action" : "Play"),
+      h("span", { title: EQUITY_TIP }, "Points per game"),
+      h("span", { title: "Points per game lost against the best" }, "Loss"),
+    ),
     h("ol", { class: "tgw-best-plays", "aria-label": `The best ${what}s of turn ${turn.ply}` }, ...rows),
   );
 }

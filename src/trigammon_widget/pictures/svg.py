@@ -678,8 +678,9 @@ def board_svg(
         root.append(_selection(position, geometry, style, chosen))
     if pairs:
         root.append(_arrows(position, geometry, style, pairs))
-    if better:  # on top, bent the other way: never hidden under the play made
-        root.append(_arrows(position, geometry, style, better, best=True))
+    if better:  # on top, a move the play made makes too bent the other way: never hidden
+        shared = {(start, end) for start, end, _ in pairs}
+        root.append(_arrows(position, geometry, style, better, best=True, apart=shared))
     static = _static(variant, seat, palette, counter, frozenset(marked))
     return SvgBoard(ET.tostring(root, encoding="unicode").replace(f"<!--{_STATIC}-->", static, 1))
 
@@ -1532,10 +1533,11 @@ def _arrows(
     style: _Style,
     pairs: list[tuple[Place, Place, bool]],
     best: bool = False,
+    apart: set[tuple[Place, Place]] | None = None,
 ) -> ET.Element:
     """Arrows of a play, bent towards the board's middle; ``best``: the better play,
-    dashed in its own colour and bent away from the middle, so that a move the two
-    plays share shows twice, side by side."""
+    dashed in its own colour; a move of ``apart`` (the play made makes it too) is bent
+    away from the middle, so that the two show side by side."""
     theme = style.theme
     colour = theme.best if best else theme.arrow
     group = _el("g", class_="tg-best" if best else "tg-arrows", fill=colour, stroke=colour)
@@ -1547,9 +1549,9 @@ def _arrows(
         middle = _mul(_add(a, b), 0.5)
         inwards = (centre[0] - middle[0], centre[1] - middle[1])
         # A short hop bends by a checker's width at least, so its arc shows past the
-        # checkers it joins; the better play bends the other way.
+        # checkers it joins.
         bend = max(min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b)), 2 * R)
-        if best:
+        if apart and (start, end) in apart:
             bend = -bend
         control = _add(middle, _mul(_unit(inwards), bend)) if any(inwards) else middle
         heading = _unit((b[0] - control[0], b[1] - control[1]))
