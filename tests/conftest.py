@@ -1,13 +1,57 @@
-"""Shared fixtures: slow tests run when asked for; GNU Backgammon where it is installed.
-
-The browser tests' fixtures are in ``browser/conftest.py``."""
+"""Shared fixtures: the fast path on or off, slow tests run when asked for, GNU Backgammon
+where it is installed. The browser tests' fixtures are in ``browser/conftest.py``."""
 
 from __future__ import annotations
 
+import os
 import shutil
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-
 import pytest
+
+from trigammon_widget.engine import fast
+
+FastSwitch = Callable[[bool], AbstractContextManager[None]]
+
+
+@contextmanager
+def _fast_path(on: bool) -> Iterator[None]:
+    """The compiled fast path on (numba required) or off inside the block, as
+    ``TRIGAMMON_FAST=1`` / ``=0`` would set it for a whole process."""
+    before = os.environ.get(fast.FAST_ENV)
+    os.environ[fast.FAST_ENV] = "1" if on else "0"
+    fast.compiled.cache_clear()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[fast.FAST_ENV]
+        else:
+            os.environ[fast.FAST_ENV] = before
+        fast.compiled.cache_clear()
+
+
+@pytest.fixture
+def fast_path() -> FastSwitch:
+    """``with fast_path(True): ...`` runs on the compiled path (skips without numba),
+    ``with fast_path(False): ...`` on the pure-Python reference."""
+    pytest.importorskip("numba", reason="the compiled fast path needs numba (the fast extra)")
+    return _fast_path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_before_the_tests() -> None:
+    """The compiled fast path, where it is in use, compiled (or read from numba's cache)
+    before any test: the tests that bound a call's time measure the call, not numba."""
+    if fast.compiled() is None:
+        return
+    from trigammon_widget import CLASSIC, TRIGAMMON, Position
+    from trigammon_widget.judgement.evaluation import hints
+
+    for variant in (CLASSIC, TRIGAMMON):
+        for dice in ((6, 5), (3, 3)):
+            hints(Position.start(variant).with_dice(*dice))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

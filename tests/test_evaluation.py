@@ -4,6 +4,7 @@ hints ranked by equity, and GNU Backgammon's net reached as gnubg-nn itself answ
 from __future__ import annotations
 
 import importlib
+import pickle
 import sys
 from typing import Any
 
@@ -23,6 +24,7 @@ from trigammon_widget.judgement.evaluation import (
     find_evaluator,
     hints,
 )
+from trigammon_widget.judgement.network import load_named
 from trigammon_widget.judgement.rollout import RolledHint
 
 VARIANTS = [TRIGAMMON, CLASSIC]
@@ -196,6 +198,25 @@ def test_evaluators_are_found_by_name() -> None:
     assert find_evaluator("neural") is find_evaluator(None)
     own = NeuralEvaluator()
     assert find_evaluator(own) is own
+
+
+def test_a_net_of_the_package_is_chosen_by_name() -> None:
+    """``NeuralEvaluator("trigammon-v1")`` keeps an old net selectable (a named
+    opponent) whatever the default becomes; it pickles as its name."""
+    named = NeuralEvaluator("trigammon-v1")
+    assert repr(named) == "NeuralEvaluator('trigammon-v1')"
+    assert named.net(TRIGAMMON) is load_named("trigammon-v1")
+    for position in corpus(TRIGAMMON, 5, seed=2):
+        assert evaluate(position, evaluator=named) == evaluate(position)  # today's default
+    assert len(pickle.dumps(NeuralBot(evaluator=named))) < 400
+    assert repr(NeuralBot(evaluator=named)) == (
+        "NeuralBot(ply=0, evaluator=NeuralEvaluator('trigammon-v1'))"
+    )
+    with pytest.raises(ValueError, match="cannot rate classic"):
+        evaluate(Position.start(CLASSIC), evaluator=named)
+    with pytest.raises(ValueError, match="no net 'trigammon-v0' in the package"):
+        NeuralEvaluator("trigammon-v0")
+    assert repr(NeuralEvaluator(races=False)) == "NeuralEvaluator(races=False)"
 
 
 # --- GNU Backgammon's net -------------------------------------------------------------

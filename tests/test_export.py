@@ -82,7 +82,11 @@ def test_without_animation_it_shows_the_last_position_as_board_svg_draws_it(vari
     drawn = {(player, round(x, 1), round(y, 1)) for player, x, y in centres(still)}
     assert shown == drawn
     # The last turn's labels are the only ones not hidden; the board is board_svg's.
-    visible = [g for g in picture.iterfind("svg:g", NS) if g.find("svg:g[@class='tg-turn']", NS)]
+    visible = [
+        g
+        for g in picture.iterfind("svg:g", NS)
+        if g.find("svg:g[@class='tg-turn']", NS) is not None
+    ]
     assert [g.get("opacity") for g in visible].count(None) == 1
     assert still.find("svg:g[@class='tg-points']", NS) is not None
     assert picture.find("svg:g[@class='tg-points']", NS) is not None

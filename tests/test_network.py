@@ -13,10 +13,13 @@ from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView
 from trigammon_widget.engine.outcome import Outcome
 from trigammon_widget.judgement.network import (
+    SHIPPED,
     Network,
     equity_matrix,
+    load_named,
     load_shipped,
     outcome_vector,
+    shipped_names,
     slot_order,
 )
 from trigammon_widget.judgement.training import initial_network
@@ -78,3 +81,5 @@ def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
     net.check(Position.start(variant).variant)
     with pytest.raises(ValueError, match="no shipped net"):
         load_shipped("hypergammon")
+    assert {"trigammon-v1", "classic-v2"} <= set(shipped_names())
+    assert load_shipped(variant.name) is load_named(SHIPPED[variant.name].removesuffix(".npz"))

@@ -50,6 +50,8 @@ def test_wheel_contains_the_built_widget(tmp_path: Path) -> None:
     # The evaluators' nets ride along: evaluate() works from a plain pip install.
     for net in ("trigammon-v1.npz", "classic-v2.npz"):
         assert f"trigammon_widget/judgement/weights/{net}" in names
+    for table in ("bearoff.npz", "trigammon-reference.json"):  # bear-offs, the benchmark
+        assert f"trigammon_widget/judgement/tables/{table}" in names
     assert not [n for n in names if n.startswith(("js/", "node_modules/")) or "/node_modules/" in n]
     # The built files are the ones the widget loads.
     built = ROOT / "src" / "trigammon_widget" / "static"

@@ -22,7 +22,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any, Protocol
 
+from . import fast
 from .movegen import RawPlay, legal_leaves
 from .moves import Move, Play
 from .position import Dice, Position
@@ -31,8 +33,12 @@ from .variant import CHECKERS, Variant
 __all__ = [
     "Boards",
     "Chooser",
+    "FastChooser",
+    "Indexer",
     "Leaves",
+    "Lists",
     "OnTurn",
+    "Table",
     "TurnView",
     "boards_of",
     "decide_opening",
@@ -46,6 +52,7 @@ __all__ = [
     "position_of",
     "raw_of",
     "roll_opening",
+    "table_for",
 ]
 
 Boards = list[list[int]]
@@ -57,6 +64,28 @@ Chooser = Callable[["TurnView", Leaves, random.Random], int]
 OnTurn = Callable[[Boards, int], None]
 """Told every player's boards and the player about to roll, before each roll of a game
 (not before a first roll that is already known)."""
+Indexer = Callable[[Any, int, int, random.Random], int]
+"""The compiled form of a chooser: given the table (``compiled.Table``: the boards and
+the compiled search's results), the mover and how many results there are (at least
+two), and the game's random generator, the index of the result it picks."""
+
+
+class FastChooser:
+    """A chooser (``pick``) that may also choose on the compiled fast path.
+
+    ``compiled(variant)`` gives its ``Indexer`` for a game of ``variant``, or None
+    when it has none there; it must pick the result ``pick`` picks, drawing the same
+    numbers from the generator, so that a game is the same on either path.
+    """
+
+    __slots__ = ("compiled", "pick")
+
+    def __init__(self, pick: Chooser, compiled: Callable[[Variant], Indexer | None]) -> None:
+        self.pick = pick
+        self.compiled = compiled
+
+    def __call__(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
+        return self.pick(view, leaves, rng)
 
 
 # --- the fast path's values and the engine's -------------------------------------------
@@ -157,6 +186,9 @@ class TurnView:
 
     def leaves(self) -> Leaves:
         """Every legal play of the roll, one per resulting board (R4-R12)."""
+        found = fast.legal_leaves(self.variant, self.boards, self.turn, *self.dice)
+        if found is not None:
+            return found
         mine = list(self.boards[self.turn])
         return legal_leaves(mine, self.blocked, self.blots, self.variant.points, *self.dice)
 
@@ -239,6 +271,60 @@ def roll_opening(variant: Variant, rng: random.Random) -> tuple[int, tuple[int, 
             last[player] = value
 
 
+class Table(Protocol):
+    """Every player's checkers during ``play_out``, and how a turn is made on them: on
+    plain lists (``Lists``) or in the compiled fast path (``compiled.Table``)."""
+
+    def boards(self) -> Boards:
+        """Every player's boards as new lists."""
+        ...
+
+    def play(self, turn: int, dice: tuple[int, int], rng: random.Random) -> bool:
+        """Make ``turn``'s play for ``dice`` (its chooser's, where there is a choice);
+        whether it won (R12)."""
+        ...
+
+    def finish(self) -> None:
+        """Leave the final boards in the lists ``play_out`` was given."""
+        ...
+
+
+class Lists:
+    """The pure-Python table: the turn on lists, chosen from ``TurnView`` and leaves."""
+
+    __slots__ = ("choosers", "lists", "variant")
+
+    def __init__(self, variant: Variant, boards: Boards, choosers: Sequence[Chooser]) -> None:
+        self.variant = variant
+        self.lists = boards
+        self.choosers = choosers
+
+    def boards(self) -> Boards:
+        return self.lists
+
+    def play(self, turn: int, dice: tuple[int, int], rng: random.Random) -> bool:
+        view = TurnView(self.variant, self.lists, turn, dice)
+        leaves = view.leaves()
+        key = next(iter(leaves)) if len(leaves) == 1 else self.choosers[turn](view, leaves, rng)
+        view.play(key)
+        return has_won(self.lists[turn])
+
+    def finish(self) -> None:
+        return None
+
+
+def table_for(variant: Variant, boards: Boards, choosers: Sequence[Chooser]) -> Table:
+    """The compiled table when the fast path is in use and every chooser has a compiled
+    form for ``variant`` (``FastChooser``), else the lists."""
+    module = fast.compiled()
+    if module is not None and all(isinstance(c, FastChooser) for c in choosers):
+        indexers = [c.compiled(variant) for c in choosers if isinstance(c, FastChooser)]
+        if all(indexer is not None for indexer in indexers):
+            table: Table = module.Table(variant, boards, indexers)
+            return table
+    return Lists(variant, boards, choosers)
+
+
 def play_out(
     variant: Variant,
     boards: Boards,
@@ -254,26 +340,27 @@ def play_out(
     ``choosers[p]`` picks player p's play when there is a choice; dice come from
     ``rng`` (two ``randint(1, 6)`` per turn, as ``Game.roll``), except ``dice``, the
     first roll when it is already known. ``on_turn`` is told the boards before each
-    roll made here. Returns (player to move or the winner, turns played).
+    roll made here. Turns are made on the compiled fast path where every chooser has
+    a compiled form (``table_for``): the same game, turn for turn. Returns (player to
+    move or the winner, turns played).
     """
     randint = rng.randint
     played = 0
+    if any(map(has_won, boards)):
+        return turn, played
+    table = table_for(variant, boards, choosers)
     while max_turns is None or played < max_turns:
-        if any(map(has_won, boards)):
-            break
         if dice is None:
             if on_turn is not None:
-                on_turn(boards, turn)
+                on_turn(table.boards(), turn)
             dice = (randint(1, 6), randint(1, 6))
-        view = TurnView(variant, boards, turn, dice)
-        leaves = view.leaves()
-        key = next(iter(leaves)) if len(leaves) == 1 else choosers[turn](view, leaves, rng)
-        view.play(key)
+        won = table.play(turn, dice, rng)
         played += 1
         dice = None
-        if has_won(boards[turn]):
+        if won:
             break
         turn = variant.next_player(turn)
+    table.finish()
     return turn, played
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from . import fast
 from .errors import IllegalMoveError, quote
 from .movegen import RawMove, RawPlay, board_key, key_weights, legal_leaves, search
 from .moves import BAR, Move, Play
@@ -32,12 +33,19 @@ class LegalPlays:
 
     @cached_property
     def _leaves(self) -> dict[int, RawPlay]:
-        mine, blocked, blots = self.position.mover_view
-        return legal_leaves(
-            list(mine), list(blocked), blots, self.position.variant.points, *self.dice
-        )
+        position = self.position
+        found = fast.legal_leaves(position.variant, position.boards, position.turn, *self.dice)
+        if found is not None:
+            return found
+        mine, blocked, blots = position.mover_view
+        return legal_leaves(list(mine), list(blocked), blots, position.variant.points, *self.dice)
 
     def __len__(self) -> int:
+        if "_leaves" not in self.__dict__:  # counting needs no plays made (fast path)
+            position = self.position
+            count = fast.count_leaves(position.variant, position.boards, position.turn, *self.dice)
+            if count is not None:
+                return count
         return len(self._leaves)
 
     def __bool__(self) -> bool:

@@ -42,6 +42,7 @@ from .cube import CubeDecision, cube_decision
 from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
 from .network import equity_matrix
 from .parallel import run, runner
+from .threads import one_blas_thread
 
 __all__ = [
     "MARKS",
@@ -461,6 +462,11 @@ class _Task:
 def _judge(task: _Task) -> TurnReport:
     """Rates every play of all 21 rolls from the position: the roll made gives the
     decision, all of them the luck. A worker's unit of work."""
+    with one_blas_thread():
+        return _judged(task)
+
+
+def _judged(task: _Task) -> TurnReport:
     position = task.position
     variant = position.variant
     mover = position.turn

@@ -22,13 +22,13 @@ from itertools import compress
 from operator import getitem, mul
 from typing import Any, Protocol, runtime_checkable
 
-from ..engine.fastplay import Leaves, TurnView, has_won, key_layout, play_of
+from ..engine.fastplay import Indexer, Leaves, TurnView, has_won, key_layout, play_of
 from ..engine.match import MatchPosition
 from ..engine.moves import Play
 from ..engine.position import Position
 from ..engine.variant import CHECKERS, Variant
 from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, evaluated_chances
-from .evaluation import Evaluator, find_evaluator, rate_plays
+from .evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
 from .met import MAX_AWAY
 from .network import equity_matrix
 
@@ -238,6 +238,14 @@ class RandomBot:
 
     def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         return rng.choice(list(leaves))
+
+    def index_chooser(self, variant: Variant) -> Indexer:
+        """``pick`` on the compiled fast path: the same draw, by index."""
+        return _random_index
+
+
+def _random_index(table: object, turn: int, count: int, rng: random.Random) -> int:
+    return rng.choice(range(count))  # the draw of rng.choice(list(leaves))
 
 
 # --- the heuristic bot --------------------------------------------------------------
@@ -560,8 +568,8 @@ class NeuralBot:
         return {**self.__dict__, "_found": None}  # found again by name where unpickled
 
     def __repr__(self) -> str:
-        name = self.evaluator if isinstance(self.evaluator, str) else self.evaluator.name
-        return f"NeuralBot(ply={self.ply}, evaluator={name!r})"
+        shown = repr(self.evaluator)  # a name, or the evaluator's own repr
+        return f"NeuralBot(ply={self.ply}, evaluator={shown})"
 
     def choose(self, position: Position) -> Play:
         if position.dice is None:
@@ -587,6 +595,17 @@ class NeuralBot:
         shortlist = [keys[k] for k in order]
         deeper = rate_plays(evaluator, view, shortlist, self.ply) @ column
         return shortlist[int(deeper.argmax())]
+
+    def index_chooser(self, variant: Variant) -> Indexer | None:
+        """``pick`` on the compiled fast path (0-ply with the own net), else None."""
+        if self.ply != 0:
+            return None
+        evaluator = self._found
+        if evaluator is None:
+            evaluator = self._found = find_evaluator(self.evaluator)
+        if not isinstance(evaluator, NeuralEvaluator):
+            return None
+        return evaluator.compiled_picker(variant)
 
 
 # --- the cube (R14) -------------------------------------------------------------------

@@ -5,7 +5,8 @@ An evaluator rates a position before the roll of the player to move (the
 
 - ``"neural"`` (the default): the project's own net for each variant, shipped in
   the package and read on first use (``trigammon_widget.judgement.network``; how it was
-  trained: ``docs/training.md``);
+  trained: ``docs/training.md``), with bear-off races rated from the bear-off database
+  instead (``trigammon_widget.judgement.race``: exactly where the race is small);
 - ``"gnubg"``: GNU Backgammon's 0-ply net (PyPI ``gnubg-nn``, the optional extra
   ``trigammon-widget[gnubg]``), classic only.
 
@@ -18,22 +19,26 @@ the next player to roll, each answered by its best play at 0-ply.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from types import ModuleType
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..engine.fastplay import Boards, TurnView, has_won, play_of
+from ..engine import fast
+from ..engine.fastplay import Boards, Indexer, TurnView, has_won, play_of
 from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
+from . import race
 from .network import (
     Floats,
     Network,
     equity_matrix,
+    load_named,
     load_shipped,
     outcome_size,
     pairs,
@@ -153,23 +158,37 @@ class Evaluator(Protocol):
 
 
 class NeuralEvaluator:
-    """The project's own nets: the shipped one of each variant, or ``network``.
+    """The project's own nets: the shipped one of each variant, a net of the package
+    by name (``"trigammon-v1"``: ``network.shipped_names``), or ``network``. Bear-off
+    races are rated from the bear-off database (``race.rate``) unless ``races`` is
+    False.
 
-    Shipped nets are read by variant name on first use, so the evaluator pickles as
-    a few bytes (worker processes read the weights themselves); one made with a
-    ``network`` (training) carries its weights.
+    Shipped nets are read on first use, so the evaluator pickles as a few bytes
+    (worker processes read the weights themselves); one made with a ``Network``
+    (training) carries its weights.
     """
 
     name = "neural"
 
-    def __init__(self, network: Network | None = None) -> None:
+    def __init__(self, network: Network | str | None = None, races: bool = True) -> None:
+        if isinstance(network, str):
+            load_named(network)  # an unknown name fails here, not in a worker
         self.network = network
+        self.races = races
 
     def __repr__(self) -> str:
-        return "NeuralEvaluator()" if self.network is None else "NeuralEvaluator(<network>)"
+        parts = [] if self.network is None else [repr(self.network)]
+        if isinstance(self.network, Network):
+            parts = ["<network>"]
+        if not self.races:
+            parts.append("races=False")
+        return f"NeuralEvaluator({', '.join(parts)})"
 
     def net(self, variant: Variant) -> Network:
-        net = self.network if self.network is not None else load_shipped(variant.name)
+        if isinstance(self.network, Network):
+            net = self.network
+        else:
+            net = load_shipped(variant.name) if self.network is None else load_named(self.network)
         net.check(variant)
         return net
 
@@ -177,11 +196,38 @@ class NeuralEvaluator:
         self.net(variant)
 
     def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats:
+        if self.races and race.is_race(variant, boards):
+            return race.rate(variant, boards, turn).astype(np.float32)
         rated: Floats = self.net(variant).rate([boards], [turn])[0]
         return rated
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
-        return self.net(view.variant).after_plays(view, keys)
+        rated = self.net(view.variant).after_plays(view, keys)
+        return race.after_plays(view, keys, rated) if self.races else rated
+
+    def compiled_picker(self, variant: Variant) -> Indexer | None:
+        """The best play for the mover on the compiled fast path (``Network``), if any.
+
+        Where a play may leave a bear-off race (every other player is home), the turn is
+        rated by ``after_plays``, as the bots' ``pick`` rates it, so that a game is the
+        same on either path.
+        """
+        compiled = self.net(variant).compiled_picker(variant)
+        module = fast.compiled()
+        if compiled is None or module is None or not self.races:
+            return compiled
+        start, columns = variant.home_start, equity_matrix(variant.players)
+
+        def pick(table: Any, mover: int, count: int, rng: random.Random) -> int:
+            everyone = table.everyone
+            if any(everyone[p, :start].any() for p in range(variant.players) if p != mover):
+                return compiled(table, mover, count, rng)
+            keys = list(module.results(table.space))  # the search's order: the leaves'
+            # The dice served the search, which is done: the view only rates its results.
+            view = TurnView(variant, table.boards(), mover, (1, 1))
+            return int((self.after_plays(view, keys) @ columns[:, mover]).argmax())
+
+        return pick
 
 
 GNUBG_MISSING = (

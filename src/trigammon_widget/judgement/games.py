@@ -15,13 +15,14 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..engine.fastplay import Chooser, Leaves, TurnView, key_of, position_of
+from ..engine.fastplay import Chooser, FastChooser, Leaves, TurnView, key_of, position_of
 from ..engine.fastplay import play_game as fast_game
 from ..engine.game import Game, Record
 from ..engine.outcome import Outcome
 from ..engine.position import Position
 from ..engine.variant import Variant, find_variant
 from .bots import Bot, CubeHandler, FastBot
+from .threads import one_blas_thread
 
 __all__ = ["GameResult", "MatchResult", "autoplay", "chooser", "play_game", "play_match"]
 
@@ -43,9 +44,11 @@ class GameResult:
 
 
 def chooser(bot: Bot, variant: Variant) -> Chooser:
-    """How ``bot`` picks among keys in bot-only games: its fast path, or ``choose``."""
+    """How ``bot`` picks among keys in bot-only games: its fast path (and its compiled
+    form, ``index_chooser``, where it has one), or ``choose``."""
     if isinstance(bot, FastBot):
-        return bot.pick
+        compiled = getattr(bot, "index_chooser", None)
+        return bot.pick if compiled is None else FastChooser(bot.pick, compiled)
 
     def pick(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         position = position_of(variant, view.boards, view.turn, view.dice)
@@ -73,7 +76,8 @@ def play_game(
     if len(bots) != chosen.players:
         raise ValueError(f"{chosen.name} needs {chosen.players} bots, got {len(bots)}")
     choosers = [chooser(bot, chosen) for bot in bots]
-    boards, turn, played = fast_game(chosen, choosers, random.Random(seed), start, max_turns)
+    with one_blas_thread():
+        boards, turn, played = fast_game(chosen, choosers, random.Random(seed), start, max_turns)
     final = position_of(chosen, boards, turn)
     return GameResult(final.outcome(), played, final)
 

@@ -35,6 +35,7 @@ changes (``after_plays``), with no input vector built at all.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -45,17 +46,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.fastplay import Boards, TurnView, key_layout, position_of
+from ..engine import fast
+from ..engine.fastplay import Boards, Indexer, TurnView, key_layout, position_of
 from ..engine.outcome import Outcome
 from ..engine.variant import CHECKERS, Variant, find_variant
+from .threads import one_blas_thread
 
 __all__ = [
     "Network",
     "equity_matrix",
+    "load_named",
     "load_shipped",
     "outcome_size",
     "outcome_vector",
     "pairs",
+    "shipped_names",
     "slot_order",
     "sure",
 ]
@@ -317,12 +322,10 @@ class Network:
             )
 
     def forward(self, inputs: Floats) -> list[Floats]:
-        """Every layer's activations for a batch of input vectors; the last are logits."""
-        out = [inputs]
-        for k, (weights, biases) in enumerate(self.layers):
-            z = out[-1] @ weights + biases
-            out.append(z if k == len(self.layers) - 1 else np.tanh(z))
-        return out
+        """Every layer's activations for a batch of input vectors; the last are logits.
+        (BLAS on one thread: ``threads``.)"""
+        with one_blas_thread():
+            return forward(self.layers, inputs)
 
     def rate(
         self, boards: Sequence[Boards] | npt.NDArray[np.uint8], turns: Sequence[int] | Ints
@@ -331,7 +334,8 @@ class Network:
         array = np.asarray(boards, np.uint8)
         orders = [slot_order(self.variant, int(t)) for t in turns]
         slots = np.stack([array[b, list(order)] for b, order in enumerate(orders)])
-        logits = self.forward(encode(self.variant, slots))[-1]
+        with one_blas_thread():
+            logits = self.forward(encode(self.variant, slots))[-1]
         found = outcomes_from_logits(logits, self.variant.players)
         return np.stack([to_seats(row, order) for row, order in zip(found, orders, strict=True)])
 
@@ -345,17 +349,14 @@ class Network:
         variant = self.variant
         size, per = variant.points + 2, inputs_per_slot(variant)
         hidden = weights.shape[1]
-        tables = np.empty((variant.players, size * COUNTS, hidden), np.float32)
+        dtype = weights.dtype  # float32; float64 for a net checked to the last digits
+        tables = np.empty((variant.players, size * COUNTS, hidden), dtype)
         for s in range(variant.players):
             rows = weights[s * per : s * per + per - 1].reshape(size - 1, UNITS, hidden)
-            places = np.einsum("cu,puh->pch", UNIT_TABLE, rows)
-            tray = (
-                np.arange(COUNTS, dtype=np.float32)[:, None] / CHECKERS * weights[s * per + per - 1]
-            )
+            places = np.einsum("cu,puh->pch", UNIT_TABLE.astype(dtype), rows)
+            tray = np.arange(COUNTS, dtype=dtype)[:, None] / CHECKERS * weights[s * per + per - 1]
             tables[s] = np.concatenate((places, tray[None]), axis=0).reshape(-1, hidden)
-        flat: Floats = np.concatenate(
-            (tables.reshape(-1, hidden), np.zeros((1, hidden), np.float32))
-        )
+        flat: Floats = np.concatenate((tables.reshape(-1, hidden), np.zeros((1, hidden), dtype)))
         flat.setflags(write=False)
         return flat
 
@@ -367,9 +368,16 @@ class Network:
         adds, per play, what changes: the mover's places that the play changes, and
         for each hit (R7) the victim's point (a blot: 1 -> 0) and its bar.
         """
+        compiled = self._compiled_rater(view.variant)
+        if compiled is not None:
+            return compiled.after_plays(view, keys)
+        with one_blas_thread():
+            return self._after_plays(view, keys)
+
+    def _after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         if len(keys) > BATCH:
             batches = [
-                self.after_plays(view, keys[k : k + BATCH]) for k in range(0, len(keys), BATCH)
+                self._after_plays(view, keys[k : k + BATCH]) for k in range(0, len(keys), BATCH)
             ]
             return np.concatenate(batches)
         variant = view.variant
@@ -440,6 +448,27 @@ class Network:
                 old.append(bar)
         return rows, new, old
 
+    def compiled_picker(self, variant: Variant) -> Indexer | None:
+        """The compiled form of "the play with the highest equity for the mover" for
+        games of ``variant`` (``fastplay.FastChooser``), or None without the fast path."""
+        compiled = self._compiled_rater(variant)
+        return None if compiled is None else compiled.pick
+
+    def _compiled_rater(self, variant: Variant) -> CompiledRater | None:
+        """The compiled forward pass for ``variant`` when the fast path is in use and
+        the net has one hidden layer (``judgement.compiled``), else None."""
+        if len(self.layers) != 2 or fast.compiled() is None:
+            return None
+        raters = self._raters
+        rater = raters.get(variant)
+        if rater is None:
+            rater = raters[variant] = CompiledRater(self, variant)
+        return rater
+
+    @cached_property
+    def _raters(self) -> dict[Variant, CompiledRater]:
+        return {}
+
     def _outcomes_from_first(self, first: Floats) -> Floats:
         logits = forward(self.layers[1:], np.tanh(first))[-1]
         return outcomes_from_logits(logits, self.variant.players)
@@ -456,13 +485,122 @@ def _starts(players: int, size: int, order: tuple[int, ...]) -> Ints:
     return out
 
 
-@cache
+class CompiledRater:
+    """A net's compiled forward pass for one variant (``judgement.compiled``): the plays
+    of a roll rated as ``Network.after_plays`` rates them, and the best one picked."""
+
+    def __init__(self, net: Network, variant: Variant) -> None:
+        from ..engine.compiled import CAPACITY  # numba: only where the fast path is in use
+        from . import compiled
+
+        self.module = compiled
+        self.variant = variant
+        self.net = net
+        players, size = variant.players, variant.points + 2
+        (_, b0), (w1, b1) = net.layers
+        dtype = b0.dtype
+        flat, bias, weights, out_bias = (
+            np.ascontiguousarray(a, dtype) for a in (net._tables, b0, w1.T, b1)
+        )
+        self.arrays: tuple[Floats, Floats, Floats, Floats] = (flat, bias, weights, out_bias)
+        self.orders = [slot_order(variant, variant.next_player(m)) for m in range(players)]
+        self.starts = [_starts(players, size, order) for order in self.orders]
+        self.seats = [_seat_index(order) for order in self.orders]
+        matrix = equity_matrix(players).astype(dtype)
+        self.columns = [np.ascontiguousarray(matrix[:, m]) for m in range(players)]
+        self.winners = _winners(players)
+        self.size = size
+        self.shape = (CAPACITY, outcome_size(players))  # a search has at most CAPACITY
+        self.dtype = dtype
+        self.local = threading.local()
+        """Each thread's buffer of the vectors of the results it last picked from."""
+
+    def pick(self, table: Any, mover: int, count: int, rng: object = None) -> int:
+        """The index of the result of the compiled search (``engine.compiled.Table``)
+        with the highest equity for the mover; the first of equals."""
+        space = table.space
+        out = getattr(self.local, "out", None)
+        if out is None:
+            out = self.local.out = np.empty(self.shape, self.dtype)
+        flat, b0, w1, b1 = self.arrays
+        best: int = self.module._rate_leaves(
+            flat,
+            b0,
+            w1,
+            b1,
+            self.starts[mover],
+            table.everyone,
+            mover,
+            space.boards,
+            space.hits,
+            space.owner,
+            count,
+            self.seats[mover],
+            self.winners,
+            self.columns[mover],
+            out,
+        )
+        if not space.won:
+            return best
+        column = self.columns[mover]
+        equities = out[:count] @ column
+        for k in np.flatnonzero(space.boards[:count, -1] == CHECKERS):
+            equities[k] = sure(self.variant, table.boards_after(mover, int(k)), mover) @ column
+        return int(equities.argmax())
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
+        """``Network.after_plays``, compiled."""
+        variant, size, mover = self.variant, self.size, view.turn
+        shift, mask = key_layout(variant)
+        boards = np.frombuffer(
+            b"".join((key & mask).to_bytes(size, "little") for key in keys), np.uint8
+        ).reshape(len(keys), size)
+        hits = np.array([key >> shift for key in keys], np.int64)
+        owner = np.zeros((2, size), np.int64)
+        for at, (player, index) in view.blot_owner.items():
+            owner[0, at], owner[1, at] = player, index
+        everyone = np.frombuffer(b"".join(map(bytes, view.boards)), np.uint8).reshape(-1, size)
+        out = np.empty((len(keys), self.shape[1]), self.dtype)
+        self.module.rate_leaves(
+            self.arrays,
+            self.starts[mover],
+            everyone,
+            mover,
+            boards,
+            hits,
+            owner,
+            len(keys),
+            self.seats[mover],
+            self.winners,
+            self.columns[mover],
+            out,
+        )
+        for k in np.flatnonzero(boards[:, -1] == CHECKERS):
+            out[k] = sure(variant, view.boards_after(keys[int(k)]), mover)
+        return out
+
+
 def load_shipped(variant_name: str) -> Network:
-    """The shipped net of a variant, read from the package once, on first use."""
+    """The shipped net of a variant (``SHIPPED``), read from the package once, on first use."""
     try:
         name = SHIPPED[variant_name]
     except KeyError:
         raise ValueError(f"no shipped net for {variant_name!r}: {sorted(SHIPPED)}") from None
-    source = resources.files(__package__).joinpath(SHIPPED_DIR, name)
+    return load_named(name.removesuffix(".npz"))
+
+
+def shipped_names() -> list[str]:
+    """The names of the nets in the package (``"trigammon-v1"``, ...), old ones too."""
+    folder = resources.files(__package__).joinpath(SHIPPED_DIR)
+    return sorted(f.name.removesuffix(".npz") for f in folder.iterdir() if f.name.endswith(".npz"))
+
+
+@cache
+def load_named(name: str) -> Network:
+    """A net of the package by name (``shipped_names``), read once, on first use: the
+    default of each variant or an older one kept as an opponent."""
+    if name not in shipped_names():
+        raise ValueError(f"no net {name!r} in the package: {', '.join(shipped_names())}")
+    source = resources.files(__package__).joinpath(SHIPPED_DIR, f"{name}.npz")
     with resources.as_file(source) as path:
         return Network.load(path)

@@ -41,6 +41,7 @@ from .evaluation import Evaluator, Hint
 from .evaluation import hints as evaluator_hints
 from .games import chooser
 from .parallel import Runner, run, runner, shutdown_workers
+from .threads import one_blas_thread
 
 __all__ = ["RolledHint", "RolloutResult", "hints", "rollout", "shutdown_workers", "wilson"]
 
@@ -181,6 +182,11 @@ class _Tally:
 def _play_chunk(task: _Task, cancel: threading.Event | None = None) -> _Tally:
     """A task's games (a worker's unit of work); in this process, ``cancel`` is
     looked at between games so that a slow bot is stopped soon."""
+    with one_blas_thread():
+        return _play_games(task, cancel)
+
+
+def _play_games(task: _Task, cancel: threading.Event | None) -> _Tally:
     start = task.position
     variant = start.variant
     tally = _Tally.empty(variant.players)

@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.fastplay import Boards, Leaves, TurnView, play_game
+from ..engine.fastplay import Boards, FastChooser, Leaves, TurnView, play_game
 from ..engine.variant import Variant, find_variant
 from .bots import HeuristicBot, NeuralBot
 from .evaluation import GnubgEvaluator, NeuralEvaluator
@@ -70,6 +70,7 @@ from .network import (
     sure,
     to_slots,
 )
+from .threads import one_blas_thread
 
 __all__ = ["GameRecord", "Settings", "Task", "initial_network", "play_games", "train"]
 
@@ -167,6 +168,11 @@ class GameRecord:
 
 def play_games(task: Task) -> list[GameRecord]:
     """A task's self-play games (a worker's unit of work)."""
+    with one_blas_thread():
+        return _play_games(task)
+
+
+def _play_games(task: Task) -> list[GameRecord]:
     variant = task.network.variant
     bot: HeuristicBot | NeuralBot = (
         HeuristicBot() if task.heuristic else NeuralBot(evaluator=NeuralEvaluator(task.network))
@@ -178,7 +184,16 @@ def play_games(task: Task) -> list[GameRecord]:
             return rng.choice(list(leaves))
         return bot.pick(view, leaves, rng)
 
-    choosers = [choose] * variant.players
+    picker = bot.index_chooser(variant) if isinstance(bot, NeuralBot) else None
+
+    def choose_index(table: object, turn: int, count: int, rng: random.Random) -> int:
+        if task.explore and rng.random() < task.explore:  # the draws of ``choose``
+            return rng.choice(range(count))
+        assert picker is not None
+        return picker(table, turn, count, rng)
+
+    compiled = FastChooser(choose, lambda _: None if picker is None else choose_index)
+    choosers = [compiled] * variant.players
     records = []
     for game in range(task.first, task.first + task.count):
         seen: list[Boards] = []

@@ -1,0 +1,123 @@
+"""Classic positions rated by GNU Backgammon at 2-ply: the targets of classic-v3.
+
+    python scripts/label_classic.py --out /work/train-runs/classic-labels --games 20000
+
+Each game is played out on the engine's fast path and every position before a roll is
+kept, then rated by gnubg (``gnubg-nn``) at 0 and 2 plies. Games mix the positions
+strong play reaches with those weaker play leaves: by game number ``g``, six in ten are
+gnubg's 0-ply self-play with one play in ten chosen at random, two in ten the shipped
+classic net's self-play (the same exploring), one in ten the heuristic bot's, and one in
+ten gnubg against the random bot. Game ``g`` draws everything from
+``random.Random(f"{seed}:{g}")``.
+
+Games are written ``--chunk`` at a time to ``OUT/chunk-NNNNN.npz`` (``boards`` as
+``Position.boards``, ``turns``, ``ply0`` and ``ply2``: outcome vectors in seats, as
+``judgement.network`` defines them; ``kinds``: the play of each position's game), each
+file written aside and renamed; the same command after a kill goes on with the chunks
+not written yet. Chunks run on ``--workers`` processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+from trigammon_widget.engine.fastplay import Boards, Chooser, Leaves, TurnView, play_game
+from trigammon_widget.engine.variant import CLASSIC
+from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
+from trigammon_widget.judgement.evaluation import GnubgEvaluator
+
+KINDS = ("gnubg", "neural", "heuristic", "gnubg-random")
+"""How game ``g`` is played, by ``g % 10``: 0-5, 6-7, 8 and 9."""
+EXPLORE = 0.1
+
+
+def kind_of(game: int) -> int:
+    return (0, 0, 0, 0, 0, 0, 1, 1, 2, 3)[game % 10]
+
+
+def exploring(pick: Chooser, share: float) -> Chooser:
+    def choose(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
+        if rng.random() < share:
+            return rng.choice(list(leaves))
+        return pick(view, leaves, rng)
+
+    return choose
+
+
+def choosers(kind: int, game: int) -> list[Chooser]:
+    gnubg = NeuralBot(evaluator="gnubg").pick
+    if kind == 0:
+        return [exploring(gnubg, EXPLORE)] * 2
+    if kind == 1:
+        return [exploring(NeuralBot().pick, EXPLORE)] * 2
+    if kind == 2:
+        return [HeuristicBot().pick] * 2
+    weak = RandomBot().pick
+    return [gnubg, weak] if game % 20 < 10 else [weak, gnubg]
+
+
+def keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> None:
+    seen.append([list(board) for board in boards])
+    turns.append(turn)
+
+
+def label_chunk(out: Path, seed: int, first: int, count: int) -> int:
+    """Games ``first .. first + count - 1``, rated and written; the positions kept."""
+    target = out / f"chunk-{first // count:05d}.npz"
+    if target.exists():
+        return 0
+    zero, two = GnubgEvaluator(0), GnubgEvaluator(2)
+    boards: list[Boards] = []
+    turns: list[int] = []
+    kinds: list[int] = []
+    for game in range(first, first + count):
+        before = len(boards)
+        kind = kind_of(game)
+        rng = random.Random(f"{seed}:{game}")
+        play_game(CLASSIC, choosers(kind, game), rng, on_turn=partial(keep, boards, turns))
+        kinds += [kind] * (len(boards) - before)
+    ply0 = np.stack([zero.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)])
+    ply2 = np.stack([two.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)])
+    aside = target.with_suffix(".part.npz")
+    np.savez_compressed(
+        aside,
+        boards=np.asarray(boards, np.uint8),
+        turns=np.asarray(turns, np.int8),
+        kinds=np.asarray(kinds, np.int8),
+        ply0=ply0.astype(np.float32),
+        ply2=ply2.astype(np.float32),
+    )
+    os.replace(aside, target)
+    return len(boards)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--games", required=True, type=int)
+    parser.add_argument("--chunk", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    firsts = range(0, args.games, args.chunk)
+    start = time.monotonic()
+    done = 0
+    with ProcessPoolExecutor(args.workers) as pool:
+        work = partial(label_chunk, args.out, args.seed, count=args.chunk)
+        for first, kept in zip(firsts, pool.map(work, firsts), strict=True):
+            done += kept
+            hours = (time.monotonic() - start) / 3600
+            print(f"games {first + args.chunk}: {done} positions in {hours:.2f} h", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,256 @@
+"""The net's forward pass compiled with numba: the evaluator's optional fast path.
+
+``Network.after_plays`` rates the plays of a roll from the first layer's tables
+(``network``): each play adds the table rows of the places it changes. This module
+does the same per play in compiled loops, with the hidden layer's ``tanh``, the
+output layer, the softmax and sigmoids of ``outcomes_from_logits``, the reordering
+into seats and the mover's equity, for the plays the engine's compiled search
+(``engine.compiled``) left in its workspace: no Python object per play.
+
+The numbers are the numpy path's, up to rounding: in float64 (a net with float64
+weights) they agree to 1e-12; the shipped float32 nets use a rational ``tanh``
+accurate to a few units in the last place of a float32 (Eigen's), so vectors agree
+to about 1e-6 (``tests/test_compiled_net.py`` holds both). It handles nets of one
+hidden layer, as every net of the package is; others keep the numpy path.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, types
+from numba.extending import overload
+
+__all__ = ["rate_leaves", "sigmoid_of", "tanh_of"]
+
+Array = npt.NDArray[Any]
+
+_LIMIT = np.float32(7.90531110763549805)
+"""Beyond this float32 ``tanh`` is 1 to the last bit."""
+_P = tuple(
+    np.float32(c)
+    for c in (
+        -2.76076847742355e-16,
+        2.00018790482477e-13,
+        -8.60467152213735e-11,
+        5.12229709037114e-08,
+        1.48572235717979e-05,
+        6.37261928875436e-04,
+        4.89352455891786e-03,
+    )
+)
+_Q = tuple(
+    np.float32(c)
+    for c in (
+        1.19825839466702e-06,
+        1.18534705686654e-04,
+        2.26843463243900e-03,
+        4.89352518554385e-03,
+    )
+)
+
+
+def tanh_of(x: float) -> float:
+    """``tanh`` in the precision of ``x`` (compiled code only)."""
+    return math.tanh(x)
+
+
+@overload(tanh_of, inline="always")
+def _tanh_of(x: Any) -> Any:
+    if x == types.float32:
+        p0, p1, p2, p3, p4, p5, p6 = _P
+        q0, q1, q2, q3 = _Q
+        limit = _LIMIT
+
+        def rational(x: Any) -> Any:
+            # Eigen's float tanh: a 13/6 rational function on [-7.9, 7.9], branch-free
+            # so that a loop of it compiles to vector instructions.
+            x = min(max(x, -limit), limit)
+            x2 = x * x
+            p = x2 * p0 + p1
+            p = x2 * p + p2
+            p = x2 * p + p3
+            p = x2 * p + p4
+            p = x2 * p + p5
+            p = x2 * p + p6
+            q = x2 * q0 + q1
+            q = x2 * q + q2
+            q = x2 * q + q3
+            return x * p / q
+
+        return rational
+
+    def exact(x: Any) -> Any:
+        return math.tanh(x)
+
+    return exact
+
+
+def sigmoid_of(x: float) -> float:
+    """The logistic function in the precision of ``x`` (compiled code only), as
+    ``network._sigmoid`` computes it: ``0.5 + 0.5 tanh(x / 2)``."""
+    return 0.5 + 0.5 * math.tanh(0.5 * x)
+
+
+@overload(sigmoid_of, inline="always")
+def _sigmoid_of(x: Any) -> Any:
+    if x == types.float32:
+        half = np.float32(0.5)
+
+        def single(x: Any) -> Any:
+            return half + half * tanh_of(half * x)
+
+        return single
+
+    def double(x: Any) -> Any:
+        return 0.5 + 0.5 * math.tanh(0.5 * x)
+
+    return double
+
+
+@njit(cache=True, nogil=True, error_model="numpy", fastmath=True)
+def _rate_leaves(
+    flat: Array,
+    b0: Array,
+    w1: Array,
+    b1: Array,
+    starts: Array,
+    everyone: Array,
+    mover: int,
+    boards: Array,
+    hits: Array,
+    owner: Array,
+    count: int,
+    to_seats: Array,
+    winners: Array,
+    column: Array,
+    out: Array,
+) -> int:
+    """Outcome vectors in seats of the ``count`` results of a search into ``out``; the
+    index of the first with the highest equity (``out @ column``) among those that do
+    not win (-1 if all win: a win's vector is its sure outcome, left to the caller).
+
+    ``starts[seat, place]`` is the table row of that place holding no checker, the
+    seats in the slot order of the player who rates the results (the next to roll);
+    ``w1`` is the output layer's weights transposed (outputs x hidden). Rows are
+    indexed in place, never taken as views, so that the loops compile to vector
+    instructions.
+    """
+    players, size = everyone.shape
+    hidden = b0.shape[0]
+    outputs = b1.shape[0]
+    q = (outputs - players) // 2
+    tray = size - 1
+    base = b0.copy()
+    for p in range(players):
+        for i in range(size):
+            r = starts[p, i] + everyone[p, i]
+            for h in range(hidden):
+                base[h] += flat[r, h]
+    first = np.empty(hidden, b0.dtype)
+    logits = np.empty(outputs, b0.dtype)
+    slots = np.empty(outputs, b0.dtype)
+    taken = np.zeros(players, np.int64)
+    best = -1
+    top = -np.inf
+    for k in range(count):
+        if boards[k, tray] == 15:
+            continue
+        for h in range(hidden):
+            first[h] = base[h]
+        for i in range(size):
+            now = everyone[mover, i]
+            then = boards[k, i]
+            if then != now:
+                new = starts[mover, i] + then
+                old = starts[mover, i] + now
+                for h in range(hidden):
+                    first[h] += flat[new, h] - flat[old, h]
+        bits = hits[k]
+        if bits:
+            for p in range(players):
+                taken[p] = 0
+            at = 0
+            while bits:
+                if bits & 1:
+                    victim = owner[0, at]
+                    point = starts[victim, owner[1, at]]
+                    for h in range(hidden):
+                        first[h] += flat[point, h] - flat[point + 1, h]
+                    taken[victim] += 1
+                bits >>= 1
+                at += 1
+            for p in range(players):
+                if taken[p]:
+                    bar = starts[p, 0] + everyone[p, 0]
+                    for h in range(hidden):
+                        first[h] += flat[bar + taken[p], h] - flat[bar, h]
+        for h in range(hidden):
+            first[h] = tanh_of(first[h])
+        for o in range(outputs):
+            total = b1[o]
+            for h in range(hidden):
+                total += first[h] * w1[o, h]
+            logits[o] = total
+        high = logits[0]
+        for p in range(1, players):
+            high = max(high, logits[p])
+        share = 0.0
+        for p in range(players):
+            slots[p] = math.exp(logits[p] - high)
+            share += slots[p]
+        for p in range(players):
+            slots[p] /= share
+        for j in range(q):
+            gammon = slots[winners[j]] * sigmoid_of(logits[players + j])
+            slots[players + j] = gammon
+            slots[players + q + j] = gammon * sigmoid_of(logits[players + q + j])
+        equity = 0.0
+        for o in range(outputs):
+            value = slots[to_seats[o]]
+            out[k, o] = value
+            equity += value * column[o]
+        if equity > top:
+            top = equity
+            best = k
+    return best
+
+
+def rate_leaves(
+    arrays: tuple[Array, Array, Array, Array],
+    starts: Array,
+    everyone: Array,
+    mover: int,
+    boards: Array,
+    hits: Array,
+    owner: Array,
+    count: int,
+    to_seats: Array,
+    winners: Array,
+    column: Array,
+    out: Array,
+) -> int:
+    """``_rate_leaves`` with the net's (tables, b0, w1 transposed, b1)."""
+    flat, b0, w1, b1 = arrays
+    return int(
+        _rate_leaves(
+            flat,
+            b0,
+            w1,
+            b1,
+            starts,
+            everyone,
+            mover,
+            boards,
+            hits,
+            owner,
+            count,
+            to_seats,
+            winners,
+            column,
+            out,
+        )
+    )

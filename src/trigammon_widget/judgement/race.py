@@ -1,0 +1,251 @@
+"""Bear-off races, rated from the bear-off database: exactly where the race is small.
+
+A position is a **bear-off race** (``is_race``) when nobody has won and every checker
+still on the board is in its owner's home (R10): none on the bar, none farther back.
+The homes of the players are different quadrants (classic: 19..24 of each path, at
+opposite ends of the board; trigammon: three quadrants 12 points apart) and a checker
+only moves on towards off, so no checker can meet another: nothing can be hit (R7) or
+blocked (R6), each player bears off on its own, and its board is one of the database's
+home boards (``bearoff``). Nor can anyone be backgammoned (R13): no loser has a checker
+on the bar or in the winner's home.
+
+Two ratings, both outcome vectors in seats (``network``):
+
+- **exact** (``exact``), the race's value when every player, on each roll, makes the play
+  that is best for its own equity (cubeless money points, R13: each loser pays the
+  winner 1, or 2 for a gammon); in classic this is the minimax value. A tie (equities
+  within ``bearoff.TIE``) goes to the resulting home board of lower index. It is solved
+  on the spot, every position the race can reach, when that is few enough:
+  ``small(...)``, i.e. the product over the players of C(m + h, m), a bound on the home
+  boards a player with ``m`` checkers on its lowest ``h`` points can reach, is at most
+  ``EXACT_LIMIT``.
+- **from the tables** (``from_tables``), for any other race: every player's roll counts
+  (all-off play) and gammon-saving chances (first-off play) from the database, set
+  against each other in turn order (R3). The player in slot ``s`` (0 = to roll) wins
+  on its ``n``-th roll if the players before it in the turn order have not finished
+  within ``n`` rolls and those after it not within ``n - 1``; a loser is gammoned if it
+  has no checker off by then. These are the exact chances of that way of playing, which
+  is not always the best one (the best play in a race depends on the others' boards):
+  on every classic race of up to four checkers a side the tables' win chances differ
+  from the exact ones by up to 0.0095 (``docs/bearoff.md``).
+
+``rate`` picks the exact rating where it applies and the tables' otherwise;
+``RaceEvaluator`` is the ``Evaluator`` that rates bear-off races so, and the default
+evaluator (``evaluation.NeuralEvaluator``) hands them to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from math import comb, prod
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.fastplay import Boards, TurnView, has_won
+from ..engine.variant import CHECKERS, Variant
+from .bearoff import HOME, ROLLS, TIE, WEIGHTS, Bearoff, home_board, plays
+from .bearoff import load as load_table
+from .network import Floats, equity_matrix, outcome_size, pairs, slot_order, sure
+
+__all__ = [
+    "EXACT_LIMIT",
+    "RaceEvaluator",
+    "after_plays",
+    "exact",
+    "from_tables",
+    "is_race",
+    "rate",
+    "small",
+]
+
+EXACT_LIMIT = 3000
+"""Most positions (the product of the players' bounds) ``exact`` solves at once: a
+second or so of work at worst; positions solved once are remembered."""
+Chances = npt.NDArray[np.float64]
+"""An outcome vector in float64: the race's ratings are exact to the last few bits."""
+MEMORY = 1 << 16
+"""Positions the exact solver remembers (least recently used go first): about 35 MB."""
+
+
+def is_race(variant: Variant, boards: Sequence[Sequence[int]]) -> bool:
+    """Whether nobody has won and every checker on the board is in its owner's home."""
+    start = variant.home_start
+    return not any(map(has_won, boards)) and not any(any(board[:start]) for board in boards)
+
+
+def _check(variant: Variant, boards: Sequence[Sequence[int]]) -> None:
+    if len(boards) != variant.players or not is_race(variant, boards):
+        raise ValueError(
+            "not a bear-off race: every checker of every player must be in its home "
+            f"(path positions {variant.home_start}..{variant.points}), none on the bar, "
+            "and nobody has borne off all 15 (R10, R12)"
+        )
+
+
+def _homes(variant: Variant, boards: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    return [home_board(variant.points, board) for board in boards]
+
+
+def small(variant: Variant, boards: Sequence[Sequence[int]]) -> bool:
+    """Whether ``exact`` rates this race: the product over the players of
+    C(m + h, m), for m checkers on the board and the highest of them h pips from off,
+    is at most ``EXACT_LIMIT``."""
+    bound = 1
+    for home in _homes(variant, boards):
+        high = max((k + 1 for k in range(HOME) if home[k]), default=0)
+        bound *= comb(sum(home) + high, high)
+    return bound <= EXACT_LIMIT
+
+
+def rate(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Chances:
+    """The outcome vector (in seats) of a bear-off race before ``turn`` rolls: exact
+    where ``small``, from the tables otherwise."""
+    _check(variant, boards)
+    if small(variant, boards):
+        return exact(variant, boards, turn)
+    return from_tables(variant, boards, turn)
+
+
+# --- from the tables ----------------------------------------------------------------
+
+
+def from_tables(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Chances:
+    """The chances when every player makes the database's plays (module docstring)."""
+    _check(variant, boards)
+    table = load_table()
+    players = variant.players
+    order = slot_order(variant, turn)
+    found = [table.find(home) for home in _homes(variant, boards)]
+    # running[s][n]: slot s has not finished within n rolls; unsaved: no checker off.
+    running = 1.0 - table.finished[[found[seat] for seat in order]]
+    unsaved = 1.0 - table.saves[[found[seat] for seat in order]]
+    vector = np.zeros(outcome_size(players))
+    where = {pair: k for k, pair in enumerate(pairs(players))}
+    for s, seat in enumerate(order):
+        # The chance slot s finishes on its roll n, for n = 1, 2, ...
+        finish = running[s, :-1] - running[s, 1:]
+        # The rolls another slot has had by then: n if it rolls before s, n - 1 after.
+        others = [t for t in range(players) if t != s]
+        waits = [running[t, 1:] if t < s else running[t, :-1] for t in others]
+        vector[seat] = finish @ prod(waits)
+        for i, t in enumerate(others):
+            spared = unsaved[t, 1:] if t < s else unsaved[t, :-1]
+            alive = prod(waits[:i] + waits[i + 1 :])
+            vector[players + where[(seat, order[t])]] = finish @ (spared * alive)
+    return vector
+
+
+# --- exactly ----------------------------------------------------------------------
+
+
+def exact(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Chances:
+    """The race's value when every player plays for its own best equity (module
+    docstring), solved over every position the race can reach: only for races that
+    are ``small`` (others take long)."""
+    _check(variant, boards)
+    table = load_table()
+    found = tuple(table.find(home) for home in _homes(variant, boards))
+    return np.array(_solve(variant.players, variant.turn_order, turn, found))
+
+
+@lru_cache(maxsize=MEMORY)
+def _solve(players: int, turn_order: str, turn: int, found: tuple[int, ...]) -> Chances:
+    """The outcome vector (in seats) of the race of home boards ``found`` (table
+    indices by seat) before ``turn`` rolls."""
+    step = 1 if turn_order == "left" else -1
+    follower = (turn + step) % players
+    column = equity_matrix(players)[:, turn].astype(np.float64)
+    chosen = []
+    for r in range(len(ROLLS)):
+        values = []
+        for child in _children(found[turn], r):
+            after = (*found[:turn], child, *found[turn + 1 :])
+            values.append(
+                _won(players, turn, after)
+                if child == 0
+                else _solve(players, turn_order, follower, after)
+            )
+        equities = [float(value @ column) for value in values]
+        high = max(equities)
+        chosen.append(next(v for v, e in zip(values, equities, strict=True) if e >= high - TIE))
+    vector: Chances = WEIGHTS @ np.stack(chosen)
+    vector.setflags(write=False)
+    return vector
+
+
+@cache
+def _children(board: int, roll: int) -> tuple[int, ...]:
+    """The table indices of the boards the plays of a roll lead to, lowest first."""
+    table = load_table()
+    home = tuple(int(c) for c in table.boards[board])
+    return tuple(sorted({table.find(child) for child in plays(home, ROLLS[roll])}))
+
+
+@cache
+def _won(players: int, winner: int, found: tuple[int, ...]) -> Chances:
+    """The sure outcome when ``winner`` has just borne off its last checker: every
+    loser with no checker off is gammoned (R13), none backgammoned (no checker of a
+    loser is in the winner's home)."""
+    table = load_table()
+    vector = np.zeros(outcome_size(players))
+    vector[winner] = 1.0
+    for k, (w, lost) in enumerate(pairs(players)):
+        if w == winner and _on_board(table, found[lost]) == CHECKERS:
+            vector[players + k] = 1.0
+    vector.setflags(write=False)
+    return vector
+
+
+def _on_board(table: Bearoff, board: int) -> int:
+    return int(table.boards[board].sum())
+
+
+# --- as an evaluator ---------------------------------------------------------------
+
+
+def after_plays(view: TurnView, keys: Sequence[int], rated: Floats) -> Floats:
+    """``rated`` (outcome vectors of the plays ``keys``, as ``Evaluator.after_plays``
+    gives them) with each play that leaves a bear-off race rated by ``rate``, in place."""
+    variant = view.variant
+    start = variant.home_start
+    if any(any(board[:start]) for p, board in enumerate(view.boards) if p != view.turn):
+        return rated  # somebody else is not home yet: no play makes a race
+    follower = variant.next_player(view.turn)
+    for k, key in enumerate(keys):
+        mine = view.mover_board(key)
+        if has_won(mine) or any(mine[:start]):
+            continue
+        boards = view.boards_after(key)
+        if is_race(variant, boards):  # not so if the play hit on its way home
+            rated[k] = rate(variant, boards, follower)
+    return rated
+
+
+class RaceEvaluator:
+    """An ``Evaluator`` for bear-off races alone (``rate``); any other position is a
+    ``ValueError``."""
+
+    name = "race"
+
+    def __repr__(self) -> str:
+        return "RaceEvaluator()"
+
+    def check(self, variant: Variant) -> None:
+        """Both variants have a home of six points: every variant is welcome."""
+
+    def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats:
+        return rate(variant, boards, turn).astype(np.float32)
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
+        variant = view.variant
+        follower = variant.next_player(view.turn)
+        rows = []
+        for key in keys:
+            boards = view.boards_after(key)
+            won = has_won(boards[view.turn])
+            rows.append(
+                sure(variant, boards, view.turn) if won else rate(variant, boards, follower)
+            )
+        return np.stack(rows).astype(np.float32)
