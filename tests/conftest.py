@@ -8,6 +8,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+
 import pytest
 
 from trigammon_widget.engine import fast
