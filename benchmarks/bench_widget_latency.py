@@ -47,8 +47,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
-from lab_server import KERNEL_IDLE, LabServer, centre, write_notebook  # noqa: E402
+from browser.lab_server import (  # noqa: E402
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    KERNEL_IDLE,
+    LabServer,
+    centre,
+    write_notebook,
+)
 
 MOVES = 60
 """Checker moves timed per variant (the issue asks for at least 50)."""

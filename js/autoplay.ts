@@ -24,7 +24,7 @@ export interface AutoplayHost {
 
 /** A bot can play the shown position's turn now. */
 export function botCanMove(v: View | null): v is View {
-  return !!v && v.mode === "play" && v.bot_to_move && !v.outcome;
+  return !!v && v.mode === "play" && v.bot_to_move && !v.win;
 }
 
 /** An analysis is being worked out: a bot turn now would cancel it. */
@@ -102,7 +102,7 @@ export class Autoplay {
     if (!this.running_ || this.waiting || this.timer !== undefined) return;
     const v = this.host.view();
     if (!v) return;
-    if (v.outcome || !hasBot(v)) {
+    if (v.win || !hasBot(v)) {
       this.pause();
       return;
     }

@@ -3,6 +3,7 @@
 // Python has not confirmed yet. A drawing is replaced only when its text changed, so
 // Python's confirmation of what is already shown costs nothing.
 
+import "./board.css";
 import { h } from "./dom";
 
 export class Board {

@@ -97,15 +97,18 @@ export function iconButton(name: IconName, attrs: Attrs = {}): HTMLButtonElement
   return h("button", { type: "button", class: "tgw-button tgw-icon-button", ...attrs }, icon(name));
 }
 
+/** `(value, label)` options of a select. */
+export type Options = readonly (readonly [string, string])[];
+
 /** A `<select>` of `(value, label)` options. */
-export function select(options: [string, string][], attrs: Attrs = {}): HTMLSelectElement {
+export function select(options: Options, attrs: Attrs = {}): HTMLSelectElement {
   const element = h("select", { class: "tgw-select", ...attrs });
   setOptions(element, options);
   return element;
 }
 
 /** Sets a select's options, keeping its element (and focus) when they did not change. */
-export function setOptions(element: HTMLSelectElement, options: [string, string][]): void {
+export function setOptions(element: HTMLSelectElement, options: Options): void {
   const same =
     element.options.length === options.length &&
     options.every(([value, label], i) => {
@@ -121,6 +124,12 @@ export function swatch(color: string | undefined): HTMLSpanElement {
   const element = h("span", { class: "tgw-swatch", "aria-hidden": "true" });
   if (color) element.style.backgroundColor = color;
   return element;
+}
+
+/** A roll as people say it, the higher die first: "5-2" (as Python's
+ *  engine.notation.dice_text writes it in every message). */
+export function diceText(dice: readonly number[]): string {
+  return [...dice].sort((a, b) => b - a).join("-");
 }
 
 export function dieFaces(): [string, string][] {

@@ -68,13 +68,17 @@ export function topChecker(board: Element, place: Place, mover: number): Element
 }
 
 const MARKS = ["tgw-from", "tgw-target", "tgw-movable", "tgw-lifted"] as const;
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** Marks the checkers that can move (`view.targets`), the picked-up one and its
- *  targets; `view` null (the drawing is not the view's) marks nothing. */
+ *  targets; `view` null (the drawing is not the view's) marks nothing. Over the
+ *  checkers, an overlay outlines each target's lane and rings the picked-up checker,
+ *  with copies of Python's own shapes (the front end knows no geometry). */
 export function markMoves(board: Element, view: View | null, selected: Place | null): void {
   for (const mark of MARKS) {
     for (const element of [...board.getElementsByClassName(mark)]) element.classList.remove(mark);
   }
+  for (const overlay of [...board.getElementsByClassName("tgw-overlay")]) overlay.remove();
   if (view?.mode !== "play") return;
   const mark = (place: Place, name: (typeof MARKS)[number]): void => {
     for (const element of elementsOf(board, place, view.turn)) element.classList.add(name);
@@ -82,5 +86,30 @@ export function markMoves(board: Element, view: View | null, selected: Place | n
   for (const source of Object.keys(view.targets)) mark(source, "tgw-movable");
   if (selected === null) return;
   mark(selected, "tgw-from");
-  for (const target of view.targets[selected] ?? []) mark(target, "tgw-target");
+  const targets = view.targets[selected] ?? [];
+  for (const target of targets) mark(target, "tgw-target");
+  const drawing = board.querySelector("svg");
+  if (!drawing) return;
+  const overlay = document.createElementNS(SVG_NS, "g");
+  overlay.setAttribute("class", "tgw-overlay");
+  overlay.setAttribute("aria-hidden", "true");
+  const outline = (shape: Element | null | undefined, kind: string): void => {
+    if (!shape) return;
+    for (const tone of [`${kind} tgw-casing`, kind]) {
+      const copy = shape.cloneNode(false) as Element;
+      copy.removeAttribute("pointer-events");
+      copy.setAttribute("class", tone);
+      overlay.appendChild(copy);
+    }
+  };
+  for (const target of targets) outline(areaOf(board, target, view.turn), "tgw-lit");
+  outline(topChecker(board, selected, view.turn)?.querySelector("circle"), "tgw-picked");
+  drawing.appendChild(overlay);
+}
+
+/** The shape a target's outline follows: a point's lane, the mover's bar lane or tray. */
+function areaOf(board: Element, place: Place, mover: number): Element | null {
+  const kind = place === "bar" ? "bar" : place === "off" ? "tray" : "point";
+  const owner = kind === "point" ? `[data-point="${place}"]` : `[data-player="${mover}"]`;
+  return board.querySelector(`[data-kind=${kind}]${owner} > polygon`);
 }

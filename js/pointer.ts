@@ -153,10 +153,14 @@ export class Pointer {
       this.select(place);
       return;
     }
-    const own = hit && hit.area !== "tray" && (hit.area === "bar" ? hit.player : hit.owner) === view.turn;
-    if (!own) return;
-    if (view.can_roll) this.host.say("Roll the dice first.");
-    else if (view.dice && !view.outcome) this.host.say("That checker has no legal move with the dice left.");
+    const owner = !hit || hit.area === "tray" ? null : hit.area === "bar" ? hit.player : hit.owner;
+    if (owner === null || view.win) return;
+    const mover = view.names[view.turn] ?? "the player to move";
+    if (owner !== view.turn) {
+      const whose = view.names[owner] ?? "another player";
+      this.host.say(`That checker is ${whose}'s: ${mover} is to move.`);
+    } else if (view.can_roll) this.host.say("Roll the dice first.");
+    else if (view.dice) this.host.say("That checker has no legal move with the dice left.");
   }
 
   private tryMove(start: Place, end: Place): void {

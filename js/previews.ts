@@ -12,6 +12,8 @@ const MAX_CACHED = 64;
 
 export interface PreviewsHost {
   view(): View | null;
+  /** What a preview shows, said while it is on the board (null: none any more). */
+  showing(play: string | null): void;
   /** A change is in flight: a preview's index could name a play of the next board. */
   busy(): boolean;
   ask(index: number): Promise<Reply>;
@@ -21,6 +23,8 @@ export class Previews {
   private readonly board: Board;
   private readonly host: PreviewsHost;
   private wanted: number | null = null;
+  /** The play of the row asked for, as the row writes it. */
+  private label = "";
   private timer: number | undefined;
   private readonly cache = new Map<string, string>();
 
@@ -52,8 +56,10 @@ export class Previews {
 
   end(): void {
     this.wanted = null;
+    this.label = "";
     window.clearTimeout(this.timer);
     this.board.endPreview();
+    this.host.showing(null);
   }
 
   destroy(): void {
@@ -63,14 +69,21 @@ export class Previews {
   private hover(target: EventTarget | null): void {
     const item = target instanceof Element ? target.closest<HTMLElement>("[data-preview]") : null;
     const view = this.host.view();
-    if (!item || !view) return;
+    // While the tutor holds a play, the board shows it and the better one: no preview.
+    if (!item || !view || view.tutor.warning) return;
     const index = Number(item.dataset.index);
     if (index === this.wanted) return;
     this.wanted = index;
+    this.label = item.querySelector(".tgw-notation")?.textContent ?? item.textContent ?? "";
     window.clearTimeout(this.timer);
     const cached = this.cache.get(`${view.version}:${index}`);
-    if (cached !== undefined) this.board.showPreview(cached);
+    if (cached !== undefined) this.show(cached);
     else this.timer = window.setTimeout(() => this.ask(index), DELAY_MS);
+  }
+
+  private show(svg: string): void {
+    this.board.showPreview(svg);
+    this.host.showing(this.label);
   }
 
   private ask(index: number): void {
@@ -86,7 +99,7 @@ export class Previews {
         if (reply.svg === undefined || version !== this.host.view()?.version) return;
         if (this.cache.size >= MAX_CACHED) this.cache.clear();
         this.cache.set(`${version}:${index}`, reply.svg);
-        if (this.wanted === index) this.board.showPreview(reply.svg);
+        if (this.wanted === index) this.show(reply.svg);
       },
       () => undefined, // refused (the board changed) or lost: no preview, nothing to say
     );

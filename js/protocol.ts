@@ -36,6 +36,7 @@ export type Intent =
   | { action: "cancel_analysis" }
   | { action: "next_mistake"; step: number }
   | { action: "set_tutor"; on: boolean }
+  | { action: "set_tutor_level"; level: "doubtful" | "bad" | "very bad" }
   | { action: "take_back" }
   | { action: "play_on" }
   | { action: "edit"; on: boolean }
@@ -82,6 +83,7 @@ export const CHANGES: Record<Action, boolean> = {
   cancel_analysis: true,
   next_mistake: true,
   set_tutor: true,
+  set_tutor_level: true,
   take_back: true,
   play_on: true,
   edit: true,
@@ -93,6 +95,21 @@ export const CHANGES: Record<Action, boolean> = {
   reset: true,
   clear: true,
 };
+
+/** Who can sit at a player's place (session.seats.SEATS). */
+export const SEATS = [
+  ["human", "Person"],
+  ["random", "Random bot"],
+  ["heuristic", "Heuristic bot"],
+  ["neural", "Neural bot"],
+] as const;
+
+/** A review's marks and what each says (judgement.analysis.MARK_NAMES). */
+export const MARKS = [
+  ["?!", "doubtful"],
+  ["?", "bad"],
+  ["??", "very bad"],
+] as const;
 
 /** The widget's synced traits: what a saved notebook keeps of the board. */
 export interface Traits {
@@ -145,7 +162,6 @@ export interface View {
   partial: string;
   ply: number;
   plies: number;
-  outcome: Result | null;
   message: Message | null;
   pips: number[];
   position_id: string;
@@ -184,12 +200,6 @@ export interface ExportFile {
   mime: string;
   data: string;
   base64: boolean;
-}
-
-/** A finished game: the winner and each player's R13 result. */
-export interface Result {
-  winner: number;
-  results: string[];
 }
 
 /** What the board says about the last action: why it was refused, or what it did. */
@@ -231,6 +241,7 @@ export interface Review {
 export interface Tutor {
   on: boolean;
   threshold: number;
+  level: "doubtful" | "bad" | "very bad" | null;
   warning: TutorWarning | null;
 }
 
@@ -245,11 +256,13 @@ export interface VariationRow {
   current: boolean;
 }
 
-/** How the shown game ended: its winner, the points it scores (cube included) and */
+/** How the shown game ended; None while it goes on: the one fact that the label, */
 export interface WinView {
   winner: number;
   points: number;
   ending: "bear-off" | "drop" | "resignation";
+  results: string[];
+  text: string;
 }
 
 /** The doubling cube (R14; classic only): its value, owner (None: centred), a */
@@ -311,9 +324,10 @@ export interface ReviewTurn {
   best: HintRow[];
 }
 
-/** A play the tutor stopped: what it loses and the better play. */
+/** A play the tutor stopped: what it loses (points per game), the better play, and */
 export interface TutorWarning {
   played: string;
   best: string;
   loss: number;
+  mark: string | null;
 }

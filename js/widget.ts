@@ -9,6 +9,9 @@
 
 import type { AnyModel, RenderProps } from "@anywidget/types";
 
+// First: the panels' own rules (imported by their modules) build on the shared ones.
+import "./widget.css";
+
 import { Autoplay } from "./autoplay";
 import { Board } from "./board";
 import { h, on } from "./dom";
@@ -32,7 +35,6 @@ import { Pointer } from "./pointer";
 import { Previews } from "./previews";
 import type { FramesMessage, Intent, Place, Reply, Traits, View } from "./protocol";
 import { Refused, Requests } from "./requests";
-import "./widget.css";
 
 type Model = AnyModel<Traits>;
 /** Python's messages besides trait changes. */
@@ -105,6 +107,7 @@ class BoardView {
     });
     this.previews = new Previews(this.board, {
       view: () => this.view,
+      showing: (play) => this.message.preview(play),
       busy: () => this.requests.busy(),
       ask: (index) => this.requests.send({ action: "preview", index }),
     });
@@ -139,7 +142,8 @@ class BoardView {
     this.history = new HistoryPanel((step) => this.go(step), signal);
     this.variations = new VariationsPanel(pausing, signal);
     this.exporter = new ExportMenu(this.requests, this.message, signal);
-    this.toolbar.element.append(this.tutor.toggle, this.exporter.element);
+    this.toolbar.addStatusAside(this.exporter.element);
+    this.toolbar.addView(this.tutor.toggle);
     this.previews.attach(this.plays.list, signal);
     this.previews.attach(this.analysis.hintsList, signal);
 

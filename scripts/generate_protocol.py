@@ -1,8 +1,9 @@
 """Rewrites the files generated from the session's protocol declarations.
 
-``js/protocol.ts`` (the ``Intent`` union and ``View`` types) and the action table of
-``docs/widget-protocol.md`` (between its ``actions`` markers) follow from the
-``@action`` marks and the ``View`` TypedDict of ``trigammon_widget.session``.
+``js/protocol.ts`` (the ``Intent`` union, the ``View`` types and the lists of choices
+such as the seats) and the action table of ``docs/widget-protocol.md`` (between its
+``actions`` markers) follow from the ``@action`` marks, the ``View`` TypedDict and the
+declarations (``SEATS``) of ``trigammon_widget.session``.
 ``tests/test_protocol.py`` fails while either file is out of date.
 """
 
@@ -12,13 +13,33 @@ import re
 import sys
 from pathlib import Path
 
-from trigammon_widget.protocol import FramesMessage, Reply, action_table, actions_of, typescript
-from trigammon_widget.session import Session, Traits
+from trigammon_widget.judgement.analysis import MARK_NAMES
+from trigammon_widget.protocol import (
+    FramesMessage,
+    Reply,
+    Table,
+    action_table,
+    actions_of,
+    typescript,
+)
+from trigammon_widget.session import SEATS, Session, Traits
 
 ROOT = Path(__file__).resolve().parents[1]
 TS_FILE = ROOT / "js" / "protocol.ts"
 DOC_FILE = ROOT / "docs" / "widget-protocol.md"
 _TABLE = re.compile(r"(<!-- actions:begin -->\n)(?:.*?\n)?(<!-- actions:end -->)", re.DOTALL)
+
+
+def tables() -> dict[str, Table]:
+    """The lists of choices the front end shows, from the session's declarations."""
+    seats: dict[str, str] = {value: kind.label for value, kind in SEATS.items()}
+    return {
+        "SEATS": Table("Who can sit at a player's place (session.seats.SEATS).", seats),
+        "MARKS": Table(
+            "A review's marks and what each says (judgement.analysis.MARK_NAMES).",
+            dict(MARK_NAMES),
+        ),
+    }
 
 
 def expected() -> dict[Path, str]:
@@ -27,7 +48,7 @@ def expected() -> dict[Path, str]:
     doc = DOC_FILE.read_text(encoding="utf-8")
     table = action_table(actions)
     return {
-        TS_FILE: typescript(actions, [Traits, Reply, FramesMessage]),
+        TS_FILE: typescript(actions, [Traits, Reply, FramesMessage], tables()),
         DOC_FILE: _TABLE.sub(lambda match: f"{match.group(1)}{table}\n{match.group(2)}", doc),
     }
 

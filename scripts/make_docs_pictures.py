@@ -10,6 +10,7 @@ in which the engine lists legal plays.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,10 @@ from typing import Any
 from trigammon_widget.engine import BAR, CLASSIC, TRIGAMMON, Play, Position, Variant
 from trigammon_widget.pictures.svg import SvgBoard, board_svg
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from browser.lab_server import CHROMIUM_ARGS, CHROMIUM_PATH
+
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-CHROMIUM = "/usr/lib/chromium/chromium"
 PNG_WIDTH = 900
 """Width of every picture, in pixels: the SVGs carry it too, for slides and books."""
 
@@ -98,7 +101,7 @@ def screenshot(files: list[Path]) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM_PATH), args=CHROMIUM_ARGS)
         page: Any = browser.new_page(viewport={"width": PNG_WIDTH, "height": 1200})
         for svg in files:
             page.goto(svg.as_uri())

@@ -1,12 +1,13 @@
-"""Shared fixtures. Browser tests use Debian's chromium, never a Playwright-downloaded one."""
+"""Shared fixtures: the fast path on or off, slow tests run when asked for, GNU Backgammon
+where it is installed. The browser tests' fixtures are in ``browser/conftest.py``."""
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -64,34 +65,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-CHROMIUM_PATH = Path("/usr/lib/chromium/chromium")
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+GNUBG = Path("/usr/games/gnubg")
+"""Debian's GNU Backgammon, when it is not on ``PATH``."""
 
 
 @pytest.fixture(scope="session")
-def chromium_path() -> str:
-    if not CHROMIUM_PATH.exists():
-        pytest.skip("Debian chromium not installed: apt-get install chromium")
-    return str(CHROMIUM_PATH)
-
-
-@pytest.fixture(scope="session")
-def browser(chromium_path: str) -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as exc:
-        pytest.skip(f"playwright not importable ({exc}): pip install -e '.[test]'")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+def gnubg() -> str:
+    """The GNU Backgammon program (tests that need it skip without it)."""
+    found = shutil.which("gnubg") or (str(GNUBG) if GNUBG.exists() else None)
+    if found is None:
+        pytest.skip("GNU Backgammon not installed: apt-get install gnubg")
+    return found

@@ -9,7 +9,16 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, MatchState, Position, Turn, Variant
+from trigammon_widget.engine import (
+    CLASSIC,
+    TRIGAMMON,
+    Game,
+    Match,
+    MatchState,
+    Position,
+    Turn,
+    Variant,
+)
 from trigammon_widget.judgement.analysis import (
     MARKS,
     THRESHOLDS,
@@ -162,8 +171,8 @@ def test_next_mistake_and_bad_arguments() -> None:
         analyse(bot_game(CLASSIC, 2), thresholds=(0.1, 0.05, 0.2))
     with pytest.raises(ValueError, match="ply"):
         analyse(bot_game(CLASSIC, 2), ply=3)
-    with pytest.raises(ValueError, match="a Game"):
-        analyse("game")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a Game or a Match"):
+        analyse("game")  # type: ignore[call-overload]
     with pytest.raises(ValueError, match="turn 99"):
         report.turn(99)
     assert report.turn(first).ply == first
@@ -286,8 +295,8 @@ def test_no_cube_decision_where_none_was_open() -> None:
 
 def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     """Cube actions take a ply of the line without a turn judged: the graph keeps a
-    column for each (``data-ply`` is the ply ``goto`` shows), and the lines are cased
-    so that a checker colour close to the background still shows."""
+    column for each (``data-ply`` is the ply ``goto`` shows); each line has a colour
+    of its own and the legend names its player beside the player's checker."""
     from trigammon_widget.pictures.chart import equity_graph
     from trigammon_widget.pictures.svg import THEMES
 
@@ -311,13 +320,14 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
         equity_graph(report, shown=1.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="needs a Report"):
         equity_graph(game)  # type: ignore[arg-type]
-    for player in range(2):
+    for player in range(2):  # each line in its colour; the legend shows whose it is
         line = re.search(rf'<g class="tg-graph-line" data-player="{player}".*?</g>', drawn)
-        assert (
-            line
-            and f'stroke="{theme.text}"' in line.group()
-            and theme.checkers[player] in line.group()
-        )
+        assert line and f'stroke="{theme.lines[player]}"' in line.group()
+        legend = re.search(rf'<g data-player="{player}"><title>(.*?)</title>(.*?)</g>', drawn)
+        assert legend and legend.group(1) == report.names[player]
+        assert f'fill="{theme.checkers[player]}"' in legend.group(2)
+        assert f'stroke="{theme.lines[player]}"' in legend.group(2)
+        assert f">{report.names[player]}</text>" in legend.group(2)
 
 
 def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
@@ -354,3 +364,46 @@ def test_the_tutor_warns_of_a_bad_play_and_refuses_an_illegal_one() -> None:
         tutor_warning(start, Play((Move(0, 1, 1, False),)), evaluator, 0.08)
     with pytest.raises(ValueError, match="threshold"):
         tutor_warning(start, blunder, evaluator, -1)
+
+
+def short_match() -> Match:
+    """A 3-point match of three short games: each opening play, a second turn, then a
+    double the opponent passes (the last game goes on)."""
+    match = Match(3, names=["Ann", "<b>Bo|"], seed=5)
+    for number in range(3):
+        game = match.game if number == 0 else match.new_game()
+        game.roll_opening([3, 1] if number % 2 else [1, 3])
+        game.play(None if len(game.legal_plays()) == 1 else next(iter(game.legal_plays())))
+        game.roll(6, 5)
+        game.play(next(iter(game.legal_plays())))
+        if number < 2:
+            game.double()
+            game.drop()
+    return match
+
+
+def test_a_match_is_judged_game_by_game_with_totals() -> None:
+    """``analyse(match)``: each game's report is the game's own analysis, and each
+    player's match statistics are the games' sums (GNU Backgammon's match statistics:
+    plays and cube decisions apart, then overall)."""
+    match = short_match()
+    report = analyse(match, workers=1)
+    assert len(report.games) == len(match.games) == 3
+    for game, judged in zip(match.games, report.games, strict=True):
+        assert judged == analyse(game, workers=1)
+    assert [c.action for c in report.games[0].cube] == ["double", "drop"]
+    for player in range(2):
+        total = report.players[player]
+        games = [judged.players[player] for judged in report.games]
+        assert total.decisions == sum(g.decisions for g in games) > 0
+        assert total.equity_lost == pytest.approx(sum(g.equity_lost for g in games))
+        assert total.error_rate == pytest.approx(1000 * total.equity_lost / total.decisions)
+        assert total.rating == pytest.approx(total.error_rate / 2)
+        assert total.cube_decisions == sum(g.cube_decisions for g in games)
+        assert total.checker_decisions + total.cube_decisions == total.decisions
+        assert total.marks == {m: sum(g.marks[m] for g in games) for m in MARKS}
+    text = report.to_markdown()
+    assert text.startswith("Analysis of a 3-point match of classic, 3 games")
+    assert "| <b>Bo\\| |" in text and "| PR Ann | PR <b>Bo\\| |" in text
+    assert "&lt;b&gt;Bo|" in report._repr_html_() and "<b>" not in report._repr_html_()
+    assert repr(report).startswith("<MatchReport of a classic 3-point match: 3 games")

@@ -1,10 +1,9 @@
-"""The protocol is declared once: Python, TypeScript, the document and the CSS agree."""
+"""The protocol is declared once: Python, TypeScript and the document agree."""
 
 from __future__ import annotations
 
 import importlib.util
 import inspect
-import re
 import typing
 from pathlib import Path
 from types import ModuleType
@@ -12,9 +11,8 @@ from types import ModuleType
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
-from trigammon_widget.pictures.svg import THEMES, css_variables
 from trigammon_widget.protocol import IntentError, actions_of, decode
-from trigammon_widget.session import Session, Traits, View
+from trigammon_widget.session import SEATS, Seat, Session, Traits, View
 from trigammon_widget.widget import ACTIONS, BoardWidget
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,19 +92,23 @@ def test_decode_checks_each_field() -> None:
             decode(ACTIONS, content)
 
 
-def test_the_stylesheet_takes_its_colours_from_the_themes() -> None:
-    css = (ROOT / "js" / "widget.css").read_text(encoding="utf-8")
-    literal = re.findall(r"#[0-9a-fA-F]{3,8}\b|rgba?\(", css)
-    assert not literal, f"widget.css has colours of its own: {literal[:5]}"
-    used = set(re.findall(r"var\((--tgw-[a-z-]+)", css))
-    colours = {name for name in used if name != "--tgw-mono"}
-    for theme in THEMES.values():
-        assert colours <= set(css_variables(theme)), colours - set(css_variables(theme))
-
-
 def test_a_game_given_to_a_board_is_never_changed() -> None:
     game = Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1), names=("Ann", "Bo"))
     board = BoardWidget(game, names=["X", "Y"])
     board.play("8/5 6/5")
     assert game.names == ("Ann", "Bo") and game.ply == 0 and board.game.ply == 1
     assert board.view["names"] == ["X", "Y"]
+
+
+def test_the_seat_kinds_are_declared_once() -> None:
+    """The view's ``Seat`` names the kinds of ``SEATS``, and the front end's seat list is
+    generated from it (``js/protocol.ts``), not written again in a panel."""
+    assert typing.get_args(Seat) == tuple(SEATS)
+    generated = (ROOT / "js" / "protocol.ts").read_text(encoding="utf-8")
+    for value, kind in SEATS.items():
+        assert f'["{value}", "{kind.label}"]' in generated
+    bots = [value for value, kind in SEATS.items() if kind.make is not None]
+    for source in (ROOT / "js").rglob("*.ts"):
+        if source.name != "protocol.ts":
+            text = source.read_text(encoding="utf-8")
+            assert not [bot for bot in bots if f'"{bot}"' in text], source.name

@@ -52,3 +52,19 @@ def test_the_problem_sheet_has_every_problem_then_the_answers(tmp_path: Path) ->
     sheet.save(tmp_path / "problems.html")
     assert (tmp_path / "problems.html").read_text(encoding="utf-8") == sheet
     assert sheet._repr_html_().startswith("<iframe srcdoc=")
+
+
+def test_each_answer_carries_the_evaluator_s_numbers() -> None:
+    """Issue 22 item 4: the answer page shows, under each answer, the evaluator's table
+    of the best plays (the notebook's own table: X's chance and points per game)."""
+    sheet = problem_sheet(PROBLEMS[:3])
+    answers = next(div for div in parsed(sheet).iter("div") if div.get("class") == "answers")
+    tables = list(answers.iter("table"))
+    assert len(tables) == 3
+    for problem, found in zip(PROBLEMS[:3], tables, strict=True):
+        heads = [th.text for th in found.iter("th")]
+        assert heads == ["play", "X wins", "X's points per game", "compared"]
+        cells = [[td.text for td in row.iter("td")] for row in found.iter("tr")][1:]
+        assert cells[0][0] == problem.ranked[0].notation and cells[0][3] == "best"
+        assert [row[0] for row in cells] == [h.notation for h in problem.ranked[:3]]
+    assert "the evaluator's numbers" in sheet

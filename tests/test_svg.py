@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import runpy
 import subprocess
@@ -20,6 +21,7 @@ from trigammon_widget.engine import (
     MatchState,
     Position,
     Variant,
+    Win,
 )
 from trigammon_widget.pictures.svg import THEMES, SvgBoard, board_svg
 
@@ -128,6 +130,37 @@ def test_a_stack_taller_than_fits_shows_its_count_on_the_top_checker() -> None:
     (bar,) = of_kind(root, "bar", player=0)
     assert texts(bar) == ["6"]
     assert texts(checkers(bar)[-1]) == ["6"]
+
+
+def test_a_count_reads_over_the_third_player_s_dot() -> None:
+    """Issue 22 item 13: the count is haloed in the checker's own colour."""
+    root = parse(board_svg(POSITIONS["trigammon-tall"]))
+    (stack,) = of_kind(root, "stack", point=TRIGAMMON.absolute(2, 36))
+    (count,) = [e for e in stack.iter() if e.get("class") == "tg-count"]
+    assert count.text == "15" and count.get("paint-order") == "stroke"
+    assert count.get("stroke") == THEMES["light"].checkers[2]
+
+
+def test_a_corner_label_keeps_to_short_lines() -> None:
+    """Issue 22 item 13: a trigammon player's line in a corner of the frame ("4/5 · 72
+    pips · 13 off · to roll") is cut into lines that fit beside the frame; the seat at
+    the bottom has a row of its own and keeps one line."""
+    position = Position.build(
+        TRIGAMMON, {0: {30: 15}, 1: {35: 2, 36: 1}, 2: {33: 4, 30: 5}}, turn=1
+    )
+    state = MatchState(5, (0, 4, 1))
+    root = parse(board_svg(position, match=state, perspective=0))
+    for player in (1, 2):
+        (label,) = of_kind(root, "player", player=player)
+        spans = [e.text or "" for e in label.iter() if tag(e) == "tspan"]
+        assert len(spans) == 2 and all(len(line) <= 16 for line in spans), spans
+    (mover,) = of_kind(root, "player", player=1)
+    assert [e.text for e in mover.iter() if tag(e) == "tspan"] == [
+        "4/5 · 5 pips",
+        "12 off · to roll",
+    ]
+    (seated,) = of_kind(root, "player", player=0)
+    assert texts(seated)[-1] == "0/5 · 105 pips"
 
 
 def numbers(root: ET.Element) -> dict[int, str]:
@@ -283,6 +316,33 @@ def test_dice_highlights_selection_and_arrows_carry_engine_coordinates() -> None
     ]
 
 
+def test_the_better_play_is_drawn_above_the_play_made_and_apart_from_it() -> None:
+    """Issue 22 item 10: the tutor's (or the review's) better play is drawn over the
+    play made, and a move both plays make is two arrows bent to opposite sides."""
+    position = Position.start(CLASSIC).with_dice(3, 1)
+    made, best = position.parse_play("24/21 6/5"), position.parse_play("8/5 6/5")
+    root = parse(board_svg(position, arrows=made, best=best))
+    order = [e.get("data-kind") for e in root.iter() if e.get("data-kind") in ("arrow", "best")]
+    assert order == ["arrow", "arrow", "best", "best"]
+    paths = {
+        (kind, e.get("data-from"), e.get("data-to")): next(
+            c.get("d", "") for c in e if tag(c) == "path"
+        )
+        for kind in ("arrow", "best")
+        for e in of_kind(root, kind)
+    }
+    shared = [(f, to) for (kind, f, to) in paths if kind == "best" and ("arrow", f, to) in paths]
+    assert shared == [("19", "20")]  # 6/5, in both plays
+    (start, end) = shared[0]
+
+    def control(d: str) -> tuple[float, float]:
+        x, y = d.split("Q")[1].split()[0].split(",")
+        return float(x), float(y)
+
+    a, b = control(paths["arrow", start, end]), control(paths["best", start, end])
+    assert math.dist(a, b) > 20  # apart: the dashed arrow is not under the solid one
+
+
 def test_arrows_of_the_last_play_name_its_mover() -> None:
     # Player 0's path positions are the absolute points: notation 22 is point 3.
     before = Position.build(CLASSIC, {0: {"bar": 1, 12: 14}, 1: {22: 1}}, dice=(3, 1))
@@ -312,6 +372,19 @@ def test_turn_and_pips_are_labelled() -> None:
     assert any("to move" in t for t in texts(labels["1"]))
     won = parse(board_svg(POSITIONS["trigammon-won"]))
     assert any("wins" in t for t in texts(of_kind(won, "player", player=0)[0]))
+
+
+def test_a_game_ended_off_the_board_names_its_winner_and_nobody_to_roll() -> None:
+    """A double passed (R14) ends the game with checkers still on the board: the winner's
+    line says so, no player is to roll or marked to move, the title names the winner."""
+    start = Position.start(CLASSIC)
+    root = parse(board_svg(start, names=["Ann", "Bo"], result=Win(1, 2, "drop")))
+    lines = {p: texts(of_kind(root, "player", player=p)[0])[-1] for p in (0, 1)}
+    assert lines == {0: "167 pips", 1: "167 pips · wins (double passed)"}
+    assert root.get("aria-label") == "Classic position, Bo wins"
+    assert not [e for e in root.iter() if e.get("class") == "tg-turn"]
+    resigned = parse(board_svg(start, result=Win(0, 1, "resignation")))
+    assert texts(of_kind(resigned, "player", player=0)[0])[-1].endswith("wins (resignation)")
 
 
 def cube_of(svg: str) -> tuple[dict[str, str], tuple[float, float], list[str]]:
@@ -443,6 +516,8 @@ def test_svg_board_shows_and_saves_itself(tmp_path: Path) -> None:
         ({"theme": "sepia"}, "unknown theme 'sepia'"),
         ({"size": 0}, "size is a width in pixels"),
         ({"mover": -1}, "mover must be a player"),
+        ({"result": "X wins"}, "result must be a Win of a player"),
+        ({"result": Win(3, 1, "drop")}, "result must be a Win of a player"),
     ],
 )
 def test_bad_options_are_named(options: dict[str, object], message: str) -> None:

@@ -75,6 +75,24 @@ def test_click_moves_then_confirm_records_the_turn() -> None:
     assert widget.view["turn"] == 1 and widget.view["can_roll"]
 
 
+def test_the_listed_plays_follow_the_turn_in_progress() -> None:
+    """Issue 22 item 8: once 8/5 is moved, the list holds only the plays that go on
+    from it; its entries are what play_listed plays and preview draws; taking the move
+    back lists every play again."""
+    widget, front = classic_widget()
+    assert len(widget.plays) == 16
+    assert front.send("move", start="17", end="20")["ok"]  # 8/5
+    assert sorted(widget.plays) == ["24/23 8/5", "8/4", "8/5 6/5", "8/7 8/5"]
+    preview = front.send("preview", index=widget.plays.index("8/5 6/5"))
+    assert preview["ok"] and 'data-from="17" data-to="20"' in preview["svg"]
+    assert front.send("undo_move")["ok"] and len(widget.plays) == 16
+    assert front.send("move", start="17", end="20")["ok"]
+    assert front.send("play_listed", index=widget.plays.index("8/5 6/5"))["ok"]
+    assert widget.game.turns[0].notation == "8/5 6/5" and widget.partial == ()
+    refused = front.send("play_listed", index=4)  # the listed plays of the next turn: none
+    assert not refused["ok"]
+
+
 def test_combined_move_of_one_checker() -> None:
     widget, front = classic_widget()
     assert front.send("move", start="1", end="5")["ok"]
@@ -537,8 +555,41 @@ def test_the_tutor_warns_before_a_bad_play_and_lets_it_be_taken_back() -> None:
     assert widget.game.ply == 1 and widget.game.turns[0].notation == "2/off"
     assert not front.send("play_on")["ok"]  # no warning left to answer
     assert widget.tutor_threshold == widget.view["tutor"]["threshold"] == 0.08
+    assert widget.view["tutor"]["level"] == "bad"
     widget.tutor_threshold = 0.5
     assert widget.tutor and widget.view["tutor"]["threshold"] == widget.tutor_threshold == 0.5
+    assert widget.view["tutor"]["level"] is None  # a threshold of its own
+
+
+def test_the_tutor_speaks_in_points_per_game_and_named_levels() -> None:
+    """Issue 22 item 6: the tutor's level is a review's mark (doubtful, bad, very bad:
+    GNU Backgammon's 0.04, 0.08, 0.16), its warning names what the play loses in the
+    course's words, and a hint list shown stays while the tutor holds a play."""
+    start = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1))
+    widget = BoardWidget(start)
+    front = Front(widget)
+    assert front.send("set_tutor", on=True)["ok"]
+    for level, threshold in (("doubtful", 0.04), ("very bad", 0.16), ("bad", 0.08)):
+        assert front.send("set_tutor_level", level=level)["ok"]
+        assert widget.view["tutor"] == {
+            "on": True,
+            "threshold": threshold,
+            "level": level,
+            "warning": None,
+        }
+    assert not front.send("set_tutor_level", level="awful")["ok"]
+    assert front.send("hints")["ok"] and front.send("cancel_analysis")["ok"]
+    assert widget.wait(60)  # the rollout stopped: the hints no longer change
+    hints = widget.view["analysis"]
+    assert hints is not None and hints["kind"] == "hints"
+    assert front.send("play_listed", index=widget.plays.index("2/off"))["ok"]
+    warning = widget.view["tutor"]["warning"]
+    assert warning is not None and warning["mark"] == "??" and warning["played"] == "2/off"
+    text = widget.view["message"]["text"]
+    assert text.startswith(f"The tutor: 2/off loses {warning['loss']:.3f} points per game")
+    assert "against 2/off 1/off, a very bad play" in text and "equity" not in text
+    assert widget.view["analysis"] == hints  # the list does not collapse under the pointer
+    assert front.send("take_back")["ok"] and widget.view["analysis"] == hints
 
 
 def test_bots_wait_while_an_earlier_turn_is_shown() -> None:
@@ -562,7 +613,7 @@ def test_a_finished_set_up_has_no_dice_and_no_plays() -> None:
     reply = front.send("set_setup_dice", die1=3, die2=1)
     assert not reply["ok"] and "R12" in reply["error"]["text"]
     assert front.send("edit", on=False)["ok"]  # player 1 has every checker off: it won
-    assert widget.view["outcome"] is not None and widget.view["dice"] is None
+    assert widget.view["win"] is not None and widget.view["dice"] is None
     for action, fields in [("confirm", {}), ("roll", {}), ("set_dice", {"die1": 3, "die2": 1})]:
         reply = front.send(action, **fields)
         assert not reply["ok"] and reply["error"]["rule"] == "R12", action

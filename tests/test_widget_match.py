@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,17 @@ def opened(**options: object) -> Game:
     game.roll_opening([3, 5])
     game.play("13/8 24/21")
     return game
+
+
+def player_lines(svg: str) -> list[str]:
+    """The line under each player's name on the board: score, pips, who is to act."""
+    ns = "{http://www.w3.org/2000/svg}"
+    labels = ET.fromstring(svg).iter(f"{ns}g")
+    return [
+        [text.text or "" for text in label.iter(f"{ns}text")][-1]
+        for label in labels
+        if label.get("data-kind") == "player"
+    ]
 
 
 def test_double_take_and_pass_at_the_board() -> None:
@@ -71,9 +83,28 @@ def test_double_take_and_pass_at_the_board() -> None:
     assert front.send("play_listed", index=0)["ok"]
     assert front.send("double")["ok"]  # player 1 owns the cube: it redoubles
     assert front.send("drop")["ok"]
-    assert widget.view["win"] == {"winner": 1, "points": 2, "ending": "drop"}
-    assert widget.view["message"]["text"] == "Bo wins 2 points (double passed)"
+    ended = "Bo wins 2 points (double passed)"
+    assert widget.view["win"] == {
+        "winner": 1,
+        "points": 2,
+        "ending": "drop",
+        "results": [],
+        "text": ended,
+    }
+    assert widget.view["message"]["text"] == ended
     assert not widget.view["can_roll"] and not widget.view["bot_to_move"]
+    # One "game over" for the label, the buttons, the cube and the messages (issue 22 item 2)
+    cube = widget.view["cube"]
+    assert cube is not None and not cube["can_double"] and not cube["can_answer"]
+    assert player_lines(widget.svg) == [
+        "1/5 · 160 pips",
+        "2/5 · 159 pips · wins (double passed)",
+    ]
+    assert "to roll" not in widget.svg and 'class="tg-turn"' not in widget.svg
+    for action in ("double", "take", "drop", "roll"):
+        refused = front.send(action)
+        assert not refused["ok"], action
+        assert ended in refused["error"]["text"] and "player 1" not in refused["error"]["text"]
 
 
 def test_a_match_at_the_board_goes_game_by_game() -> None:
@@ -132,6 +163,35 @@ def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
     assert front.send("show_game", index=2)["ok"]
     assert widget.view["match"]["crawford"]
     assert "Crawford" in widget.svg
+
+
+def test_any_finished_game_of_a_match_is_reviewed_and_stepped_through() -> None:
+    """Issue 22 item 3: a played game of a match is analysed from the board, its marks
+    in the history; the board steps from mistake to mistake in it; and each game's
+    review is kept while another game is shown."""
+    widget = BoardWidget(Match.from_mat((DATA / "match5.mat").read_text()))
+    front = Front(widget)
+    assert front.send("show_game", index=0)["ok"]
+    widget.analyse(workers=1)
+    assert widget.wait(120)
+    review = widget.view["review"]
+    assert review is not None and review["status"] == "done" and review["mistakes"]
+    marks = {entry["ply"]: entry["mark"] for entry in widget.history if entry["mark"]}
+    assert sorted(marks) == review["mistakes"]
+    first = review["mistakes"][0]
+    assert front.send("next_mistake", step=1)["ok"]
+    assert widget.view["ply"] == first and widget.view["review"]["turn"]["ply"] == first
+    assert widget.view["review"]["turn"]["mark"] == marks[first]
+    assert front.send("step", delta=1)["ok"] and front.send("next_mistake", step=-1)["ok"]
+    assert widget.view["ply"] == first
+    assert front.send("show_game", index=1)["ok"]
+    assert widget.view["review"] is None and not any(e["mark"] for e in widget.history)
+    assert front.send("show_game", index=0)["ok"]  # its review is kept
+    kept = widget.view["review"]
+    assert kept is not None and kept["mistakes"] == review["mistakes"]
+    assert {e["ply"]: e["mark"] for e in widget.history if e["mark"]} == marks
+    refused = front.send("play_listed", index=0)  # reviewed, still as played
+    assert not refused["ok"] and "game 1 of the match is played" in refused["error"]["text"]
 
 
 @pytest.mark.parametrize(
@@ -197,3 +257,15 @@ def test_cube_bots_judge_long_matches_by_the_extended_table() -> None:
     strong = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.95))
     assert bot.double(long) and bot.take(long.double())  # the taker's 25% is enough (21%)
     assert not strong.take(long.double())
+
+
+def test_a_refused_cube_action_names_the_players() -> None:
+    """The engine says "player 1"; the board says the player's name (issue 22)."""
+    widget = BoardWidget(Match(5, names=["Ann", "Bo"], seed=2))
+    front = Front(widget)
+    assert front.send("play_listed", index=0)["ok"]  # Bo's opening
+    assert front.send("double")["ok"] and front.send("take")["ok"]  # Ann doubles, Bo takes
+    refused = front.send("double")  # Ann to roll, but the cube is Bo's
+    assert not refused["ok"] and refused["error"]["rule"] == "R14"
+    assert refused["error"]["text"] == "Bo owns the cube: only its owner may double"
+    assert widget.view["message"]["text"] == refused["error"]["text"]

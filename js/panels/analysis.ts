@@ -4,6 +4,7 @@
 
 import { button, h, on, setChildren, setText, swatch } from "../dom";
 import type { Analysis, HintRow, Intent, View } from "../protocol";
+import "./analysis.css";
 
 function finite(x: number | undefined): x is number {
   return typeof x === "number" && Number.isFinite(x);
@@ -11,6 +12,18 @@ function finite(x: number | undefined): x is number {
 
 export function percent(p: number | undefined): string {
   return finite(p) ? `${(p * 100).toFixed(1)}%` : "–";
+}
+
+/** What the board calls points per game, and backgammon players equity: said once, in
+ *  the tooltip of every heading and number that shows it (notebook 04 explains it). */
+export const EQUITY_TIP =
+  "Points per game (what backgammon players call equity): what a player can expect to win " +
+  "or lose from here, each game counted at its worth (single 1, gammon 2, backgammon 3; in " +
+  "trigammon every loser pays the winner). +1 is a sure single win, −1 a sure single loss.";
+
+/** Points per game in words, as "0.198 points per game". */
+export function points(p: number): string {
+  return `${finite(p) ? p.toFixed(3) : "–"} points per game`;
 }
 
 /** An equity with its sign, as "+0.123". */
@@ -62,7 +75,7 @@ export class AnalysisPanel {
     this.progressText = h("span", { class: "tgw-count" });
     this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);
     this.note = h("div", { class: "tgw-note" });
-    this.hintsList = h("ol", { class: "tgw-hints", "aria-label": "Plays ranked by the evaluator" });
+    this.hintsList = h("ol", { class: "tgw-list tgw-hints", "aria-label": "Plays ranked by the evaluator" });
     this.results = h("div", { class: "tgw-results" });
     this.element = h(
       "section",
@@ -92,8 +105,8 @@ export class AnalysisPanel {
     const a = v.analysis;
     const play = v.mode === "play";
     const running = a?.status === "running";
-    this.hintsButton.disabled = !play || !v.dice || !!v.outcome || running;
-    this.chancesButton.disabled = !play || !!v.outcome || running;
+    this.hintsButton.disabled = !play || !v.dice || !!v.win || running;
+    this.chancesButton.disabled = !play || !!v.win || running;
     this.element.dataset.status = a ? a.status : "none";
     this.element.dataset.kind = a ? a.kind : "none";
     setText(this.state, a ? `${a.kind} · ${a.status === "running" ? "refining" : a.status}` : "");
@@ -123,18 +136,19 @@ export class AnalysisPanel {
     } else if (a.kind === "hints") {
       const hints = a.hints ?? [];
       const games = Math.max(0, ...hints.map((hint) => hint.games));
-      const mover = v.names[v.turn] ?? "the mover";
-      if (a.status === "running") note = `${mover}'s equity and loss by ${evaluatorName(a)}; rolling out the best…`;
+      const mover = v.names[v.turn] ?? "the player to move";
+      const by = `For ${mover}, by ${evaluatorName(a)}`;
+      if (a.status === "running") note = `${by}; rolling the best out…`;
       else if (a.status === "cancelled") note = `Rollout cancelled after ${a.done} of ${a.total} games: partial.`;
-      else if (games) note = `${mover}'s equity and loss by ${evaluatorName(a)}; win chance by ${games} games each.`;
-      else note = `${mover}'s equity, loss and win chance by ${evaluatorName(a)}.`;
+      else if (games) note = `${by}; wins by ${games} games rolled out each.`;
+      else note = `${by}.`;
       setChildren(this.results, this.renderHints(hints, plays));
     } else {
       const games = a.games ?? 0;
       if (a.status === "running") note = `Chances by ${evaluatorName(a)}; rolling the position out…`;
       else if (a.status === "cancelled")
         note = `Rollout cancelled after ${a.done} of ${a.total} games: ${games ? "partial" : "the evaluator's"} wins.`;
-      else note = `Wins by ${games} games rolled out; gammons and equity by ${evaluatorName(a)}.`;
+      else note = `Wins by ${games} games rolled out; gammons and points per game by ${evaluatorName(a)}.`;
       setChildren(this.results, this.renderChances(v, a));
     }
     if (a?.status === "cancelled") this.note.dataset.kind = "partial";
@@ -156,12 +170,12 @@ export class AnalysisPanel {
           "button",
           {
             type: "button",
-            class: "tgw-hint-play",
+            class: "tgw-row tgw-hint-play",
             "data-preview": known ? "" : undefined,
             "data-index": index,
             "data-games": hint.games,
             disabled: !known,
-            title: `equity ${equity(hint.equity)} · win ${percent(hint.win)} (${how})`,
+            title: `${equity(hint.equity)} points per game · wins ${percent(hint.win)} (${how})`,
           },
           // Spaces between the parts: grid layout drops them, copied text keeps them.
           h("span", { class: "tgw-ply" }, `${rank + 1}.`),
@@ -179,7 +193,7 @@ export class AnalysisPanel {
       );
     });
     setChildren(this.hintsList, ...rows);
-    return this.hintsList;
+    return h("div", { class: "tgw-hints-table" }, hintsHead(), this.hintsList);
   }
 
   private renderChances(v: View, a: Analysis): HTMLElement {
@@ -211,7 +225,7 @@ export class AnalysisPanel {
     });
     return h(
       "table",
-      { class: "tgw-chances" },
+      { class: "tgw-table tgw-chances" },
       h(
         "thead",
         {},
@@ -219,14 +233,28 @@ export class AnalysisPanel {
           "tr",
           {},
           h("th", { scope: "col" }, "Player"),
-          h("th", { scope: "col", title: "Chance to win (rollout: with its 95% interval)" }, "Win"),
-          h("th", { scope: "col", title: "Chance to lose a gammon or a backgammon" }, "Gammon loss"),
-          h("th", { scope: "col", title: "Points to expect per game, cubeless" }, "Equity"),
+          h("th", { scope: "col", title: "Chance to win (rollout: with its 95% interval)" }, "Wins"),
+          h("th", { scope: "col", title: "Chance to lose a gammon or a backgammon" }, "Gammons lost"),
+          h("th", { scope: "col", title: `${EQUITY_TIP} Cubeless.` }, "Points per game"),
         ),
       ),
       h("tbody", {}, ...rows),
     );
   }
+}
+
+/** The headings of the hints list, in the columns of its rows. */
+function hintsHead(): HTMLElement {
+  const col = (text: string, title: string): HTMLElement => h("span", { title }, text);
+  return h(
+    "div",
+    { class: "tgw-hints-head", "aria-hidden": "true" },
+    col("#", "Rank"),
+    col("Play", "The play, from the turn's start"),
+    col("Points per game", EQUITY_TIP),
+    col("Loss", "Points per game lost against the best play"),
+    col("Wins", "Chance to win after the play (a rollout's once refined)"),
+  );
 }
 
 function evaluatorName(a: Analysis): string {

@@ -3,6 +3,7 @@
 
 import { button, dieFaces, h, numeric, on, playerOptions, select, setOptions, setText } from "../dom";
 import type { Intent, View } from "../protocol";
+import "./edit.css";
 
 const NO_DIE: [string, string] = ["", "–"];
 

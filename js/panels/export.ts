@@ -7,6 +7,7 @@ import { h, icon, on } from "../dom";
 import type { ExportFile, Intent, Reply } from "../protocol";
 import { Lost } from "../requests";
 import type { MessageLine } from "./message";
+import "./export.css";
 
 export type Picture = Extract<Intent, { action: "export" }>["picture"];
 

@@ -4,6 +4,7 @@
 // the front end knows no geometry of the graph.
 
 import { h, on } from "../dom";
+import "./graph.css";
 
 export class EquityGraph {
   readonly element = h("figure", { class: "tgw-graph", hidden: true });

@@ -3,15 +3,16 @@
 // marks sit at its end, side by side: the review's judgement of the play (?!, ?, ??)
 // and a branch (other turns recorded in its place, listed by the variations panel).
 
-import { h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
+import { diceText, h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Step } from "../navigation";
 import type { HistoryEntry, View } from "../protocol";
 import { MARK_NAMES } from "./review";
+import "./history.css";
 
 export class HistoryPanel {
   readonly element: HTMLElement;
   private readonly label = h("span", { class: "tgw-count" });
-  private readonly list = h("ol", { class: "tgw-history", "aria-label": "Move list" });
+  private readonly list = h("ol", { class: "tgw-list tgw-history", "aria-label": "Move list" });
   private readonly first = iconButton("first", { "aria-label": "First position", title: "First (Home)" });
   private readonly prev = iconButton("prev", { "aria-label": "Previous turn", title: "Previous (←)" });
   private readonly next = iconButton("next", { "aria-label": "Next turn", title: "Next (→)" });
@@ -74,7 +75,7 @@ export class HistoryPanel {
     const rebuilt = same < old.length || same < history.length || !this.rows.length;
     if (rebuilt) {
       if (!this.rows.length) {
-        this.rows = [h("li", { "data-ply": 0 }, h("button", { type: "button", class: "tgw-move" }, "Start"))];
+        this.rows = [h("li", { "data-ply": 0 }, h("button", { type: "button", class: "tgw-row tgw-move" }, "Start"))];
         setChildren(this.list, this.rows[0]);
       }
       // Rows after the common part go (a replaced line of play, or a new game);
@@ -127,14 +128,14 @@ export class HistoryPanel {
 }
 
 function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
-  const dice = entry.dice.length ? `${entry.dice.join("")}: ` : "";
+  const dice = entry.dice.length ? `${diceText(entry.dice)}: ` : "";
   const name = v.names[entry.player] ?? `Player ${entry.player + 1}`;
   return h(
     "li",
     { "data-ply": entry.ply },
     h(
       "button",
-      { type: "button", class: "tgw-move", title: name },
+      { type: "button", class: "tgw-row tgw-move", title: name },
       h("span", { class: "tgw-ply" }, `${entry.ply}.`),
       swatch(v.colors[entry.player]),
       h("span", { class: "tgw-dice" }, dice),

@@ -3,9 +3,11 @@
 
 import { button, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Intent, View } from "../protocol";
+import "./match.css";
 
 export class MatchPanel {
   readonly element: HTMLElement;
+  private readonly heading = h("h3", {}, "Match");
   private readonly score = h("div", { class: "tgw-match-score", "data-role": "match-score" });
   private readonly cube = h("div", { class: "tgw-note", "data-role": "cube" });
   private readonly games = h("span", { class: "tgw-count", "data-role": "match-game" });
@@ -24,7 +26,7 @@ export class MatchPanel {
     this.element = h(
       "section",
       { class: "tgw-panel tgw-match-panel" },
-      h("header", { class: "tgw-panel-head" }, h("h3", {}, "Match")),
+      h("header", { class: "tgw-panel-head" }, this.heading),
       this.score,
       this.cube,
       h(
@@ -50,6 +52,7 @@ export class MatchPanel {
     const match = v.match;
     const cube = v.cube;
     this.element.hidden = v.mode !== "play" || (!match && !cube);
+    setText(this.heading, match ? "Match" : "Cube");
     const name = (player: number): string => v.names[player] ?? `Player ${player + 1}`;
     if (match) {
       const length = match.length ? `Match to ${match.length}` : "Money play";

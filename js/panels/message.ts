@@ -3,16 +3,35 @@
 
 import { h, setChildren } from "../dom";
 import type { Message } from "../protocol";
+import "./message.css";
 
 export class MessageLine {
   readonly element = h("div", { class: "tgw-message", role: "status", "aria-live": "polite" });
   private shown = "null";
+  private said: Message | null = null;
+  private previewing = false;
+
+  /** While a preview is on the board (`play`), the line says so in place of the
+   *  message; then the message comes back. */
+  preview(play: string | null): void {
+    if (play === null) {
+      if (!this.previewing) return;
+      this.previewing = false;
+      this.show(this.said, true);
+      return;
+    }
+    this.previewing = true;
+    setChildren(this.element, h("strong", { class: "tgw-preview-label" }, "Preview"), ` of ${play}: not played.`);
+    this.element.dataset.kind = "preview";
+  }
 
   /** Shows `message` unless it is already shown (`force`: show it again anyway). */
   show(message: Message | null, force = false): void {
     const key = JSON.stringify(message);
     if (key === this.shown && !force) return;
     this.shown = key;
+    this.said = message;
+    this.previewing = false;
     if (!message?.text) {
       setChildren(this.element);
       delete this.element.dataset.kind;

@@ -3,15 +3,8 @@
 
 import { type Autoplay, analysing, botCanMove, hasBot, MAX_SPEED_MS } from "../autoplay";
 import { button, h, on, select, setChildren, setText, swatch } from "../dom";
-import type { Intent, View } from "../protocol";
-
-type Seat = View["seats"][number];
-
-const SEATS: [Seat, string][] = [
-  ["human", "Human"],
-  ["random", "Random bot"],
-  ["heuristic", "Heuristic bot"],
-];
+import { type Intent, SEATS, type View } from "../protocol";
+import "./players.css";
 
 interface SeatRow {
   row: HTMLLIElement;
@@ -95,7 +88,7 @@ export class PlayersPanel {
     this.rows.forEach(({ row, pips, seat }, player) => {
       const value = v.seats[player] ?? "human";
       if (seat.value !== value) seat.value = value;
-      row.classList.toggle("tgw-to-move", play && !v.outcome && player === v.turn);
+      row.classList.toggle("tgw-to-move", play && !v.win && player === v.turn);
       row.dataset.seat = value;
       setText(pips, v.pips[player] === undefined ? "" : `${v.pips[player]} pips`);
     });
@@ -105,7 +98,7 @@ export class PlayersPanel {
     this.element.dataset.autoplay = running ? "running" : "paused";
     setText(this.play, running ? "Pause" : "Play");
     this.play.classList.toggle("tgw-primary", running);
-    this.play.disabled = !running && (!play || !!v.outcome || !hasBot(v));
+    this.play.disabled = !running && (!play || !!v.win || !hasBot(v));
     this.step.disabled = !botCanMove(v) || autoplay.waiting;
     if (document.activeElement !== this.speed) this.speed.value = String(autoplay.speed);
     setText(this.speedText, `${autoplay.speed} ms`);
@@ -135,8 +128,8 @@ function autoplayNote(v: View, running: boolean): string {
   if (!hasBot(v)) return "Seat a bot to let it play.";
   if (running && analysing(v)) return "Autoplay waits for the analysis to end.";
   if (running && botCanMove(v)) return `Autoplay: ${name} is a bot and plays.`;
-  if (running && v.mode === "play" && !v.outcome) {
+  if (running && v.mode === "play" && !v.win) {
     return v.can_roll ? `Autoplay waits for ${name} to roll and play.` : `Autoplay waits for ${name} to play.`;
   }
-  return v.outcome ? "The game is over." : "";
+  return v.win ? "The game is over." : "";
 }

@@ -3,13 +3,14 @@
 
 import { h, on, setChildren } from "../dom";
 import type { View } from "../protocol";
+import "./plays.css";
 
 /** Plays rendered at once; the rest are reached by filtering. */
 const PLAY_LIMIT = 200;
 
 export class PlaysPanel {
   readonly element: HTMLElement;
-  readonly list = h("ol", { class: "tgw-plays", "aria-label": "Legal plays" });
+  readonly list = h("ol", { class: "tgw-list tgw-plays", "aria-label": "Legal plays" });
   private readonly count = h("span", { class: "tgw-count" });
   private readonly filter = h("input", {
     type: "search",
@@ -21,6 +22,7 @@ export class PlaysPanel {
   });
   private readonly note = h("div", { class: "tgw-note" });
   private shownState = "";
+  private shownTurn = "";
   private shownView: View | null = null;
   private shownPlays: readonly string[] = [];
 
@@ -45,9 +47,13 @@ export class PlaysPanel {
     );
   }
 
-  /** Rebuilds the list when the plays or the turn's state changed. */
+  /** Rebuilds the list when the plays or the turn's state changed; a new turn starts
+   *  with the filter empty (a filter of the last turn's plays would hide this one's). */
   render(v: View, plays: readonly string[]): void {
-    const state = `${v.mode} ${v.can_roll} ${v.dice} ${!!v.outcome}`;
+    const turn = `${v.mode} ${v.ply} ${v.turn} ${v.dice}`;
+    if (turn !== this.shownTurn) this.filter.value = "";
+    this.shownTurn = turn;
+    const state = `${turn} ${v.can_roll} ${!!v.win} ${v.partial}`;
     if (state === this.shownState && sameStrings(plays, this.shownPlays)) return;
     this.shownState = state;
     this.renderList(v, plays);
@@ -64,7 +70,7 @@ export class PlaysPanel {
     });
     const fragment = document.createDocumentFragment();
     for (const index of matches.slice(0, PLAY_LIMIT)) {
-      const attrs = { type: "button", class: "tgw-play", "data-index": index, "data-preview": "" };
+      const attrs = { type: "button", class: "tgw-row tgw-play", "data-index": index, "data-preview": "" };
       fragment.appendChild(h("li", {}, h("button", attrs, plays[index])));
     }
     setChildren(this.list, fragment);
@@ -73,8 +79,9 @@ export class PlaysPanel {
     if (matches.length > PLAY_LIMIT)
       note = `${matches.length - PLAY_LIMIT} more — type in the filter to narrow the list`;
     else if (plays.length && !matches.length) note = "No play matches the filter.";
+    else if (plays.length && v?.partial) note = `The plays that go on from ${v.partial}.`;
     else if (!plays.length && v?.mode === "play") {
-      if (v.outcome) note = "The game is over.";
+      if (v.win) note = "The game is over.";
       else if (v.can_roll) note = "Roll (or set the dice) to see the legal plays.";
       else if (v.dice) note = "No legal play.";
     }

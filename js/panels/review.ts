@@ -3,16 +3,13 @@
 // (buttons and the n / p keys) and, at a judged turn, what it lost against the best
 // plays of its roll. The marks sit in the history, the equity graph under the board.
 
-import { button, h, iconButton, on, setChildren, setText, swatch } from "../dom";
-import type { Intent, Review, ReviewTurn, View } from "../protocol";
-import { asGoodAsBest, equity, loss } from "./analysis";
+import { button, diceText, h, iconButton, on, setChildren, setText, swatch } from "../dom";
+import { type Intent, MARKS, type Review, type ReviewTurn, type View } from "../protocol";
+import { asGoodAsBest, EQUITY_TIP, equity, loss, points } from "./analysis";
+import "./review.css";
 
-/** What a mark says, in GNU Backgammon's words. */
-export const MARK_NAMES: Record<string, string> = {
-  "?!": "doubtful",
-  "?": "bad",
-  "??": "very bad",
-};
+/** What a mark says, in GNU Backgammon's words (Python's, generated). */
+export const MARK_NAMES: Record<string, string> = Object.fromEntries(MARKS);
 
 /** The keys that step from mistake to mistake. */
 const MISTAKE_KEYS: Partial<Record<string, 1 | -1>> = { n: 1, p: -1 };
@@ -162,8 +159,8 @@ function summaryTable(v: View, r: Review): HTMLElement {
       {
         "data-player": p.player,
         title:
-          `${p.decisions} decisions, ${p.equity_lost.toFixed(3)} equity lost, ` +
-          `error rate ${p.error_rate.toFixed(1)} (thousandths per decision)`,
+          `${p.decisions} decisions, ${points(p.equity_lost)} lost in all, ` +
+          `error rate ${p.error_rate.toFixed(1)} (thousandths of a point per decision)`,
       },
       h("th", { scope: "row" }, swatch(v.colors[p.player]), v.names[p.player] ?? `Player ${p.player + 1}`),
       h("td", {}, p.rating.toFixed(1)),
@@ -175,7 +172,7 @@ function summaryTable(v: View, r: Review): HTMLElement {
     h("th", { scope: "col", title, "aria-label": spoken }, label);
   return h(
     "table",
-    { class: "tgw-chances tgw-summary", "aria-label": "The players' summaries" },
+    { class: "tgw-table tgw-summary", "aria-label": "The players' summaries" },
     h(
       "thead",
       {},
@@ -185,7 +182,7 @@ function summaryTable(v: View, r: Review): HTMLElement {
         col("Player", "Each row's tooltip: decisions, equity lost, error rate"),
         col("PR", "Performance rating: 500 × the equity lost per decision (lower is better)"),
         ...Object.entries(MARK_NAMES).map(([mark, name]) => col(mark, `${name} plays`, name)),
-        col("Luck", "The rolls' equity against the average roll, summed"),
+        col("Luck", `The rolls' worth against the average roll, summed, in points per game. ${EQUITY_TIP}`),
       ),
     ),
     h("tbody", {}, ...rows),
@@ -234,7 +231,7 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
       { class: "tgw-review-head" },
       swatch(v.colors[turn.player]),
       h("strong", {}, `${turn.ply}. ${name}`),
-      h("span", { class: "tgw-dice" }, turn.dice.length ? ` ${turn.dice.join("")}: ` : " "),
+      h("span", { class: "tgw-dice" }, turn.dice.length ? ` ${diceText(turn.dice)}: ` : " "),
       h("span", { class: "tgw-notation" }, turn.played),
       markText && " ",
       markText && h("span", { class: "tgw-mark tgw-judged", "data-mark": turn.mark ?? undefined }, markText),
@@ -242,10 +239,16 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
     h(
       "div",
       { class: "tgw-note" },
-      asGoodAsBest(turn.loss)
-        ? `The best ${what} (or as good)`
-        : `Lost ${turn.loss.toFixed(3)} against the best ${what}`,
+      asGoodAsBest(turn.loss) ? `The best ${what} (or as good)` : `Lost ${points(turn.loss)} against the best ${what}`,
       cube ? "" : ` · luck ${equity(turn.luck)}`,
+    ),
+    h(
+      "div",
+      { class: "tgw-best-head", "aria-hidden": "true" },
+      h("span", {}, "#"),
+      h("span", {}, cube ? "Cube action" : "Play"),
+      h("span", { title: EQUITY_TIP }, "Points per game"),
+      h("span", { title: "Points per game lost against the best" }, "Loss"),
     ),
     h("ol", { class: "tgw-best-plays", "aria-label": `The best ${what}s of turn ${turn.ply}` }, ...rows),
   );

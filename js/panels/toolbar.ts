@@ -2,8 +2,21 @@
 // confirm), the cube's (double, take, pass: classic, R14), the seat at the bottom, and
 // the edit-mode switch.
 
-import { button, dieFaces, h, numeric, on, playerOptions, select, setChildren, setOptions, swatch } from "../dom";
+import {
+  button,
+  diceText,
+  dieFaces,
+  h,
+  numeric,
+  on,
+  playerOptions,
+  select,
+  setChildren,
+  setOptions,
+  swatch,
+} from "../dom";
 import type { Intent, View } from "../protocol";
+import "./toolbar.css";
 
 export interface ToolbarActions {
   send(intent: Intent): void;
@@ -14,6 +27,8 @@ export interface ToolbarActions {
 export class Toolbar {
   readonly element: HTMLDivElement;
   private readonly status = h("div", { class: "tgw-status", "aria-live": "polite" });
+  private readonly statusRow = h("div", { class: "tgw-status-row" }, this.status);
+  private readonly viewGroup: HTMLDivElement;
   private readonly playBar: HTMLDivElement;
   private readonly roll = button("Roll", { class: "tgw-button tgw-primary", "data-action": "roll" });
   private readonly die1 = select(dieFaces(), { "aria-label": "First die", "data-role": "die1" });
@@ -44,19 +59,13 @@ export class Toolbar {
       this.take,
       this.pass,
     );
-    this.element = h(
+    this.viewGroup = h(
       "div",
-      { class: "tgw-toolbar" },
-      this.status,
-      this.playBar,
-      this.cubeBar,
-      h(
-        "div",
-        { class: "tgw-group tgw-view-group" },
-        h("label", { class: "tgw-label" }, "View as ", this.perspective),
-        this.edit,
-      ),
+      { class: "tgw-group tgw-view-group" },
+      h("label", { class: "tgw-label" }, "View as ", this.perspective),
+      this.edit,
     );
+    this.element = h("div", { class: "tgw-toolbar" }, this.statusRow, this.playBar, this.cubeBar, this.viewGroup);
     const { send } = actions;
     on(this.roll, "click", () => send({ action: "roll" }), signal);
     on(
@@ -79,9 +88,21 @@ export class Toolbar {
     on(this.edit, "click", () => actions.toggleEdit(), signal);
   }
 
+  /** A control at the end of the status row (the Export menu): it never wraps away. */
+  addStatusAside(control: HTMLElement): void {
+    this.statusRow.append(control);
+  }
+
+  /** A control after the view's (the tutor's toggle). */
+  addView(control: HTMLElement): void {
+    this.viewGroup.append(control);
+  }
+
   render(v: View): void {
     const play = v.mode === "play";
     this.renderStatus(v);
+    // One line that never wraps: cut short, it is whole in its tooltip.
+    this.status.title = this.status.textContent ?? "";
     this.playBar.hidden = !play;
     this.roll.disabled = !v.can_roll;
     this.die1.disabled = this.die2.disabled = this.setDice.disabled = !v.can_roll;
@@ -101,26 +122,12 @@ export class Toolbar {
 
   private renderStatus(v: View): void {
     const name = (player: number): string => v.names[player] ?? `Player ${player + 1}`;
-    const outcome = v.outcome;
-    if (outcome) {
-      const against = outcome.results
-        .map((result, player) => [result, player] as const)
-        .filter(([result, player]) => player !== outcome.winner && result && result !== "single")
-        .map(([result, player]) => `${result} against ${name(player)}`);
-      const tail = against.length ? ` · ${against.join(", ")}` : "";
-      setChildren(this.status, swatch(v.colors[outcome.winner]), h("strong", {}, name(outcome.winner)), ` wins${tail}`);
-      return;
-    }
     const win = v.win;
     if (win) {
-      const how = win.ending === "drop" ? " (double passed)" : win.ending === "resignation" ? " (resignation)" : "";
-      const points = `${win.points} point${win.points === 1 ? "" : "s"}`;
-      setChildren(
-        this.status,
-        swatch(v.colors[win.winner]),
-        h("strong", {}, name(win.winner)),
-        ` wins ${points}${how}`,
-      );
+      // Python's words (session: the one wording of every ending), the winner in bold.
+      const winner = name(win.winner);
+      const rest = win.text.startsWith(winner) ? win.text.slice(winner.length) : ` — ${win.text}`;
+      setChildren(this.status, swatch(v.colors[win.winner]), h("strong", {}, winner), rest);
       return;
     }
     if (v.mode === "play" && v.cube?.offered) {
@@ -133,16 +140,14 @@ export class Toolbar {
     const parts: (Node | string)[] = [swatch(v.colors[v.turn]), h("strong", {}, name(v.turn))];
     if (!play) parts.push(" to move (set-up)");
     else parts.push(v.dice ? " to move" : " to roll");
-    if (v.dice) parts.push(h("span", { class: "tgw-dice" }, ` ${v.dice[0]}–${v.dice[1]}`));
+    if (v.dice) parts.push(" ", h("span", { class: "tgw-dice" }, diceText(v.dice)));
     const played = !!v.match && v.match.game < v.match.games - 1;
-    if (play && played) {
-      parts.push(h("span", { class: "tgw-partial" }, " · a played game of the match, kept as played"));
-    } else if (play && v.ply < v.plies) {
-      const earlier = " · an earlier turn: another play here starts a variation";
-      parts.push(h("span", { class: "tgw-partial" }, earlier));
-    }
-    if (play && v.dice && v.remaining.length && v.partial) {
-      parts.push(h("span", { class: "tgw-partial" }, ` · played ${v.partial} · left ${v.remaining.join(" ")}`));
+    const aside = (text: string) => parts.push(h("span", { class: "tgw-partial" }, ` · ${text}`));
+    if (play && played) aside("a played game of the match, kept as played");
+    else if (play && v.ply < v.plies) aside("an earlier turn: another play here starts a variation");
+    if (play && v.dice && v.partial) {
+      aside(`played ${v.partial}`);
+      aside(v.remaining.length ? `${diceText(v.remaining)} left` : "Confirm ends the turn");
     }
     setChildren(this.status, ...parts);
   }

@@ -5,8 +5,9 @@
 // Click one (or press ↑ ↓) to take it; promote, rename or delete it (deleting asks
 // first); "Back to main line" works from anywhere.
 
-import { button, h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
+import { button, diceText, h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { HistoryEntry, Intent, VariationRow, View } from "../protocol";
+import "./variations.css";
 
 /** The turns recorded after `ply` turns of the current line: the panel's list. */
 export interface Branch {
@@ -128,7 +129,7 @@ export class VariationsPanel {
   private row(v: View, branch: Branch, row: VariationRow): HTMLLIElement {
     const i = row.index;
     const pending = this.pending?.index === i ? this.pending.what : null;
-    const dice = row.dice.length ? `${row.dice.join("")}: ` : "";
+    const dice = row.dice.length ? `${diceText(row.dice)}: ` : "";
     const turns = `${row.length} turn${row.length === 1 ? "" : "s"}`;
     const pick = h(
       "button",

@@ -11,6 +11,7 @@ both generated files; the tests fail when they are out of date.
 from __future__ import annotations
 
 import inspect
+import json
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -26,6 +27,7 @@ __all__ = [
     "IntentError",
     "Kind",
     "Reply",
+    "Table",
     "action",
     "actions_of",
     "decode",
@@ -239,9 +241,21 @@ def _interfaces(roots: Sequence[type]) -> list[str]:
     return [done[name] for name in names]
 
 
-def typescript(actions: Mapping[str, Action], roots: Sequence[type]) -> str:
-    """``js/protocol.ts``: the ``Intent`` union and an interface for each TypedDict of
-    ``roots`` and every TypedDict inside them."""
+@dataclass(frozen=True)
+class Table:
+    """A list of choices the front end shows, each a value and its label, declared once
+    in Python (such as the seats, ``session.seats.SEATS``)."""
+
+    doc: str
+    choices: Mapping[str, str]
+
+
+def typescript(
+    actions: Mapping[str, Action], roots: Sequence[type], tables: Mapping[str, Table] = {}
+) -> str:
+    """``js/protocol.ts``: the ``Intent`` union, an interface for each TypedDict of
+    ``roots`` and every TypedDict inside them, and each of ``tables`` as a constant of
+    ``[value, label]`` pairs."""
     union = []
     for declared in actions.values():
         fields = "".join(f"; {field}: {kind.ts}" for field, kind in declared.fields.items())
@@ -266,9 +280,17 @@ def typescript(actions: Mapping[str, Action], roots: Sequence[type]) -> str:
             *(f"  {name}: {str(a.changes).lower()}," for name, a in actions.items()),
             "};",
             "",
+            *(_table(name, table) for name, table in tables.items()),
             *("\n".join([block, ""]) for block in _interfaces(roots)),
         ]
     )
+
+
+def _table(name: str, table: Table) -> str:
+    pairs = [
+        f"  [{json.dumps(value)}, {json.dumps(label)}]," for value, label in table.choices.items()
+    ]
+    return "\n".join([f"/** {table.doc} */", f"export const {name} = [", *pairs, "] as const;", ""])
 
 
 def action_table(actions: Mapping[str, Action]) -> str:

@@ -43,7 +43,13 @@ ACTIONS = actions_of(Session)
 STILL = "trigammon-static"
 """Class of the still picture shown beside the widget; ``trigammon-widget`` is the class
 of the live board's root element (``js/``)."""
-HIDE_WHEN_LIVE = f"<style>body:has(.trigammon-widget) .{STILL}{{display:none}}</style>"
+STILL_WIDTH = 640
+"""Widest the still picture is drawn (px): a page's column, not the drawing's own
+980 px (it scales down with a narrower page)."""
+HIDE_WHEN_LIVE = (
+    f"<style>.{STILL} svg{{max-width:{STILL_WIDTH}px;width:100%;height:auto}}"
+    f"body:has(.trigammon-widget) .{STILL}{{display:none}}</style>"
+)
 
 P = ParamSpec("P")
 Q = ParamSpec("Q")

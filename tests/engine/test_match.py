@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -496,11 +495,7 @@ def test_match_records_are_checked_game_by_game() -> None:
         Match.from_json('{"format": "trigammon-widget/game"}')
 
 
-GNUBG = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)
-
-
-@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon not installed: apt-get install gnubg")
-def test_gnubg_reads_our_xgids_as_our_match_ids(tmp_path: Path) -> None:
+def test_gnubg_reads_our_xgids_as_our_match_ids(tmp_path: Path, gnubg: str) -> None:
     """gnubg's own ``set xgid`` of our XGIDs gives the Position and Match IDs we write:
     cube, owner, score, length, Crawford, Jacoby and dice, for 40 random match
     positions with player 0 (gnubg's player 1, at the bottom) to roll (gnubg swaps
@@ -524,9 +519,8 @@ def test_gnubg_reads_our_xgids_as_our_match_ids(tmp_path: Path) -> None:
         lines.append(f"gnubg.command({('set xgid ' + match.xgid)!r})")
         lines.append("print('ID', gnubg.positionid() + ':' + gnubg.matchid())")
     script.write_text("\n".join(lines) + "\n")
-    assert GNUBG is not None
     done = subprocess.run(
-        [GNUBG, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=120
+        [gnubg, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=120
     )
     found = [
         line.split()[1] for line in done.stdout.decode().splitlines() if line.startswith("ID ")

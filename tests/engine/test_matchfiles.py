@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -352,11 +351,8 @@ def test_a_resignation_after_a_roll_keeps_no_dice() -> None:
 
 # GNU Backgammon reads our files back --------------------------------------------------
 
-GNUBG = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)
 
-
-@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon not installed: apt-get install gnubg")
-def test_gnubg_reads_our_mat_and_sgf_back(tmp_path: Path) -> None:
+def test_gnubg_reads_our_mat_and_sgf_back(tmp_path: Path, gnubg: str) -> None:
     """gnubg imports our .mat and loads our SGF of its own matches and of random ones,
     and exports each as the .mat we wrote (up to the order of a roll's moves)."""
     matches = {name: Match.from_mat(text(f"{name}.mat")) for name in NAMES}
@@ -374,9 +370,8 @@ def test_gnubg_reads_our_mat_and_sgf_back(tmp_path: Path) -> None:
     script = tmp_path / "back.py"
     lines = ["import gnubg", "gnubg.command('set jacoby off')"]
     script.write_text("\n".join([*lines, *(f"gnubg.command({c!r})" for c in commands)]) + "\n")
-    assert GNUBG is not None
     subprocess.run(
-        [GNUBG, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=300
+        [gnubg, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=300
     )
     for name, match in matches.items():
         ours = match.to_mat()

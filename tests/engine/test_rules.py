@@ -231,3 +231,38 @@ def test_legal_plays_need_dice() -> None:
         LegalPlays(Position.start(CLASSIC))
     with pytest.raises(ValueError, match=r"a die shows 1\.\.6"):
         Position.start(CLASSIC).legal_plays((0, 3))
+
+
+def test_the_plays_extending_the_moves_made_are_what_is_left_to_choose() -> None:
+    """A turn under way: after 8/5 of an opening 3-1 only the plays that go on from it
+    are left (the 1 played anywhere it can go, the same checker on to 4 included), in
+    the listed order; before any move, every play."""
+    position = Position.start(CLASSIC).with_dice(3, 1)
+    plays = position.legal_plays()
+    assert plays.extending() == list(plays)
+    made = plays.check_move([], Move(17, 20, 3))  # 8/5
+    left = plays.extending([made])
+    wanted = {"8/5 24/23", "8/5 8/7", "8/5 6/5", "8/4"}
+    assert {position.after(p.moves) for p in left} == {
+        position.after(position.parse_play(text).moves) for text in wanted
+    }
+    assert len(left) == len(wanted) and left == [p for p in plays if p in left]
+    both = plays.check_move([made], Move(19, 20, 1))  # 6/5: the play is complete
+    assert [position.format_play(p) for p in plays.extending([made, both])] == ["8/5 6/5"]
+
+
+def test_checkers_moving_alike_are_counted_with_the_hit_starred_once() -> None:
+    """Two checkers from 3 to 2, the first hitting there, are written 3/2*(2) as GNU
+    Backgammon writes them (was "3/2* 3/2"); the old writing still reads."""
+    position = Position.build(CLASSIC, {0: {22: 2, 6: 13}, 1: {2: 1, 13: 14}}, dice=(1, 1))
+    written = sorted(position.format_play(play) for play in position.legal_plays())
+    assert "19/18(2) 3/2*(2)" in written and "19/18 3/2 3/2*/1" in written
+    assert "19/18(2) 3/2* 3/2" not in written
+    play = position.parse_play("3/2*(2) 19/18(2)")
+    assert position.parse_play("3/2* 3/2 19/18(2)") == play
+    assert sorted((m.start, m.end, m.hit) for m in play.moves) == [
+        (6, 7, False),
+        (6, 7, False),
+        (22, 23, False),
+        (22, 23, True),
+    ]

@@ -125,6 +125,32 @@ class LegalPlays:
         walk(list(done), ())
         return found
 
+    def extending(self, done: Sequence[Move] = ()) -> list[Play]:
+        """The legal plays that go on from the moves ``done`` (every play before a
+        move is made), in the listed order: what is left to choose in a turn under way.
+
+        A play is listed by the position it leads to, so it extends ``done`` when
+        that position can be reached by playing on from them.
+        """
+        if not done:
+            return list(self)
+        reached: set[int] = set()
+
+        def walk(made: list[Move]) -> None:
+            state = self._state(made)
+            moves = state.next_moves()
+            if not moves:
+                reached.add(state.key)
+            for move in moves:
+                walk([*made, move])
+
+        walk(list(done))
+        return [
+            Play(tuple(Move(*move) for move in raw))
+            for key, raw in self._leaves.items()
+            if key in reached
+        ]
+
     def check_move(self, done: Sequence[Move], move: Move) -> Move:
         """The move as it will be made (with its hit flag), or ``IllegalMoveError``."""
         state = self._state(done)

@@ -48,8 +48,9 @@ def _index(variant: Variant, token: str, text: str) -> int:
 
 
 def dice_text(dice: Iterable[int]) -> str:
-    """Dice as people write them in words: ``3-1``."""
-    return "-".join(map(str, dice))
+    """Dice as people say a roll: the higher first, ``3-1`` (the dice left of a turn the
+    same way)."""
+    return "-".join(map(str, sorted(dice, reverse=True)))
 
 
 def play_text(notation: str) -> str:
@@ -82,7 +83,8 @@ def win_text(win: Win, names: Sequence[str] | None = None) -> str:
 
 
 def format_play(variant: Variant, play: Play) -> str:
-    """Chains of one checker merged, hits starred, repeats counted; no move is ``""``."""
+    """Chains of one checker merged, hits starred, repeats counted (``20/23*(2)``: two
+    checkers from 20 to 23, the first one hitting there); no move is ``""``."""
     chains: list[list[Move]] = []
     for move in play.moves:
         for chain in chains:
@@ -91,18 +93,22 @@ def format_play(variant: Variant, play: Play) -> str:
                 break
         else:
             chains.append([move])
-    texts: list[tuple[int, int, str]] = []
-    for chain in chains:
-        parts = [label(variant, chain[0].start)]
-        for move in chain:
-            if move.hit or move is chain[-1]:
-                parts.append(label(variant, move.end) + ("*" if move.hit else ""))
-        texts.append((chain[0].start, chain[-1].end, "/".join(parts)))
-    texts.sort(key=lambda item: (item[0], item[1]))
-    counted: dict[str, int] = {}
-    for _, _, text in texts:
-        counted[text] = counted.get(text, 0) + 1
-    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counted.items())
+    # Each chain as its stops (start, hits, end), whether it hits at each; chains with
+    # the same stops are one text, starred where any of them hits.
+    texts: dict[tuple[int, ...], list[bool]] = {}
+    counts: dict[tuple[int, ...], int] = {}
+    for chain in sorted(chains, key=lambda chain: (chain[0].start, chain[-1].end)):
+        moves = [move for move in chain if move.hit or move is chain[-1]]
+        stops = (chain[0].start, *(move.end for move in moves))
+        hits = texts.setdefault(stops, [False] * len(moves))
+        texts[stops] = [a or move.hit for a, move in zip(hits, moves, strict=True)]
+        counts[stops] = counts.get(stops, 0) + 1
+    written = []
+    for stops, hits in texts.items():
+        ends = zip(stops[1:], hits, strict=True)
+        text = "/".join([label(variant, stops[0]), *(label(variant, e) + "*" * h for e, h in ends)])
+        written.append(text if counts[stops] == 1 else f"{text}({counts[stops]})")
+    return " ".join(written)
 
 
 _TOKEN = re.compile(r"(?P<path>[a-z0-9*/]+?)(?:\((?P<times>[0-9])\))?", re.IGNORECASE)

@@ -13,6 +13,10 @@ have doubled and it was close. Per player it sums the decisions (turns with more
 than one legal play, and cube decisions), the equity lost, an error rate and a
 PR-style rating, the marks and the luck.
 
+``analyse(match)`` judges every game of a match the same way: a ``MatchReport`` with
+each game's ``Report`` and each player's totals over the match, as GNU Backgammon's
+match statistics sum them (checker play, cube decisions, luck, overall).
+
 Turns are rated independently, so they run in parallel (``parallel.run``: both
 cores by default, or any ``concurrent.futures.Executor``), with progress and cancel.
 """
@@ -22,17 +26,18 @@ from __future__ import annotations
 import html
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
+from typing import Literal, overload
 
 import numpy as np
 
 from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
-from ..engine.match import CubeAction, MatchPosition
+from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
-from ..engine.notation import play_text
+from ..engine.notation import dice_text, play_text
 from ..engine.position import Dice, Position
 from .cube import CubeDecision, cube_decision
 from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
@@ -40,12 +45,28 @@ from .network import equity_matrix
 from .parallel import portable, run, runner
 from .threads import one_blas_thread
 
-__all__ = ["MARKS", "THRESHOLDS", "CubeReport", "PlayerSummary", "Report", "TurnReport", "analyse"]
+__all__ = [
+    "MARKS",
+    "MARK_NAMES",
+    "THRESHOLDS",
+    "CubeReport",
+    "Level",
+    "MatchReport",
+    "PlayerSummary",
+    "Report",
+    "TurnReport",
+    "analyse",
+    "mark_of",
+]
 
 THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a play is doubtful, bad or very bad: GNU Backgammon's
 defaults for its ``?!``, ``?`` and ``??`` marks."""
 MARKS = ("?!", "?", "??")
+Level = Literal["doubtful", "bad", "very bad"]
+"""How bad a play is, in GNU Backgammon's words."""
+MARK_NAMES: Mapping[str, Level] = {"?!": "doubtful", "?": "bad", "??": "very bad"}
+"""What each mark says: the level a play's loss reaches."""
 HINTS_KEPT = 5
 """Plays of each turn kept in the report (the best, then the next best)."""
 TURN_SECONDS = {0: 0.006, 1: 0.2}
@@ -161,6 +182,16 @@ class PlayerSummary:
     cube_decisions: int = 0
     cube_lost: float = 0.0
 
+    @property
+    def checker_decisions(self) -> int:
+        """The turns with a choice of play (``decisions`` less the cube's)."""
+        return self.decisions - self.cube_decisions
+
+    @property
+    def checker_lost(self) -> float:
+        """The equity lost by plays (``equity_lost`` less the cube's)."""
+        return self.equity_lost - self.cube_lost
+
 
 @dataclass(frozen=True)
 class Report:
@@ -235,23 +266,11 @@ class Report:
 
     def to_markdown(self) -> str:
         """The report as Markdown tables: the players, every turn, the cube decisions."""
-        lines = [f"{_cell(self._title())}."]
-        for head, rows in self._tables():
-            lines += ["", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-            lines += ["| " + " | ".join(_cell(cell) for cell in row) + " |" for row in rows]
-        return "\n".join(lines)
+        return _markdown(self._title(), self._tables())
 
     def _repr_html_(self) -> str:
         """The same tables as HTML, for notebooks (every name escaped)."""
-        parts = [f"<p>{html.escape(self._title())}.</p>"]
-        for head, rows in self._tables():
-            heads = "".join(f"<th>{html.escape(cell)}</th>" for cell in head)
-            body = "".join(
-                "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
-                for row in rows
-            )
-            parts.append(f"<table><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>")
-        return "".join(parts)
+        return _html(self._title(), self._tables())
 
     def _title(self) -> str:
         partial = " (cancelled: partial)" if self.cancelled else ""
@@ -260,7 +279,7 @@ class Report:
             f"{self.ply}-ply{partial}"
         )
 
-    def _tables(self) -> list[tuple[tuple[str, ...], list[tuple[str, ...]]]]:
+    def _tables(self) -> Tables:
         """The report's tables as text: the players, every turn, the cube decisions."""
         Rows = list[tuple[str, ...]]
         players: Rows = [
@@ -279,7 +298,7 @@ class Report:
             (
                 str(t.ply),
                 self.names[t.player],
-                f"{t.dice[0]}{t.dice[1]}",
+                dice_text(t.dice),
                 play_text(t.notation),
                 play_text(t.best[0].notation if t.best else t.notation),
                 f"{t.loss:.3f}",
@@ -312,6 +331,124 @@ _MARKDOWN = re.compile(r"([\\`*_\[\]|~])")
 """What Markdown reads as markup inside a line: escaped with a backslash."""
 
 
+@dataclass(frozen=True)
+class MatchReport:
+    """A match's analysis: each game's ``Report`` (``games``, in the order played) and
+    each player's totals over the match (``players``: the decisions, equity lost, marks
+    and luck of every game summed; the error rate and PR of the whole match, checker
+    play and cube decisions apart, as GNU Backgammon's match statistics give them)."""
+
+    variant: str
+    length: int
+    names: tuple[str, ...]
+    evaluator: str
+    games: tuple[Report, ...]
+    players: tuple[PlayerSummary, ...]
+    cancelled: bool = False
+
+    def __repr__(self) -> str:
+        ratings = ", ".join(f"{p.name} PR {p.rating:.1f}" for p in self.players)
+        kind = f"{self.length}-point match" if self.length else "money session"
+        return f"<MatchReport of a {self.variant} {kind}: {len(self.games)} games; {ratings}>"
+
+    def to_markdown(self) -> str:
+        """The match's statistics, then each game's players, as Markdown tables."""
+        return _markdown(self._title(), self._tables())
+
+    def _repr_html_(self) -> str:
+        """The same tables as HTML, for notebooks (every name escaped)."""
+        return _html(self._title(), self._tables())
+
+    def _title(self) -> str:
+        kind = f"a {self.length}-point match" if self.length else "a money session"
+        partial = " (cancelled: partial)" if self.cancelled else ""
+        return (
+            f"Analysis of {kind} of {self.variant}, {len(self.games)} games: "
+            f"{self.evaluator} evaluator{partial}"
+        )
+
+    def _tables(self) -> Tables:
+        match = [
+            (
+                p.name,
+                str(p.checker_decisions),
+                f"{p.checker_lost:.3f}",
+                f"{_rate(p.checker_lost, p.checker_decisions):.1f}",
+                str(p.cube_decisions),
+                f"{p.cube_lost:.3f}",
+                f"{_rate(p.cube_lost, p.cube_decisions):.1f}",
+                f"{p.error_rate:.1f}",
+                f"{p.rating:.1f}",
+                *(str(p.marks[mark]) for mark in MARKS),
+                f"{p.luck:+.3f}",
+            )
+            for p in self.players
+        ]
+        games = [
+            (
+                str(number),
+                *(f"{p.rating:.1f}" for p in report.players),
+                *(str(sum(p.marks.values())) for p in report.players),
+            )
+            for number, report in enumerate(self.games, 1)
+        ]
+        return [
+            (
+                (
+                    "player",
+                    "plays",
+                    "lost by plays",
+                    "play error rate",
+                    "cube decisions",
+                    "lost by the cube",
+                    "cube error rate",
+                    "error rate",
+                    "PR",
+                    *MARKS,
+                    "luck",
+                ),
+                match,
+            ),
+            (
+                (
+                    "game",
+                    *(f"PR {name}" for name in self.names),
+                    *(f"marks {name}" for name in self.names),
+                ),
+                games,
+            ),
+        ]
+
+
+def _rate(lost: float, decisions: int) -> float:
+    """An error rate: thousandths of a point lost per decision."""
+    return 1000 * lost / decisions if decisions else 0.0
+
+
+Tables = list[tuple[tuple[str, ...], list[tuple[str, ...]]]]
+"""A report's tables as text: each a heading row and its rows."""
+
+
+def _markdown(title: str, tables: Tables) -> str:
+    lines = [f"{title}."]
+    for head, rows in tables:
+        lines += ["", "| " + " | ".join(map(_cell, head)) + " |", "|" + "---|" * len(head)]
+        lines += ["| " + " | ".join(map(_cell, row)) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _html(title: str, tables: Tables) -> str:
+    parts = [f"<p>{html.escape(title)}.</p>"]
+    for head, rows in tables:
+        heads = "".join(f"<th>{html.escape(cell)}</th>" for cell in head)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
+            for row in rows
+        )
+        parts.append(f"<table><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>")
+    return "".join(parts)
+
+
 def _cell(text: str) -> str:
     """Text that Markdown shows as itself (in a table cell or the title line): HTML's
     ``&``, ``<`` and ``>`` as entities, for renderers pass raw HTML through (a player
@@ -330,6 +467,8 @@ class _Task:
     play: Play
     evaluator: Evaluator
     depth: int
+    game: int = 0
+    """Which game of a match (0: the first, or the one game)."""
 
 
 def _judge(task: _Task) -> TurnReport:
@@ -393,6 +532,7 @@ def _judged(task: _Task) -> TurnReport:
     )
 
 
+@overload
 def analyse(
     game: Game,
     *,
@@ -403,8 +543,36 @@ def analyse(
     executor: Executor | None = None,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
-) -> Report:
-    """Judge every turn of ``game``'s current line; a ``Report``.
+) -> Report: ...
+
+
+@overload
+def analyse(
+    game: Match,
+    *,
+    evaluator: str | Evaluator | None = None,
+    ply: int = 0,
+    thresholds: Sequence[float] = THRESHOLDS,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> MatchReport: ...
+
+
+def analyse(
+    game: Game | Match,
+    *,
+    evaluator: str | Evaluator | None = None,
+    ply: int = 0,
+    thresholds: Sequence[float] = THRESHOLDS,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> Report | MatchReport:
+    """Judge every turn of ``game``'s current line; a ``Report``. Given a ``Match``,
+    judge every game of it (each at its current line); a ``MatchReport``.
 
     ``evaluator``: ``"neural"`` (default) or ``"gnubg"`` (classic), or an
     ``Evaluator``; ``ply`` its look-ahead (0 or 1). ``thresholds``: the equity lost
@@ -415,13 +583,14 @@ def analyse(
     called as turns come back; once ``cancel`` is set the report holds the turns
     judged so far, with ``cancelled=True``.
     """
-    if not isinstance(game, Game):
-        raise ValueError(f"analyse needs a Game, not {type(game).__name__}")
+    if not isinstance(game, Game | Match):
+        raise ValueError(f"analyse needs a Game or a Match, not {type(game).__name__}")
+    games = game.games if isinstance(game, Match) else (game,)
     chosen = find_evaluator(evaluator)
     if isinstance(ply, bool) or ply not in PLIES:
         raise ValueError(f"ply must be one of {PLIES}, not {ply!r}")
     depth = ply
-    chosen.check(game.variant)
+    chosen.check(games[0].variant)
     limits = tuple(thresholds)
     if (
         len(limits) != 3
@@ -430,34 +599,96 @@ def analyse(
     ):
         raise ValueError(f"thresholds are three rising equities above 0, not {thresholds!r}")
     tasks = [  # the turns; cube actions and resignations are not judged
-        _Task(number, game.position_at(number - 1).with_dice(), turn.dice, turn.play, chosen, depth)
-        for number, turn in enumerate(game.turns, 1)
+        _Task(
+            number,
+            one.position_at(number - 1).with_dice(),
+            turn.dice,
+            turn.play,
+            chosen,
+            depth,
+            index,
+        )
+        for index, one in enumerate(games)
+        for number, turn in enumerate(one.turns, 1)
         if isinstance(turn, Turn)
     ]
-    judged: dict[int, TurnReport] = {}
+    judged: dict[tuple[int, int], TurnReport] = {}
 
     def done(task: _Task, result: TurnReport) -> None:
-        judged[task.ply] = replace(result, mark=_mark(result.loss, limits))
+        judged[task.game, task.ply] = replace(result, mark=_mark(result.loss, limits))
         if progress is not None:
             progress(len(judged), len(tasks))
 
     seconds = len(tasks) * TURN_SECONDS[depth]
     where = runner(executor, workers, executor is not None or portable(chosen), seconds)
     cancelled = run(_judge, tasks, where, done, cancel)
-    turns = tuple(judged[number] for number in sorted(judged))
-    cube = () if cancelled else _cube_reports(game, chosen, depth, limits)
+    reports = tuple(
+        _report(
+            one,
+            tuple(judged[key] for key in sorted(judged) if key[0] == index),
+            sum(task.game == index for task in tasks),
+            chosen,
+            depth,
+            limits,
+            cancelled,
+        )
+        for index, one in enumerate(games)
+    )
+    if not isinstance(game, Match):
+        return reports[0]
+    return MatchReport(
+        variant=game.variant.name,
+        length=game.length,
+        names=game.names,
+        evaluator=chosen.name,
+        games=reports,
+        players=tuple(_totals(reports, player) for player in range(game.variant.players)),
+        cancelled=cancelled,
+    )
+
+
+def _report(
+    game: Game,
+    turns: tuple[TurnReport, ...],
+    plies: int,
+    evaluator: Evaluator,
+    depth: int,
+    limits: tuple[float, ...],
+    cancelled: bool,
+) -> Report:
+    """One game's report from its judged turns (its cube decisions judged here)."""
+    cube = () if cancelled else _cube_reports(game, evaluator, depth, limits)
     players = tuple(_summary(game, player, turns, cube) for player in range(game.variant.players))
     return Report(
         variant=game.variant.name,
         names=game.names,
-        evaluator=chosen.name,
+        evaluator=evaluator.name,
         ply=depth,
-        thresholds=limits,
-        plies=len(tasks),
+        thresholds=(limits[0], limits[1], limits[2]),
+        plies=plies,
         turns=turns,
         players=players,
         cancelled=cancelled,
         cube=cube,
+    )
+
+
+def _totals(reports: Sequence[Report], player: int) -> PlayerSummary:
+    """A player's summaries of every game, summed: the match's statistics."""
+    summaries = [report.players[player] for report in reports]
+    decisions = sum(s.decisions for s in summaries)
+    lost = sum(s.equity_lost for s in summaries)
+    return PlayerSummary(
+        player=player,
+        name=reports[0].names[player],
+        decisions=decisions,
+        equity_lost=lost,
+        error_rate=_rate(lost, decisions),
+        rating=_rate(lost, decisions) / 2,
+        marks={mark: sum(s.marks[mark] for s in summaries) for mark in MARKS},
+        luck=sum(s.luck for s in summaries),
+        cube_decisions=sum(s.cube_decisions for s in summaries),
+        cube_lost=sum(s.cube_lost for s in summaries),
     )
 
 
@@ -504,6 +735,12 @@ def _cube_reports(
             CubeReport(index + 1, record.player, action, decision, loss, _mark(loss, thresholds))
         )
     return tuple(found)
+
+
+def mark_of(loss: float, thresholds: Sequence[float] = THRESHOLDS) -> str | None:
+    """The mark of a play that lost ``loss``: the worst threshold it reaches (None: not
+    even doubtful)."""
+    return _mark(loss, thresholds)
 
 
 def _mark(loss: float, thresholds: Sequence[float]) -> str | None:

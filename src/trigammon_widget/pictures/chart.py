@@ -1,7 +1,9 @@
 """The equity graph of an analysed game: each player's win chance after every turn.
 
 Like the evaluation graph of chess sites: one line per player over the turns of the
-line, the marked turns dotted in the mark's colour, a band for the shown turn. Every
+line, each in a colour and a dash of its own that reads on the theme's background
+(``Theme.lines``: 3:1 at least), a legend naming each line's player beside the player's
+checker, the marked turns dotted in the mark's colour, a band for the shown turn. Every
 turn's column carries ``data-ply`` so a front end maps a click to a turn without
 knowing the geometry, as with the board. Presentation attributes only, as in
 ``svg``, so any number of graphs can share a page; in a notebook the graph shows
@@ -13,16 +15,18 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from ..engine.notation import play_text
+from ..engine.notation import dice_text, play_text
 from ..judgement.analysis import CubeReport, Report, TurnReport
 from .svg import SvgBoard, Theme, find_theme
 
 __all__ = ["equity_graph"]
 
-WIDTH, HEIGHT = 600.0, 180.0
-LEFT, RIGHT, TOP, BOTTOM = 34.0, 8.0, 10.0, 22.0
-MARK_COLOURS = {"?!": "highlight", "?": "warning", "??": "error"}
+WIDTH, HEIGHT = 600.0, 196.0
+LEFT, RIGHT, TOP, BOTTOM = 34.0, 8.0, 28.0, 22.0
+MARK_COLOURS = {"?!": "doubtful", "?": "warning", "??": "error"}
 """Theme colour of each mark, from doubtful to very bad."""
+DASHES = ("", "7 4", "1.5 4")
+"""Each player's line: solid, dashed, dotted, so lines that run together still part."""
 
 
 def equity_graph(
@@ -35,7 +39,8 @@ def equity_graph(
     plies: int | None = None,
 ) -> SvgBoard:
     """The graph as SVG. ``theme``: ``"light"``, ``"dark"`` or a ``Theme``;
-    ``colors``: one line colour per player (default: the theme's checkers);
+    ``colors``: one line colour per player (default: the theme's ``lines``; the legend
+    shows each player's checker beside its line);
     ``start``: the win chances before the first turn (default: even, e.g.
     ``evaluate(game.position_at(0)).wins`` for the net's); ``shown``: the turn to
     highlight; ``plies``: the records of the line, cube actions included (default: as
@@ -44,7 +49,7 @@ def equity_graph(
         raise ValueError(f"equity_graph needs a Report, not {type(report).__name__}")
     theme = find_theme(theme)
     players = len(report.names)
-    colors = tuple(colors) if colors is not None else theme.checkers[:players]
+    colors = tuple(colors) if colors is not None else theme.lines[:players]
     if len(colors) != players:
         raise ValueError(f"colors: one per player ({players}), got {len(colors)}")
     if start is not None and len(start) != players:
@@ -85,19 +90,20 @@ def equity_graph(
     if shown is not None and 0 <= shown <= count:
         parts.append(
             f'<rect class="tg-graph-shown" x="{x(shown) - inner_w / count / 2:.1f}" y="{TOP}" '
-            f'width="{inner_w / count:.1f}" height="{inner_h:.1f}" fill="{theme.highlight}" '
-            'fill-opacity="0.25"/>'
+            f'width="{inner_w / count:.1f}" height="{inner_h:.1f}" fill="{theme.selected}" '
+            'fill-opacity="0.22"/>'
         )
     for player in range(players):
         points = " ".join(f"{x(ply):.1f},{y(row[player]):.1f}" for ply, row in enumerate(chances))
-        # Each line is cased in the text colour, as a checker is edged: a checker colour
-        # close to the background (a light theme's white) still shows.
+        dash = f' stroke-dasharray="{DASHES[player]}"' if DASHES[player] else ""
         parts.append(
             f'<g class="tg-graph-line" data-player="{player}" fill="none" '
-            f'stroke-linejoin="round"><title>{html.escape(report.names[player])}</title>'
-            f'<polyline points="{points}" stroke="{theme.text}" stroke-width="3.5"/>'
-            f'<polyline points="{points}" stroke="{colors[player]}" stroke-width="2"/></g>'
+            f'stroke-linejoin="round" stroke-linecap="round">'
+            f"<title>{html.escape(report.names[player])}</title>"
+            f'<polyline points="{points}" stroke="{colors[player]}" stroke-width="2.5"{dash}/>'
+            "</g>"
         )
+    parts.append(_legend(report.names, colors, theme))
     cubed = {decision.ply: decision for decision in report.cube}
     for ply, mark in report.marks.items():
         marked = report.judged(ply)
@@ -123,6 +129,31 @@ def equity_graph(
     return SvgBoard("".join(parts))
 
 
+def _legend(names: Sequence[str], lines: Sequence[str], theme: Theme) -> str:
+    """A line's sample, its player's checker and name, for each player, along the top."""
+    parts = ['<g class="tg-graph-legend" font-size="11">']
+    step = (WIDTH - LEFT - RIGHT) / len(names)
+    for player, name in enumerate(names):
+        left = LEFT + player * step
+        dash = f' stroke-dasharray="{DASHES[player]}"' if DASHES[player] else ""
+        shown = name if len(name) <= 18 else name[:17] + "\u2026"
+        parts.append(
+            f'<g data-player="{player}"><title>{html.escape(name)}</title>'
+            f'<line x1="{left:.1f}" x2="{left + 26:.1f}" y1="11" y2="11" stroke="{lines[player]}" '
+            f'stroke-width="2.5" stroke-linecap="round"{dash}/>'
+            f'<circle cx="{left + 37:.1f}" cy="11" r="5.5" fill="{theme.checkers[player]}" '
+            f'stroke="{theme.edges[player]}" stroke-width="1.2"/>'
+            + (
+                f'<circle cx="{left + 37:.1f}" cy="11" r="1.8" fill="{theme.edges[player]}"/>'
+                if player == 2
+                else ""
+            )
+            + f'<text x="{left + 47:.1f}" y="15">{html.escape(shown)}</text></g>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def _column_label(
     report: Report, ply: int, turn: TurnReport | None, decision: CubeReport | None
 ) -> str:
@@ -145,4 +176,4 @@ def _turn_label(report: Report, turn: TurnReport) -> str:
     chances = ", ".join(f"{n} {w:.0%}" for n, w in zip(report.names, turn.wins, strict=True))
     mark = f" {turn.mark}" if turn.mark else ""
     played = play_text(turn.notation)
-    return f"{turn.ply}. {name} {turn.dice[0]}{turn.dice[1]}: {played}{mark}\n{chances}"
+    return f"{turn.ply}. {name} {dice_text(turn.dice)}: {played}{mark}\n{chances}"

@@ -31,9 +31,10 @@ from typing import Literal, TypedDict
 
 from ..engine.errors import quote
 from ..engine.game import Game, Turn
-from ..engine.match import Cube, Match, MatchPosition, MatchState
+from ..engine.match import Cube, Match, MatchPosition, MatchState, Win
 from ..engine.moves import Play
 from ..engine.names import check_names, default_names
+from ..engine.notation import ENDING_WORDS, dice_text
 from ..engine.places import Place, parse_place, place_of
 from ..engine.places import label as point_label
 from ..engine.position import Position
@@ -90,8 +91,14 @@ class Theme:
     checkers: tuple[str, str, str]
     edges: tuple[str, str, str]
     highlight: str
+    """Places lit up: where a picked-up checker may go, the points a picture shows."""
     arrow: str
     selected: str
+    casing: str
+    """The outline of every mark drawn over checkers (lit places, arrows, the picked-up
+    checker's ring): with it, a mark reads on a checker of any colour."""
+    lines: tuple[str, str, str]
+    """The equity graph's line of each player: readable on ``background`` (3:1)."""
     panel: str
     """The widget around the board: panels, their borders, buttons, hovered rows."""
     border: str
@@ -102,8 +109,10 @@ class Theme:
     error: str
     best: str
     """The better play an analysis shows beside the play made."""
+    doubtful: str
+    """A review's "doubtful" mark (``?!``)."""
     warning: str
-    """Between ``highlight`` and ``error``: a review's "bad" mark (``?``)."""
+    """Between ``doubtful`` and ``error``: a review's "bad" mark (``?``)."""
 
 
 THEMES: Mapping[str, Theme] = {
@@ -119,9 +128,11 @@ THEMES: Mapping[str, Theme] = {
         muted="#6e6055",
         checkers=("#f8f3e6", "#26262b", "#e69f00"),
         edges=("#2a2019", "#000000", "#6b4600"),
-        highlight="#f2b705",
+        highlight="#d4379b",
         arrow="#1f6fd1",
         selected="#1f6fd1",
+        casing="#1a1a1f",
+        lines=("#2f5fa8", "#26262b", "#9a5a00"),
         panel="#f4ecdc",
         border="#d6c7ab",
         button="#fffdf8",
@@ -129,6 +140,7 @@ THEMES: Mapping[str, Theme] = {
         on_accent="#ffffff",
         error="#a8231a",
         best="#1f8a4c",
+        doubtful="#f2b705",
         warning="#c25e00",
     ),
     "dark": Theme(
@@ -143,9 +155,11 @@ THEMES: Mapping[str, Theme] = {
         muted="#9ba1ab",
         checkers=("#efe9da", "#131417", "#e69f00"),
         edges=("#0c0d10", "#a4a9b3", "#0c0d10"),
-        highlight="#ffd23f",
+        highlight="#ff5cb8",
         arrow="#6cb6ff",
         selected="#6cb6ff",
+        casing="#0c0d10",
+        lines=("#efe9da", "#8fb8ff", "#e69f00"),
         panel="#1f2228",
         border="#3a3f48",
         button="#262a31",
@@ -153,6 +167,7 @@ THEMES: Mapping[str, Theme] = {
         on_accent="#0c0d10",
         error="#ff9b8f",
         best="#5fd38d",
+        doubtful="#ffd23f",
         warning="#ffa657",
     ),
 }
@@ -178,7 +193,8 @@ def css_variables(theme: Theme) -> dict[str, str]:
         "--tgw-accent-soft": soft(theme.selected, 16),
         "--tgw-on-accent": theme.on_accent,
         "--tgw-highlight": theme.highlight,
-        "--tgw-highlight-soft": soft(theme.highlight, 22),
+        "--tgw-casing": theme.casing,
+        "--tgw-doubtful": theme.doubtful,
         "--tgw-error": theme.error,
         "--tgw-error-soft": soft(theme.error, 12),
         "--tgw-best": theme.best,
@@ -561,6 +577,7 @@ def board_svg(
     colors: Sequence[str] | None = None,
     cube: Cube | None = None,
     match: MatchState | None = None,
+    result: Win | None = None,
 ) -> SvgBoard:
     """The picture of ``value`` as SVG.
 
@@ -590,6 +607,9 @@ def board_svg(
     - ``match``: the match state; each player's line adds its score (``3/7``; in
       money play what it has won), and the Crawford or post-Crawford game is named
       beside the player one point from winning.
+    - ``result``: how the game ended (a ``Win``), when it ended off the board too (a
+      double passed, a resignation: R14): the winner's line says so and nobody is to
+      roll. A game brings its own; a position borne off (R12) needs none.
 
     A place is an absolute point 1..N, ``"bar"`` or ``"off"``. Without ``cube`` and
     ``match`` the picture is the plain board.
@@ -598,6 +618,7 @@ def board_svg(
     names = shown.get("names") if names is None else names
     cube = shown.get("cube") if cube is None else cube
     match = shown.get("match") if match is None else match
+    result = shown.get("result") if result is None else result
     if not arrows and mover is None and "arrows" in shown:
         arrows, mover = shown["arrows"], shown["mover"]
     variant = position.variant
@@ -611,14 +632,17 @@ def board_svg(
     pairs = _arrow_places(variant, arrows, moving)
     better = _arrow_places(variant, best, moving)
     _check_match(position, cube, match)
+    ending = _ending(position, result)
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
 
     geometry = _geometry(variant, seat)
     x, y, width, height = geometry.box
     title = f"{variant.name.capitalize()} position, {style.names[position.turn]} to move"
-    if position.dice:
-        title += f", dice {position.dice[0]}-{position.dice[1]}"
+    if ending is not None:
+        title = f"{variant.name.capitalize()} position, {style.names[ending.winner]} wins"
+    elif position.dice:
+        title += f", dice {dice_text(position.dice)}"
     if cube is not None:
         title += f", {cube}"
     if match is not None:
@@ -643,17 +667,20 @@ def board_svg(
     root.append(_bars(position, geometry, style, marked))
     root.append(_trays(position, geometry, style, marked))
     root.append(_stacks(position, geometry, style))
+    if marked:  # over the checkers: a lit place reads whoever stands there
+        root.append(_lit(geometry, style, marked))
     if position.dice:
         root.append(_dice(position.dice, geometry.dice[position.turn], style, position.turn))
     if cube is not None:
         root.append(_cube(cube, position, geometry, style))
-    root.append(_players(position, geometry, style, match))
+    root.append(_players(position, geometry, style, match, ending))
     if chosen is not None:
         root.append(_selection(position, geometry, style, chosen))
-    if better:
-        root.append(_arrows(position, geometry, style, better, best=True))
     if pairs:
         root.append(_arrows(position, geometry, style, pairs))
+    if better:  # on top, a move the play made makes too bent the other way: never hidden
+        shared = {(start, end) for start, end, _ in pairs}
+        root.append(_arrows(position, geometry, style, better, best=True, apart=shared))
     static = _static(variant, seat, palette, counter, frozenset(marked))
     return SvgBoard(ET.tostring(root, encoding="unicode").replace(f"<!--{_STATIC}-->", static, 1))
 
@@ -666,6 +693,7 @@ class _Shown(TypedDict, total=False):
     match: MatchState
     arrows: Play
     mover: int
+    result: Win
 
 
 def _shown(value: Drawable) -> tuple[Position, _Shown]:
@@ -682,6 +710,9 @@ def _shown(value: Drawable) -> tuple[Position, _Shown]:
         if isinstance(last, Turn):
             shown["arrows"], shown["mover"] = last.play, last.player
         at = MatchPosition(game.position, game.cube, state)
+        ended = game.result()
+        if ended is not None:
+            shown["result"] = ended
         if not state.is_fresh():
             shown["match"] = state
         if at.cube_in_play:
@@ -794,7 +825,7 @@ class Parts:
 
     def players(self, position: Position) -> ET.Element:
         """Names, pips and whose turn it is, as ``board_svg`` labels ``position``."""
-        return _players(position, self._geometry, self._style)
+        return _players(position, self._geometry, self._style, ending=_ending(position, None))
 
     def _lane(self, player: int, place: Place) -> _Lane:
         if place == "bar":
@@ -966,8 +997,8 @@ def _points(
                     shape.triangle,
                     fill=theme.highlight,
                     fill_opacity=0.8,
-                    stroke=theme.highlight,
-                    stroke_width=3.0,
+                    stroke=theme.casing,
+                    stroke_width=2.0,
                     stroke_linejoin="round",
                     class_="tg-highlight",
                 )
@@ -1046,12 +1077,18 @@ def _checker(centre: Vec, player: int, style: _Style, where: str, index: int) ->
 
 
 def _count(centre: Vec, count: int, fill: str) -> ET.Element:
+    """A stack's count on its top checker, haloed in the checker's colour: it reads over
+    the third player's centre dot too."""
     text = _el(
         "text",
         x=centre[0],
         y=centre[1] + 6.8,
         class_="tg-count",
         fill=_ink(fill),
+        stroke=fill,
+        stroke_width=5.0,
+        paint_order="stroke",
+        stroke_linejoin="round",
         font_size=19.0,
         font_weight="bold",
         text_anchor="middle",
@@ -1100,18 +1137,37 @@ def _bars(position: Position, geometry: _Geometry, style: _Style, marked: set[Pl
         element.append(_lane_area(first, last, fill="none", pointer_events="all"))
         if player == style.mover and "bar" in marked:
             element.set("data-highlighted", "true")
-            element.append(
-                _lane_area(
-                    first,
-                    last,
-                    fill=style.theme.highlight,
-                    fill_opacity=0.45,
-                    stroke=style.theme.highlight,
-                    stroke_width=3.0,
-                )
-            )
+            element.append(_lane_area(first, last, fill=style.theme.highlight, fill_opacity=0.45))
         element.extend(_stack(lane, count, player, style, "bar"))
         group.append(element)
+    return group
+
+
+def _lit(geometry: _Geometry, style: _Style, marked: set[Place]) -> ET.Element:
+    """The outline of each lit place (a point's lane, the mover's bar or tray), in the
+    lit colour on the casing, drawn over the checkers."""
+    theme = style.theme
+    group = _el("g", class_="tg-lit", fill="none", stroke_linejoin="round")
+    for place in sorted(marked, key=str):
+        if place == "bar":
+            lane = geometry.bars[style.mover]
+            corners = _lane_area(lane.at(-0.5), lane.at(lane.room - 0.5)).get("points", "")
+        elif place == "off":
+            tray = geometry.trays[style.mover]
+            box = _box(tray.centre, tray.axis, tray.length, tray.width)
+            corners = box.get("points", "")
+        else:
+            corners = _pts(geometry.points[place].area)
+        group.append(_el("polygon", points=corners, stroke=theme.casing, stroke_width=7.0))
+        group.append(
+            _el(
+                "polygon",
+                points=corners,
+                stroke=theme.highlight,
+                stroke_width=3.5,
+                data_place=str(place),
+            )
+        )
     return group
 
 
@@ -1140,16 +1196,7 @@ def _trays(
         element.append(_tray_box(tray, theme))
         if player == style.mover and "off" in marked:
             element.set("data-highlighted", "true")
-            element.append(
-                _box(
-                    *shape,
-                    fill=theme.highlight,
-                    fill_opacity=0.45,
-                    stroke=theme.highlight,
-                    stroke_width=3.0,
-                    stroke_linejoin="round",
-                )
-            )
+            element.append(_box(*shape, fill=theme.highlight, fill_opacity=0.45))
         element.extend(_slab(tray, index, player, style) for index in range(count))
         group.append(element)
     return group
@@ -1327,13 +1374,27 @@ def _cube(cube: Cube, position: Position, geometry: _Geometry, style: _Style) ->
     return group
 
 
+def _ending(position: Position, result: Win | None) -> Win | None:
+    """How the drawn game ended: ``result``, or a bear-off the position shows (R12)."""
+    if result is not None:
+        if not isinstance(result, Win) or result.winner not in range(position.variant.players):
+            raise ValueError(f"result must be a Win of a player of the game, not {quote(result)}")
+        return result
+    winner = position.winner
+    return None if winner is None else Win(winner, 0, "bear-off")
+
+
 def _players(
-    position: Position, geometry: _Geometry, style: _Style, match: MatchState | None = None
+    position: Position,
+    geometry: _Geometry,
+    style: _Style,
+    match: MatchState | None = None,
+    ending: Win | None = None,
 ) -> ET.Element:
     theme = style.theme
     group = _el("g", class_="tg-players", fill=theme.text)
     for player, label in sorted(geometry.labels.items()):
-        turn = player == position.turn
+        turn = ending is None and player == position.turn
         element = _el(
             "g",
             class_="tg-player",
@@ -1372,15 +1433,20 @@ def _players(
         name.text = _short(style.names[player], 24 if label.align == "row" else 14)
         element.append(name)
         detail = _el("text", fill=theme.muted, font_size=geometry.font * 1.1)
-        detail.text = _detail(position, player, match)
+        parts = _detail(position, player, match, ending)
         if label.align == "row":
+            detail.text = " \u00b7 ".join(parts)
             detail.set("x", _num(label.right))
             detail.set("y", _num(y + geometry.font * 0.36))
             detail.set("text-anchor", "end")
-        else:
-            detail.set("x", _num(x + sign * (2 * R + 12)))
-            detail.set("y", _num(y + geometry.font * 1.9))
+        else:  # in a corner of the frame: short lines, one under the other
+            left = x + sign * (2 * R + 12)
             detail.set("text-anchor", "end" if label.align == "right" else "start")
+            for row, line in enumerate(_lines(parts, SIDE_LINE)):
+                span = ET.SubElement(detail, "tspan")
+                span.set("x", _num(left))
+                span.set("y", _num(y + geometry.font * (1.9 + 1.25 * row)))
+                span.text = line
         element.append(detail)
         group.append(element)
     return group
@@ -1391,16 +1457,39 @@ def _short(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 
-def _detail(position: Position, player: int, match: MatchState | None) -> str:
+SIDE_LINE = 16
+"""Characters on a line of a label in a corner of the trigammon board: more would run
+over the frame."""
+
+
+def _lines(parts: Sequence[str], width: int) -> list[str]:
+    """``parts`` joined by dots into lines of at most ``width`` characters (a part
+    longer than that has a line of its own)."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} \u00b7 {part}" if lines else part
+        if lines and len(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
+
+
+def _detail(
+    position: Position, player: int, match: MatchState | None, ending: Win | None
+) -> list[str]:
+    """A player's line, in parts: the score, pips, checkers off, and who wins or is to
+    act."""
     parts = [] if match is None else _score(match, player)
     parts.append(f"{position.pip_count(player)} pips")
     if position.borne_off(player):
         parts.append(f"{position.borne_off(player)} off")
-    if position.winner == player:
-        parts.append("wins")
-    elif player == position.turn and not position.is_over():
+    if ending is not None:
+        if ending.winner == player:
+            parts.append(f"wins{ENDING_WORDS[ending.ending]}")
+    elif player == position.turn:
         parts.append("to move" if position.dice else "to roll")
-    return " \u00b7 ".join(parts)
+    return parts
 
 
 def _score(match: MatchState, player: int) -> list[str]:
@@ -1432,18 +1521,10 @@ def _anchor(position: Position, geometry: _Geometry, style: _Style, place: Place
 
 def _selection(position: Position, geometry: _Geometry, style: _Style, place: Place) -> ET.Element:
     x, y = _anchor(position, geometry, style, place)
-    return _el(
-        "circle",
-        cx=x,
-        cy=y,
-        r=R + 4,
-        fill="none",
-        stroke=style.theme.selected,
-        stroke_width=4.0,
-        class_="tg-selected",
-        data_kind="selected",
-        data_point=str(place),
-    )
+    ring = _el("g", class_="tg-selected", data_kind="selected", data_point=str(place), fill="none")
+    ring.append(_el("circle", cx=x, cy=y, r=R + 4, stroke=style.theme.casing, stroke_width=7.0))
+    ring.append(_el("circle", cx=x, cy=y, r=R + 4, stroke=style.theme.selected, stroke_width=4.0))
+    return ring
 
 
 def _arrows(
@@ -1452,9 +1533,13 @@ def _arrows(
     style: _Style,
     pairs: list[tuple[Place, Place, bool]],
     best: bool = False,
+    apart: set[tuple[Place, Place]] | None = None,
 ) -> ET.Element:
-    """Arrows of a play; ``best``: the better play, dashed in its own colour."""
-    colour = style.theme.best if best else style.theme.arrow
+    """Arrows of a play, bent towards the board's middle; ``best``: the better play,
+    dashed in its own colour; a move of ``apart`` (the play made makes it too) is bent
+    away from the middle, so that the two show side by side."""
+    theme = style.theme
+    colour = theme.best if best else theme.arrow
     group = _el("g", class_="tg-best" if best else "tg-arrows", fill=colour, stroke=colour)
     centre = geometry.centre
     for start, end, hit in pairs:
@@ -1463,7 +1548,11 @@ def _arrows(
         # Bend towards the middle of the board, gently for short hops.
         middle = _mul(_add(a, b), 0.5)
         inwards = (centre[0] - middle[0], centre[1] - middle[1])
-        bend = min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b))
+        # A short hop bends by a checker's width at least, so its arc shows past the
+        # checkers it joins.
+        bend = max(min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b)), 2 * R)
+        if apart and (start, end) in apart:
+            bend = -bend
         control = _add(middle, _mul(_unit(inwards), bend)) if any(inwards) else middle
         heading = _unit((b[0] - control[0], b[1] - control[1]))
         head = 22.0
@@ -1478,11 +1567,26 @@ def _arrows(
             data_hit=str(hit).lower(),
             opacity=0.85,
         )
+        shaft = (
+            f"M{_num(a[0])},{_num(a[1])} Q{_num(control[0])},{_num(control[1])} "
+            f"{_num(shaft_end[0])},{_num(shaft_end[1])}"
+        )
+        # Cased, as every mark over checkers is: it reads on a checker of any colour.
         element.append(
             _el(
                 "path",
-                d=f"M{_num(a[0])},{_num(a[1])} Q{_num(control[0])},{_num(control[1])} "
-                f"{_num(shaft_end[0])},{_num(shaft_end[1])}",
+                d=shaft,
+                fill="none",
+                stroke=theme.casing,
+                stroke_width=10.0,
+                stroke_linecap="round",
+                class_="tg-casing",
+            )
+        )
+        element.append(
+            _el(
+                "path",
+                d=shaft,
                 fill="none",
                 stroke_width=7.0,
                 stroke_linecap="butt" if best else "round",
@@ -1496,7 +1600,9 @@ def _arrows(
                     _add(_add(b, _mul(heading, -head)), across),
                     _add(_add(b, _mul(heading, -head)), _mul(across, -1)),
                 ],
-                stroke="none",
+                stroke=theme.casing,
+                stroke_width=1.5,
+                stroke_linejoin="round",
             )
         )
         if hit:

@@ -124,7 +124,7 @@ class Judging(Navigation):
     @action(step=INT)
     def next_mistake(self, step: int = 1) -> None:
         """Show the next marked turn of the review (``step=-1``: the one before)."""
-        self._require_play()
+        self._require_play(navigate=True)
         report = self._current_report()
         if report is None:
             raise ValueError("no review of this line: analyse the game first")
@@ -177,7 +177,11 @@ class Judging(Navigation):
             elif isinstance(found, Report):
                 report = found
                 review["status"] = "cancelled" if found.cancelled else "done"
-            self._swap(analyses=replace(analyses, review=review, review_job=None, report=report))
+            kept = analyses.kept
+            if report is not None and not report.cancelled:
+                kept = {**kept, analyses.reviewed: (review, report)}
+            chosen = replace(analyses, review=review, review_job=None, report=report, kept=kept)
+            self._swap(analyses=chosen)
             return True
         if job is not analyses.job or analyses.analysis is None:
             return False

@@ -9,6 +9,7 @@ from ..engine import IllegalMoveError, Move, Play
 from ..engine.game import Record
 from ..engine.notation import dice_text, format_play, play_text, record_text
 from ..engine.places import Place, index_of, parse_place
+from ..judgement.analysis import MARK_NAMES
 from ..judgement.bots import CubeBot
 from ..judgement.cube import evaluated_chances
 from ..judgement.games import autoplay
@@ -125,16 +126,19 @@ class Playing(SessionState):
         if found is None:
             return False
         warning, best = found
+        level = f", a {MARK_NAMES[warning['mark']]} play" if warning["mark"] else ""
         text = (
-            f"The tutor: {warning['played']} loses {warning['loss']:.3f} equity; "
-            f"{warning['best']} is better. Take it back or play on."
+            f"The tutor: {warning['played']} loses {warning['loss']:.3f} points per game "
+            f"against {warning['best']}{level}. Take it back or play on."
         )
-        self._swap(board=replace(board, held=Held(warning, best, play)), info=text)
+        # The position is the turn's still: its hints stay.
+        held = replace(board, held=Held(warning, best, play))
+        self._swap(board=held, info=text, keep_analysis=True)
         return True
 
     def _take_back(self) -> None:
         """The play the tutor held back, and the moves made this turn, taken back."""
-        self._swap(board=self._board.afresh(), info="Taken back: try again.")
+        self._swap(board=self._board.afresh(), info="Taken back: try again.", keep_analysis=True)
 
     def _bots_play(self, max_turns: int | None = None) -> None:
         """The bots play on until a person is to act, the game ends, or ``max_turns``."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import cast
 
 from ..judgement.bots import Bot, HeuristicBot, NeuralBot, RandomBot
@@ -12,19 +13,29 @@ from .slices import Seating
 from .state import checked_player
 from .view import Seat
 
-__all__ = ["SEATS", "Seats"]
+__all__ = ["SEATS", "SeatKind", "Seats"]
 
-SEATS: Mapping[str, Callable[[int | None], Bot] | None] = {
-    "human": None,
-    "random": RandomBot,
-    "heuristic": lambda seed: HeuristicBot(),
-    "neural": lambda seed: NeuralBot(),
+
+@dataclass(frozen=True)
+class SeatKind:
+    """Who can sit at a player's place: its label on the board, and how a bot of the
+    kind is made from the board's seed (None: a person)."""
+
+    label: str
+    make: Callable[[int | None], Bot] | None
+
+
+SEATS: Mapping[Seat, SeatKind] = {
+    "human": SeatKind("Person", None),
+    "random": SeatKind("Random bot", RandomBot),
+    "heuristic": SeatKind("Heuristic bot", lambda seed: HeuristicBot()),
+    "neural": SeatKind("Neural bot", lambda seed: NeuralBot()),
 }
-"""Who can sit at a player's place: a person, or a built-in bot made from the seed.
-Once the cube is in play (a match, a score, a cube moved from the centred 1), the
-heuristic and neural bots double and take by ``cube.cube_decision`` on the board's
-evaluator's chances (``bots.CubeBot``); the random bot never doubles and always
-takes."""
+"""Who can sit at a player's place, one entry per ``view.Seat``: a person, or a built-in
+bot. The front end's seat list is generated from it (``js/protocol.ts``). Once the cube
+is in play (a match, a score, a cube moved from the centred 1), the heuristic and
+neural bots double and take by ``cube.cube_decision`` on the board's evaluator's chances
+(``bots.CubeBot``); the random bot never doubles and always takes."""
 
 
 class Seats(Playing):
@@ -36,14 +47,15 @@ class Seats(Playing):
         player = checked_player(self._board.game.variant, player, "player")
         if not isinstance(seat, str) or seat not in SEATS:
             raise IntentError(f"a seat is one of {sorted(SEATS)}, not {seat!r}"[:120])
-        make = SEATS[seat]
+        kind = cast(Seat, seat)
+        make = SEATS[kind].make
         bots = dict(self._seating.bots)
         if make is None:
             bots.pop(player, None)
         else:
             bots[player] = make(self._seed)
         seats = list(self._seating.seats)
-        seats[player] = cast(Seat, seat)
+        seats[player] = kind
         self._swap(seating=Seating(tuple(seats), bots), keep_analysis=True)
 
     @action()

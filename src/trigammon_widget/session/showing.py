@@ -3,11 +3,13 @@ board shows, and the drawings sent ahead of a step or a move."""
 
 from __future__ import annotations
 
+import re
+
 from ..engine import Play, Position, Turn
 from ..engine.notation import format_play, play_text, record_text
 from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
-from ..judgement.analysis import Report
+from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
 from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
 from ..pictures.svg import THEMES, board_svg, css_variables
@@ -20,7 +22,7 @@ from .view import (
     MatchView,
     Message,
     View,
-    result_view,
+    WinView,
     variation_row,
 )
 
@@ -33,6 +35,8 @@ TURN_DRAWINGS = 4 * STEP_FRAMES
 """Turn drawings of the line kept, so that a step draws only the turns new at its edge."""
 MOVE_FRAMES = 60
 """Most drawings of single moves sent ahead (one per legal from/to pair)."""
+_PLAYER = re.compile(r"\bplayer (\d)\b(?!\.\.)")
+"""A player as the engine names one in an error."""
 
 
 class Showing(SessionState):
@@ -89,8 +93,6 @@ class Showing(SessionState):
             for start, ends in self._legal_targets().items()
         }
         remaining = list(self.legal_plays.remaining_dice(board.done)) if board.rolled else []
-        result = game.outcome() if playing else None
-        win = game.result() if playing else None
         return {
             "version": self._version,
             "line": self._line,
@@ -112,7 +114,6 @@ class Showing(SessionState):
             "partial": format_play(variant, Play(board.done)),
             "ply": game.ply,
             "plies": len(game.turns),
-            "outcome": None if result is None else result_view(result, variant.players),
             "message": self._message,
             "pips": [shown.pip_count(p) for p in range(variant.players)],
             "position_id": shown.id,
@@ -127,6 +128,7 @@ class Showing(SessionState):
             "tutor": {
                 "on": self._tutor.on,
                 "threshold": self._tutor.threshold,
+                "level": self._tutor_level(),
                 "warning": None if board.held is None else board.held.warning,
             },
             "variations": [variation_row(v) for v in (game.variations() if playing else ())],
@@ -135,11 +137,31 @@ class Showing(SessionState):
                 for v in (game.variations(game.ply - 1) if playing and game.ply else ())
             ],
             "main_line": game.is_main_line,
-            "win": None
-            if win is None
-            else {"winner": win.winner, "points": win.points, "ending": win.ending},
+            "win": self._win_view(),
             "cube": self._cube_view() if playing else None,
             "match": self._match_view(),
+        }
+
+    def _tutor_level(self) -> Level | None:
+        threshold = self._tutor.threshold
+        for name, level in zip(MARK_NAMES.values(), THRESHOLDS, strict=True):
+            if threshold == level:
+                return name
+        return None
+
+    def _win_view(self) -> WinView | None:
+        board = self._board
+        win = board.game.result() if board.game_over else None
+        if win is None:
+            return None
+        outcome = board.game.outcome() if win.ending == "bear-off" else None
+        players = range(board.game.variant.players)
+        return {
+            "winner": win.winner,
+            "points": win.points,
+            "ending": win.ending,
+            "results": [] if outcome is None else [outcome.result(p) for p in players],
+            "text": self._ended(),
         }
 
     def _cube_view(self) -> CubeView | None:
@@ -180,21 +202,20 @@ class Showing(SessionState):
         }
 
     def plays(self) -> list[str]:
-        """Every legal play of this turn's dice, in notation (``NO_MOVE`` for the empty
-        play); empty while none is due."""
-        board = self._board
-        if not board.rolled:
-            return []
-        position = board.game.position
-        return [play_text(position.format_play(play)) for play in self.legal_plays]
+        """The plays left to choose this turn, in notation (``NO_MOVE`` for the empty
+        play): every legal play of the dice, then those that go on from the moves made;
+        empty while none is due."""
+        position = self._board.game.position
+        return [play_text(position.format_play(play)) for play in self.listed_plays]
 
     def _review_now(self) -> Review | None:
         """The review as the shown turn sees it; None once the line is another."""
-        analyses, game = self._analyses, self._board.game
-        if analyses.review is None or game.turns != analyses.reviewed:
+        found = self._line_review()
+        if found is None:
             return None
-        players, mistakes, turn = review_view(self._current_report(), game.ply)
-        return {**analyses.review, "players": players, "mistakes": mistakes, "turn": turn}
+        review, report = found
+        players, mistakes, turn = review_view(report, self._board.game.ply)
+        return {**review, "players": players, "mistakes": mistakes, "turn": turn}
 
     def _better(self) -> Play:
         """The better play the review found for the shown turn, if it is marked."""
@@ -267,9 +288,17 @@ class Showing(SessionState):
         return Frames(self._version, self._line, steps, moves)
 
     def message(self, error: ValueError) -> Message:
-        """Show why an action was refused; only the message changes."""
+        """Show why an action was refused; only the message changes. The engine knows
+        no names and says ``player 1``: the board says the player's name."""
         rule = getattr(error, "rule", None)
         text = getattr(error, "reason", None) or str(error)
+        names = self._board.game.names
+
+        def named(found: re.Match[str]) -> str:
+            player = int(found.group(1))
+            return names[player] if player < len(names) else found.group(0)
+
+        text = _PLAYER.sub(named, text)
         self._message = {"kind": "error", "text": text[:500], "rule": rule}
         return self._message
 
@@ -317,16 +346,18 @@ class Showing(SessionState):
     ) -> str:
         """The board drawn as the session shows it; with the cube and the score of the
         game's ``ply``-th position once they are in play (a match, a score, a cube
-        moved from the centred 1)."""
+        moved from the centred 1), and how the game ended there (``Game.result``: the
+        one fact the label, the buttons and the messages read)."""
         board = self._board
         game = board.game
         look = self._look
-        cube = match = None
+        cube = match = result = None
         if ply is not None:
             if board.scored:
                 match = game.match_state
             if board.cube_in_play(ply):
                 cube = game.match_position_at(ply).cube
+            result = game.result(ply)
         # A plain str: marimo sends an SvgBoard (a str with _repr_svg_) as {}.
         return str(
             board_svg(
@@ -340,5 +371,6 @@ class Showing(SessionState):
                 colors=look.colors,
                 cube=cube,
                 match=match,
+                result=result,
             )
         )

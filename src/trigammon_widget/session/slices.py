@@ -232,6 +232,9 @@ class Analyses:
     review: Review | None = None
     report: Report | None = None
     reviewed: tuple[object, ...] = ()
+    kept: Mapping[tuple[object, ...], tuple[Review, Report]] = field(default_factory=dict)
+    """Every review finished, by the turns of its line: shown again whenever that line
+    is (another game of a match, a line left and taken again)."""
 
     def dropped(self) -> Analyses:
         """The analyses once the board has changed: the hints or chances were about the

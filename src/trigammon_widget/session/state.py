@@ -30,7 +30,7 @@ from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
 from ..pictures.svg import THEMES
 from ..protocol import IntentError
-from ..teaching.coaching import Analysis
+from ..teaching.coaching import Analysis, Review
 from .memo import Memo
 from .slices import Analyses, Board, Job, Look, Seating, Tutor
 from .view import HUMAN, Message
@@ -186,9 +186,20 @@ class SessionState:
             raise IllegalMoveError("R4", "roll the dice first")
         return position
 
+    @property
+    def listed_plays(self) -> tuple[Play, ...]:
+        """The plays left to choose this turn (the ``plays`` list): every legal play of
+        the dice, or once moves are made, those that go on from them."""
+        board = self._board
+
+        def listed() -> tuple[Play, ...]:
+            return tuple(self.legal_plays.extending(board.done)) if board.rolled else ()
+
+        return self.memo.get("listed", self._version, listed)
+
     def _listed(self, index: int) -> Play:
-        """Entry ``index`` of the legal plays (the ``plays`` list)."""
-        plays = list(self.legal_plays)
+        """Entry ``index`` of the plays left to choose (the ``plays`` list)."""
+        plays = self.listed_plays
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(plays):
             raise IntentError(f"index must be a listed play 0..{len(plays) - 1}, got {index!r}")
         return plays[index]
@@ -206,13 +217,31 @@ class SessionState:
                 f"game {number} of the match is played: show the last game to play on"
             )
 
+    def _ended(self) -> str:
+        """How the shown game ended, in words: the status line's and every message's
+        (``Bo wins 2 points (double passed)``; a bear-off names each loser's gammon or
+        backgammon, R13). Empty while the game goes on."""
+        game = self._board.game
+        win = game.result()
+        if win is None or not self._board.playing:
+            return ""
+        text = win_text(win, game.names)
+        outcome = game.outcome() if win.ending == "bear-off" else None
+        if outcome is not None:
+            worse = [
+                f"a {outcome.result(p)} against {game.names[p]}"
+                for p in range(game.variant.players)
+                if outcome.points[p] > 1
+            ]
+            text += f" ({', '.join(worse)})" if worse else ""
+        return text
+
     def _ending(self) -> str:
         """How the shown game ended, in words, with the match's score."""
         board = self._board
-        win = board.game.result()
-        if win is None:
+        text = self._ended()
+        if not text:
             return ""
-        text = win_text(win, board.game.names)
         match = board.match
         if match is not None and board.last_game:
             text += f"; the score is {'-'.join(map(str, match.score))}"
@@ -248,12 +277,19 @@ class SessionState:
         chosen.check(self._board.game.variant)
         return chosen
 
-    def _current_report(self) -> Report | None:
-        """The report while the line is the one analysed."""
+    def _line_review(self) -> tuple[Review, Report | None] | None:
+        """The review of the shown line and its report (None while it runs): the one
+        being made, or one kept from before."""
         analyses = self._analyses
-        if analyses.report is not None and self._board.game.turns == analyses.reviewed:
-            return analyses.report
-        return None
+        turns = self._board.game.turns
+        if analyses.review is not None and turns == analyses.reviewed:
+            return analyses.review, analyses.report
+        return analyses.kept.get(turns)
+
+    def _current_report(self) -> Report | None:
+        """The report of the shown line, once its review has finished."""
+        found = self._line_review()
+        return None if found is None else found[1]
 
 
 def _new_game(

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from ..protocol import BOOL, IntentError, action
+from ..judgement.analysis import MARK_NAMES, THRESHOLDS
+from ..protocol import BOOL, IntentError, action, choice
 from .play import Playing
 from .slices import Tutor
 
-__all__ = ["Tutoring"]
+LEVELS = dict(zip(MARK_NAMES.values(), THRESHOLDS, strict=True))
+"""The tutor's levels by name: it stops a play that loses as much as a doubtful, a bad
+or a very bad play (GNU Backgammon's 0.04, 0.08 and 0.16 points per game)."""
+
+__all__ = ["LEVELS", "Tutoring"]
 
 
 class Tutoring(Playing):
@@ -20,13 +25,13 @@ class Tutoring(Playing):
 
     @property
     def tutor_threshold(self) -> float:
-        """The equity a play may lose before the tutor warns (``set_tutor``)."""
+        """The points per game a play may lose before the tutor warns (``set_tutor``)."""
         return self._tutor.threshold
 
     @action(on=BOOL)
     def set_tutor(self, on: bool, threshold: float | None = None) -> None:
         """Turn the tutor on or off: before a person's play is made, it warns when the
-        play loses more than ``threshold`` equity (if given; at first 0.08, GNU
+        play loses ``threshold`` points per game or more (if given; at first 0.08, GNU
         Backgammon's "bad")."""
         if type(on) is not bool:
             raise IntentError(f"on must be true or false, got {on!r}")
@@ -38,6 +43,14 @@ class Tutoring(Playing):
                 raise ValueError(f"threshold must be an equity 0..3, not {threshold!r}")
             chosen = float(threshold)
         self._swap(tutor=Tutor(on, chosen), keep_analysis=True)
+
+    @action(level=choice(*LEVELS))
+    def set_tutor_level(self, level: str) -> None:
+        """How bad a play the tutor stops: "doubtful", "bad" or "very bad", as a review
+        marks plays (GNU Backgammon's 0.04, 0.08 and 0.16 points per game lost)."""
+        if level not in LEVELS:
+            raise IntentError(f"a level is one of {list(LEVELS)}, not {level!r}"[:120])
+        self._swap(tutor=Tutor(self._tutor.on, LEVELS[level]), keep_analysis=True)
 
     @action()
     def take_back(self) -> None:

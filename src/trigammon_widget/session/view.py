@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
-from ..engine import Outcome, Turn
+from ..engine import Turn
 from ..engine.game import Variation
 from ..engine.notation import dice_text, play_text, record_text
+from ..judgement.analysis import Level
 from ..teaching.coaching import Analysis, Review, TutorWarning
 
 __all__ = [
@@ -21,14 +22,12 @@ __all__ = [
     "HistoryEntry",
     "MatchView",
     "Message",
-    "Result",
     "Seat",
     "Traits",
     "Tutor",
     "VariationRow",
     "View",
     "WinView",
-    "result_view",
     "variation_label",
     "variation_row",
 ]
@@ -46,20 +45,20 @@ class Message(TypedDict):
     rule: str | None
 
 
-class Result(TypedDict):
-    """A finished game: the winner and each player's R13 result."""
-
-    winner: int
-    results: list[str]
-
-
 class WinView(TypedDict):
-    """How the shown game ended: its winner, the points it scores (cube included) and
-    how (``bear-off``, a double dropped, a resignation)."""
+    """How the shown game ended; None while it goes on: the one fact that the label,
+    the buttons, the cube and the messages read (``slices.Board.game_over``)."""
 
     winner: int
     points: int
+    """What the game scores, cube included (R13, R14)."""
     ending: Literal["bear-off", "drop", "resignation"]
+    """Borne off (R12), a double passed, or a resignation (R14)."""
+    results: list[str]
+    """Each player's R13 result once borne off ("win", "single", "gammon",
+    "backgammon"); empty for a game ended by the cube or a resignation."""
+    text: str
+    """In words, as the status line and the messages say it."""
 
 
 class CubeView(TypedDict):
@@ -99,6 +98,9 @@ class Tutor(TypedDict):
 
     on: bool
     threshold: float
+    """Points per game: the tutor stops a play that loses this much or more."""
+    level: Level | None
+    """The threshold by the name of the mark it is (None: a threshold of its own)."""
     warning: TutorWarning | None
 
 
@@ -127,7 +129,6 @@ class View(TypedDict):
     partial: str
     ply: int
     plies: int
-    outcome: Result | None
     message: Message | None
     pips: list[int]
     position_id: str
@@ -179,7 +180,8 @@ class Traits(TypedDict):
     svg: str
     view: View
     plays: list[str]
-    """Every legal play of this turn's dice, in notation (changes once a roll)."""
+    """The plays left to choose this turn, in notation: every legal play of the dice,
+    then those that go on from the moves made (``Session.listed_plays``)."""
     history: list[HistoryEntry]
     record: str
     graph: str
@@ -199,11 +201,6 @@ class Frames:
     line: int
     steps: dict[int, str]
     moves: dict[str, str]
-
-
-def result_view(outcome: Outcome, players: int) -> Result:
-    """A finished game's outcome as the board shows it."""
-    return {"winner": outcome.winner, "results": [outcome.result(p) for p in range(players)]}
 
 
 def variation_label(variation: Variation) -> str:

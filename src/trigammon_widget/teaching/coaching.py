@@ -15,7 +15,7 @@ from typing import Literal, NotRequired, TypedDict
 from ..engine.moves import Play
 from ..engine.notation import play_text
 from ..engine.position import Position
-from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport
+from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, mark_of
 from ..judgement.evaluation import Evaluation, Evaluator
 from ..judgement.evaluation import Hint as RatedPlay
 from ..judgement.evaluation import hints as rate_all
@@ -122,11 +122,13 @@ class Review(TypedDict):
 
 
 class TutorWarning(TypedDict):
-    """A play the tutor stopped: what it loses and the better play."""
+    """A play the tutor stopped: what it loses (points per game), the better play, and
+    the mark a review gives it (``?!``, ``?`` or ``??``)."""
 
     played: str
     best: str
     loss: float
+    mark: str | None
 
 
 def hint_rows(rated: Sequence[RatedPlay]) -> list[HintRow]:
@@ -236,9 +238,9 @@ def _judged_row(text: str, equity: float, loss: float) -> HintRow:
 def tutor_warning(
     position: Position, play: Play, evaluator: Evaluator, threshold: float
 ) -> tuple[TutorWarning, Play] | None:
-    """The tutor's warning when ``play`` loses more than ``threshold`` against the
-    best play of ``position``'s roll, with that best play; None for a good play (or
-    no choice)."""
+    """The tutor's warning when ``play`` loses ``threshold`` or more against the best
+    play of ``position``'s roll (as a review marks a play), with that best play; None
+    for a play that loses less, or nothing (or no choice)."""
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or threshold < 0:
         raise ValueError(f"threshold must be an equity of 0 or more, not {threshold!r}"[:80])
     rated = rate_all(position, evaluator=evaluator)
@@ -248,7 +250,12 @@ def tutor_warning(
     if made is None:
         raise ValueError(f"{play!r} is not a legal play of the roll"[:120])
     loss = rated[0].equity - made.equity
-    if loss <= threshold:
+    if loss <= 0 or loss < threshold:
         return None
-    warning: TutorWarning = {"played": made.notation, "best": rated[0].notation, "loss": loss}
+    warning: TutorWarning = {
+        "played": play_text(made.notation),
+        "best": play_text(rated[0].notation),
+        "loss": loss,
+        "mark": mark_of(loss),
+    }
     return warning, rated[0].play

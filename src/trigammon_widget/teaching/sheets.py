@@ -30,16 +30,20 @@ h1 {{ font-size: 20pt; margin: 0 0 2mm; }}
 h2 {{ font-size: 13pt; margin: 0 0 1.5mm; }}
 p {{ margin: 0 0 2mm; font-size: 10.5pt; }}
 .intro {{ margin-bottom: 5mm; }}
-.cards {{ display: grid; grid-template-columns: 1fr 1fr; gap: 6mm 8mm; }}
+.cards {{ display: grid; grid-template-columns: 1fr 1fr; gap: 4mm 8mm; }}
 .card {{ break-inside: avoid; page-break-inside: avoid; border-top: 1.5pt solid {PAPER.frame};
         padding-top: 2mm; }}
-figure {{ margin: 1mm 0 0; max-width: 74mm; }}
+figure {{ margin: 1mm 0 0; max-width: 66mm; }}
 figure svg {{ width: 100%; height: auto; display: block; }}
 figcaption {{ font-size: 9pt; color: {PAPER.muted}; margin-top: 1mm; }}
 .answers {{ break-before: page; page-break-before: always; margin-top: 8mm; }}
 .answer .card {{ border-top-width: 0.75pt; }}
 .small figure {{ max-width: 56mm; }}
 footer {{ margin-top: 6mm; font-size: 8pt; color: {PAPER.muted}; }}
+table {{ border-collapse: collapse; margin-top: 1.5mm; font-size: 8.5pt; }}
+th, td {{ padding: 0.4mm 2mm 0.4mm 0; text-align: right; white-space: nowrap; }}
+th:first-child, td:first-child {{ text-align: left; }}
+th {{ color: {PAPER.muted}; font-weight: 600; border-bottom: 0.5pt solid {PAPER.border}; }}
 @page {{ size: A4; margin: 12mm; }}
 @media print {{ body {{ padding: 0; max-width: none; }} }}
 """
@@ -121,7 +125,8 @@ def problem_sheet(problems: Sequence[Problem] = PROBLEMS, answers: bool = True) 
         '<div class="intro"><p>Find the best play. X is at the bottom of every '
         "picture and moves; the numbers on the board are X's."
         + (
-            " The answers follow the problems, checked by the project's evaluator."
+            " The answers follow the problems, each with the evaluator's numbers for the "
+            "best plays: X's chance to win and points per game after each."
             if answers
             else ""
         )
@@ -132,7 +137,8 @@ def problem_sheet(problems: Sequence[Problem] = PROBLEMS, answers: bool = True) 
         solved = "".join(
             f'<section class="card small">'
             f"<h2>{number}. {escape(problem.answer)}</h2><p>{escape(problem.explanation)}</p>"
-            f"{_figure(problem.answer_figure(size=360), number)}</section>"
+            f"{_figure(problem.answer_figure(size=360), number)}"
+            f"{problem.numbers()}</section>"
             for number, problem in enumerate(problems, 1)
         )
         body += f'<div class="answers"><h1>Answers</h1><div class="cards">{solved}</div></div>'

@@ -19,18 +19,21 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from lab_page import notebook_page, serve
-from lab_server import LabServer
 from trigammon_widget.engine import TRIGAMMON, Game
 from trigammon_widget.judgement.bots import HeuristicBot
 from trigammon_widget.judgement.games import autoplay
 from trigammon_widget.pictures.export import animated_svg
+from trigammon_widget.widget import STILL_WIDTH
 
-pytestmark = pytest.mark.browser
+from .lab_page import notebook_page
+from .lab_server import LabServer
 
-NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "08_explore_positions.ipynb"
+NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "08_explore_positions.ipynb"
 BOARDS = ("board", "viewer", "watch")
 """notebook 08's widgets, in the order they are shown; viewer steps after it is shown."""
+NOTEBOOKS = {
+    "one_board.ipynb": ["from trigammon_widget import BoardWidget\nBoardWidget('classic', seed=2)"]
+}
 STACKS = re.compile(r'data-kind="stack" data-point="(\d+)" data-player="(\d)" data-count="(\d+)"')
 
 
@@ -141,13 +144,12 @@ def test_nbconvert_html_shows_every_board_offline(
     )
     # Each widget's output shows exactly one board: the drawing it had at the end.
     assert outputs == [[stacks] for stacks in expected]
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    cells = ["from trigammon_widget import BoardWidget\nBoardWidget('classic', seed=2)"]
-    with serve(tmp_path_factory, {"one_board.ipynb": cells}) as server:
-        yield server
+    # as wide as a page's column, not the drawing's 980 px (issue 22 item 15)
+    widths = offline.evaluate(
+        "() => [...document.querySelectorAll('.trigammon-static svg')]"
+        ".map(svg => svg.getBoundingClientRect().width)"
+    )
+    assert widths and max(widths) <= STILL_WIDTH
 
 
 def test_jupyterlab_shows_the_live_board_not_the_still_one(browser: Any, lab: LabServer) -> None:
@@ -160,3 +162,26 @@ def test_jupyterlab_shows_the_live_board_not_the_still_one(browser: Any, lab: La
         assert still.count() == 1 and not still.is_visible()
         boards = page.locator("svg.tg-board")
         assert [boards.nth(i).is_visible() for i in range(boards.count())] == [True, False]
+
+
+def test_the_printed_rule_sheet_fills_its_first_page(browser: Any, tmp_path: Path) -> None:
+    """Issue 22 item 15: on A4 (12 mm margins), the title, the introduction and two rows
+    of rule cards fit the first page: a card that avoids a page break there no longer
+    pushes its row, and the page's lower half, onto the next."""
+    from trigammon_widget.teaching.sheets import rule_sheet
+
+    path = tmp_path / "rules.html"
+    rule_sheet().save(path)
+    mm = 96 / 25.4
+    page = browser.new_page(viewport={"width": round(186 * mm), "height": round(273 * mm)})
+    try:
+        page.goto(path.as_uri())
+        page.emulate_media(media="print")
+        bottoms = page.evaluate(
+            "() => [...document.querySelectorAll('.card')]"
+            ".map(card => card.getBoundingClientRect().bottom)"
+        )
+    finally:
+        page.close()
+    assert len(bottoms) == 14
+    assert max(bottoms[:4]) <= 273 * mm  # rows 1 and 2: the first page

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from lab_server import LabServer, problems
+from .lab_server import LabServer, problems
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_no_package_json_claims_every_js_file_as_a_module() -> None:

@@ -16,26 +16,25 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from lab_page import (
-    board,
-    notebook_page,
-    run_all_cells,
-    run_probe,
-    serve,
-    version,
-    wait_version_after,
-)
-from lab_server import LabServer, centre, free_port
 from trigammon_widget.pictures.svg import THEMES
 from trigammon_widget.session import STEP_FRAMES
 
-pytestmark = pytest.mark.browser
+from .lab_page import (
+    board,
+    click,
+    movable_point,
+    run_all_cells,
+    run_probe,
+    top_checker,
+    version,
+    wait_version_after,
+)
+from .lab_server import LabServer, centre, free_port
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
 DASH = "\N{EN DASH}"  # between the ends of an interval, as the board shows it
@@ -81,7 +80,7 @@ def probe():
             "names": view["names"],
             "seats": view["seats"],
             "bot_to_move": view["bot_to_move"],
-            "outcome": view["outcome"],
+            "win": view["win"],
             "analysis": view["analysis"],
             "history": [entry["text"] for entry in board.history],
             "branches": [entry["lines"] for entry in board.history],
@@ -125,17 +124,8 @@ CELLS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    nb7 = ["from trigammon_widget.widget import BoardWidget\nBoardWidget('trigammon', seed=5)"]
-    with serve(tmp_path_factory, {"boards.ipynb": CELLS, "nb7.ipynb": nb7}) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    with notebook_page(browser, lab, "boards.ipynb", boards=BOARDS) as page:
-        yield page
+NB7 = ["from trigammon_widget.widget import BoardWidget\nBoardWidget('trigammon', seed=5)"]
+NOTEBOOKS = {"boards.ipynb": CELLS, "nb7.ipynb": NB7}
 
 
 def probe(page: Any) -> dict[str, Any]:
@@ -147,28 +137,6 @@ def in_kernel(page: Any, lab: LabServer, code: str) -> dict[str, Any]:
     """Runs ``code`` in the notebook's kernel (through the probe cell); the probe's state."""
     (lab.root / "command.py").write_text(code)
     return probe(page)
-
-
-def click(page: Any, locator: Any, button: str = "left", shift: bool = False) -> None:
-    """A real mouse click at the centre of an SVG element, whatever is drawn above it."""
-    x, y = centre(page, locator)
-    if shift:
-        page.keyboard.down("Shift")
-    try:
-        page.mouse.click(x, y, button=button)
-    finally:
-        if shift:
-            page.keyboard.up("Shift")
-
-
-def top_checker(widget: Any, point: str) -> Any:
-    return widget.locator(f'[data-kind=stack][data-point="{point}"] [data-kind=checker]').last
-
-
-def movable_point(widget: Any) -> str:
-    point = widget.locator(".tgw-movable[data-kind=stack]").first.get_attribute("data-point")
-    assert point is not None
-    return str(point)
 
 
 def test_both_variants_render(page: Any, tmp_path: Path) -> None:
@@ -597,7 +565,7 @@ def test_autoplay_stops_at_the_end_of_the_game(page: Any) -> None:
     # Bot follows bot, without a person's press, until one of them has won.
     wait_until(page, widget, "el.querySelector('.tgw-players-panel').dataset.autoplay === 'paused'")
     state = probe(page)["race"]
-    assert state["outcome"] is not None and state["plies"] == 3
+    assert state["win"] is not None and state["plies"] == 3
     assert widget.locator(".tgw-history li").count() == 4
     assert players.get_by_role("button", name="Play", exact=True).is_disabled()
     assert "wins" in widget.locator(".tgw-status").text_content()
@@ -651,7 +619,7 @@ def test_hints_come_at_once_then_a_rollout_refines_the_best(page: Any, lab: LabS
         assert text == shown
     equities = [hint["equity"] for hint in analysis["hints"]]
     assert equities == sorted(equities, reverse=True)  # best first
-    assert "6 games each" in (panel.locator(".tgw-note").text_content() or "")
+    assert "wins by 6 games rolled out each" in (panel.locator(".tgw-note").text_content() or "")
 
     # A hint previews like a listed play, and a click plays it.
     plain = widget.locator(".tgw-board").inner_html()

@@ -10,15 +10,10 @@ the tutor. A probe cell prints the kernel's view of each board after every gestu
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from lab_page import act, board, notebook_page, run_probe, serve, version, wait_version_after
-from lab_server import LabServer, centre
-
-pytestmark = pytest.mark.browser
+from .lab_page import act, board, run_probe, version, wait_until, wait_version_after
+from .lab_server import centre
 
 REVIEW, TUTOR = range(2)
 BOARDS = 2
@@ -63,21 +58,7 @@ CELLS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    with serve(tmp_path_factory, {"review.ipynb": CELLS}) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    with notebook_page(browser, lab, "review.ipynb", boards=BOARDS) as page:
-        yield page
-
-
-def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
-    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds."""
-    page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
+NOTEBOOKS = {"review.ipynb": CELLS}
 
 
 def probe(page: Any) -> dict[str, Any]:
@@ -178,9 +159,11 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     widget = board(page, TUTOR)
     toggle = widget.get_by_role("button", name="Tutor")
     assert toggle.get_attribute("aria-pressed") == "false"
-    assert widget.locator("[data-role=tutor-threshold]").text_content() == "warns past 0.080"
+    level = widget.locator("[data-role=tutor-level]")
+    assert level.is_hidden()  # the tutor's level shows while it is on
     act(page, widget, toggle)
     assert toggle.get_attribute("aria-pressed") == "true"
+    assert level.is_visible() and level.input_value() == "bad"
     assert probe(page)["tutor"]["tutor"]["on"]
 
     # A play that throws the game away is stopped: the warning, the better play; the
@@ -190,7 +173,8 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     assert warning.is_visible() and warning.get_attribute("role") == "alert"
     assert page.evaluate("() => document.activeElement?.dataset.action") == "take-back"
     text = warning.text_content() or ""
-    assert "2/off loses" in text and "Better: 2/off 1/off" in text
+    assert "2/off loses" in text and "points per game (a very bad play)" in text
+    assert "Better: 2/off 1/off" in text
     assert widget.locator(".tgw-board .tg-best").count() == 1  # the better play, dashed
     assert widget.locator(".tgw-message").is_hidden()  # one warning, not two
 

@@ -16,8 +16,6 @@ import pytest
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
 from trigammon_widget.pictures.svg import board_svg
 
-pytestmark = pytest.mark.browser
-
 HOSTILE = '<img src=x onerror="window.pwned=1">'
 
 BOARDS: dict[str, tuple[Position, dict[str, Any]]] = {

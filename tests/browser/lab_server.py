@@ -1,4 +1,5 @@
-"""A real JupyterLab server for the widget's browser tests and latency benchmark.
+"""A real JupyterLab server for the widget's browser tests and latency benchmark, and the
+Chromium that drives it.
 
 ``LabServer(root)`` starts ``jupyter lab`` (which also serves Notebook 7 at
 ``/tree`` and ``/notebooks``) on a free loopback port with a random token, in a
@@ -23,6 +24,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+CHROMIUM_PATH = Path("/usr/lib/chromium/chromium")
+"""Debian's Chromium: the one browser the tests and the latency benchmark drive."""
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 STARTUP_TIMEOUT = 90.0
 """Seconds for the server to answer ``/api``."""

@@ -2,10 +2,7 @@
 
 from typing import Any
 
-import pytest
 
-
-@pytest.mark.browser
 def test_browser_renders_data_url(browser: Any) -> None:
     page = browser.new_page()
     try:

@@ -10,19 +10,14 @@ two bots play their turns, and runs the review cell.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import nbformat
-import pytest
 
-from lab_page import act, notebook_page, run_cell, run_probe, serve
-from lab_server import LabServer
+from .lab_page import act, run_cell, run_probe
 
-pytestmark = pytest.mark.browser
-
-NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "06_play_and_review.ipynb"
+NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "06_play_and_review.ipynb"
 PROBE = """\
 import json
 from trigammon_widget.judgement.evaluation import hints as _ranked
@@ -48,20 +43,14 @@ probe()
 """
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    notebook = nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]
+def with_probe(path: Path) -> dict[str, Any]:
+    """The notebook at ``path`` with the probe cell added at its end."""
+    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     notebook.cells.append(nbformat.v4.new_code_cell(PROBE))  # type: ignore[no-untyped-call]
-    copy = tmp_path_factory.mktemp("notebook") / "practice.ipynb"
-    nbformat.write(notebook, copy)  # type: ignore[no-untyped-call]
-    with serve(tmp_path_factory, {"practice.ipynb": copy}) as server:
-        yield server
+    return dict(notebook)
 
 
-@pytest.fixture(scope="module")
-def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    with notebook_page(browser, lab, "practice.ipynb") as page:
-        yield page
+NOTEBOOKS = {"practice.ipynb": with_probe(NOTEBOOK)}
 
 
 def probe(page: Any) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """Driving notebooks of boards in a real JupyterLab, for the browser tests.
 
-Each browser test module serves a notebook (``serve``), opens it and runs every cell
-(``notebook_page``), acts on a board and waits for Python's answer (``act``), and asks
-the kernel what it holds through a probe cell (``run_probe``): a cell that prints
-``PROBE <n> <json>``, ``n`` counting the runs, so a test knows the output is new.
+Each browser test module serves its notebooks (``serve``, through ``conftest``'s ``lab``
+fixture), opens one and runs every cell (``notebook_page``, the ``page`` fixture), acts
+on a board and waits for Python's answer (``act``), and asks the kernel what it holds
+through a probe cell (``run_probe``): a cell that prints ``PROBE <n> <json>``, ``n``
+counting the runs, so a test knows the output is new.
 """
 
 from __future__ import annotations
@@ -17,20 +18,23 @@ from typing import Any
 
 import pytest
 
-from lab_server import KERNEL_IDLE, LabServer, problems, write_notebook
+from .lab_server import KERNEL_IDLE, LabServer, centre, problems, write_notebook
 
 
 @contextmanager
 def serve(
-    tmp_path_factory: pytest.TempPathFactory, notebooks: Mapping[str, Sequence[str] | Path]
+    tmp_path_factory: pytest.TempPathFactory,
+    notebooks: Mapping[str, Sequence[str] | Path | Mapping[str, Any]],
 ) -> Iterator[LabServer]:
-    """A JupyterLab serving ``notebooks`` (name: code cells, or a notebook file to copy)
-    that started without an error in its log."""
+    """A JupyterLab serving ``notebooks`` (name: code cells, a notebook file to copy or
+    a notebook's JSON) that started without an error in its log."""
     pytest.importorskip("jupyterlab")
     root = tmp_path_factory.mktemp("lab")
     for name, cells in notebooks.items():
         if isinstance(cells, Path):
             (root / name).write_bytes(cells.read_bytes())
+        elif isinstance(cells, Mapping):
+            (root / name).write_text(json.dumps(cells), encoding="utf-8")
         else:
             write_notebook(root / name, cells)
     with LabServer(root) as server:
@@ -122,3 +126,30 @@ def run_probe(page: Any, cell: Any) -> dict[str, Any]:
     line = next(s for s in output.splitlines() if s.startswith(text))
     state: dict[str, Any] = json.loads(line[len(text) :])
     return state
+
+
+def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
+    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds."""
+    page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
+
+
+def click(page: Any, locator: Any, button: str = "left", shift: bool = False) -> None:
+    """A real mouse click at the centre of an SVG element, whatever is drawn above it."""
+    x, y = centre(page, locator)
+    if shift:
+        page.keyboard.down("Shift")
+    try:
+        page.mouse.click(x, y, button=button)
+    finally:
+        if shift:
+            page.keyboard.up("Shift")
+
+
+def top_checker(widget: Any, point: str) -> Any:
+    return widget.locator(f'[data-kind=stack][data-point="{point}"] [data-kind=checker]').last
+
+
+def movable_point(widget: Any) -> str:
+    point = widget.locator(".tgw-movable[data-kind=stack]").first.get_attribute("data-point")
+    assert point is not None
+    return str(point)

@@ -8,15 +8,9 @@ play). A probe cell prints the kernel's view of each board after every gesture.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from lab_page import act, board, notebook_page, run_probe, serve
-from lab_server import LabServer
-
-pytestmark = pytest.mark.browser
+from .lab_page import act, board, run_probe
 
 MATCH, CRAWFORD, POST = range(3)
 BOARDS = 3
@@ -64,16 +58,7 @@ CELLS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    with serve(tmp_path_factory, {"match.ipynb": CELLS}) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def page(browser: Any, lab: LabServer) -> Iterator[Any]:
-    with notebook_page(browser, lab, "match.ipynb", boards=BOARDS) as page:
-        yield page
+NOTEBOOKS = {"match.ipynb": CELLS}
 
 
 def probe(page: Any) -> dict[str, Any]:
@@ -139,7 +124,8 @@ def test_double_take_redouble_and_pass(page: Any) -> None:
     press(page, widget, "Double")  # a redouble to 4
     press(page, widget, "Pass")
     state = probe(page)["match"]
-    assert state["win"] == {"winner": taker, "points": 2, "ending": "drop"}
+    win = state["win"]
+    assert (win["winner"], win["points"], win["ending"], win["results"]) == (taker, 2, "drop", [])
     assert state["history"][-2:] == ["doubles to 4", "passes"]
     assert state["match"]["total"][taker] == 2 and state["match"]["can_next_game"]
     status = widget.locator(".tgw-status").text_content() or ""

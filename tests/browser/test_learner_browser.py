@@ -1,0 +1,409 @@
+"""The board as a learner meets it (issue 22, items 1-11), each item's own steps in a real
+JupyterLab driven through Debian's Chromium.
+
+One notebook, a board per item; a probe cell prints what the kernel holds, so every
+gesture is checked against Python's state as well as against the page.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from trigammon_widget.pictures.svg import THEMES
+
+from .lab_page import (
+    act,
+    board,
+    click,
+    movable_point,
+    run_probe,
+    top_checker,
+    version,
+    wait_until,
+    wait_version_after,
+)
+
+SETUP = """\
+import json
+from pathlib import Path
+from trigammon_widget import CLASSIC, TRIGAMMON, Game, Match, Position
+from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.teaching.problems import PROBLEMS
+from trigammon_widget.teaching.sheets import problem_sheet
+from trigammon_widget.widget import BoardWidget
+
+DATA = Path(%r)
+_probes = 0
+
+def probe():
+    global _probes
+    _probes += 1
+    state = {}
+    for key, b in BOARDS.items():
+        view = b.view
+        state[key] = {
+            "seats": view["seats"],
+            "win": view["win"],
+            "cube": view["cube"],
+            "message": (view["message"] or {}).get("text"),
+            "plays": b.plays,
+            "partial": view["partial"],
+            "ply": view["ply"],
+            "review": (view["review"] or {}).get("status"),
+            "mistakes": (view["review"] or {}).get("mistakes"),
+            "warning": view["tutor"]["warning"],
+            "turn": view["turn"],
+            "names": view["names"],
+            "dice": view["dice"],
+        }
+    print("PROBE", _probes, json.dumps(state))
+"""
+LOST = "Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1))"
+"""X's 2-1 must bear both checkers off; 2/off alone loses the game."""
+BOARDS_CODE = {
+    # 1: notebook 06's seats, the neural bot among them
+    "seats": "b = BoardWidget('trigammon', seed=17, names=['You', 'Olga', 'Victor'])\n"
+    "b.set_seat(1, 'neural')\nb.set_seat(2, 'heuristic')\nb",
+    # 2: a 5-point match, Ann to roll after Bo's opening play
+    "match": "b = BoardWidget(Match(5, names=['Ann', 'Bo'], seed=2))\n"
+    "b.play(next(iter(b.legal_plays)))\nb",
+    # 3: a match GNU Backgammon played, shown at its first game
+    "review": "b = BoardWidget(Match.from_mat((DATA / 'match5.mat').read_text()))\nb",
+    # 5, 10: the tutor on, its better play against the play made
+    "tutor": f"b = BoardWidget({LOST}, names=['You', 'Bot'])\nb.tutor = True\nb",
+    # 5: hints hovered
+    "preview": "b = BoardWidget('classic', seed=21, names=['Ann', 'Bo'])\nb",
+    # 6: the numbers of the hints, for a player named You
+    "numbers": "b = BoardWidget('classic', seed=5, names=['You', 'Bot'])\nb",
+    # 7: a trigammon game reviewed: the graph
+    "graph": "g = Game(TRIGAMMON, seed=4, names=['Ann', 'Bo', 'Cy'])\n"
+    "autoplay(g, [HeuristicBot(), RandomBot(4), RandomBot(5)], max_turns=9)\n"
+    "b = BoardWidget(g)\nb.analyse(workers=1)\nb.wait(240)\nb",
+    # 8: a turn in progress and the legal plays
+    "plays": "b = BoardWidget(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))\nb",
+    # 9: lit targets in trigammon
+    "lit": "b = BoardWidget('trigammon', seed=2)\nif b.position.dice is None:\n    b.roll()\nb",
+    # 11: the status line through a turn
+    "status": "b = BoardWidget(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)), "
+    "names=['Ann', 'Bo'])\nb",
+}
+KEYS = list(BOARDS_CODE)
+SHEET = "problem_sheet(PROBLEMS[:2])"
+
+
+def cells() -> list[str]:
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[1] / "data" / "gnubg"
+    made = [SETUP % str(data)]
+    for key, code in BOARDS_CODE.items():
+        made.append(f"{code.removesuffix('b')}{key} = b\n{key}")
+    made.append(SHEET)
+    made.append("BOARDS = {" + ", ".join(f"{k!r}: {k}" for k in KEYS) + "}\nprobe()")
+    return made
+
+
+NOTEBOOKS = {"learner.ipynb": cells()}
+BOARDS = len(KEYS)
+SHEET_CELL = 1 + len(KEYS)
+PROBE_CELL = SHEET_CELL + 1
+
+
+def probe(page: Any) -> dict[str, Any]:
+    return run_probe(page, page.locator(".jp-Cell").nth(PROBE_CELL))
+
+
+def widget_of(page: Any, key: str) -> Any:
+    return board(page, KEYS.index(key))
+
+
+def press(page: Any, widget: Any, name: str) -> None:
+    act(page, widget, widget.get_by_role("button", name=name, exact=True))
+
+
+def status(widget: Any) -> str:
+    return widget.locator(".tgw-status").text_content() or ""
+
+
+def test_1_a_neural_seat_shows_in_its_selector(page: Any) -> None:
+    widget = widget_of(page, "seats")
+    seats = widget.locator("[data-role=seat]")
+    assert seats.count() == 3
+    shown = [seats.nth(i).evaluate("s => s.selectedOptions[0]?.text ?? ''") for i in range(3)]
+    assert shown == ["Person", "Neural bot", "Heuristic bot"]
+    assert probe(page)["seats"]["seats"] == ["human", "neural", "heuristic"]
+    # every kind is offered, and choosing one seats it in Python
+    options = seats.nth(0).evaluate("s => [...s.options].map(o => o.value)")
+    assert options == ["human", "random", "heuristic", "neural"]
+    before = version(widget)
+    seats.nth(0).select_option("neural")
+    wait_version_after(page, widget, before)
+    assert probe(page)["seats"]["seats"] == ["neural", "neural", "heuristic"]
+    before = version(widget)
+    seats.nth(0).select_option("human")
+    wait_version_after(page, widget, before)
+
+
+def test_2_a_passed_double_ends_the_game_everywhere(page: Any) -> None:
+    widget = widget_of(page, "match")
+    press(page, widget, "Double")
+    assert "to take or pass" in status(widget)
+    press(page, widget, "Pass")
+    state = probe(page)["match"]
+    ended = "Ann wins 1 point (double passed)"
+    assert state["win"]["text"] == ended and state["win"]["ending"] == "drop"
+    assert status(widget) == ended  # the status line
+    assert ended in (state["message"] or "")
+    # the board's label: the winner, and nobody to roll
+    labels = widget.locator("[data-kind=player]")
+    lines = [labels.nth(i).text_content() or "" for i in range(labels.count())]
+    assert any("wins (double passed)" in line for line in lines), lines
+    assert not any("to roll" in line or "to move" in line for line in lines), lines
+    # the buttons and the cube
+    for name in ("Double", "Take", "Pass", "Roll"):
+        assert widget.get_by_role("button", name=name, exact=True).is_disabled(), name
+    assert state["cube"]["can_double"] is False
+    assert "Ann 1" in (widget.locator(".tgw-match-panel").text_content() or "")
+    assert widget.get_by_role("button", name="Next game").is_visible()
+
+
+def test_3_a_finished_game_of_a_match_is_reviewed_mistake_to_mistake(page: Any) -> None:
+    widget = widget_of(page, "review")
+    assert "Game 1 of 3" in (widget.locator(".tgw-match-panel").text_content() or "")
+    panel = widget.locator(".tgw-review-panel")
+    panel.get_by_role("button", name="Analyse game").click()
+    wait_until(
+        page, widget, "el.querySelector('.tgw-review-panel').dataset.status === 'done'", 120_000
+    )
+    state = probe(page)["review"]
+    assert state["review"] == "done" and state["mistakes"]
+    marks = widget.locator(".tgw-history .tgw-judged")
+    assert marks.count() == len(state["mistakes"])
+    widget.click(position={"x": 5, "y": 5})  # the board's own keys
+    before = version(widget)
+    page.keyboard.press("n")
+    wait_version_after(page, widget, before)
+    first = state["mistakes"][0]
+    assert probe(page)["review"]["ply"] == first
+    turn = widget.locator("[data-role=review-turn] .tgw-review-turn")
+    assert turn.get_attribute("data-ply") == str(first)
+    assert not (widget.locator(".tgw-message[data-kind=error]").count())
+
+
+def test_4_the_answer_page_carries_the_evaluator_s_numbers(page: Any) -> None:
+    cell = page.locator(".jp-Cell").nth(SHEET_CELL)
+    frame = cell.frame_locator("iframe").first
+    tables = frame.locator(".answers table")
+    tables.first.wait_for(timeout=30_000)
+    assert tables.count() == 2
+    assert frame.locator(".answers table th").first.text_content() == "play"
+    assert "points per game" in (frame.locator(".answers table").first.text_content() or "")
+
+
+def test_5_a_hint_stopped_by_the_tutor_keeps_the_list_and_shows_the_better_play(
+    page: Any,
+) -> None:
+    widget = widget_of(page, "tutor")
+    panel = widget.locator(".tgw-analysis-panel")
+    panel.get_by_role("button", name="Hints").click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    rows = panel.locator(".tgw-hint-play")
+    assert rows.count() == 2
+    bad = rows.filter(has_text=re.compile(r"^2\.\s*2/off\s"))
+    assert bad.count() == 1
+    before = version(widget)
+    click(page, bad)  # a real click: the pointer stays on the row
+    wait_version_after(page, widget, before)
+    box = bad.bounding_box()
+    assert box is not None
+    warning = widget.locator("[data-role=tutor-warning]")
+    warning.wait_for()
+    assert rows.count() == 2  # the list did not collapse
+    after = bad.bounding_box()
+    assert after is not None and abs(after["y"] - box["y"]) < 2  # nor jump under the pointer
+    assert rows.nth(1).evaluate("row => row.matches(':hover')")
+    page.mouse.move(box["x"] + box["width"] / 2 + 3, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(400)
+    assert "tgw-previewing" not in (widget.get_attribute("class") or "")  # no preview
+    assert probe(page)["tutor"]["warning"]["played"] == "2/off"
+    assert widget.locator(".tg-best").count() == 1  # the held drawing: the better play
+    press(page, widget, "Take back")
+
+
+def test_10_the_tutor_s_better_play_is_not_hidden_under_the_play_made(page: Any) -> None:
+    widget = widget_of(page, "tutor")
+    before = version(widget)
+    click(page, widget.locator(".tgw-play", has_text=re.compile(r"^2/off$")))
+    wait_version_after(page, widget, before)
+    widget.locator("[data-role=tutor-warning]").wait_for()
+    assert "dashed on the board" in (widget.locator(".tgw-tutor-text").text_content() or "")
+    # drawn after the play made, and the middle of each of its arrows is off every arrow
+    # of the play made
+    hidden = widget.locator(".tg-best").evaluate(
+        """best => {
+            const made = best.parentNode.querySelector(".tg-arrows");
+            if (made && !(made.compareDocumentPosition(best) & Node.DOCUMENT_POSITION_FOLLOWING))
+                return ["drawn before the play made"];
+            const paths = made ? [...made.querySelectorAll("path")] : [];
+            return [...best.querySelectorAll("[data-kind=best] path:not(.tg-casing)")]
+                .map(path => path.getPointAtLength(path.getTotalLength() / 2))
+                .filter(middle => paths.some(p => p.isPointInStroke(middle)))
+                .map(middle => `${middle.x},${middle.y}`);
+        }"""
+    )
+    assert hidden == []
+    assert widget.locator(".tg-best [data-kind=best]").count() == 2  # 2/off 1/off
+    press(page, widget, "Take back")
+
+
+def test_5_a_preview_is_said_on_the_message_line_and_covers_no_name(page: Any) -> None:
+    widget = widget_of(page, "preview")
+    panel = widget.locator(".tgw-analysis-panel")
+    panel.get_by_role("button", name="Hints").click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    row = panel.locator(".tgw-hint-play").nth(1)
+    row.hover()
+    wait_until(page, widget, "el.classList.contains('tgw-previewing')")
+    notation = row.locator(".tgw-notation").text_content() or ""
+    message = widget.locator(".tgw-message")
+    assert message.get_attribute("data-kind") == "preview"
+    assert notation in (message.text_content() or "")
+    covered = widget.evaluate(
+        """root => [...root.querySelectorAll("[data-kind=player] text")].filter(text => {
+            const box = text.getBoundingClientRect();
+            const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return top !== text && !text.contains(top);
+        }).length"""
+    )
+    assert covered == 0
+    page.mouse.move(5, 5)
+    wait_until(page, widget, "!el.classList.contains('tgw-previewing')")
+
+
+def test_6_the_numbers_have_headings_units_and_words(page: Any) -> None:
+    widget = widget_of(page, "numbers")
+    panel = widget.locator(".tgw-analysis-panel")
+    panel.get_by_role("button", name="Hints").click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    heads = panel.locator(".tgw-hints-head span").all_text_contents()
+    assert heads == ["#", "Play", "Points per game", "Loss", "Wins"]
+    tip = panel.locator(".tgw-hints-head span").nth(2).get_attribute("title") or ""
+    assert "equity" in tip and "points per game" in tip.lower()
+    state = probe(page)["numbers"]
+    mover = state["names"][state["turn"]]
+    note = panel.locator(".tgw-note").text_content() or ""
+    assert note.startswith(f"For {mover}, by the net") and "'s equity" not in note
+    # the tutor: a level by name, shown only while the tutor is on
+    level = widget.locator("[data-role=tutor-level]")
+    assert level.is_hidden()
+    press(page, widget, "Tutor")
+    assert level.is_visible()
+    label = widget.locator(".tgw-tutor-toggle label")
+    assert label.text_content() == "stops doubtfulbadvery bad plays"  # the select's options
+    assert level.evaluate("s => s.selectedOptions[0].text") == "bad"
+    assert level.evaluate("s => [...s.options].map(o => o.text)") == ["doubtful", "bad", "very bad"]
+    before = version(widget)
+    level.select_option("very bad")
+    wait_version_after(page, widget, before)
+    assert "0.160" in (widget.get_by_role("button", name="Tutor").get_attribute("title") or "")
+    assert "warns past" not in (widget.text_content() or "")
+    press(page, widget, "Tutor")
+    assert level.is_hidden()
+
+
+def test_7_the_graph_names_its_lines_and_marks_the_shown_turn(page: Any) -> None:
+    widget = widget_of(page, "graph")
+    graph = widget.locator(".tgw-graph")
+    graph.wait_for()
+    legend = graph.locator(".tg-graph-legend text").all_text_contents()
+    assert legend == ["Ann", "Bo", "Cy"]
+    lines = graph.locator(".tg-graph-line polyline")
+    strokes = [lines.nth(i).get_attribute("stroke") for i in range(3)]
+    assert strokes == list(THEMES["light"].lines)
+    dashes = [lines.nth(i).get_attribute("stroke-dasharray") for i in range(3)]
+    assert len(set(dashes)) == 3
+    before = version(widget)
+    widget.locator(".tgw-history li[data-ply='3'] button").click()
+    wait_version_after(page, widget, before)
+    shown = graph.locator(".tgw-shown")
+    assert shown.count() == 1 and shown.get_attribute("data-ply") == "3"
+
+
+def test_8_the_legal_plays_follow_the_turn_and_the_filter_goes_with_it(page: Any) -> None:
+    widget = widget_of(page, "plays")
+    plays = widget.locator(".tgw-play")
+    assert plays.count() == 16
+    click(page, top_checker(widget, "17"))  # 8/5
+    before = version(widget)
+    click(page, widget.locator('[data-kind=point][data-point="20"]'))
+    wait_version_after(page, widget, before)
+    state = probe(page)["plays"]
+    assert state["partial"] == "8/5" and len(state["plays"]) == 4
+    assert sorted(plays.all_text_contents()) == sorted(state["plays"])
+    assert all("8/5" in text or "8/4" in text for text in state["plays"])
+    assert "go on from 8/5" in (widget.locator(".tgw-plays-panel .tgw-note").text_content() or "")
+    widget.locator(".tgw-filter").fill("13/")
+    assert "No play matches the filter" in (widget.locator(".tgw-plays-panel").text_content() or "")
+    # the turn ends (6/5, Confirm); the next one starts with every play and no filter
+    click(page, top_checker(widget, "19"))
+    before = version(widget)
+    click(page, widget.locator('[data-kind=point][data-point="20"]'))
+    wait_version_after(page, widget, before)
+    press(page, widget, "Confirm")
+    press(page, widget, "Roll")
+    state = probe(page)["plays"]
+    assert state["turn"] == 1 and state["partial"] == "" and state["plays"]
+    assert widget.locator(".tgw-filter").input_value() == ""
+    assert plays.count() == min(len(state["plays"]), 200)
+
+
+def test_9_lit_targets_read_over_any_checker(page: Any) -> None:
+    widget = widget_of(page, "lit")
+    source = movable_point(widget)
+    click(page, top_checker(widget, source))
+    rings = widget.locator(".tgw-overlay .tgw-lit:not(.tgw-casing)")
+    assert rings.count() >= 1
+    assert rings.count() == widget.locator(".tgw-target[data-kind=point]").count() + (
+        widget.locator(".tgw-target[data-kind=tray]").count()
+    )
+    colours = rings.first.evaluate(
+        "r => [getComputedStyle(r).stroke, getComputedStyle(r.previousElementSibling).stroke]"
+    )
+
+    def rgb(hex_colour: str) -> str:
+        code = hex_colour.lstrip("#")
+        return "rgb({}, {}, {})".format(*(int(code[i : i + 2], 16) for i in (0, 2, 4)))
+
+    theme = THEMES["light"]
+    assert colours == [rgb(theme.highlight), rgb(theme.casing)]
+    assert rgb(theme.highlight) not in {rgb(c) for c in theme.checkers}
+    page.keyboard.press("Escape")
+    assert widget.locator(".tgw-overlay").count() == 0
+
+
+def test_11_the_status_line_keeps_to_one_row_and_clicks_say_whose_checker(page: Any) -> None:
+    widget = widget_of(page, "status")
+    line = widget.locator(".tgw-status")
+    toolbar = widget.locator(".tgw-toolbar")
+    height = toolbar.evaluate("t => t.getBoundingClientRect().height")
+    one_line = line.evaluate("s => parseFloat(getComputedStyle(s).lineHeight) * 1.5")
+    click(page, top_checker(widget, "17"))
+    before = version(widget)
+    click(page, widget.locator('[data-kind=point][data-point="20"]'))
+    wait_version_after(page, widget, before)
+    assert "played 8/5 · 1 left" in status(widget)
+    assert line.evaluate("s => s.getBoundingClientRect().height") < one_line
+    assert toolbar.evaluate("t => t.getBoundingClientRect().height") == height
+    click(page, top_checker(widget, "19"))
+    before = version(widget)
+    click(page, widget.locator('[data-kind=point][data-point="20"]'))
+    wait_version_after(page, widget, before)
+    assert "played 8/5 6/5 · Confirm ends the turn" in status(widget)
+    assert toolbar.evaluate("t => t.getBoundingClientRect().height") == height
+    press(page, widget, "Undo move")
+    # an opponent's checker (O's back checkers, on X's 1-point): the board says whose
+    click(page, top_checker(widget, "24"))
+    message = widget.locator(".tgw-message")
+    assert (message.text_content() or "") == "That checker is Bo's: Ann is to move."

@@ -1,0 +1,60 @@
+"""The learner works in ``course/``, a git-ignored copy of ``notebooks/`` (issue 22 item
+16): running the course never changes a tracked file, and a learner's work is kept."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def course() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("course", ROOT / "scripts" / "course.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_copy_is_made_then_kept(tmp_path: Path) -> None:
+    source = tmp_path / "notebooks"
+    shutil.copytree(ROOT / "notebooks", source, ignore=shutil.ignore_patterns("handouts"))
+    (source / ".ipynb_checkpoints").mkdir()
+    (source / ".ipynb_checkpoints" / "x-checkpoint.ipynb").write_text("{}")
+    first, copied = course().working_copy(tmp_path)
+    assert first == tmp_path / "course" / "01_meet_the_board.ipynb" and first.exists()
+    notebooks = sorted(p.name for p in source.glob("*.ipynb"))
+    assert sorted(p.name for p in (tmp_path / "course").glob("*.ipynb")) == notebooks
+    assert Path("data/classic_game.json") in copied
+    assert not (tmp_path / "course" / ".ipynb_checkpoints").exists()
+    # the learner's work stays; what is new in notebooks/ comes in
+    first.write_text("my work")
+    (source / "13_new.ipynb").write_text("{}")
+    _, again = course().working_copy(tmp_path)
+    assert again == [Path("13_new.ipynb")] and first.read_text() == "my work"
+
+
+def test_the_command_prints_the_notebook_to_open(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "course.py"), "--root", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == str(tmp_path / "course" / "01_meet_the_board.ipynb")
+    assert "copied" in done.stderr
+
+
+def test_the_working_copy_is_not_tracked() -> None:
+    found = subprocess.run(
+        ["git", "check-ignore", "-q", "course/01_meet_the_board.ipynb"], cwd=ROOT, check=False
+    )
+    assert found.returncode == 0, "course/ must be git-ignored"
+    # the notebooks relative paths hold from the copy: course/ is beside notebooks/
+    assert (ROOT / "course" / ".." / "tests" / "data" / "gnubg" / "match7.mat").resolve().exists()
