@@ -34,8 +34,8 @@ from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.judgement.bots import Bot, HeuristicBot, NeuralBot
 from trigammon_widget.judgement.evaluation import Evaluator, NeuralEvaluator, hints
 from trigammon_widget.judgement.games import MatchResult, play_game, play_match
-from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.rollout import wilson
+from trigammon_widget.judgement.shipped import load_file
 
 TRIGAMMON_GAMES = 3_000
 CLASSIC_GAMES = 2_000
@@ -131,12 +131,10 @@ def main() -> None:
     parser.add_argument("--ply", type=int, default=0, help="NeuralBot's look-ahead (0 or 1)")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
-    evaluator: Evaluator = (
-        NeuralEvaluator(Network.load(args.net)) if args.net else NeuralEvaluator()
-    )
+    evaluator: Evaluator = NeuralEvaluator(load_file(args.net)) if args.net else NeuralEvaluator()
     bot = NeuralBot(ply=args.ply, evaluator=evaluator)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
-    variant = None if args.net is None else Network.load(args.net).variant.name
+    variant = None if args.net is None else load_file(args.net).variant.name
     if args.only in (None, "trigammon") and variant in (None, "trigammon"):
         strength(
             f"NeuralBot(ply={args.ply}) vs two HeuristicBots",

@@ -3,18 +3,19 @@
     python scripts/label_classic.py --out /work/train-runs/classic-labels --games 20000
 
 Each game is played out on the engine's fast path and every position before a roll is
-kept, then rated by gnubg (``gnubg-nn``) at 0 and 2 plies. Games mix the positions
-strong play reaches with those weaker play leaves: by game number ``g``, six in ten are
-gnubg's 0-ply self-play with one play in ten chosen at random, two in ten the shipped
-classic net's self-play (the same exploring), one in ten the heuristic bot's, and one in
-ten gnubg against the random bot. Game ``g`` draws everything from
-``random.Random(f"{seed}:{g}")``.
+kept, then rated by gnubg (``gnubg-nn``) at 0 and 2 plies (``--plies`` chooses among 0,
+1 and 2: ``--plies 0`` makes the many cheap 0-ply targets classic-v3 starts from).
+Games mix the positions strong play reaches with those weaker play leaves: by game
+number ``g``, six in ten are gnubg's 0-ply self-play with one play in ten chosen at
+random, two in ten the shipped classic net's self-play (the same exploring), one in
+ten the heuristic bot's, and one in ten gnubg against the random bot. Game ``g`` draws
+everything from ``random.Random(f"{seed}:{g}")``.
 
 Games are written ``--chunk`` at a time to ``OUT/chunk-NNNNN.npz`` (``boards`` as
-``Position.boards``, ``turns``, ``ply0`` and ``ply2``: outcome vectors in seats, as
-``judgement.network`` defines them; ``kinds``: the play of each position's game), each
-file written aside and renamed; the same command after a kill goes on with the chunks
-not written yet. Chunks run on ``--workers`` processes.
+``Position.boards``, ``turns``, ``ply0``, ``ply2`` (one per ``--plies``): outcome vectors
+in seats, as ``judgement.network`` defines them; ``kinds``: the play of each position's
+game), each file written aside and renamed; the same command after a kill goes on with
+the chunks not written yet. Chunks run on ``--workers`` processes.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -69,12 +71,13 @@ def keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> Non
     turns.append(turn)
 
 
-def label_chunk(out: Path, seed: int, first: int, count: int) -> int:
+def label_chunk(
+    out: Path, seed: int, first: int, count: int, plies: tuple[int, ...] = (0, 2)
+) -> int:
     """Games ``first .. first + count - 1``, rated and written; the positions kept."""
     target = out / f"chunk-{first // count:05d}.npz"
     if target.exists():
         return 0
-    zero, two = GnubgEvaluator(0), GnubgEvaluator(2)
     boards: list[Boards] = []
     turns: list[int] = []
     kinds: list[int] = []
@@ -84,16 +87,18 @@ def label_chunk(out: Path, seed: int, first: int, count: int) -> int:
         rng = random.Random(f"{seed}:{game}")
         play_game(CLASSIC, choosers(kind, game), rng, on_turn=partial(keep, boards, turns))
         kinds += [kind] * (len(boards) - before)
-    ply0 = np.stack([zero.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)])
-    ply2 = np.stack([two.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)])
+    ratings: dict[str, Any] = {}
+    for ply in plies:
+        rater = GnubgEvaluator(ply)
+        rated = [rater.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)]
+        ratings[f"ply{ply}"] = np.stack(rated).astype(np.float32)
     aside = target.with_suffix(".part.npz")
     np.savez_compressed(
         aside,
         boards=np.asarray(boards, np.uint8),
         turns=np.asarray(turns, np.int8),
         kinds=np.asarray(kinds, np.int8),
-        ply0=ply0.astype(np.float32),
-        ply2=ply2.astype(np.float32),
+        **ratings,
     )
     os.replace(aside, target)
     return len(boards)
@@ -106,13 +111,16 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--plies", type=int, nargs="+", default=[0, 2], choices=[0, 1, 2], help="gnubg's ratings"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     firsts = range(0, args.games, args.chunk)
     start = time.monotonic()
     done = 0
     with ProcessPoolExecutor(args.workers) as pool:
-        work = partial(label_chunk, args.out, args.seed, count=args.chunk)
+        work = partial(label_chunk, args.out, args.seed, count=args.chunk, plies=tuple(args.plies))
         for first, kept in zip(firsts, pool.map(work, firsts), strict=True):
             done += kept
             hours = (time.monotonic() - start) / 3600

@@ -15,10 +15,10 @@ from trigammon_widget.engine.outcome import Outcome
 from trigammon_widget.judgement.network import (
     Network,
     equity_matrix,
-    load_shipped,
     outcome_vector,
     slot_order,
 )
+from trigammon_widget.judgement.shipped import load_shipped
 from trigammon_widget.judgement.training import initial_network
 
 
@@ -72,6 +72,7 @@ def test_weights_files_round_trip(tmp_path: Path) -> None:
 @pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)
 def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
     net = load_shipped(variant.name)
+    assert isinstance(net, Network)  # classic's phase nets: tests/test_phases.py
     assert net.variant.name == variant.name
     assert {"method", "games"} <= set(net.meta)
     assert sum(w.nbytes + b.nbytes for w, b in net.layers) < 400_000

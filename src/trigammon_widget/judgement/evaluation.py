@@ -30,15 +30,9 @@ from ..engine.fastplay import Boards, TurnView, has_won, play_of
 from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
-from .network import (
-    Floats,
-    Network,
-    equity_matrix,
-    load_shipped,
-    outcome_size,
-    pairs,
-    sure,
-)
+from .network import Floats, Network, equity_matrix, outcome_size, pairs, sure
+from .phases import PhaseNets
+from .shipped import Net, load_named, load_shipped
 
 __all__ = [
     "EVALUATORS",
@@ -153,23 +147,32 @@ class Evaluator(Protocol):
 
 
 class NeuralEvaluator:
-    """The project's own nets: the shipped one of each variant, or ``network``.
+    """The project's own nets: the default one of each variant, a net of the package
+    by name (``"classic-v2"``: ``shipped.shipped_names``), or ``network`` (a
+    ``network.Network`` or classic ``phases.PhaseNets``).
 
-    Shipped nets are read by variant name on first use, so the evaluator pickles as
-    a few bytes (worker processes read the weights themselves); one made with a
-    ``network`` (training) carries its weights.
+    Shipped nets are read on first use, so the evaluator pickles as a few bytes
+    (worker processes read the weights themselves); one made with a net (training)
+    carries its weights.
     """
 
     name = "neural"
 
-    def __init__(self, network: Network | None = None) -> None:
+    def __init__(self, network: Net | str | None = None) -> None:
+        if isinstance(network, str):
+            load_named(network)  # an unknown name fails here, not in a worker
         self.network = network
 
     def __repr__(self) -> str:
-        return "NeuralEvaluator()" if self.network is None else "NeuralEvaluator(<network>)"
+        if isinstance(self.network, Network | PhaseNets):
+            return "NeuralEvaluator(<network>)"
+        return "NeuralEvaluator()" if self.network is None else f"NeuralEvaluator({self.network!r})"
 
-    def net(self, variant: Variant) -> Network:
-        net = self.network if self.network is not None else load_shipped(variant.name)
+    def net(self, variant: Variant) -> Net:
+        if isinstance(self.network, Network | PhaseNets):
+            net = self.network
+        else:
+            net = load_shipped(variant.name) if self.network is None else load_named(self.network)
         net.check(variant)
         return net
 

@@ -38,7 +38,6 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +51,6 @@ from ..engine.variant import CHECKERS, Variant, find_variant
 __all__ = [
     "Network",
     "equity_matrix",
-    "load_shipped",
     "outcome_size",
     "outcome_vector",
     "pairs",
@@ -67,9 +65,6 @@ UNITS = 4
 """Input units per place (bar and path positions); the tray has one."""
 COUNTS = CHECKERS + 1
 """Counts a place can hold, 0..15: the rows of the first layer's tables."""
-SHIPPED_DIR = "weights"
-"""Folder of the package holding the shipped nets, one ``<variant>-v<version>.npz`` each."""
-SHIPPED = {"trigammon": "trigammon-v1.npz", "classic": "classic-v2.npz"}
 BATCH = 64
 """Plays scored at once by ``after_plays``: it adds up each play's changes with a
 product whose size grows with the square of this (a roll of doubles can have a
@@ -454,15 +449,3 @@ def _starts(players: int, size: int, order: tuple[int, ...]) -> Ints:
         out[seat] = (s * size + np.arange(size)) * COUNTS
     out.setflags(write=False)
     return out
-
-
-@cache
-def load_shipped(variant_name: str) -> Network:
-    """The shipped net of a variant, read from the package once, on first use."""
-    try:
-        name = SHIPPED[variant_name]
-    except KeyError:
-        raise ValueError(f"no shipped net for {variant_name!r}: {sorted(SHIPPED)}") from None
-    source = resources.files(__package__).joinpath(SHIPPED_DIR, name)
-    with resources.as_file(source) as path:
-        return Network.load(path)
