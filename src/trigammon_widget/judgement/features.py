@@ -69,10 +69,10 @@ rule GNU Backgammon's crashed net uses) and ``CONTACT``.
 from __future__ import annotations
 
 from functools import cache
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
+from numpy.lib.stride_tricks import sliding_window_view
 
 from ..engine.variant import CLASSIC
 from .network import encode
@@ -100,7 +100,6 @@ Boards = npt.NDArray[np.integer]
 Floats = npt.NDArray[np.float32]
 Counts = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
-Row = TypeVar("Row", Bools, Counts)
 
 POINTS = 24
 SIZE = POINTS + 2
@@ -218,36 +217,27 @@ def escape_rolls(blockers: Counts, beyond: bool = False) -> Counts:
 # --- shots -----------------------------------------------------------------------------
 
 
-def _ahead(x: Row, pips: int, fill: int = 0) -> Row:
-    """``y[:, t] = x[:, t - pips]`` for ``t - pips >= 1`` (a checker on the board that
-    far behind ``t``), else ``fill``."""
-    out = np.full_like(x, fill)
-    if pips < x.shape[1] - 1:
-        out[:, pips + 1 :] = x[:, 1 : x.shape[1] - pips]
-    return out
-
-
-def _behind(x: npt.NDArray[np.bool_], pips: int) -> npt.NDArray[np.bool_]:
-    """``y[:, p] = x[:, p + pips]`` for path positions ``p >= 1`` (a point that far
-    ahead of ``p``), else False."""
-    out = np.zeros_like(x)
-    out[:, 1 : x.shape[1] - pips] = x[:, 1 + pips :]
-    return out
-
-
-def _two_hitters(
-    a: int, b: int, blot: npt.NDArray[np.bool_], board: Counts
-) -> npt.NDArray[np.bool_]:
-    """Whether one checker can hit a blot with die ``a`` (< ``b``) and another checker
-    a different blot with die ``b``: every pair of hitters, less the pairs that are
-    one lone checker and those that would hit the same blot."""
-    first = (board > 0) & _behind(blot, a)
-    second = (board > 0) & _behind(blot, b)
-    pairs = first.sum(axis=1) * second.sum(axis=1)
-    lone = (first & second & (board == 1)).sum(axis=1)
-    same = (first & _ahead(second, b - a)).sum(axis=1)
-    found: npt.NDArray[np.bool_] = pairs - lone - same > 0
+def _behind(x: Bools, fill: bool = False) -> Bools:
+    """``y[:, s, t] = x[:, t - s]`` (what lies ``s`` pips behind ``t``, on the board:
+    ``t - s >= 1``; else ``fill``), for ``s`` = 0..24: a view, no copy."""
+    pad = np.full((len(x), 2 * POINTS + 1), fill)
+    pad[:, POINTS + 1 :] = x[:, 1:]
+    found: Bools = sliding_window_view(pad, POINTS + 1, axis=1)[:, ::-1]
     return found
+
+
+def _ahead(x: Bools) -> Bools:
+    """``y[:, s, p] = x[:, p + s]`` (what lies ``s`` pips ahead of path position
+    ``p >= 1``; False beyond 24 and for the bar), for ``s`` = 0..24."""
+    pad = np.zeros((len(x), 2 * POINTS + 1), np.bool_)
+    pad[:, 1 : POINTS + 1] = x[:, 1:]
+    found: Bools = sliding_window_view(pad, POINTS + 1, axis=1)
+    return found
+
+
+MIXED = np.array([(a, b) for a, b in ROLLS if a != b])
+DOUBLES = np.arange(1, 7)
+INDEX = np.arange(POINTS + 1)
 
 
 def shot_counts(me: Boards, opp: Boards) -> tuple[Floats, Floats, Floats]:
@@ -260,111 +250,115 @@ def shot_counts(me: Boards, opp: Boards) -> tuple[Floats, Floats, Floats]:
     dice enter and hit only on their entry points; a double enters what it must and
     moves on with the steps left. A hit that needs a point on the way needs it open
     (one of two with two different dice); the rule that a play must use both dice
-    when it can is not looked at.
+    when it can is not looked at. All rolls are counted at once, as arrays
+    ``(B, roll, point)``.
     """
     theirs = seen(opp)[:, : POINTS + 1]
-    blot = theirs == 1
-    open_ = theirs < 2
     board = me[:, : POINTS + 1].astype(np.int64)
-    have = board > 0
-    bar = board[:, 0]
-    index = np.arange(POINTS + 1)
-    losses = np.where(blot, POINTS + 1 - index, 0)
-    hit = np.zeros(len(me), np.float32)
-    double = np.zeros(len(me), np.float32)
-    pips = np.zeros(len(me), np.float32)
-    direct = {d: blot & _ahead(have, d) for d in range(1, 7)}
-    for a, b in ROLLS:
-        if a == b:
-            hits, two = _double_shots(a, blot, open_, have, bar, index)
-            weight = 1
-        else:
-            hits, two = _mixed_shots(a, b, blot, open_, board, index, direct)
-            weight = 2
-        hit += weight * hits.any(axis=1)
-        double += weight * two
-        pips += weight * (losses * hits).max(axis=1)
+    shots = _Shots(theirs == 1, theirs < 2, board)
+    mixed_hits, mixed_two = shots.mixed()
+    double_hits, double_two = shots.doubles()
+    hits = np.concatenate((mixed_hits, double_hits), axis=1)
+    two = np.concatenate((mixed_two, double_two), axis=1)
+    weights = np.array([2] * len(MIXED) + [1] * len(DOUBLES), np.float32)
+    losses = np.where(shots.blot, POINTS + 1 - INDEX, 0)[:, None, :]
+    hit: Floats = hits.any(axis=2) @ weights
+    double: Floats = two @ weights
+    pips: Floats = (losses * hits).max(axis=2) @ weights
     return hit, double, pips
 
 
-def _mixed_shots(
-    a: int,
-    b: int,
-    blot: npt.NDArray[np.bool_],
-    open_: npt.NDArray[np.bool_],
-    board: Counts,
-    index: Counts,
-    direct: dict[int, npt.NDArray[np.bool_]],
-) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-    """Blots hit by a roll of two different dice, and whether two can be hit."""
-    bar = board[:, 0]
-    far = _ahead(board > 0, a + b)
-    via = _ahead(open_, a) | _ahead(open_, b)
-    free_hits = direct[a] | direct[b] | (blot & far & via)
-    free_two = _two_hitters(a, b, blot, board) | (
-        blot & far & (_ahead(blot, a) | _ahead(blot, b))
-    ).any(axis=1)
-    one_hits = np.zeros_like(blot)
-    one_two = np.zeros(len(blot), np.bool_)
-    for enter, other in ((a, b), (b, a)):
-        can = open_[:, enter][:, None]
-        entry = blot & (index == enter)
-        after = blot & (direct[other] | (index == enter + other)) & (index != enter)
-        one_hits |= can & (entry | after)
-        one_two |= can[:, 0] & entry.any(axis=1) & after.any(axis=1)
-    many_hits = blot & ((index == a) | (index == b))
-    many_two = blot[:, a] & blot[:, b]
-    hits = np.where(
-        (bar == 0)[:, None], free_hits, np.where((bar == 1)[:, None], one_hits, many_hits)
-    )
-    two = np.where(bar == 0, free_two, np.where(bar == 1, one_two, many_two))
-    return hits, two
+class _Shots:
+    """One side's checkers against the other's blots and points, for ``shot_counts``."""
 
+    def __init__(self, blot: Bools, open_: Bools, board: Counts) -> None:
+        self.blot = blot
+        self.open = open_
+        self.board = board
+        self.bar = board[:, 0]
+        self.have = _behind(board > 0)
+        self.way = _behind(open_, fill=True)
+        self.blots_behind = _behind(blot)
+        self.blots_ahead = _ahead(blot)
 
-def _double_shots(
-    d: int,
-    blot: npt.NDArray[np.bool_],
-    open_: npt.NDArray[np.bool_],
-    have: npt.NDArray[np.bool_],
-    bar: Counts,
-    index: Counts,
-) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-    """Blots hit by a double of ``d``s, and whether two can be hit.
+    def mixed(self) -> tuple[Bools, Bools]:
+        """Blots hit by each roll of two different dice, and whether two can be."""
+        a, b = MIXED[:, 0], MIXED[:, 1]
+        blot = self.blot[:, None, :]
+        by_a = blot & self.have[:, a]
+        by_b = blot & self.have[:, b]
+        far = blot & self.have[:, a + b]
+        free_hits = by_a | by_b | far & (self.way[:, a] | self.way[:, b])
+        # Two hitters for two blots: every pair, less one lone checker, less one blot.
+        pairs = by_a.sum(axis=2) * by_b.sum(axis=2)
+        single = (self.board == 1)[:, None, :]
+        lone = (single & self.blots_ahead[:, a] & self.blots_ahead[:, b]).sum(axis=2)
+        same = (by_a & by_b).sum(axis=2)
+        chain = (far & (self.blots_behind[:, a] | self.blots_behind[:, b])).any(axis=2)
+        free_two = (pairs - lone - same > 0) | chain
+        # One on the bar: it enters with one die, the other die hits.
+        one_hits = np.zeros_like(free_hits)
+        one_two = np.zeros_like(free_two)
+        for enter, other, by_other in ((a, b, by_b), (b, a, by_a)):
+            can = self.open[:, enter]
+            entry = blot & (enter[:, None] == INDEX)
+            after = blot & (by_other | ((enter + other)[:, None] == INDEX)) & ~entry
+            one_hits |= can[..., None] & (entry | after)
+            one_two |= can & entry.any(axis=2) & after.any(axis=2)
+        # More on the bar: both dice enter.
+        many_hits = blot & ((a[:, None] == INDEX) | (b[:, None] == INDEX))
+        many_two = self.blot[:, a] & self.blot[:, b]
+        bar = self.bar[:, None]
+        hits = np.where(
+            (bar == 0)[..., None], free_hits, np.where((bar == 1)[..., None], one_hits, many_hits)
+        )
+        two = np.where(bar == 0, free_two, np.where(bar == 1, one_two, many_two))
+        return hits, two
 
-    Each blot needs the fewest steps of ``d`` some checker takes to reach it, every
-    point on the way open; two blots can both be hit when their steps add up to no
-    more than the steps left after entering, or when the checker that hits one can
-    go on to the other within them.
-    """
-    entered = (bar > 0) & open_[:, d]
-    steps = np.where(bar == 0, 4, np.where(entered, 4 - np.minimum(bar, 4), 0))
-    hitters = have | (entered[:, None] & (index == d))
-    fewest = np.full(blot.shape, 5, np.int64)
-    way = np.ones_like(blot)
-    for k in range(1, 5):
-        if k > 1:
-            way = way & _ahead(open_, (k - 1) * d)
-        reach = blot & way & _ahead(hitters, k * d) & (k <= steps)[:, None]
-        fewest = np.where(reach & (fewest == 5), k, fewest)
-    entry = blot & (index == d) & entered[:, None]
-    fewest = np.where(entry, 5, fewest)
-    within = [(fewest <= k).sum(axis=1) for k in range(4)]
-    chain = np.zeros(len(blot), np.bool_)
-    way = np.ones_like(blot)
-    for j in range(1, 4):
-        if j > 1:
-            way = way & _ahead(open_, (j - 1) * d)
-        before = _ahead(fewest, j * d, fill=5)
-        chain |= (blot & way & (before + j <= steps[:, None])).any(axis=1)
-    two = (
-        chain
-        | (within[1] >= 2) & (steps >= 2)
-        | (within[1] >= 1) & (within[2] >= 2) & (steps >= 3)
-        | (within[1] >= 1) & (within[3] >= 2) & (steps >= 4)
-        | (within[2] >= 2) & (steps >= 4)
-        | entry.any(axis=1) & (fewest < 5).any(axis=1)
-    )
-    return entry | (fewest < 5), two
+    def doubles(self) -> tuple[Bools, Bools]:
+        """Blots hit by each double, and whether two can be.
+
+        Each blot needs the fewest steps some checker takes to reach it, every point
+        on the way open; two blots can both be hit when their steps add up to no more
+        than the steps left after entering, or when the checker that hits one can go
+        on to the other within them.
+        """
+        d = DOUBLES
+        blot = self.blot[:, None, :]
+        bar = self.bar[:, None]
+        entered = (bar > 0) & self.open[:, d]
+        steps = np.where(bar == 0, 4, np.where(entered, 4 - np.minimum(bar, 4), 0))
+        fewest = np.full((*blot.shape[:1], len(d), POINTS + 1), 5)
+        way = np.ones_like(fewest, np.bool_)
+        for k in range(1, 5):
+            if k > 1:
+                way = way & self.way[:, (k - 1) * d]
+            # The board's checkers, or one that entered on d and goes on from there.
+            start = self.have[:, np.minimum(k * d, POINTS)] & (k * d <= POINTS)[:, None]
+            start = start | entered[..., None] & (((k + 1) * d)[:, None] == INDEX)
+            reach = blot & way & start & (k <= steps)[..., None]
+            fewest = np.where(reach & (fewest == 5), k, fewest)
+        entry = blot & (d[:, None] == INDEX) & entered[..., None]
+        fewest = np.where(entry, 5, fewest)
+        rows = np.arange(len(d))[:, None]
+        chain = np.zeros(entered.shape, np.bool_)
+        way = np.ones_like(fewest, np.bool_)
+        for j in range(1, 4):
+            if j > 1:
+                way = way & self.way[:, (j - 1) * d]
+            back = INDEX - j * d[:, None]
+            before = np.where(back >= 1, fewest[:, rows, np.maximum(back, 0)], 5)
+            chain |= (blot & way & (before + j <= steps[..., None])).any(axis=2)
+        within = [(fewest <= k).sum(axis=2) for k in range(4)]
+        two = (
+            chain
+            | (within[1] >= 2) & (steps >= 2)
+            | (within[1] >= 1) & (within[2] >= 2) & (steps >= 3)
+            | (within[1] >= 1) & (within[3] >= 2) & (steps >= 4)
+            | (within[2] >= 2) & (steps >= 4)
+            | entry.any(axis=2) & (fewest < 5).any(axis=2)
+        )
+        return entry | (fewest < 5), two
 
 
 # --- a side's features ------------------------------------------------------------------
