@@ -19,8 +19,8 @@ learning rate falls by ``decay`` per epoch.
 **Checkpoints.** After every epoch the weights, Adam's moments, the counters and the
 log go to ``<run>/checkpoint.npz`` (written aside, then renamed), the net to
 ``<run>/nets/<phase>-<epoch>.npz`` and a line to ``<run>/log.jsonl``; the same call
-on the same folder goes on from the last epoch, with the same result as a run that
-never stopped.
+on the same folder (more ``epochs`` allowed) goes on from the last epoch, with the
+same result as a run that never stopped.
 """
 
 from __future__ import annotations
@@ -96,12 +96,16 @@ def chunk_files(folders: Sequence[str | Path]) -> list[Path]:
 
 
 def read_positions(
-    files: Sequence[Path], phase: str, rating: str, executor: Executor | None = None
+    files: Sequence[Path],
+    phase: str,
+    rating: str,
+    executor: Executor | None = None,
+    hold_out: int = HOLD_OUT,
 ) -> tuple[Positions, Positions]:
     """(training, held-out) positions of ``phase`` from chunk files, the held-out ones
-    every ``HOLD_OUT``-th file."""
-    held = [f for k, f in enumerate(files) if k % HOLD_OUT == HOLD_OUT - 1]
-    train = [f for k, f in enumerate(files) if k % HOLD_OUT != HOLD_OUT - 1]
+    every ``hold_out``-th file."""
+    held = [f for k, f in enumerate(files) if k % hold_out == hold_out - 1]
+    train = [f for k, f in enumerate(files) if k % hold_out != hold_out - 1]
     phases = [phase] * len(files)
     ratings = [rating] * len(files)
     mapper = map if executor is None else executor.map
@@ -288,8 +292,13 @@ def fit(
         with np.load(checkpoint, allow_pickle=False) as data:
             state = json.loads(str(data["state"]))
             kept = state.pop("settings")
-            if kept != json.loads(json.dumps(asdict(settings))):
-                raise ValueError(f"{checkpoint} was made with other settings: {kept}")
+            wanted = json.loads(json.dumps(asdict(settings)))
+            changed = sorted(k for k in wanted if k != "epochs" and kept.get(k) != wanted[k])
+            if changed:
+                raise ValueError(
+                    f"{checkpoint} was made with other settings ({', '.join(changed)}): "
+                    "use another run folder"
+                )
             learner.restore(data, state["step"])
     (folder / "settings.json").write_text(json.dumps(asdict(settings), indent=1) + "\n")
     say = report or (lambda line: None)
