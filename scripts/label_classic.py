@@ -16,6 +16,11 @@ Games are written ``--chunk`` at a time to ``OUT/chunk-NNNNN.npz`` (``boards`` a
 in seats, as ``judgement.network`` defines them; ``kinds``: the play of each position's
 game), each file written aside and renamed; the same command after a kill goes on with
 the chunks not written yet. Chunks run on ``--workers`` processes.
+
+``--candidates K`` also keeps, at every turn a bot (not the random one) plays, the
+positions its roll's ``K`` best plays by gnubg 0-ply lead to, with those 0-ply ratings
+(``candidate_boards``, ``candidate_turns``, ``candidate_ply0``): the positions a net
+must tell apart to choose a play, at no cost beyond gnubg's 10 microseconds each.
 """
 
 from __future__ import annotations
@@ -30,11 +35,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from trigammon_widget.engine.fastplay import Boards, Chooser, Leaves, TurnView, play_game
 from trigammon_widget.engine.variant import CLASSIC
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
+from trigammon_widget.judgement.network import equity_matrix
 
 KINDS = ("gnubg", "neural", "heuristic", "gnubg-random")
 """How game ``g`` is played, by ``g % 10``: 0-5, 6-7, 8 and 9."""
@@ -54,14 +61,39 @@ def exploring(pick: Chooser, share: float) -> Chooser:
     return choose
 
 
-def choosers(kind: int, game: int) -> list[Chooser]:
-    gnubg = NeuralBot(evaluator="gnubg").pick
+Candidate = tuple[Boards, int, npt.NDArray[np.float32]]
+
+
+def recording(pick: Chooser, sink: list[Candidate] | None, best: int) -> Chooser:
+    """``pick``, first keeping the ``best`` plays of the roll by gnubg 0-ply: the
+    positions they lead to (the other side to roll) and gnubg's ratings of them."""
+    if sink is None or not best:
+        return pick
+    rater = GnubgEvaluator(0)
+
+    def choose(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
+        keys = list(leaves)
+        rated = rater.after_plays(view, keys)
+        order = np.argsort(-(rated @ equity_matrix(2)[:, view.turn]), kind="stable")
+        for k in order[:best]:
+            after = view.boards_after(keys[int(k)])
+            if after[view.turn][-1] < 15:
+                sink.append((after, 1 - view.turn, rated[int(k)]))
+        return pick(view, leaves, rng)
+
+    return choose
+
+
+def choosers(
+    kind: int, game: int, sink: list[Candidate] | None = None, best: int = 0
+) -> list[Chooser]:
+    gnubg = recording(NeuralBot(evaluator="gnubg").pick, sink, best)
     if kind == 0:
         return [exploring(gnubg, EXPLORE)] * 2
     if kind == 1:
-        return [exploring(NeuralBot().pick, EXPLORE)] * 2
+        return [exploring(recording(NeuralBot().pick, sink, best), EXPLORE)] * 2
     if kind == 2:
-        return [HeuristicBot().pick] * 2
+        return [recording(HeuristicBot().pick, sink, best)] * 2
     weak = RandomBot().pick
     return [gnubg, weak] if game % 20 < 10 else [weak, gnubg]
 
@@ -72,7 +104,12 @@ def keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> Non
 
 
 def label_chunk(
-    out: Path, seed: int, first: int, count: int, plies: tuple[int, ...] = (0, 2)
+    out: Path,
+    seed: int,
+    first: int,
+    count: int,
+    plies: tuple[int, ...] = (0, 2),
+    candidates: int = 0,
 ) -> int:
     """Games ``first .. first + count - 1``, rated and written; the positions kept."""
     target = out / f"chunk-{first // count:05d}.npz"
@@ -81,11 +118,13 @@ def label_chunk(
     boards: list[Boards] = []
     turns: list[int] = []
     kinds: list[int] = []
+    sink: list[Candidate] = []
     for game in range(first, first + count):
         before = len(boards)
         kind = kind_of(game)
         rng = random.Random(f"{seed}:{game}")
-        play_game(CLASSIC, choosers(kind, game), rng, on_turn=partial(keep, boards, turns))
+        chosen = choosers(kind, game, sink, candidates)
+        play_game(CLASSIC, chosen, rng, on_turn=partial(keep, boards, turns))
         kinds += [kind] * (len(boards) - before)
     ratings: dict[str, Any] = {}
     for ply in plies:
@@ -99,9 +138,20 @@ def label_chunk(
         turns=np.asarray(turns, np.int8),
         kinds=np.asarray(kinds, np.int8),
         **ratings,
+        **_candidate_arrays(sink, candidates),
     )
     os.replace(aside, target)
     return len(boards)
+
+
+def _candidate_arrays(sink: list[Candidate], best: int) -> dict[str, Any]:
+    if not best:
+        return {}
+    return {
+        "candidate_boards": np.asarray([c[0] for c in sink], np.uint8).reshape(-1, 2, 26),
+        "candidate_turns": np.asarray([c[1] for c in sink], np.int8),
+        "candidate_ply0": np.asarray([c[2] for c in sink], np.float32).reshape(-1, 6),
+    }
 
 
 def main() -> None:
@@ -114,13 +164,23 @@ def main() -> None:
     parser.add_argument(
         "--plies", type=int, nargs="+", default=[0, 2], choices=[0, 1, 2], help="gnubg's ratings"
     )
+    parser.add_argument(
+        "--candidates", type=int, default=0, help="keep each turn's best plays' positions too"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     firsts = range(0, args.games, args.chunk)
     start = time.monotonic()
     done = 0
     with ProcessPoolExecutor(args.workers) as pool:
-        work = partial(label_chunk, args.out, args.seed, count=args.chunk, plies=tuple(args.plies))
+        work = partial(
+            label_chunk,
+            args.out,
+            args.seed,
+            count=args.chunk,
+            plies=tuple(args.plies),
+            candidates=args.candidates,
+        )
         for first, kept in zip(firsts, pool.map(work, firsts), strict=True):
             done += kept
             hours = (time.monotonic() - start) / 3600
