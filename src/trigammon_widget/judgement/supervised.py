@@ -4,7 +4,8 @@
 
 **Data.** Rated positions come in chunk files (``scripts/label_classic.py``):
 ``boards`` (as ``Position.boards``), ``turns`` (the player to roll) and one outcome
-vector in seats per rating (``ply0``, ``ply2``: GNU Backgammon at 0 or 2 plies).
+vector in seats per rating (``ply0``, ``ply2``: GNU Backgammon at 0 or 2 plies), and
+maybe the positions of each turn's best plays (``candidate_boards``, ...), read too.
 ``read_positions`` turns chunks into one phase's inputs and targets in slots (the
 side to roll first), on any ``concurrent.futures.Executor`` (a chunk a task), and
 keeps every ``HOLD_OUT``-th chunk apart to measure the net on positions it never
@@ -47,7 +48,13 @@ __all__ = ["Fit", "Positions", "fit", "read_chunk", "read_positions"]
 
 HOLD_OUT = 20
 """Every 20th chunk file (by name) is kept for measuring, never trained on."""
-PHASE_CODES = {"contact": features.CONTACT, "crashed": features.CRASHED, "race": features.RACE}
+PHASE_CODES = {
+    "contact": (features.CONTACT, features.CRASHED),
+    "crashed": (features.CRASHED,),
+    "race": (features.RACE,),
+}
+"""The positions each phase's net learns from: the contact net rates crashed positions
+too where there is no crashed net, so it learns them too."""
 Report = Callable[[str], None]
 
 
@@ -80,13 +87,18 @@ class Positions:
 
 def read_chunk(path: str | Path, phase: str, rating: str) -> Positions:
     """A chunk file's positions of ``phase`` (``"contact"``, ``"crashed"``, ``"race"``)
-    with the rating ``rating`` (``"ply0"``, ``"ply2"``) as targets."""
+    with the rating ``rating`` (``"ply0"``, ``"ply2"``) as targets, its candidates'
+    positions too where it has them with that rating."""
     with np.load(path, allow_pickle=False) as data:
         boards = data["boards"]
         turns = data["turns"].astype(np.intp)
         rated = data[rating].astype(np.float32)
+        if f"candidate_{rating}" in data.files:
+            boards = np.concatenate((boards, data["candidate_boards"]))
+            turns = np.concatenate((turns, data["candidate_turns"].astype(np.intp)))
+            rated = np.concatenate((rated, data[f"candidate_{rating}"].astype(np.float32)))
     slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
-    rows = features.phases(slots) == PHASE_CODES[phase]
+    rows = np.isin(features.phases(slots), PHASE_CODES[phase])
     targets = by_turn(CLASSIC, rated[rows], turns[rows], to_slots)
     return Positions(inputs_of(phase, slots[rows]).astype(np.float16), targets)
 
