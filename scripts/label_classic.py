@@ -7,9 +7,11 @@ kept, then rated by gnubg (``gnubg-nn``) at 0 and 2 plies (``--plies`` chooses a
 1 and 2: ``--plies 0`` makes the many cheap 0-ply targets classic-v3 starts from).
 Games mix the positions strong play reaches with those weaker play leaves: by game
 number ``g``, six in ten are gnubg's 0-ply self-play with one play in ten chosen at
-random, two in ten the shipped classic net's self-play (the same exploring), one in
-ten the heuristic bot's, and one in ten gnubg against the random bot. Game ``g`` draws
-everything from ``random.Random(f"{seed}:{g}")``.
+random (kind 0), two in ten the shipped classic net's self-play (the same exploring;
+1), one in ten the heuristic bot's (2), and one in ten gnubg against the random bot
+(3); ``--mix`` sets another mix of these and random self-play (4), as the kinds of ten
+games in a row (the default: ``0000001123``). Game ``g`` draws everything from
+``random.Random(f"{seed}:{g}")``.
 
 Games are written ``--chunk`` at a time to ``OUT/chunk-NNNNN.npz`` (``boards`` as
 ``Position.boards``, ``turns``, ``ply0``, ``ply2`` (one per ``--plies``): outcome vectors
@@ -20,10 +22,10 @@ the chunks not written yet. Chunks run on ``--workers`` processes.
 ``--contact-only`` keeps only the positions still in contact (``features.phases``):
 in a race gnubg's 0-ply and 2-ply ratings hardly differ (0.0015 equity on average),
 so 2-ply time is better spent on contact. ``--candidates K`` also keeps, at every turn
-a bot (not the random one) plays, the positions its roll's ``K`` best plays by gnubg
-0-ply lead to, with those 0-ply ratings (``candidate_boards``, ``candidate_turns``,
-``candidate_ply0``): the positions a net must tell apart to choose a play, at no cost
-beyond gnubg's 10 microseconds each.
+a bot plays (the random one too in random self-play), the positions its roll's ``K``
+best plays by gnubg 0-ply lead to, with those 0-ply ratings (``candidate_boards``,
+``candidate_turns``, ``candidate_ply0``): the positions a net must tell apart to choose
+a play, at no cost beyond gnubg's 10 microseconds each.
 """
 
 from __future__ import annotations
@@ -47,13 +49,15 @@ from trigammon_widget.judgement.evaluation import GnubgEvaluator
 from trigammon_widget.judgement.features import CRASHED, phases
 from trigammon_widget.judgement.network import equity_matrix
 
-KINDS = ("gnubg", "neural", "heuristic", "gnubg-random")
-"""How game ``g`` is played, by ``g % 10``: 0-5, 6-7, 8 and 9."""
+KINDS = ("gnubg", "neural", "heuristic", "gnubg-random", "random")
+"""The ways a game is played."""
+MIX = "0000001123"
+"""The kind of game ``g`` is ``MIX[g % 10]`` (``--mix``)."""
 EXPLORE = 0.1
 
 
-def kind_of(game: int) -> int:
-    return (0, 0, 0, 0, 0, 0, 1, 1, 2, 3)[game % 10]
+def kind_of(game: int, mix: str = MIX) -> int:
+    return int(mix[game % len(mix)])
 
 
 def exploring(pick: Chooser, share: float) -> Chooser:
@@ -99,6 +103,8 @@ def choosers(
     if kind == 2:
         return [recording(HeuristicBot().pick, sink, best)] * 2
     weak = RandomBot().pick
+    if kind == 4:
+        return [recording(weak, sink, best)] * 2
     return [gnubg, weak] if game % 20 < 10 else [weak, gnubg]
 
 
@@ -115,6 +121,7 @@ def label_chunk(
     plies: tuple[int, ...] = (0, 2),
     candidates: int = 0,
     contact_only: bool = False,
+    mix: str = MIX,
 ) -> int:
     """Games ``first .. first + count - 1``, rated and written; the positions kept."""
     target = out / f"chunk-{first // count:05d}.npz"
@@ -126,7 +133,7 @@ def label_chunk(
     sink: list[Candidate] = []
     for game in range(first, first + count):
         before = len(boards)
-        kind = kind_of(game)
+        kind = kind_of(game, mix)
         rng = random.Random(f"{seed}:{game}")
         chosen = choosers(kind, game, sink, candidates)
         play_game(CLASSIC, chosen, rng, on_turn=partial(keep, boards, turns))
@@ -184,6 +191,7 @@ def main() -> None:
     parser.add_argument(
         "--contact-only", action="store_true", help="keep only positions in contact (no races)"
     )
+    parser.add_argument("--mix", default=MIX, help="the kind of each game g, by g % 10")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     firsts = range(0, args.games, args.chunk)
@@ -198,6 +206,7 @@ def main() -> None:
             plies=tuple(args.plies),
             candidates=args.candidates,
             contact_only=args.contact_only,
+            mix=args.mix,
         )
         for first, kept in zip(firsts, pool.map(work, firsts), strict=True):
             done += kept
