@@ -93,6 +93,18 @@ def test_fits_refuse_bad_settings() -> None:
         Fit(hidden=())
 
 
+def test_inputs_are_kept_in_a_cache(chunks: Path, tmp_path: Path) -> None:
+    train, held = read_positions(chunk_files([chunks]), "race", "ply0", hold_out=3, cache=tmp_path)
+    assert len(list(tmp_path.glob("*-race-ply0.npz"))) == 6
+    again, again_held = read_positions(
+        chunk_files([chunks]), "race", "ply0", hold_out=3, cache=tmp_path
+    )
+    assert np.array_equal(again.inputs, train.inputs) and np.array_equal(
+        again.targets, train.targets
+    )
+    assert len(again_held) == len(held) > 0
+
+
 def test_a_dask_cluster_reads_the_chunks(chunks: Path) -> None:
     distributed = pytest.importorskip("distributed")
     with (

@@ -8,8 +8,8 @@ vector in seats per rating (``ply0``, ``ply2``: GNU Backgammon at 0 or 2 plies),
 maybe the positions of each turn's best plays (``candidate_boards``, ...), read too.
 ``read_positions`` turns chunks into one phase's inputs and targets in slots (the
 side to roll first), on any ``concurrent.futures.Executor`` (a chunk a task), and
-keeps every ``HOLD_OUT``-th chunk apart to measure the net on positions it never
-trained on. Positions of a finished game are dropped (they have a sure outcome).
+keeps every ``HOLD_OUT``-th chunk (by its number) apart to measure the net on
+positions it never trained on. Positions of a finished game are dropped (they have a sure outcome).
 
 **Fitting.** Adam on minibatches, the loss the self-play trainer uses
 (``training``): cross-entropy of the win and of the conditional gammon and
@@ -85,11 +85,24 @@ class Positions:
         )
 
 
-def read_chunk(path: str | Path, phase: str, rating: str) -> Positions:
+def read_chunk(
+    path: str | Path, phase: str, rating: str, cache: str | Path | None = None
+) -> Positions:
     """A chunk file's positions of ``phase`` (``"contact"``, ``"crashed"``, ``"race"``)
     with the rating ``rating`` (``"ply0"``, ``"ply2"``) as targets, its candidates'
-    positions too where it has them with that rating."""
-    with np.load(path, allow_pickle=False) as data:
+    positions too where it has them with that rating.
+
+    With ``cache`` (a folder) the result is kept there and read back next time: the
+    inputs of millions of positions take a while to work out.
+    """
+    source = Path(path)
+    kept = None
+    if cache is not None:
+        kept = Path(cache) / f"{source.parent.name}-{source.stem}-{phase}-{rating}.npz"
+        if kept.exists():
+            with np.load(kept, allow_pickle=False) as data:
+                return Positions(data["inputs"], data["targets"])
+    with np.load(source, allow_pickle=False) as data:
         boards = data["boards"]
         turns = data["turns"].astype(np.intp)
         rated = data[rating].astype(np.float32)
@@ -100,11 +113,23 @@ def read_chunk(path: str | Path, phase: str, rating: str) -> Positions:
     slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
     rows = np.isin(features.phases(slots), PHASE_CODES[phase])
     targets = by_turn(CLASSIC, rated[rows], turns[rows], to_slots)
-    return Positions(inputs_of(phase, slots[rows]).astype(np.float16), targets)
+    found = Positions(inputs_of(phase, slots[rows]).astype(np.float16), targets)
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        aside = kept.with_suffix(".part.npz")
+        np.savez(aside, inputs=found.inputs, targets=found.targets)
+        os.replace(aside, kept)
+    return found
 
 
 def chunk_files(folders: Sequence[str | Path]) -> list[Path]:
     return sorted(path for folder in folders for path in Path(folder).glob("chunk-*[0-9].npz"))
+
+
+def held_out(path: Path, hold_out: int = HOLD_OUT) -> bool:
+    """Whether a chunk file is kept for measuring: its number is ``hold_out - 1`` modulo
+    ``hold_out``, so a file stays on its side however many others there are."""
+    return int(path.stem.rsplit("-", 1)[1]) % hold_out == hold_out - 1
 
 
 def read_positions(
@@ -113,16 +138,15 @@ def read_positions(
     rating: str,
     executor: Executor | None = None,
     hold_out: int = HOLD_OUT,
+    cache: str | Path | None = None,
 ) -> tuple[Positions, Positions]:
-    """(training, held-out) positions of ``phase`` from chunk files, the held-out ones
-    every ``hold_out``-th file."""
-    held = [f for k, f in enumerate(files) if k % hold_out == hold_out - 1]
-    train = [f for k, f in enumerate(files) if k % hold_out != hold_out - 1]
-    phases = [phase] * len(files)
-    ratings = [rating] * len(files)
-    mapper = map if executor is None else executor.map
+    """(training, held-out) positions of ``phase`` from chunk files (``held_out``)."""
+    held = [f for f in files if held_out(f, hold_out)]
+    train = [f for f in files if not held_out(f, hold_out)]
     ordered = [*train, *held]
-    found = dict(zip(ordered, mapper(read_chunk, ordered, phases, ratings), strict=True))
+    mapper = map if executor is None else executor.map
+    each = [[x] * len(ordered) for x in (phase, rating, cache)]
+    found = dict(zip(ordered, mapper(read_chunk, ordered, *each), strict=True))
     return (
         Positions.join((found[f] for f in train), phase),
         Positions.join((found[f] for f in held), phase),
