@@ -242,7 +242,8 @@ def replayed(turns: int) -> Any:
 def weights() -> tuple[str, Callable[[], object]]:
     import tempfile
 
-    from trigammon_widget.judgement.network import MAX_WEIGHTS, Network, load_shipped
+    from trigammon_widget.judgement.network import MAX_WEIGHTS, Network
+    from trigammon_widget.judgement.shipped import load_shipped
 
     net = load_shipped("classic")
     folder = Path(tempfile.mkdtemp())

@@ -21,7 +21,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import fields
 from pathlib import Path
 
-from trigammon_widget.judgement.network import SHIPPED, SHIPPED_DIR
+from trigammon_widget.judgement.shipped import DEFAULTS, SHIPPED_DIR
 from trigammon_widget.judgement.training import Settings, train
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trigammon_widget" / "judgement"
@@ -56,7 +56,7 @@ def main() -> None:
     )
     executor.shutdown()
     if args.ship:
-        target = PACKAGE / SHIPPED_DIR / SHIPPED[settings.variant]
+        target = PACKAGE / SHIPPED_DIR / f"{DEFAULTS[settings.variant]}.npz"
         net.save(target, version=int(target.stem.rsplit("-v", 1)[1]))
         print(f"shipped {target}", file=sys.stderr)
 

@@ -13,15 +13,12 @@ from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView
 from trigammon_widget.engine.outcome import Outcome
 from trigammon_widget.judgement.network import (
-    SHIPPED,
     Network,
     equity_matrix,
-    load_named,
-    load_shipped,
     outcome_vector,
-    shipped_names,
     slot_order,
 )
+from trigammon_widget.judgement.shipped import DEFAULTS, load_named, load_shipped, shipped_names
 from trigammon_widget.judgement.training import initial_network
 
 
@@ -75,6 +72,7 @@ def test_weights_files_round_trip(tmp_path: Path) -> None:
 @pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)
 def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
     net = load_shipped(variant.name)
+    assert isinstance(net, Network)  # classic's phase nets: tests/test_phases.py
     assert net.variant.name == variant.name
     assert {"method", "games"} <= set(net.meta)
     assert sum(w.nbytes + b.nbytes for w, b in net.layers) < 400_000
@@ -82,4 +80,4 @@ def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
     with pytest.raises(ValueError, match="no shipped net"):
         load_shipped("hypergammon")
     assert {"trigammon-v1", "classic-v2"} <= set(shipped_names())
-    assert load_shipped(variant.name) is load_named(SHIPPED[variant.name].removesuffix(".npz"))
+    assert load_shipped(variant.name) is load_named(DEFAULTS[variant.name])
