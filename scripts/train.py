@@ -38,8 +38,12 @@ def main() -> None:
     defaults = Settings()
     for f in fields(Settings):
         flag = "--" + f.name.replace("_", "-")
-        kind = type(getattr(defaults, f.name)) if f.name != "teacher" else str
-        parser.add_argument(flag, type=kind, default=getattr(defaults, f.name))
+        default = getattr(defaults, f.name)
+        if isinstance(default, bool):
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=default)
+        else:
+            kind = str if default is None else type(default)
+            parser.add_argument(flag, type=kind, default=default)
     args = parser.parse_args()
     settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
     executor: Executor

@@ -360,12 +360,10 @@ class Network:
     ) -> Floats:
         """Outcome vectors (in seats) of positions before the roll of ``turns[b]``."""
         array = np.asarray(boards, np.uint8)
-        orders = [slot_order(self.variant, int(t)) for t in turns]
-        slots = np.stack([array[b, list(order)] for b, order in enumerate(orders)])
-        with one_blas_thread():
-            logits = self.forward(encode(self.variant, slots))[-1]
+        whose = np.asarray(turns, np.intp)
+        logits = self.forward(encode(self.variant, in_slots(self.variant, array, whose)))[-1]
         found = outcomes_from_logits(logits, self.variant.players)
-        return np.stack([to_seats(row, order) for row, order in zip(found, orders, strict=True)])
+        return by_turn(self.variant, found, whose, to_seats)
 
     # rating the plays of a roll, fast -------------------------------------------------
 
