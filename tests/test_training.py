@@ -16,7 +16,8 @@ from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView, boards_of
 from trigammon_widget.judgement import race
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
-from trigammon_widget.judgement.network import Network, load_named
+from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.shipped import load_named
 from trigammon_widget.judgement.training import (
     Settings,
     Task,
@@ -148,6 +149,7 @@ def test_with_races_a_record_ends_where_its_game_became_a_bear_off_race() -> Non
     """The record of a game that reached a bear-off race is the record without
     ``races`` up to the race's first position, whose rating is the outcome."""
     net = load_named("trigammon-v1")
+    assert isinstance(net, Network)
     cut, chances = 0, 0
     for game in range(12):
         (whole,) = play_games(Task(net, game, 1, 0, 0.0, None))

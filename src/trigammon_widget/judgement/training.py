@@ -75,13 +75,13 @@ from .network import (
     forward,
     in_slots,
     inputs_per_slot,
-    load_named,
     outcome_size,
     outcomes_from_logits,
     pairs,
     sure,
     to_slots,
 )
+from .shipped import load_named
 from .threads import one_blas_thread
 
 __all__ = [
@@ -191,6 +191,8 @@ def starting_network(settings: Settings) -> Network:
         return initial_network(variant, settings.hidden, settings.seed)
     name = settings.start_from
     start = Network.load(name) if name.endswith(".npz") else load_named(name)
+    if not isinstance(start, Network):
+        raise ValueError(f"start_from {name!r} is nets by phase: training widens one net")
     if start.variant.name != variant.name:
         raise ValueError(f"start_from {name!r} is a {start.variant.name} net, not {variant.name}")
     return widened(start, settings.hidden, settings.seed)
