@@ -618,6 +618,7 @@ class CompiledRater:
         """The index of the result of the compiled search (``engine.compiled.Table``)
         with the highest equity for the mover; the first of equals."""
         space = table.space
+        space.decode()
         out = getattr(self.local, "out", None)
         if out is None:
             out = self.local.out = np.empty(self.shape, self.dtype)
@@ -628,7 +629,7 @@ class CompiledRater:
             w1,
             b1,
             self.starts[mover],
-            table.everyone,
+            table.flat.reshape(self.variant.players, -1),
             mover,
             space.boards,
             space.hits,
