@@ -539,6 +539,22 @@ def results(space: Workspace) -> dict[int, tuple[tuple[int, int, int, bool], ...
     }
 
 
+
+def result_of(space: Workspace, key: int) -> tuple[tuple[int, int, int, bool], ...] | None:
+    """The play of the last search's result ``key`` (keyed as ``results`` keys them),
+    or None: one result looked up without making the others (records' replays)."""
+    space.decode()
+    count, size = space.count, space.variant.points + 2
+    shift = 8 * size
+    board = np.frombuffer((key & ((1 << shift) - 1)).to_bytes(size, "little"), np.uint8)
+    found = np.flatnonzero(
+        (space.boards[:count] == board).all(axis=1) & (space.hits[:count] == key >> shift)
+    )
+    if not len(found):
+        return None
+    return tuple(map(_raw_move, space.codes[int(found[0]), : space.used].tolist()))
+
+
 class Table:
     """The compiled table of ``fastplay.play_out``: the boards in an array, each turn
     searched and made in compiled code, the choice by each player's ``Indexer``."""
