@@ -12,6 +12,7 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView, boards_of, has_won
 from trigammon_widget.judgement import features
+from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
 from trigammon_widget.judgement.network import sure
 from trigammon_widget.judgement.phases import PhaseNets, is_phases_file
@@ -133,3 +134,16 @@ def test_an_older_net_stays_selectable_by_name() -> None:
     assert old.net(CLASSIC) is load_named("classic-v2")
     with pytest.raises(ValueError, match="no net 'classic-v0' in the package"):
         NeuralEvaluator("classic-v0")
+
+
+def test_classic_v3_is_the_package_s_nets_by_phase() -> None:
+    """classic-v3 ships by name (the default stays classic-v2, which has a compiled
+    form): a contact and a race net, each the phase of the positions it rates, and the
+    record of how they were made."""
+    nets = load_named("classic-v3")
+    assert isinstance(nets, PhaseNets)
+    assert set(nets.meta["nets"]) == {"contact", "race"}
+    assert "0-ply ratings" in nets.meta["method"]
+    bot = NeuralBot(evaluator=NeuralEvaluator("classic-v3"))
+    position = Position.start(CLASSIC).with_dice(6, 1)
+    assert bot.choose(position) == position.parse_play("13/7 8/7")  # the book play
