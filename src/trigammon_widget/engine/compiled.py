@@ -539,7 +539,6 @@ def results(space: Workspace) -> dict[int, tuple[tuple[int, int, int, bool], ...
     }
 
 
-
 def result_of(space: Workspace, key: int) -> tuple[tuple[int, int, int, bool], ...] | None:
     """The play of the last search's result ``key`` (keyed as ``results`` keys them),
     or None: one result looked up without making the others (records' replays)."""
