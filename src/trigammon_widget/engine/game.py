@@ -22,6 +22,7 @@ from . import display
 from .diagram import SYMBOLS
 from .errors import IllegalMoveError, quote
 from .fastplay import decide_opening, opening_rollers
+from .i18n import _, ngettext
 from .legal import LegalPlays
 from .match import (
     Cube,
@@ -36,7 +37,7 @@ from .match import (
 from .moves import Play
 from .names import check_name, check_names, default_names
 from .notation import play_text, points_text, record_text, win_text
-from .outcome import Outcome
+from .outcome import RESULT_WORDS, Outcome
 from .position import Dice, Position, check_dice, check_not_over, check_reachable, unchecked
 from .variant import TRIGAMMON, Variant, find_variant
 
@@ -313,11 +314,17 @@ class Game:
         self._check_going_on(node)
         if self._ply < len(self._line) - 1:
             raise ValueError(
-                f"turn {self._ply + 1} was already rolled; play it, or try other dice with "
-                "set_dice() (they start a variation)"
+                _(
+                    "turn {turn} was already rolled; play it, or try other dice with "
+                    "set_dice() (they start a variation)"
+                ).format(turn=self._ply + 1)
             )
         if node.dice is not None:
-            raise ValueError(f"the dice are already rolled: {node.dice[0]}-{node.dice[1]}")
+            raise ValueError(
+                _("the dice are already rolled: {dice}").format(
+                    dice=f"{node.dice[0]}-{node.dice[1]}"
+                )
+            )
         values = check_dice(dice) if dice else (self._rng.randint(1, 6), self._rng.randint(1, 6))
         node.dice = values
         self._revision += 1
@@ -337,7 +344,10 @@ class Game:
             d1, d2 = self._opening_dice
             if sorted(values) != sorted(self._opening_dice):
                 raise IllegalMoveError(
-                    "R2", f"the starter plays the opening dice {d1}-{d2}: they cannot be changed"
+                    "R2",
+                    _("the starter plays the opening dice {dice}: they cannot be changed").format(
+                        dice=f"{d1}-{d2}"
+                    ),
                 )
             self._opening_dice = values  # the same roll, in the order given
         node.dice = values
@@ -358,12 +368,18 @@ class Game:
         before = self.position
         self._check_going_on(self._line[self._ply])
         if before.dice is None:
-            raise ValueError("roll the dice first")
+            raise ValueError(_("roll the dice first"))
         plays = before.legal_plays()
         if play is None:
             options = list(plays)
             if len(options) != 1:
-                raise ValueError(f"{len(options)} plays are legal: choose one")
+                raise ValueError(
+                    ngettext(
+                        "{count} play is legal: choose one",
+                        "{count} plays are legal: choose one",
+                        len(options),
+                    ).format(count=len(options))
+                )
             chosen = options[0]
         else:  # notation parses to a listed play; a Play is checked
             chosen = before.parse_play(play) if isinstance(play, str) else plays.check(play)
@@ -437,7 +453,10 @@ class Game:
         """Refuse to go on from a finished game (R12, R14) or, but for the answer to a
         double, while a double awaits its answer (R14)."""
         if node.result is not None:
-            raise IllegalMoveError("R14", f"the game is over: {win_text(node.result, self.names)}")
+            raise IllegalMoveError(
+                "R14",
+                _("the game is over: {ending}").format(ending=win_text(node.result, self.names)),
+            )
         check_not_over(node.position)
         if not cube_action:
             MatchPosition(node.position, node.cube, self._state).check_roll()
@@ -510,14 +529,15 @@ class Game:
     def undo(self) -> Record:
         """Step back one record, keeping it for ``redo``."""
         if self._ply == 0:
-            raise ValueError("nothing to undo: this is the start of the game")
+            raise ValueError(_("nothing to undo: this is the start of the game"))
         self._ply -= 1
         return self._turn(self._ply + 1)
 
     def redo(self) -> Record:
         """Step forward one record of the current line."""
         if self._ply >= len(self._line) - 1:
-            raise ValueError("nothing to redo: this is the last recorded turn")
+            raise ValueError(_("nothing to redo: this is the last recorded turn"))
+
         self._ply += 1
         return self._turn(self._ply)
 
@@ -820,27 +840,39 @@ class Game:
 
     def record(self) -> str:
         """A readable text record: names, opening, then one numbered line per turn."""
-        lines = [f"{self.variant.name} game"]
+        lines = [_("{variant} game").format(variant=self.variant.name)]
         for player, name in enumerate(self.names):
             lines.append(f"  {SYMBOLS[player]}: {name}")
         for number, rnd in enumerate(self.opening, 1):
             rolled = ", ".join(f"{SYMBOLS[p]} {v}" for p, v in enumerate(rnd.dice) if v is not None)
-            lines.append(f"opening roll {number}: {rolled}")
+            lines.append(_("opening roll {number}: {rolled}").format(number=number, rolled=rolled))
         for number, node in enumerate(self._line[1:], 1):
             turn = node.turn
             assert turn is not None and node.parent is not None
             others = len(node.parent.children) - 1
-            aside = f"  ({others} other line{'s' if others > 1 else ''})" if others else ""
+            aside = (
+                "  ("
+                + ngettext("{count} other line", "{count} other lines", others).format(count=others)
+                + ")"
+                if others
+                else ""
+            )
             lines.append(f"{number:>3}. {SYMBOLS[turn.player]} {_describe(turn)}{aside}")
         ended = self._line[self._ply].result
         if ended is not None:
-            lines.append(f"{self.names[ended.winner]} wins {points_text(ended.points)}")
+            lines.append(
+                _("{who} wins {points}").format(
+                    who=self.names[ended.winner], points=points_text(ended.points)
+                )
+            )
         result = self.outcome()
         if result is not None:
-            lines.append(f"{self.names[result.winner]} wins")
+            lines.append(_("{who} wins").format(who=self.names[result.winner]))
             for player in range(self.variant.players):
                 if player != result.winner:
-                    lines.append(f"  {self.names[player]}: {result.result(player)}")
+                    said = _(RESULT_WORDS[result.result(player)])
+                    lines.append(f"  {self.names[player]}: {said}")
+
         return "\n".join(lines)
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from . import display
 from .errors import IllegalMoveError, InvalidPositionError, quote
+from .i18n import _
 from .names import check_text
 from .position import Position, check_not_over
 from .variant import Variant, find_variant
@@ -351,34 +352,50 @@ class MatchPosition:
         """Refuse a double the rules forbid (R12, R14); the player to move doubles."""
         position, cube = self.position, self.cube
         if position.variant.players != 2:
-            raise IllegalMoveError("R14", "trigammon has no doubling cube")
+            raise IllegalMoveError("R14", _("trigammon has no doubling cube"))
         check_not_over(position)
         if cube.offered:
             raise IllegalMoveError(
-                "R14", f"a double to {2 * cube.value} is already offered: take or drop it"
+                "R14",
+                _("a double to {value} is already offered: take or drop it").format(
+                    value=2 * cube.value
+                ),
             )
         if self.state.crawford:
-            raise IllegalMoveError("R14", "no doubling in the Crawford game")
+            raise IllegalMoveError("R14", _("no doubling in the Crawford game"))
         if position.dice is not None:
             raise IllegalMoveError(
-                "R14", f"player {position.turn} has rolled: a player doubles before rolling"
+                "R14",
+                _("player {player} has rolled: a player doubles before rolling").format(
+                    player=position.turn
+                ),
             )
         if cube.owner is not None and cube.owner != position.turn:
             raise IllegalMoveError(
-                "R14", f"player {cube.owner} owns the cube: only its owner may double"
+                "R14",
+                _("player {player} owns the cube: only its owner may double").format(
+                    player=cube.owner
+                ),
             )
         if cube.value >= MAX_CUBE:
-            raise IllegalMoveError("R14", f"the cube is at {MAX_CUBE}, the largest there is")
+            raise IllegalMoveError(
+                "R14", _("the cube is at {value}, the largest there is").format(value=MAX_CUBE)
+            )
 
     def double(self) -> MatchPosition:
         """The player to move offers to double; the opponent is to take or drop."""
         self.check_double()
         return replace(self, cube=replace(self.cube, offered=True))
 
-    def _check_answer(self, action: str) -> None:
+    def _check_answer(self, action: Literal["take", "drop"]) -> None:
         check_not_over(self.position)
         if not self.cube.offered:
-            raise IllegalMoveError("R14", f"no double is offered: nothing to {action}")
+            text = (
+                _("no double is offered: nothing to take")
+                if action == "take"
+                else _("no double is offered: nothing to drop")
+            )
+            raise IllegalMoveError("R14", text)
 
     def take(self) -> MatchPosition:
         """The opponent takes: the cube doubles and passes to it (R14)."""
@@ -396,8 +413,9 @@ class MatchPosition:
         if self.cube.offered:
             raise IllegalMoveError(
                 "R14",
-                f"player {1 - self.position.turn} must take or drop the double before the "
-                "game goes on",
+                _("player {player} must take or drop the double before the game goes on").format(
+                    player=1 - self.position.turn
+                ),
             )
 
     def apply(self, record: CubeAction) -> MatchPosition | Win:
@@ -405,9 +423,12 @@ class MatchPosition:
         doubler = self.position.turn
         actor = doubler if record.action == "double" else 1 - doubler
         if record.player != actor:
-            raise IllegalMoveError(
-                "R14", f"player {actor} is to {record.action}, not player {record.player}"
-            )
+            wrong = {
+                "double": _("player {actor} is to double, not player {player}"),
+                "take": _("player {actor} is to take, not player {player}"),
+                "drop": _("player {actor} is to drop, not player {player}"),
+            }[record.action]
+            raise IllegalMoveError("R14", wrong.format(actor=actor, player=record.player))
         if record.action == "double":
             return self.double()
         return self.take() if record.action == "take" else self.drop()
@@ -418,7 +439,8 @@ class MatchPosition:
         """The result of a resignation accepted (R14 Reading, README)."""
         check_not_over(self.position)
         if self.position.variant.players != 2:
-            raise IllegalMoveError("R14", "resignations belong to classic match play")
+            raise IllegalMoveError("R14", _("resignations belong to classic match play"))
+
         level = self._counted(record.level)
         return Win(1 - record.player, level * self.cube.value, "resignation")
 

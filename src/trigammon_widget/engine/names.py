@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from .diagram import SYMBOLS
 from .errors import quote
+from .i18n import _
 from .variant import Variant
 
 MAX_NAME_CHARS = 100
@@ -42,7 +43,9 @@ _CLOSERS = {
 
 def default_names(variant: Variant) -> tuple[str, ...]:
     """``("Player X", "Player O", ...)``: one per player, by the letters of ``str(position)``."""
-    return tuple(f"Player {SYMBOLS[player]}" for player in range(variant.players))
+    return tuple(
+        _("Player {letter}").format(letter=SYMBOLS[player]) for player in range(variant.players)
+    )
 
 
 def check_text(text: object, what: str, *, lines: bool = False) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import display
 from .errors import IllegalMoveError, InvalidPositionError, quote
+from .i18n import _
 from .movegen import RawMove
 from .moves import BAR, Move, Play
 from .outcome import Outcome, outcome
@@ -40,7 +41,9 @@ def check_not_over(position: Position) -> None:
     """Refuse to play on once somebody has won (R12): a finished position has no turn."""
     winner = position.winner
     if winner is not None:
-        raise IllegalMoveError("R12", f"the game is over: player {winner} has won")
+        raise IllegalMoveError(
+            "R12", _("the game is over: player {player} has won").format(player=winner)
+        )
 
 
 def check_reachable(position: Position) -> Position:
@@ -53,14 +56,19 @@ def check_reachable(position: Position) -> Position:
     finished = [p for p in range(position.variant.players) if position.borne_off(p) == CHECKERS]
     if len(finished) > 1:
         raise InvalidPositionError(
-            f"players {' and '.join(map(str, finished))} have every checker off; the game "
-            "ends when the first one has (R12)"
+            _(
+                "players {players} have every checker off; the game ends when the first one "
+                "has (R12)"
+            ).format(players=_(" and ").join(map(str, finished)))
         )
     if position.frozen:
         raise InvalidPositionError(
-            "no player can move with any roll (each is on the bar against a closed board, "
-            "R8, or blocked everywhere, R6): a game there could never end"
+            _(
+                "no player can move with any roll (each is on the bar against a closed board, "
+                "R8, or blocked everywhere, R6): a game there could never end"
+            )
         )
+
     return position
 
 
@@ -109,13 +117,19 @@ class Position:
                         owners[point] = player
                     else:
                         raise InvalidPositionError(
-                            f"point {variant.absolute(player, index)} holds checkers of players "
-                            f"{other} and {player}; a point has one owner (R6)"
+                            _(
+                                "point {point} holds checkers of players {other} and {player}; "
+                                "a point has one owner (R6)"
+                            ).format(
+                                point=variant.absolute(player, index), other=other, player=player
+                            )
                         )
             total = sum(board)
             if total != CHECKERS:
                 raise InvalidPositionError(
-                    f"player {player} has {total} checkers, not {CHECKERS} (R1)"
+                    _("player {player} has {count} checkers, not {checkers} (R1)").format(
+                        player=player, count=total, checkers=CHECKERS
+                    )
                 )
         if type(self.turn) is not int or self.turn not in range(variant.players):
             raise InvalidPositionError(
@@ -129,8 +143,10 @@ class Position:
                 raise InvalidPositionError(str(error)) from None
             if self.is_over():
                 raise InvalidPositionError(
-                    f"player {self.winner} has borne off all {CHECKERS}: a finished position "
-                    "has no dice (R12)"
+                    _(
+                        "player {player} has borne off all {checkers}: a finished position "
+                        "has no dice (R12)"
+                    ).format(player=self.winner, checkers=CHECKERS)
                 )
 
     def _place(self, index: int) -> str:
@@ -198,9 +214,12 @@ class Position:
                 board[index] += count
             if sum(board) > CHECKERS:
                 raise InvalidPositionError(
-                    f"player {player} has {sum(board)} checkers on the board, more than "
-                    f"{CHECKERS} (R1)"
+                    _(
+                        "player {player} has {count} checkers on the board, more than "
+                        "{checkers} (R1)"
+                    ).format(player=player, count=sum(board), checkers=CHECKERS)
                 )
+
             board[-1] = CHECKERS - sum(board)
             boards.append(tuple(board))
         return cls(chosen, tuple(boards), turn, None if dice is None else check_dice(dice))

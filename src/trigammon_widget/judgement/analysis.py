@@ -35,6 +35,7 @@ import numpy as np
 
 from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
+from ..engine.i18n import N_
 from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
@@ -46,6 +47,7 @@ from .parallel import portable, run, runner
 from .threads import one_blas_thread
 
 __all__ = [
+    "LEVEL_WORDS",
     "MARKS",
     "MARK_NAMES",
     "THRESHOLDS",
@@ -67,6 +69,13 @@ Level = Literal["doubtful", "bad", "very bad"]
 """How bad a play is, in GNU Backgammon's words."""
 MARK_NAMES: Mapping[str, Level] = {"?!": "doubtful", "?": "bad", "??": "very bad"}
 """What each mark says: the level a play's loss reaches."""
+LEVEL_WORDS: Mapping[Level, str] = {
+    "doubtful": N_("doubtful"),
+    "bad": N_("bad"),
+    "very bad": N_("very bad"),
+}
+"""Each level in English words, translated where people read it (``_``)."""
+
 HINTS_KEPT = 5
 """Plays of each turn kept in the report (the best, then the next best)."""
 TURN_SECONDS = {0: 0.006, 1: 0.2}

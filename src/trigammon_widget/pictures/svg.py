@@ -31,10 +31,11 @@ from typing import Literal, TypedDict
 
 from ..engine.errors import quote
 from ..engine.game import Game, Turn
+from ..engine.i18n import _, ngettext
 from ..engine.match import Cube, Match, MatchPosition, MatchState, Win
 from ..engine.moves import Play
 from ..engine.names import check_names, default_names
-from ..engine.notation import ENDING_WORDS, dice_text
+from ..engine.notation import dice_text, ending_text
 from ..engine.places import Place, parse_place, place_of
 from ..engine.places import label as point_label
 from ..engine.position import Position
@@ -1481,14 +1482,17 @@ def _detail(
     """A player's line, in parts: the score, pips, checkers off, and who wins or is to
     act."""
     parts = [] if match is None else _score(match, player)
-    parts.append(f"{position.pip_count(player)} pips")
+    pips = position.pip_count(player)
+    parts.append(ngettext("{count} pip", "{count} pips", pips).format(count=pips))
     if position.borne_off(player):
-        parts.append(f"{position.borne_off(player)} off")
+        # Translators: checkers borne off, on a player's line under the board ("3 off").
+        parts.append(_("{count} off").format(count=position.borne_off(player)))
     if ending is not None:
         if ending.winner == player:
-            parts.append(f"wins{ENDING_WORDS[ending.ending]}")
+            parts.append(_("wins") + ending_text(ending))
     elif player == position.turn:
-        parts.append("to move" if position.dice else "to roll")
+        parts.append(_("to move") if position.dice else _("to roll"))
+
     return parts
 
 
@@ -1497,7 +1501,9 @@ def _score(match: MatchState, player: int) -> list[str]:
     player one point from winning."""
     points = match.score[player]
     if match.money:
-        return [f"won {points}"]
+        # Translators: a money session's score on a player's line ("won 3").
+        return [_("won {points}").format(points=points)]
+
     parts = [f"{points}/{match.length}"]
     if points == match.length - 1 and len(match.score) == 2:
         if match.crawford:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine.i18n import _
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS
 from ..protocol import BOOL, IntentError, action, choice
 from .play import Playing
@@ -56,7 +57,7 @@ class Tutoring(Playing):
     def take_back(self) -> None:
         """Take back the play the tutor warned about (the moves made this turn too)."""
         if self._board.held is None:
-            raise ValueError("the tutor has no warning to answer")
+            raise ValueError(_("the tutor has no warning to answer"))
         self._take_back()
 
     @action()
@@ -64,5 +65,5 @@ class Tutoring(Playing):
         """Make the play the tutor warned about all the same."""
         held = self._board.held
         if held is None:
-            raise ValueError("the tutor has no warning to answer")
+            raise ValueError(_("the tutor has no warning to answer"))
         self._commit(held.play, tutored=False)
