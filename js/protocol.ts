@@ -111,6 +111,70 @@ export const MARKS = [
   ["??", "very bad"],
 ] as const;
 
+/** The front end's words by key, in English (session.words.WORDS): the board sends them in its language (the words trait). */
+export const WORDS = [
+  ["board", "Backgammon board"],
+  ["roll", "Roll"],
+  ["first_die", "First die"],
+  ["second_die", "Second die"],
+  ["set_dice", "Set dice"],
+  ["undo_move", "Undo move"],
+  ["confirm", "Confirm"],
+  ["double", "Double"],
+  ["take", "Take"],
+  ["pass", "Pass"],
+  ["seat_at_bottom", "Seat at the bottom"],
+  ["edit_position", "Edit position"],
+  ["done_editing", "Done editing"],
+  ["turn", "Turn"],
+  ["cube_group", "Doubling cube"],
+  ["view_as", "View as {seat}"],
+  ["place_checkers_of", "Place checkers of"],
+  ["player_to_move", "Player to move"],
+  ["setup_first_die", "Set-up first die"],
+  ["setup_second_die", "Set-up second die"],
+  ["position_id", "Position ID"],
+  ["start_position", "Start position"],
+  ["clear", "Clear"],
+  ["edit_hint", "Click a point or a bar to add a checker; shift-click or right-click takes one back."],
+  ["add_checkers_of", "Add checkers of {player}"],
+  ["to_move_of", "To move {player}"],
+  ["setup_dice", "Dice {die1} {die2}"],
+  ["id_of", "ID {id}"],
+  ["doubled", "{who} doubles to {value}: {other} to take or pass"],
+  ["to_move_setup", "{who} to move (set-up)"],
+  ["to_move", "{who} to move"],
+  ["to_roll", "{who} to roll"],
+  ["played_game", "a played game of the match, kept as played"],
+  ["earlier_turn", "an earlier turn: another play here starts a variation"],
+  ["played_so_far", "played {play}"],
+  ["dice_left", "{dice} left"],
+  ["confirm_ends", "Confirm ends the turn"],
+  ["preview", "Preview"],
+  ["preview_of", "{label} of {play}: not played."],
+  ["history", "History"],
+  ["move_list", "Move list"],
+  ["first_position", "First position"],
+  ["first_tip", "First (Home)"],
+  ["previous_turn", "Previous turn"],
+  ["previous_tip", "Previous (\u2190)"],
+  ["next_turn", "Next turn"],
+  ["next_tip", "Next (\u2192)"],
+  ["last_position", "Last position"],
+  ["last_tip", "Last (End)"],
+  ["step_through", "Step through the game"],
+  ["start", "Start"],
+  ["turn_of", "turn {ply} of {plies}"],
+  ["marked_play", "a {mark} play"],
+  ["marked_cube_action", "a {mark} cube action"],
+  ["mistake_tip", "{label} (n / p: next / previous mistake)"],
+  ["variations_here", "{count} variations at this turn"],
+  ["switch_tip", "{label} (\u2191 \u2193 switch)"],
+  ["mark ?!", "doubtful"],
+  ["mark ?", "bad"],
+  ["mark ??", "very bad"],
+] as const;
+
 /** The widget's synced traits: what a saved notebook keeps of the board. */
 export interface Traits {
   svg: string;
@@ -119,6 +183,7 @@ export interface Traits {
   history: HistoryEntry[];
   record: string;
   graph: string;
+  words: Record<string, string>;
 }
 
 /** Python's answer to every intent: done, or refused and why (nothing changed). */

@@ -42,8 +42,8 @@ def extract() -> None:
 
 def update() -> None:
     pybabel(
-        "update", f"--input-file={TEMPLATE}", f"--output-dir={LOCALE}", "--no-location",
-        "--omit-header", f"--width={WIDTH}", "--ignore-obsolete", "--no-fuzzy-matching",
+        "update", f"--input-file={TEMPLATE}", f"--output-dir={LOCALE}", f"--width={WIDTH}",
+        "--ignore-obsolete", "--no-fuzzy-matching",
     )  # fmt: skip
 
 
@@ -54,7 +54,8 @@ def compile_all() -> None:
 def init(code: str) -> None:
     pybabel(
         "init", f"--input-file={TEMPLATE}", f"--output-dir={LOCALE}", f"--locale={code}",
-        f"--width={WIDTH}", "--no-location",
+        f"--width={WIDTH}",
+
     )  # fmt: skip
 
 

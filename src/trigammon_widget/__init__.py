@@ -84,7 +84,6 @@ __all__ = [
 ]
 
 
-
 def _draw(value: display.Shown) -> str:
     """How the engine's values show themselves in a notebook: the one drawing, imported
     on first use (``engine.display``)."""

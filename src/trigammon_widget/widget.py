@@ -107,6 +107,8 @@ class BoardWidget(anywidget.AnyWidget):
     history = traitlets.List(traitlets.Dict()).tag(sync=True)
     record = traitlets.Unicode("").tag(sync=True)
     graph = traitlets.Unicode("").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    """The front end's words in the board's language (``session.words``)."""
 
     def __init__(
         self,
@@ -330,7 +332,11 @@ class BoardWidget(anywidget.AnyWidget):
                     self.history = [dict(entry) for entry in session.history()]
                     self.graph = session.graph()
                 self._published = key
+            words = session.words()
+            if words != self.words:
+                self.words = words
             self.view = dict(view)
+
         if redrawn and self._still is not None:
             # After the traits: the live board's message goes out first.
             from IPython.display import update_display

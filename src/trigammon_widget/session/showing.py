@@ -26,6 +26,7 @@ from .view import (
     WinView,
     variation_row,
 )
+from .words import words as front_words
 
 __all__ = ["MOVE_FRAMES", "STEP_FRAMES", "TURN_DRAWINGS", "Showing"]
 
@@ -36,6 +37,8 @@ TURN_DRAWINGS = 4 * STEP_FRAMES
 """Turn drawings of the line kept, so that a step draws only the turns new at its edge."""
 MOVE_FRAMES = 60
 """Most drawings of single moves sent ahead (one per legal from/to pair)."""
+
+
 def _player_pattern() -> re.Pattern[str]:
     """A player as the engine names one in an error, in the language spoken
     (``player 1``, ``jugador 1``): its catalogue's ``player {player}``."""
@@ -46,11 +49,14 @@ def _player_pattern() -> re.Pattern[str]:
 class Showing(SessionState):
     """What the board shows of the session, drawn once per change."""
 
+    def words(self) -> dict[str, str]:
+        """The front end's words in the board's language (``words.WORDS``)."""
+        return front_words()
+
     def svg(self) -> str:
         """The drawing of the shown state (drawn once per version and review)."""
         key = (self._version, id(self._current_report()), language())
         return self.memo.get("svg", key, self._drawing)
-
 
     def _drawing(self) -> str:
         board = self._board
