@@ -33,6 +33,7 @@ __all__ = [
     "_",
     "decimal",
     "find_language",
+    "grouped",
     "language",
     "ngettext",
     "set_language",
@@ -135,3 +136,11 @@ def decimal(value: float, digits: int) -> str:
     # Translators: the decimal mark in numbers such as 0.125 (Spanish and Dutch: ",").
     mark = _catalogue(language()).pgettext("decimal mark", ".")
     return f"{value:.{digits}f}".replace(".", mark)
+
+
+def grouped(value: int) -> str:
+    """``value`` with its thousands grouped as the language spoken writes them
+    (``40,000``; ``40.000`` in Spanish and Dutch)."""
+    # Translators: the mark between groups of thousands in 40,000 (Spanish and Dutch: ".").
+    mark = _catalogue(language()).pgettext("thousands mark", ",")
+    return f"{value:,}".replace(",", mark)

@@ -27,7 +27,10 @@ class Editing(SessionState):
         Leaving starts a new game from the set-up: the old game's history is dropped.
         """
         if type(on) is not bool:
-            raise IntentError(f"edit: on must be true or false, got {on!r}")
+            raise IntentError(
+                _("edit: on must be true or false, got {value}").format(value=repr(on)[:40])
+            )
+
         board = self._board.afresh()
         if on and board.editing is None:
             board = replace(board, editing=board.game.position)

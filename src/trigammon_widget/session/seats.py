@@ -47,7 +47,12 @@ class Seats(Playing):
         """Seat a person (``"human"``) or a bot at ``player``'s place."""
         player = checked_player(self._board.game.variant, player, "player")
         if not isinstance(seat, str) or seat not in SEATS:
-            raise IntentError(f"a seat is one of {sorted(SEATS)}, not {seat!r}"[:120])
+            raise IntentError(
+                _("a seat is one of {seats}, not {value}").format(
+                    seats=sorted(SEATS), value=repr(seat)[:40]
+                )
+            )
+
         kind = cast(Seat, seat)
         make = SEATS[kind].make
         bots = dict(self._seating.bots)

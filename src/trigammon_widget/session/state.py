@@ -104,9 +104,17 @@ class SessionState:
         language: str | None,
     ) -> None:
         if evaluator not in EVALUATORS:
-            raise ValueError(f"evaluator must be one of {EVALUATORS}, not {evaluator!r}"[:120])
+            raise ValueError(
+                _("evaluator must be one of {evaluators}, not {value}").format(
+                    evaluators=EVALUATORS, value=repr(evaluator)[:40]
+                )
+            )
         if theme not in THEMES:
-            raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
+            raise ValueError(
+                _("theme must be one of {themes}, not {value}").format(
+                    themes=sorted(THEMES), value=repr(theme)[:40]
+                )
+            )
         self._seed = seed
         game, match = _new_game(source, names, seed)
         variant = game.variant
@@ -376,7 +384,7 @@ def _new_game(
     caller's own); a new game's opening roll is made at once."""
     if isinstance(source, Match):
         if names:
-            raise ValueError("a match keeps its players' names")
+            raise ValueError(_("a match keeps its players' names"))
         match = source.copy()
         return first_shown(match), match
     if isinstance(source, Game):
@@ -417,8 +425,11 @@ def _colors(variant: Variant, colors: Sequence[str] | None) -> tuple[str, ...] |
         isinstance(c, str) and len(c) <= 40 for c in chosen
     ):
         raise ValueError(
-            f"colors needs one CSS colour per player ({variant.players}), got {colors!r}"[:160]
+            _("colors needs one CSS colour per player ({players}), got {value}").format(
+                players=variant.players, value=repr(colors)[:80]
+            )
         )
+
     return chosen
 
 
