@@ -125,6 +125,7 @@ class BoardView {
         move: (start, end) => this.move(start, end),
         edit: send,
         say,
+        words: () => this.words(),
         selectionChanged: () => this.mark(),
       },
       signal,
@@ -258,19 +259,20 @@ class BoardView {
     if (!v) return;
     const plays = v.mode === "play" ? this.model.get("plays") : [];
     this.toolbar.render(v, this.words());
+    this.exporter.render(this.words());
 
     this.edit.render(v, this.words());
-    this.matchPanel.render(v);
-    this.players.render(v);
-    this.analysis.render(v, plays);
-    this.plays.render(v, plays);
+    this.matchPanel.render(v, this.words());
+    this.players.render(v, this.words());
+    this.analysis.render(v, plays, this.words());
+    this.plays.render(v, plays, this.words());
     const history = this.model.get("history");
     const shown = this.navigation.shownPly(v);
     this.history.render(v, history, shown, this.words());
-    this.variations.render(v, history);
-    this.review.render(v, shown);
-    this.graph.render(this.model.get("graph") ?? "", shown);
-    this.tutor.render(v);
+    this.variations.render(v, history, this.words());
+    this.review.render(v, shown, this.words());
+    this.graph.render(this.model.get("graph") ?? "", shown, this.words());
+    this.tutor.render(v, this.words());
     // The tutor's warning says what Python's message would: one of them at a time.
     this.message.element.hidden = !!v.tutor.warning && v.message?.kind !== "error";
     this.mark();
@@ -281,7 +283,7 @@ class BoardView {
     const v = this.view;
     if (!v) return;
     this.history.follow(v, ply);
-    this.review.render(v, ply);
+    this.review.render(v, ply, this.words());
     this.graph.follow(ply);
   }
 

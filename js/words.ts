@@ -5,6 +5,9 @@
 import { WORDS } from "./protocol";
 
 export type Word = (typeof WORDS)[number][0];
+/** A counted word: its forms are the words `<key> one` and `<key> other`. */
+export type Counted = CountedOf<Word>;
+type CountedOf<W> = W extends `${infer Key} one` ? Key : never;
 export type Words = Readonly<Record<string, string>>;
 
 const ENGLISH: Words = Object.fromEntries(WORDS);
@@ -33,4 +36,20 @@ export function format(template: string, fields: Readonly<Record<string, string>
 /** The word naming a review's mark (`?!`, `?`, `??`): `mark ?!` ... */
 export function markWord(mark: string): Word {
   return `mark ${mark}` as Word;
+}
+
+/** The word naming a seat's kind (`human`, `neural` ...): `seat human` ... */
+export function seatWord(seat: string): Word {
+  return `seat ${seat}` as Word;
+}
+
+/** `value` with `digits` decimals and the board's language's decimal mark (`0,125`). */
+export function fixed(value: number, digits: number, words: Words): string {
+  return value.toFixed(digits).replace(".", word(words, "decimal_mark"));
+}
+
+/** A counted word for `count`, its `{count}` filled in: the form for 1, or for more. */
+export function counted(words: Words, key: Counted, count: number): string {
+  const form = `${key} ${count === 1 ? "one" : "other"}` as Word;
+  return format(word(words, form), { count: String(count) });
 }

@@ -20,8 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "trigammon_widget" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
-KEYWORDS = ("N_",)
-"""Marks beyond Babel's defaults (``_``, ``gettext``, ``ngettext``, ``pgettext`` ...)."""
+KEYWORDS = ("N_", "NN_:1,2", "NP_:1c,2")
+"""Marks beyond Babel's defaults (``_``, ``gettext``, ``ngettext``, ``pgettext`` ...), in
+pybabel's spelling: ``NN_`` marks a singular and its plural, ``NP_`` a context and its
+text (``engine.i18n``)."""
 COMMENT_TAG = "Translators:"
 """A comment starting so, just above a text, is shown to translators."""
 WIDTH = 100

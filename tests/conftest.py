@@ -21,7 +21,6 @@ FastSwitch = Callable[[bool], AbstractContextManager[None]]
 set_language("en")
 
 
-
 @contextmanager
 def _fast_path(on: bool) -> Iterator[None]:
     """The compiled fast path on (numba required) or off inside the block, as

@@ -21,6 +21,7 @@ pytest.importorskip("babel")
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -40,7 +41,7 @@ from trigammon_widget.engine import i18n
 from trigammon_widget.engine.i18n import LOCALE_DIR, _, environment_language, language, speaking
 from trigammon_widget.engine.notation import points_text
 from trigammon_widget.session import Session
-from trigammon_widget.session.words import WORDS
+from trigammon_widget.session.words import WORDS, words
 from trigammon_widget.widget import BoardWidget
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,7 +87,7 @@ def test_extraction_finds_no_text_missing_from_the_template() -> None:
     """``pybabel extract`` with the project's settings finds exactly the template's texts:
     none missing (a new message not extracted), none stale."""
     keywords = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
-    keywords |= dict.fromkeys(translations.KEYWORDS)
+    keywords |= parse_keywords(list(translations.KEYWORDS))
     found = {
         (message, context)
         for _file, _line, message, _comments, context in extract_from_dir(
@@ -147,29 +148,52 @@ def test_each_compiled_catalogue_is_current_with_its_source(code: str) -> None:
     assert shipped._catalog == fresh._catalog, "run: python scripts/translations.py compile"  # type: ignore[attr-defined]
 
 
-SPOKEN_SOURCES = ("widget.ts", "words.ts", "toolbar.ts", "message.ts", "edit.ts", "history.ts")
-"""The front end's sources whose words all come from the catalogues (``WORDS``); the
-other panels' are still written in English in their sources."""
 ENGLISH_LITERAL = re.compile(r"""["'`][A-Z][a-z]+(?:[ ,.:;!?][^"'`]*)?["'`]""")
 """A string literal that reads as English text: a capitalised word, maybe a phrase."""
-KEY_NAMES = {'"Escape"', '"Enter"', '"Home"', '"End"'}
+NOT_WORDS = {'"Escape"', '"Enter"', '"Tab"', '"Refused"', '"Lost"'}
+"""Capitalised literals that are no words a person reads: key names, error names."""
 
 
 def test_the_front_end_keeps_no_words_of_its_own() -> None:
     """The panels ask for their words by key: no English word of ``WORDS`` is written in
-    a TypeScript source but the generated ``protocol.ts``, and the sources that speak
-    through the catalogues write no English text at all (key names aside)."""
+    a TypeScript source but the generated ``protocol.ts``, nor any capitalised English
+    text (comments aside)."""
     sources = {
-        path.name: path.read_text(encoding="utf-8")
+        path.name: re.sub(r"//.*|/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
         for path in (ROOT / "js").rglob("*.ts")
         if path.name != "protocol.ts"
     }
     for text in WORDS.values():
         for name, source in sources.items():
             assert f'"{text}"' not in source and f"`{text}`" not in source, (name, text)
-    for name in SPOKEN_SOURCES:
-        found = set(ENGLISH_LITERAL.findall(sources[name])) - KEY_NAMES
+    for name, source in sources.items():
+        found = set(ENGLISH_LITERAL.findall(source)) - NOT_WORDS
         assert not found, (name, found)
+
+
+SAME_WORDS = {
+    "bytes", "hints_by", "id_of", "match", "milliseconds", "pips one", "pips other",
+    "post_crawford", "pr", "tutor",
+}  # fmt: skip
+"""The front end's words that are the same in English, Spanish and Dutch: loanwords of the
+game (*match*, *pips*, *post-Crawford*, *PR*, *tutor*) and templates of units and marks."""
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_board_sends_every_word_in_its_language(code: str) -> None:
+    """No English word left but the loanwords; plural forms and words said in a context
+    come from their own entries (*Play* the column is not *Play* the button)."""
+    english = words()
+    with speaking(code):
+        spoken = words()
+    assert set(spoken) == set(WORDS)
+    same = {key for key in spoken if spoken[key] == english[key]}
+    assert same <= SAME_WORDS | ({"hints", "kind_hints"} if code == "nl" else set())
+    assert spoken["play"] != spoken["autoplay_play"]  # a column of plays; the verb
+    assert spoken["decimal_mark"] == ","
+    assert (
+        spoken["turns one"].startswith("{count} ") and spoken["turns one"] != spoken["turns other"]
+    )
 
 
 # --- choosing the language ---------------------------------------------------------------

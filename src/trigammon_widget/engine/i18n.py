@@ -1,7 +1,8 @@
 """The words people read, in their language: gettext catalogues and the current language.
 
-Every user-facing text goes through ``_`` (or ``ngettext`` for a count, ``N_`` to mark
-a text kept in a table and translated where it is shown). The catalogues are
+Every user-facing text goes through ``_`` (``ngettext`` for a count, ``pgettext`` for a
+word said in a context; ``N_``, ``NN_`` and ``NP_`` mark a text kept in a table,
+translated where it is shown). The catalogues are
 ``trigammon_widget/locale/<code>/LC_MESSAGES/messages.mo``, compiled from the ``.po``
 sources with Babel (README, "Translations"); at run time the standard library's
 ``gettext`` reads them, so Babel is needed only to extract and compile.
@@ -29,13 +30,17 @@ from .errors import quote
 __all__ = [
     "LANGUAGES",
     "LOCALE_DIR",
+    "NN_",
+    "NP_",
     "N_",
     "_",
     "decimal",
+    "decimal_mark",
     "find_language",
     "grouped",
     "language",
     "ngettext",
+    "pgettext",
     "set_language",
     "speaking",
 ]
@@ -130,17 +135,39 @@ def N_(message: str) -> str:
     return message
 
 
-def decimal(value: float, digits: int) -> str:
-    """``value`` with ``digits`` decimals as the language spoken writes it (``0,125`` in
-    Spanish and Dutch): the decimal mark is a catalogue entry of its own."""
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Marks a text said in a ``context`` for the catalogues, as ``pgettext`` would, and
+    leaves it as it is: translated with ``pgettext`` where it is shown (the same English
+    word meaning two things, such as *Play* the verb and *Play* the noun)."""
+    return context, message
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` said in ``context``, in the language spoken."""
+    return _catalogue(language()).pgettext(context, message)
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted text for the catalogues, as ``ngettext`` would, and leaves it as
+    it is: translated with ``ngettext`` where it is shown."""
+    return singular, plural
+
+
+def decimal_mark() -> str:
+    """The decimal mark of the language spoken (``,`` in Spanish and Dutch): a catalogue
+    entry of its own."""
     # Translators: the decimal mark in numbers such as 0.125 (Spanish and Dutch: ",").
-    mark = _catalogue(language()).pgettext("decimal mark", ".")
-    return f"{value:.{digits}f}".replace(".", mark)
+    return pgettext("decimal mark", ".")
+
+
+def decimal(value: float, digits: int) -> str:
+    """``value`` with ``digits`` decimals as the language spoken writes it (``0,125``)."""
+    return f"{value:.{digits}f}".replace(".", decimal_mark())
 
 
 def grouped(value: int) -> str:
     """``value`` with its thousands grouped as the language spoken writes them
     (``40,000``; ``40.000`` in Spanish and Dutch)."""
     # Translators: the mark between groups of thousands in 40,000 (Spanish and Dutch: ".").
-    mark = _catalogue(language()).pgettext("thousands mark", ",")
+    mark = pgettext("thousands mark", ",")
     return f"{value:,}".replace(",", mark)
