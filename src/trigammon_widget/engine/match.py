@@ -87,9 +87,15 @@ class Cube:
         return self.owner is None
 
     def __str__(self) -> str:
-        where = "centred" if self.owner is None else f"owned by player {self.owner}"
-        offer = f", doubled to {2 * self.value} and awaiting an answer" if self.offered else ""
-        return f"{self.value}-cube {where}{offer}"
+        if self.owner is None:
+            text = _("{value}-cube centred").format(value=self.value)
+        else:
+            text = _("{value}-cube owned by player {player}").format(
+                value=self.value, player=self.owner
+            )
+        if self.offered:
+            text += _(", doubled to {value} and awaiting an answer").format(value=2 * self.value)
+        return text
 
 
 @dataclass(frozen=True)
@@ -182,12 +188,15 @@ class MatchState:
 
     def __str__(self) -> str:
         if self.money:
-            rule = ", Jacoby rule" if self.jacoby else ""
-            return f"money play, score {_dash(self.score)}{rule}"
-        stage = (
-            ", Crawford game" if self.crawford else ", post-Crawford" if self.post_crawford else ""
+            text = _("money play, score {score}").format(score=_dash(self.score))
+            return text + _(", Jacoby rule") if self.jacoby else text
+        text = _("{score} in a match to {length}").format(
+            score=_dash(self.score), length=self.length
         )
-        return f"{_dash(self.score)} in a match to {self.length}{stage}"
+        if self.crawford:
+            return text + _(", Crawford game")
+        return text + _(", post-Crawford") if self.post_crawford else text
+
 
 
 def check_info(info: object) -> dict[str, str]:

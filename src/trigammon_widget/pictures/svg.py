@@ -639,11 +639,16 @@ def board_svg(
 
     geometry = _geometry(variant, seat)
     x, y, width, height = geometry.box
-    title = f"{variant.name.capitalize()} position, {style.names[position.turn]} to move"
+    kind = variant.name.capitalize()
+    title = _("{variant} position, {name} to move").format(
+        variant=kind, name=style.names[position.turn]
+    )
     if ending is not None:
-        title = f"{variant.name.capitalize()} position, {style.names[ending.winner]} wins"
+        title = _("{variant} position, {name} wins").format(
+            variant=kind, name=style.names[ending.winner]
+        )
     elif position.dice:
-        title += f", dice {dice_text(position.dice)}"
+        title += _(", dice {dice}").format(dice=dice_text(position.dice))
     if cube is not None:
         title += f", {cube}"
     if match is not None:
@@ -1507,9 +1512,10 @@ def _score(match: MatchState, player: int) -> list[str]:
     parts = [f"{points}/{match.length}"]
     if points == match.length - 1 and len(match.score) == 2:
         if match.crawford:
-            parts.append("Crawford")
+            parts.append(_("Crawford"))
         elif match.post_crawford:
-            parts.append("post-Crawford")
+            parts.append(_("post-Crawford"))
+
     return parts
 
 
