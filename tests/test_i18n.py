@@ -67,7 +67,13 @@ def _forms(entry: Message) -> tuple[object, ...]:
     return tuple(string) if isinstance(string, (tuple, list)) else (string,)
 
 
+def _fields(text: str) -> set[str]:
+    """The ``{name}`` fields of a ``str.format`` template (``{{`` and ``}}`` are braces)."""
+    return set(FIELD.findall(text.replace("{{", "").replace("}}", "")))
+
+
 def po_path(code: str) -> Path:
+
 
     return LOCALE_DIR / code / "LC_MESSAGES" / "messages.po"
 
@@ -128,9 +134,9 @@ def test_translations_keep_the_fields_of_their_text(code: str) -> None:
     for (msgid, _context), entry in entries.items():
         english = msgid if isinstance(msgid, tuple) else (msgid,)
         forms = [str(form) for form in _forms(entry)]
-        fields = {name for text in english for name in FIELD.findall(str(text))}
+        fields = {name for text in english for name in _fields(str(text))}
         for form in forms:
-            assert set(FIELD.findall(form)) == fields, (code, msgid, form)
+            assert _fields(form) == fields, (code, msgid, form)
             form.format(**dict.fromkeys(fields, "x"))  # well formed
         for said in re.findall(r"\bplayer (\{\w+\})", " ".join(map(str, english))):
             assert all(player.replace("{player}", said) in form for form in forms), (msgid, said)

@@ -133,15 +133,23 @@ class Game:
             given = start
             start, cube, match = given.position, given.cube, given.state
         if start is not None and not isinstance(start, Position):
-            raise ValueError(f"start must be a Position or None, not {quote(start)}")
+            raise ValueError(
+                _("start must be a Position or None, not {start}").format(start=quote(start))
+            )
         if variant is None:
             chosen = TRIGAMMON if start is None else start.variant
         else:
             chosen = find_variant(variant)
             if start is not None and start.variant != chosen:
-                raise ValueError(f"start is a position of {start.variant}, not of {chosen}")
+                raise ValueError(
+                    _("start is a position of {variant}, not of {chosen}").format(
+                        variant=start.variant, chosen=chosen
+                    )
+                )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an integer or None, not {quote(seed)}")
+            raise ValueError(
+                _("seed must be an integer or None, not {seed}").format(seed=quote(seed))
+            )
         self._variant = chosen
         self._start = Position.start(chosen) if start is None else check_reachable(start)
         state = MatchState.fresh(chosen.players) if match is None else match
@@ -237,17 +245,30 @@ class Game:
         ``opening_reroll="all"`` option).
         """
         if self.started:
-            raise ValueError(f"the opening roll is over: player {self._starter} started")
+            raise ValueError(
+                _("the opening roll is over: player {starter} started").format(
+                    starter=self._starter
+                )
+            )
         if dice is not None and (isinstance(dice, str) or not isinstance(dice, Sequence)):
-            raise ValueError(f"opening dice are a list, one die per player, not {quote(dice)}")
+            raise ValueError(
+                _("opening dice are a list, one die per player, not {dice}").format(
+                    dice=quote(dice)
+                )
+            )
         if len(self._opening) >= MAX_OPENING_ROUNDS:
-            raise ValueError(f"a game records at most {MAX_OPENING_ROUNDS} opening rounds (R2)")
+            raise ValueError(
+                _("a game records at most {max_opening_rounds} opening rounds (R2)").format(
+                    max_opening_rounds=MAX_OPENING_ROUNDS
+                )
+            )
         rolling = self._opening_rollers()
         values = [self._rng.randint(1, 6) for _ in rolling] if dice is None else list(dice)
         if len(values) != len(rolling):
             raise ValueError(
-                f"the opening round needs {len(rolling)} dice (players {list(rolling)}), "
-                f"got {len(values)}"
+                _("the opening round needs {count} dice (players {rolling}), got {count2}").format(
+                    count=len(rolling), rolling=list(rolling), count2=len(values)
+                )
             )
         for value in values:
             check_dice((value, 1))
@@ -289,7 +310,9 @@ class Game:
         """The position after ``ply`` turns of the current line, as ``goto(ply)`` shows it."""
         last = len(self._line) - 1
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= last:
-            raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last}")
+            raise ValueError(
+                _("turn {ply} is outside the game: use 0..{last}").format(ply=quote(ply), last=last)
+            )
         node = self._line[ply]
         following = self._line[ply + 1].turn if ply < last else None
         dice = following.dice if isinstance(following, Turn) else None if following else node.dice
@@ -482,8 +505,10 @@ class Game:
         assert child.turn is not None
         if self._records >= MAX_GAME_RECORDS:
             raise ValueError(
-                f"a game keeps at most {MAX_GAME_RECORDS:,} records (turns, cube actions, "
-                "resignations, every variation included): nothing was recorded"
+                _(
+                    "a game keeps at most {max_game_records} records (turns, cube actions, "
+                    "resignations, every variation included): nothing was recorded"
+                ).format(max_game_records=f"{MAX_GAME_RECORDS:,}")
             )
         if self._budget is not None:
             self._budget.take(1)
@@ -545,7 +570,11 @@ class Game:
         """Show the position after ``ply`` turns (0 = start, -1 = the last turn)."""
         last = len(self._line) - 1
         if isinstance(ply, bool) or not isinstance(ply, int) or not -1 - last <= ply <= last:
-            raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last} or -1")
+            raise ValueError(
+                _("turn {ply} is outside the game: use 0..{last} or -1").format(
+                    ply=quote(ply), last=last
+                )
+            )
         self._ply = last + 1 + ply if ply < 0 else ply
         return self.position
 
@@ -597,7 +626,8 @@ class Game:
         """Give variation ``index`` a name (``""`` for none), shown in lists."""
         node = self._node(ply)
         child = node.children[self._index(node, index)]
-        child.name = "" if name == "" else check_name(name, "a variation's name")
+        child.name = "" if name == "" else check_name(name, _("a variation's name"))
+
         self._revision += 1
 
     def delete_variation(self, index: int, ply: int | None = None) -> None:
@@ -637,7 +667,9 @@ class Game:
             return self._line[self._ply]
         last = len(self._line) - 1
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= last:
-            raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last}")
+            raise ValueError(
+                _("turn {ply} is outside the game: use 0..{last}").format(ply=quote(ply), last=last)
+            )
         return self._line[ply]
 
     @staticmethod
@@ -691,7 +723,7 @@ class Game:
 
     def _require_start(self) -> None:
         if not self.started:
-            raise ValueError("roll the opening first (R2): game.roll_opening()")
+            raise ValueError(_("roll the opening first (R2): game.roll_opening()"))
 
     def _repr_svg_(self) -> str | None:
         """The shown position with the names, the last play as arrows, and the cube and
@@ -748,13 +780,19 @@ class Game:
         """One recorded opening round: a die for each player rolling, None for the rest."""
         players = self._variant.players
         if self.started:
-            raise ValueError(f"the opening roll is over: player {self._starter} started")
+            raise ValueError(
+                _("the opening roll is over: player {starter} started").format(
+                    starter=self._starter
+                )
+            )
         rolled = [p for p, die in enumerate(round_dice) if die is not None]
         rolling = self._opening_rollers()
         if len(round_dice) != players or rolled != rolling:
             raise ValueError(
-                f"{quote(round_dice)} is not a die for each of players {rolling} and None "
-                f"for the others ({players} entries)"
+                _(
+                    "{round_dice} is not a die for each of players {rolling} and None for "
+                    "the others ({players} entries)"
+                ).format(round_dice=quote(round_dice), rolling=rolling, players=players)
             )
         self.roll_opening([die for die in round_dice if die is not None])
 
@@ -764,9 +802,13 @@ class Game:
         node's next child, so a position with many side lines is rolled once per roll."""
         position = node.position
         if type(player) is not int or player != position.turn:
-            raise ValueError(f"player {quote(player)} is not to move")
+            raise ValueError(_("player {player} is not to move").format(player=quote(player)))
         if node.dice is not None and sorted(node.dice) != sorted(dice):
-            raise ValueError(f"the dice were {list(node.dice)}, not {list(dice)}")
+            raise ValueError(
+                _("the dice were {dice}, not {dice2}").format(
+                    dice=list(node.dice), dice2=list(dice)
+                )
+            )
         self._clear_roll(node)  # the roll (the opening dice, R2) is played
         self._check_going_on(node)
         before = self._rolled_at(position, dice)
@@ -777,7 +819,7 @@ class Game:
     def _replay_cube(self, node: _Node, player: Any, what: Any, kind: str) -> _Node:
         """A recorded cube action or resignation after ``node``, checked as played."""
         if type(player) is not int or player not in range(self._variant.players):
-            raise ValueError(f"unknown player {quote(player)}")
+            raise ValueError(_("unknown player {player}").format(player=quote(player)))
         self._check_going_on(node, cube_action=kind == "cube")
         match = MatchPosition(replace(node.position, dice=node.dice), node.cube, self._state)
         self._clear_roll(node)  # a resignation after the roll leaves it unplayed
@@ -797,7 +839,7 @@ class Game:
     def _add_child(self, node: _Node, child: _Node) -> _Node:
         assert child.turn is not None
         if _key(child.turn) in node.keyed:
-            raise ValueError(f"{_describe(child.turn)} is recorded twice here")
+            raise ValueError(_("{turn} is recorded twice here").format(turn=_describe(child.turn)))
         self._adopt(node, child, len(node.children))
         return child
 
@@ -816,8 +858,11 @@ class Game:
         for depth, index in enumerate(line):
             if type(index) is not int or not 0 <= index < len(node.children):
                 raise ValueError(
-                    f"position {depth} has {len(node.children)} recorded turn(s), "
-                    f"not one numbered {quote(index)}"
+                    ngettext(
+                        "position {depth} has {count} recorded turn, not one numbered {index}",
+                        "position {depth} has {count} recorded turns, not one numbered {index}",
+                        len(node.children),
+                    ).format(depth=depth, count=len(node.children), index=quote(index))
                 )
             node.follow = index
             node = node.children[index]
@@ -830,7 +875,11 @@ class Game:
         if end.dice is not None:
             if dice is None or sorted(dice) != sorted(end.dice):
                 shown = None if dice is None else list(dice)
-                raise ValueError(f"the dice to play are {list(end.dice)}, not {shown}")
+                raise ValueError(
+                    _("the dice to play are {dice}, not {shown}").format(
+                        dice=list(end.dice), shown=shown
+                    )
+                )
             end.dice = dice
             if end is self._root and self._opening_dice is not None:
                 self._opening_dice = dice
