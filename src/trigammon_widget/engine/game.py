@@ -772,7 +772,7 @@ class Game:
         """A game from ``to_json`` text; ``ValueError`` for anything else."""
         from .records import game_from_dict, read_json
 
-        return game_from_dict(read_json(text, "a game record"))
+        return game_from_dict(read_json(text, _("a game record")))
 
     # replaying a record (``records``): each record checked as played ------------------
 

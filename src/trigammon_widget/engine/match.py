@@ -840,4 +840,4 @@ class Match:
         """A match from ``to_json`` text; ``ValueError`` for anything else."""
         from .records import match_from_dict, read_json
 
-        return match_from_dict(read_json(text, "a match record"))
+        return match_from_dict(read_json(text, _("a match record")))

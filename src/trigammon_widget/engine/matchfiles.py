@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 from .errors import MatchFileError, quote
 from .game import Game, Turn
+from .i18n import _
 from .match import MAX_INFO_CHARS, CubeAction, Match, Resignation, Win, check_info
 from .moves import BAR, Play
 from .variant import CLASSIC
@@ -89,10 +90,13 @@ _MAT_INFO = {
 
 def _check_text(text: object, what: str) -> str:
     if not isinstance(text, str):
-        raise MatchFileError(0, f"{what} is text, not {quote(text)}")
+        raise MatchFileError(0, _("{what} is text, not {text}").format(what=what, text=quote(text)))
     if len(text) > MAX_MATCH_FILE_CHARS:
         raise MatchFileError(
-            0, f"{what} has at most {MAX_MATCH_FILE_CHARS:,} characters, not {len(text):,}"
+            0,
+            _("{what} has at most {max_match_file_chars} characters, not {count}").format(
+                what=what, max_match_file_chars=f"{MAX_MATCH_FILE_CHARS:,}", count=f"{len(text):,}"
+            ),
         )
     return text.removeprefix("\ufeff")
 
@@ -239,7 +243,7 @@ def read_mat(text: str) -> Match:
     Every line is checked and every action made by the engine; ``MatchFileError``
     names the line and the reason of the first problem.
     """
-    text = _check_text(text, "a .mat file")
+    text = _check_text(text, _("a .mat file"))
     reader = _Reader()
     info: dict[str, str] = {}
     comments: list[str] = []
@@ -423,8 +427,10 @@ def write_mat(match: Match) -> str:
         for line in info["Comment"].split("\n"):
             if line != line.strip() or _HEADER.fullmatch(line):
                 raise ValueError(
-                    f".mat cannot carry the comment line {quote(line)}: it would read back "
-                    "trimmed or as a header; save the match as SGF or JSON"
+                    _(
+                        ".mat cannot carry the comment line {line}: it would read back trimmed "
+                        "or as a header; save the match as SGF or JSON"
+                    ).format(line=quote(line))
                 )
         # gnubg ends each comment line with a newline, the last one too
         out.append("\n; " + info["Comment"].replace("\n", "\n; ") + "\n")
@@ -446,8 +452,10 @@ def _mat_scores(names: Sequence[str], score: Sequence[int]) -> str:
     found = _SCORES.fullmatch(line)
     if found is None or (found["left"], found["right"]) != (left, right):
         raise ValueError(
-            f".mat cannot carry the names {quote(left)} and {quote(right)}: its score line "
-            "would read otherwise; save the match as SGF or JSON"
+            _(
+                ".mat cannot carry the names {left} and {right}: its score line would "
+                "read otherwise; save the match as SGF or JSON"
+            ).format(left=quote(left), right=quote(right))
         )
     return line
 
@@ -514,7 +522,7 @@ def _points(points: int) -> str:
 
 def _require_classic(match: Match) -> None:
     if match.variant.players != 2:
-        raise ValueError("match files describe classic backgammon, not trigammon")
+        raise ValueError(_("match files describe classic backgammon, not trigammon"))
 
 
 # SGF --------------------------------------------------------------------------------
@@ -597,26 +605,31 @@ def _sgf_trees(text: str) -> Iterator[list[_Node]]:
             depth += 1
             if depth > 1:
                 raise MatchFileError(
-                    line_at(index), "variations are not read (GNU Backgammon writes none)"
+                    line_at(index), _("variations are not read (GNU Backgammon writes none)")
                 )
             nodes, properties = [], 0
             index += 1
         elif char == ")":
             at = line_at(index)
             if depth == 0:
-                raise MatchFileError(at, "')' closes no game tree")
+                raise MatchFileError(at, _("')' closes no game tree"))
             depth -= 1
             if not nodes:
-                raise MatchFileError(at, "a game tree has no node")
+                raise MatchFileError(at, _("a game tree has no node"))
             trees += 1
             index += 1
             yield nodes
         elif char == ";":
             at = line_at(index)
             if depth == 0:
-                raise MatchFileError(at, "a node outside a game tree")
+                raise MatchFileError(at, _("a node outside a game tree"))
             if len(nodes) == MAX_SGF_NODES:
-                raise MatchFileError(at, f"a game tree of more than {MAX_SGF_NODES:,} nodes")
+                raise MatchFileError(
+                    at,
+                    _("a game tree of more than {max_sgf_nodes} nodes").format(
+                        max_sgf_nodes=f"{MAX_SGF_NODES:,}"
+                    ),
+                )
             nodes.append(_Node(at))
             index += 1
         elif "A" <= char <= "Z":
@@ -627,25 +640,32 @@ def _sgf_trees(text: str) -> Iterator[list[_Node]]:
                 after += 1
             if after == size or text[after] != "[":
                 if after < size and "A" <= text[after] <= "Z":
-                    raise MatchFileError(line_at(index), "a property name longer than 8 letters")
-                raise MatchFileError(line_at(index), "a property value has no closing ']'")
+                    raise MatchFileError(line_at(index), _("a property name longer than 8 letters"))
+                raise MatchFileError(line_at(index), _("a property value has no closing ']'"))
             if not nodes or depth == 0:
                 raise MatchFileError(
-                    line_at(index), f"property {quote(name.group())} outside a node"
+                    line_at(index),
+                    _("property {group} outside a node").format(group=quote(name.group())),
                 )
             properties += 1
             if properties > MAX_SGF_PROPERTIES:
                 raise MatchFileError(
-                    line_at(index), f"a game tree of more than {MAX_SGF_PROPERTIES:,} properties"
+                    line_at(index),
+                    _("a game tree of more than {max_sgf_properties} properties").format(
+                        max_sgf_properties=f"{MAX_SGF_PROPERTIES:,}"
+                    ),
                 )
             values: list[str] = []
             while after < size and text[after] == "[":
                 end = _sgf_value_end(text, after + 1)
                 if end < 0:
-                    raise MatchFileError(line_at(after), "a property value has no closing ']'")
+                    raise MatchFileError(line_at(after), _("a property value has no closing ']'"))
                 if len(values) == MAX_SGF_VALUES:
                     raise MatchFileError(
-                        line_at(after), f"a property of more than {MAX_SGF_VALUES:,} values"
+                        line_at(after),
+                        _("a property of more than {max_sgf_values} values").format(
+                            max_sgf_values=f"{MAX_SGF_VALUES:,}"
+                        ),
                     )
                 value = text[after + 1 : end]
                 values.append(_SGF_ESCAPE.sub(r"\1", value) if "\\" in value else value)
@@ -656,12 +676,14 @@ def _sgf_trees(text: str) -> Iterator[list[_Node]]:
             index = after
         else:
             if char == "[":
-                raise MatchFileError(line_at(index), "a property value has no closing ']'")
-            raise MatchFileError(line_at(index), f"unexpected {quote(char)}: not an SGF file")
+                raise MatchFileError(line_at(index), _("a property value has no closing ']'"))
+            raise MatchFileError(
+                line_at(index), _("unexpected {char}: not an SGF file").format(char=quote(char))
+            )
     if depth:
-        raise MatchFileError(line_at(size), "the file ends inside a game tree")
+        raise MatchFileError(line_at(size), _("the file ends inside a game tree"))
     if not trees:
-        raise MatchFileError(line_at(size), "no game tree: not an SGF file")
+        raise MatchFileError(line_at(size), _("no game tree: not an SGF file"))
 
 
 def read_sgf(text: str) -> Match:
@@ -670,7 +692,7 @@ def read_sgf(text: str) -> Match:
     Every node is checked and every action made by the engine; ``MatchFileError``
     names the line and the reason of the first problem.
     """
-    text = _check_text(text, "an SGF file")
+    text = _check_text(text, _("an SGF file"))
     reader = _Reader()
     pending: list[_Node] | None = None
     number = 0
@@ -704,7 +726,7 @@ def _sgf_root(reader: _Reader, root: _Node, number: int) -> None:
         raise reader.fail(f"GM[{(game_kind or [''])[0]}] is not backgammon (GM[6])")
     fields = {}
     for value in root.get("MI") or []:
-        key, _, entry = value.partition(":")
+        key, _colon, entry = value.partition(":")
         if not entry.isdigit() or len(entry) > 5:
             raise reader.fail(f"MI[{value}] is not 'key:number'")
         fields[key] = int(entry)
@@ -769,7 +791,7 @@ def _sgf_info(root: _Node) -> dict[str, str]:
 
 def _sgf_node(reader: _Reader, node: _Node) -> None:
     """A node's action: a move, a cube action, or dice rolled before a resignation."""
-    for name, _ in node.properties:
+    for name, _value in node.properties:
         if name in _SGF_REFUSED:
             raise reader.fail(f"{name}: {_SGF_REFUSED[name]} is not read")
     dice = node.get("DI")

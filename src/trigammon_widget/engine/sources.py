@@ -47,7 +47,7 @@ def read_source(source: str | Mapping[str, Any] | Source) -> Source:
             )
         text = source.strip()
         if text.startswith("{"):
-            data = read_json(text, "a record or a position dict")
+            data = read_json(text, _("a record or a position dict"))
             return read_source(data) if isinstance(data, Mapping) else _refuse(data)
         if text.startswith("("):
             return read_sgf(text)
