@@ -73,8 +73,6 @@ def _fields(text: str) -> set[str]:
 
 
 def po_path(code: str) -> Path:
-
-
     return LOCALE_DIR / code / "LC_MESSAGES" / "messages.po"
 
 
