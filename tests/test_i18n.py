@@ -4,6 +4,7 @@ and rule id."""
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import os
@@ -198,6 +199,40 @@ def test_a_board_sends_every_word_in_its_language(code: str) -> None:
     assert (
         spoken["turns one"].startswith("{count} ") and spoken["turns one"] != spoken["turns other"]
     )
+
+
+def _written_out(text: ast.expr) -> bool:
+    """Whether an error's argument is a message written out: an f-string, or a string
+    longer than a rule id (``"R9"``)."""
+    if isinstance(text, ast.JoinedStr):
+        return True
+    return isinstance(text, ast.Constant) and isinstance(text.value, str) and len(text.value) > 3
+
+
+UNSPOKEN = {"compiled.py", "fast.py", "i18n.py"}
+"""Modules whose errors are for the programmer only, in English: the compiled search's
+overflow, the fast path's environment switch, and the choice of language itself."""
+
+
+@pytest.mark.parametrize("layer", ["engine", "session"])
+def test_every_error_of_the_engine_and_the_session_goes_through_the_catalogues(
+    layer: str,
+) -> None:
+    """No ``raise ...Error("text")`` (or an f-string) is left: each message is a
+    catalogue entry, so it reaches the reader in their language."""
+    left = []
+    for path in sorted((ROOT / "src" / "trigammon_widget" / layer).glob("*.py")):
+        if path.name in UNSPOKEN:
+            continue
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            for arg in node.exc.args:
+                text = arg.value if isinstance(arg, ast.Subscript) else arg
+                if _written_out(text):
+                    left.append(f"{path.name}:{node.lineno}")
+    assert left == []
 
 
 # --- choosing the language ---------------------------------------------------------------

@@ -28,7 +28,7 @@ class LegalPlays:
     def __init__(self, position: Position) -> None:
         # A position with dice is never over (R12): Position refuses that.
         if position.dice is None:
-            raise ValueError("no dice: legal plays need a rolled position (with_dice)")
+            raise ValueError(_("no dice: legal plays need a rolled position (with_dice)"))
         self.position = position
         self.dice: tuple[int, int] = position.dice
         self._singles: dict[tuple[int, int], list[RawMove]] = {}
@@ -184,7 +184,7 @@ class LegalPlays:
         several move orders to reach one position).
         """
         if not isinstance(play, Play):
-            raise ValueError(f"a play is a Play of moves, not {quote(play)}")
+            raise ValueError(_("a play is a Play of moves, not {play}").format(play=quote(play)))
         found = self.find(play.moves)
         if found is not None:
             return found
@@ -375,4 +375,6 @@ def _check_move(move: object) -> None:
     if not isinstance(move, Move) or any(
         type(value) is not int for value in (move.start, move.end, move.die)
     ):
-        raise ValueError(f"a move is a Move of three integers, not {quote(move)}")
+        raise ValueError(
+            _("a move is a Move of three integers, not {move}").format(move=quote(move))
+        )
