@@ -33,6 +33,7 @@ from trigammon_widget import (
     Game,
     IllegalMoveError,
     InvalidPositionError,
+    MatchState,
     Move,
     NotationError,
     Play,
@@ -406,7 +407,73 @@ def test_a_refusal_names_the_player_in_the_boards_language() -> None:
     assert session.message(error)["text"] == "el cubo lo tiene Bo: solo su dueño puede doblar"
 
 
+ENGLISH_WORDS = re.compile(
+    r"\b(?:the|to|and|turn|player|rolled|doubles|takes|wins|points?|game|opening|roll|"
+    r"starts|cube|dice|checker|move|must|play|line|main|nothing|offered|first|has)\b"
+)
+"""Words that show an English sentence and are no Spanish or Dutch words (notation and
+names have none of them)."""
+
+
+def session_messages(code: str) -> list[str]:
+    """Every message a classic match session says, in ``code``: the opening, a roll, moves,
+    a refusal of each kind, the cube's actions and the end of the game."""
+    game = Game(CLASSIC, seed=3, match=MatchState(5, (1, 2)))
+    game.roll_opening([3, 5])
+    game.play("13/8 24/21")
+    session = Session(game, names=["Ann", "Bo"], language=code)
+    said: list[str] = []
+
+    def note() -> None:
+        message = session.view()["message"]
+        said.append("" if message is None else message["text"])
+
+    def refused(action: Any, *args: Any) -> None:
+        with pytest.raises(ValueError) as error:
+            action(*args)
+        said.append(session.message(error.value)["text"])
+
+    refused(session.move, "13", "9")  # Bo has not rolled
+    refused(session.undo_move)
+    refused(session.take)  # no double is offered
+    session.double()
+    note()
+    refused(session.roll)  # Ann must answer first
+    session.take()
+    note()
+    session.roll(6, 4)
+    note()
+    refused(session.double)  # Bo has rolled, and Ann owns the cube
+    refused(session.confirm)  # no move made: the play is not complete
+    session.play("24/14")
+    note()
+    session.double()
+    note()
+    session.drop()
+    note()
+    refused(session.roll)  # the game is over
+    session.main_line()
+    note()
+    return said
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_session_leaves_no_english_sentence(code: str) -> None:
+    english = session_messages("en")
+    spoken = session_messages(code)
+    assert len(spoken) == len(english) and all(english)
+    sentences = 0
+    for en, said in zip(english, spoken, strict=True):
+        if ENGLISH_WORDS.search(en):  # a sentence (not a play's notation alone)
+            sentences += 1
+            assert not ENGLISH_WORDS.search(said.lower()), (en, said)
+        else:
+            assert said == en, (en, said)
+    assert sentences >= 10
+
+
 def test_the_tutor_writes_numbers_as_its_language_does() -> None:
+
     with speaking("es"):
         assert i18n.decimal(0.125, 3) == "0,125"
     with speaking("nl"):
