@@ -42,6 +42,7 @@ from trigammon_widget import (
 from trigammon_widget.engine import i18n
 from trigammon_widget.engine.i18n import LOCALE_DIR, _, environment_language, language, speaking
 from trigammon_widget.engine.notation import points_text
+from trigammon_widget.pictures.svg import board_svg
 from trigammon_widget.session import Session
 from trigammon_widget.session.words import WORDS, words
 from trigammon_widget.widget import BoardWidget
@@ -470,6 +471,24 @@ def test_a_session_leaves_no_english_sentence(code: str) -> None:
         else:
             assert said == en, (en, said)
     assert sentences >= 10
+
+
+def test_the_drawing_says_its_words_in_the_language_spoken() -> None:
+    start = Position.start(CLASSIC)
+    with speaking("es"):
+        spanish = board_svg(start)
+    with speaking("nl"):
+        dutch = board_svg(start.with_dice(3, 1))
+    texts = set(re.findall(r">([^<>]*[a-zA-Z][^<>]*)<", spanish))
+    assert texts == {
+        "posición de Classic, mueve Jugador X",
+        "Jugador X",
+        "Jugador O",
+        "167 pips",
+        "167 pips · tira",
+    }
+    assert "Classic-stelling, Speler X aan zet, dobbelstenen 3-1" in dutch
+    assert "167 pips · aan zet" in dutch
 
 
 def test_the_tutor_writes_numbers_as_its_language_does() -> None:
