@@ -35,7 +35,7 @@ import numpy as np
 
 from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
-from ..engine.i18n import N_
+from ..engine.i18n import N_, _
 from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
@@ -226,7 +226,11 @@ class Report:
             if turn.ply == ply:
                 return turn
         judged = ", ".join(str(turn.ply) for turn in self.turns)
-        raise ValueError(f"turn {ply!r:.20} is not in the report: turns {judged or 'none'}"[:200])
+        raise ValueError(
+            _("turn {ply} is not in the report: turns {value}").format(
+                ply=f"{ply!r:.20}", value=judged or "none"
+            )[:200]
+        )
 
     @property
     def mistakes(self) -> tuple[TurnReport, ...]:
@@ -259,7 +263,7 @@ class Report:
         """The first marked record after ``ply`` (before it, with ``step=-1``): a play
         or a cube decision."""
         if step not in (1, -1):
-            raise ValueError(f"step must be 1 or -1, not {step!r}"[:80])
+            raise ValueError(_("step must be 1 or -1, not {step}").format(step=repr(step))[:80])
         marked = [at for at in self.marks if (at > ply if step > 0 else at < ply)]
         if not marked:
             return None
@@ -593,11 +597,15 @@ def analyse(
     judged so far, with ``cancelled=True``.
     """
     if not isinstance(game, Game | Match):
-        raise ValueError(f"analyse needs a Game or a Match, not {type(game).__name__}")
+        raise ValueError(
+            _("analyse needs a Game or a Match, not {kind}").format(kind=type(game).__name__)
+        )
     games = game.games if isinstance(game, Match) else (game,)
     chosen = find_evaluator(evaluator)
     if isinstance(ply, bool) or ply not in PLIES:
-        raise ValueError(f"ply must be one of {PLIES}, not {ply!r}")
+        raise ValueError(
+            _("ply must be one of {plies}, not {ply}").format(plies=PLIES, ply=repr(ply))
+        )
     depth = ply
     chosen.check(games[0].variant)
     limits = tuple(thresholds)
@@ -606,7 +614,11 @@ def analyse(
         or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in limits)
         or not 0 < limits[0] <= limits[1] <= limits[2]
     ):
-        raise ValueError(f"thresholds are three rising equities above 0, not {thresholds!r}")
+        raise ValueError(
+            _("thresholds are three rising equities above 0, not {thresholds}").format(
+                thresholds=repr(thresholds)
+            )
+        )
     tasks = [  # the turns; cube actions and resignations are not judged
         _Task(
             number,
