@@ -26,8 +26,8 @@ from trigammon_widget.judgement.analysis import analyse
 from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
 from trigammon_widget.judgement.evaluation import Evaluator, NeuralEvaluator, hints
 from trigammon_widget.judgement.games import autoplay
-from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.rollout import wilson
+from trigammon_widget.judgement.shipped import load_file
 
 TURNS = 100
 POSITIONS = 1_000
@@ -89,7 +89,7 @@ def main() -> None:
     parser.add_argument("--ply", type=int, default=0, help="the own net's look-ahead (0 or 1)")
     parser.add_argument("--only", choices=["speed", "agreement"], help="one part")
     args = parser.parse_args()
-    evaluator = NeuralEvaluator(Network.load(args.net)) if args.net else NeuralEvaluator()
+    evaluator = NeuralEvaluator(load_file(args.net)) if args.net else NeuralEvaluator()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if args.only != "agreement":
         speed()

@@ -3,10 +3,12 @@
     python benchmarks/bench_trigammon.py                       # NeuralBot(), the default net
     python benchmarks/bench_trigammon.py --bot heuristic --games 300
     python benchmarks/bench_trigammon.py --bot mypackage.mybots:make_bot --workers 2
+    python benchmarks/bench_trigammon.py --net runs/trigammon/nets/trigammon-00100000.npz
 
 ``--bot`` is ``neural`` (``NeuralBot()``), ``trigammon-v1``, ``heuristic``, ``random``,
 or ``module:name`` for anything with ``choose(position)``: a bot, or a function or
-class that makes one with no arguments. It prints, for each table (``--tables``), the
+class that makes one with no arguments; ``--net PATH`` rates ``NeuralBot`` with the
+net of a weights file instead (a training snapshot). It prints, for each table (``--tables``), the
 bot's wins with a 95% Wilson interval and its points per game with a 95% normal
 interval, beside the targets of trigammon-v2 (issue 25: >= 70% against two
 ``HeuristicBot``s, >= 42% against two trigammon-v1s; parity is 33.3%), then its play
@@ -32,6 +34,8 @@ from trigammon_widget.judgement.benchmark import (
     score_references,
 )
 from trigammon_widget.judgement.bots import Bot, HeuristicBot, NeuralBot, RandomBot
+from trigammon_widget.judgement.evaluation import NeuralEvaluator
+from trigammon_widget.judgement.network import Network
 
 TARGETS = {"heuristic": 0.70, "trigammon-v1": 0.42}
 """Trigammon-v2's targets (issue 25); parity is a third."""
@@ -62,14 +66,18 @@ def find_bot(text: str) -> Bot:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot", default="neural", help="the bot to rate (see above)")
+    parser.add_argument("--net", help="a weights file: NeuralBot with that net (not --bot)")
     parser.add_argument("--games", type=int, default=GAMES, help="games per table")
     parser.add_argument("--tables", default=",".join(TABLES), help="tables, comma-separated")
     parser.add_argument("--seed", default="benchmark", help="the dice's seed")
     parser.add_argument("--workers", type=int, default=1, help="processes (1: here)")
     args = parser.parse_args()
     sys.path.insert(0, os.getcwd())  # module:name from the current folder
-    bot = find_bot(args.bot)
-    print(f"{args.bot}: {bot!r}; load average {os.getloadavg()[0]:.1f}")
+    if args.net:
+        bot: Bot = NeuralBot(evaluator=NeuralEvaluator(Network.load(args.net)))
+    else:
+        bot = find_bot(args.bot)
+    print(f"{args.net or args.bot}: {bot!r}; load average {os.getloadavg()[0]:.1f}")
     for table in args.tables.split(","):
         started = time.perf_counter()
         found = play_table(bot, table, args.games, seed=args.seed, workers=args.workers)

@@ -3,18 +3,29 @@
     python scripts/label_classic.py --out /work/train-runs/classic-labels --games 20000
 
 Each game is played out on the engine's fast path and every position before a roll is
-kept, then rated by gnubg (``gnubg-nn``) at 0 and 2 plies. Games mix the positions
-strong play reaches with those weaker play leaves: by game number ``g``, six in ten are
-gnubg's 0-ply self-play with one play in ten chosen at random, two in ten the shipped
-classic net's self-play (the same exploring), one in ten the heuristic bot's, and one in
-ten gnubg against the random bot. Game ``g`` draws everything from
+kept, then rated by gnubg (``gnubg-nn``) at 0 and 2 plies (``--plies`` chooses among 0,
+1 and 2: ``--plies 0`` makes the many cheap 0-ply targets classic-v3 starts from).
+Games mix the positions strong play reaches with those weaker play leaves: by game
+number ``g``, six in ten are gnubg's 0-ply self-play with one play in ten chosen at
+random (kind 0), two in ten the shipped classic net's self-play (the same exploring;
+1), one in ten the heuristic bot's (2), and one in ten gnubg against the random bot
+(3); ``--mix`` sets another mix of these and random self-play (4), as the kinds of ten
+games in a row (the default: ``0000001123``). Game ``g`` draws everything from
 ``random.Random(f"{seed}:{g}")``.
 
 Games are written ``--chunk`` at a time to ``OUT/chunk-NNNNN.npz`` (``boards`` as
-``Position.boards``, ``turns``, ``ply0`` and ``ply2``: outcome vectors in seats, as
-``judgement.network`` defines them; ``kinds``: the play of each position's game), each
-file written aside and renamed; the same command after a kill goes on with the chunks
-not written yet. Chunks run on ``--workers`` processes.
+``Position.boards``, ``turns``, ``ply0``, ``ply2`` (one per ``--plies``): outcome vectors
+in seats, as ``judgement.network`` defines them; ``kinds``: the play of each position's
+game), each file written aside and renamed; the same command after a kill goes on with
+the chunks not written yet. Chunks run on ``--workers`` processes.
+
+``--contact-only`` keeps only the positions still in contact (``features.phases``):
+in a race gnubg's 0-ply and 2-ply ratings hardly differ (0.0015 equity on average),
+so 2-ply time is better spent on contact. ``--candidates K`` also keeps, at every turn
+a bot plays (the random one too in random self-play), the positions its roll's ``K``
+best plays by gnubg 0-ply lead to, with those 0-ply ratings (``candidate_boards``,
+``candidate_turns``, ``candidate_ply0``): the positions a net must tell apart to choose
+a play, at no cost beyond gnubg's 10 microseconds each.
 """
 
 from __future__ import annotations
@@ -26,21 +37,27 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from trigammon_widget.engine.fastplay import Boards, Chooser, Leaves, TurnView, play_game
 from trigammon_widget.engine.variant import CLASSIC
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
+from trigammon_widget.judgement.features import CRASHED, phases
+from trigammon_widget.judgement.network import equity_matrix
 
-KINDS = ("gnubg", "neural", "heuristic", "gnubg-random")
-"""How game ``g`` is played, by ``g % 10``: 0-5, 6-7, 8 and 9."""
+KINDS = ("gnubg", "neural", "heuristic", "gnubg-random", "random")
+"""The ways a game is played."""
+MIX = "0000001123"
+"""The kind of game ``g`` is ``MIX[g % 10]`` (``--mix``)."""
 EXPLORE = 0.1
 
 
-def kind_of(game: int) -> int:
-    return (0, 0, 0, 0, 0, 0, 1, 1, 2, 3)[game % 10]
+def kind_of(game: int, mix: str = MIX) -> int:
+    return int(mix[game % len(mix)])
 
 
 def exploring(pick: Chooser, share: float) -> Chooser:
@@ -52,15 +69,42 @@ def exploring(pick: Chooser, share: float) -> Chooser:
     return choose
 
 
-def choosers(kind: int, game: int) -> list[Chooser]:
-    gnubg = NeuralBot(evaluator="gnubg").pick
+Candidate = tuple[Boards, int, npt.NDArray[np.float32]]
+
+
+def recording(pick: Chooser, sink: list[Candidate] | None, best: int) -> Chooser:
+    """``pick``, first keeping the ``best`` plays of the roll by gnubg 0-ply: the
+    positions they lead to (the other side to roll) and gnubg's ratings of them."""
+    if sink is None or not best:
+        return pick
+    rater = GnubgEvaluator(0)
+
+    def choose(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
+        keys = list(leaves)
+        rated = rater.after_plays(view, keys)
+        order = np.argsort(-(rated @ equity_matrix(2)[:, view.turn]), kind="stable")
+        for k in order[:best]:
+            after = view.boards_after(keys[int(k)])
+            if after[view.turn][-1] < 15:
+                sink.append((after, 1 - view.turn, rated[int(k)]))
+        return pick(view, leaves, rng)
+
+    return choose
+
+
+def choosers(
+    kind: int, game: int, sink: list[Candidate] | None = None, best: int = 0
+) -> list[Chooser]:
+    gnubg = recording(NeuralBot(evaluator="gnubg").pick, sink, best)
     if kind == 0:
         return [exploring(gnubg, EXPLORE)] * 2
     if kind == 1:
-        return [exploring(NeuralBot().pick, EXPLORE)] * 2
+        return [exploring(recording(NeuralBot().pick, sink, best), EXPLORE)] * 2
     if kind == 2:
-        return [HeuristicBot().pick] * 2
+        return [recording(HeuristicBot().pick, sink, best)] * 2
     weak = RandomBot().pick
+    if kind == 4:
+        return [recording(weak, sink, best)] * 2
     return [gnubg, weak] if game % 20 < 10 else [weak, gnubg]
 
 
@@ -69,34 +113,66 @@ def keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> Non
     turns.append(turn)
 
 
-def label_chunk(out: Path, seed: int, first: int, count: int) -> int:
+def label_chunk(
+    out: Path,
+    seed: int,
+    first: int,
+    count: int,
+    plies: tuple[int, ...] = (0, 2),
+    candidates: int = 0,
+    contact_only: bool = False,
+    mix: str = MIX,
+) -> int:
     """Games ``first .. first + count - 1``, rated and written; the positions kept."""
     target = out / f"chunk-{first // count:05d}.npz"
     if target.exists():
         return 0
-    zero, two = GnubgEvaluator(0), GnubgEvaluator(2)
     boards: list[Boards] = []
     turns: list[int] = []
     kinds: list[int] = []
+    sink: list[Candidate] = []
     for game in range(first, first + count):
         before = len(boards)
-        kind = kind_of(game)
+        kind = kind_of(game, mix)
         rng = random.Random(f"{seed}:{game}")
-        play_game(CLASSIC, choosers(kind, game), rng, on_turn=partial(keep, boards, turns))
+        chosen = choosers(kind, game, sink, candidates)
+        play_game(CLASSIC, chosen, rng, on_turn=partial(keep, boards, turns))
         kinds += [kind] * (len(boards) - before)
-    ply0 = np.stack([zero.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)])
-    ply2 = np.stack([two.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)])
+    if contact_only:
+        seats = np.asarray(boards, np.uint8)
+        slots = np.where(np.asarray(turns)[:, None, None] == 0, seats, seats[:, ::-1])
+        held = np.flatnonzero(phases(slots) <= CRASHED).tolist()
+        boards, turns, kinds = (
+            [boards[k] for k in held],
+            [turns[k] for k in held],
+            [kinds[k] for k in held],
+        )
+    ratings: dict[str, Any] = {}
+    for ply in plies:
+        rater = GnubgEvaluator(ply)
+        rated = [rater.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)]
+        ratings[f"ply{ply}"] = np.stack(rated).astype(np.float32)
     aside = target.with_suffix(".part.npz")
     np.savez_compressed(
         aside,
         boards=np.asarray(boards, np.uint8),
         turns=np.asarray(turns, np.int8),
         kinds=np.asarray(kinds, np.int8),
-        ply0=ply0.astype(np.float32),
-        ply2=ply2.astype(np.float32),
+        **ratings,
+        **_candidate_arrays(sink, candidates),
     )
     os.replace(aside, target)
     return len(boards)
+
+
+def _candidate_arrays(sink: list[Candidate], best: int) -> dict[str, Any]:
+    if not best:
+        return {}
+    return {
+        "candidate_boards": np.asarray([c[0] for c in sink], np.uint8).reshape(-1, 2, 26),
+        "candidate_turns": np.asarray([c[1] for c in sink], np.int8),
+        "candidate_ply0": np.asarray([c[2] for c in sink], np.float32).reshape(-1, 6),
+    }
 
 
 def main() -> None:
@@ -106,13 +182,32 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--plies", type=int, nargs="+", default=[0, 2], choices=[0, 1, 2], help="gnubg's ratings"
+    )
+    parser.add_argument(
+        "--candidates", type=int, default=0, help="keep each turn's best plays' positions too"
+    )
+    parser.add_argument(
+        "--contact-only", action="store_true", help="keep only positions in contact (no races)"
+    )
+    parser.add_argument("--mix", default=MIX, help="the kind of each game g, by g % 10")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     firsts = range(0, args.games, args.chunk)
     start = time.monotonic()
     done = 0
     with ProcessPoolExecutor(args.workers) as pool:
-        work = partial(label_chunk, args.out, args.seed, count=args.chunk)
+        work = partial(
+            label_chunk,
+            args.out,
+            args.seed,
+            count=args.chunk,
+            plies=tuple(args.plies),
+            candidates=args.candidates,
+            contact_only=args.contact_only,
+            mix=args.mix,
+        )
         for first, kept in zip(firsts, pool.map(work, firsts), strict=True):
             done += kept
             hours = (time.monotonic() - start) / 3600

@@ -4,7 +4,8 @@
 
 Each run folder's ``log.jsonl`` (written by ``scripts/train.py``) holds the
 measurements taken every ``snapshot_every`` games; each becomes a point with its
-95% Wilson interval, one panel per run, one line per opponent. The same figures are
+95% Wilson interval, one panel per run, one line per opponent (the heuristic, gnubg,
+a rival net of the package). The same figures are
 printed as a Markdown table per run, for ``docs/training.md``.
 """
 
@@ -27,15 +28,24 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 EVEN = {"trigammon": 1 / 3, "classic": 1 / 2}
 
 
+def opponents(entries: list[dict[str, Any]]) -> list[str]:
+    """The opponents a run was measured against, in the order first met."""
+    names = [n for e in entries for n, f in e.items() if isinstance(f, dict)]
+    return list(dict.fromkeys(names))
+
+
 def table(variant: str, entries: list[dict[str, Any]]) -> str:
     """The measurements of a run as a Markdown table: wins with intervals, points."""
-    names = [n for n in ("heuristic", "gnubg") if any(n in e for e in entries)]
+    names = opponents(entries)
     head = "| games | hours | " + " | ".join(f"vs {n}: won [95%] | points/game" for n in names)
     rows = [f"\n{variant}:\n", head + " |", "|---" * (2 + 2 * len(names)) + "|"]
     for e in entries:
         cells = [f"{e['games']:,}", f"{e['seconds'] / 3600:.2f}"]
         for n in names:
-            f = e[n]
+            f = e.get(n)
+            if f is None:
+                cells += ["", ""]
+                continue
             low, high = wilson(f["wins"], f["games"])
             cells += [
                 f"{f['wins'] / f['games']:.1%} [{low:.1%}, {high:.1%}]",
@@ -55,7 +65,7 @@ def main() -> None:
         entries = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines()]
         settings = json.loads((run / "settings.json").read_text())
         variant = settings["variant"]
-        for name in ("heuristic", "gnubg"):
+        for name in opponents(entries):
             points = [(e["games"], e[name]) for e in entries if name in e]
             if not points:
                 continue

@@ -21,7 +21,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import fields
 from pathlib import Path
 
-from trigammon_widget.judgement.network import SHIPPED, SHIPPED_DIR
+from trigammon_widget.judgement.shipped import DEFAULTS, SHIPPED_DIR
 from trigammon_widget.judgement.training import Settings, train
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trigammon_widget" / "judgement"
@@ -38,8 +38,12 @@ def main() -> None:
     defaults = Settings()
     for f in fields(Settings):
         flag = "--" + f.name.replace("_", "-")
-        kind = type(getattr(defaults, f.name)) if f.name != "teacher" else str
-        parser.add_argument(flag, type=kind, default=getattr(defaults, f.name))
+        default = getattr(defaults, f.name)
+        if isinstance(default, bool):
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=default)
+        else:
+            kind = str if default is None else type(default)
+            parser.add_argument(flag, type=kind, default=default)
     args = parser.parse_args()
     settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
     executor: Executor
@@ -56,7 +60,7 @@ def main() -> None:
     )
     executor.shutdown()
     if args.ship:
-        target = PACKAGE / SHIPPED_DIR / SHIPPED[settings.variant]
+        target = PACKAGE / SHIPPED_DIR / f"{DEFAULTS[settings.variant]}.npz"
         net.save(target, version=int(target.stem.rsplit("-v", 1)[1]))
         print(f"shipped {target}", file=sys.stderr)
 

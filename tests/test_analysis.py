@@ -404,6 +404,6 @@ def test_a_match_is_judged_game_by_game_with_totals() -> None:
         assert total.marks == {m: sum(g.marks[m] for g in games) for m in MARKS}
     text = report.to_markdown()
     assert text.startswith("Analysis of a 3-point match of classic, 3 games")
-    assert "| <b>Bo\\| |" in text and "| PR Ann | PR <b>Bo\\| |" in text
+    assert "| &lt;b&gt;Bo\\| |" in text and "| PR Ann | PR &lt;b&gt;Bo\\| |" in text
     assert "&lt;b&gt;Bo|" in report._repr_html_() and "<b>" not in report._repr_html_()
     assert repr(report).startswith("<MatchReport of a classic 3-point match: 3 games")

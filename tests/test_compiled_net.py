@@ -17,8 +17,9 @@ from trigammon_widget.judgement import training
 from trigammon_widget.judgement.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator
 from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.network import Network, load_shipped
+from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.rollout import rollout
+from trigammon_widget.judgement.shipped import load_network
 
 VARIANTS = (TRIGAMMON, CLASSIC)
 FLOAT32 = 2e-6
@@ -44,7 +45,7 @@ def views(variant: Variant, count: int) -> list[TurnView]:
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
 @pytest.mark.parametrize("precision", ["float64", "float32"])
 def test_every_play_is_rated_alike(fast_path, variant: Variant, precision: str) -> None:  # type: ignore[no-untyped-def]
-    shipped = load_shipped(variant.name)
+    shipped = load_network(variant.name)
     net = in_float64(shipped) if precision == "float64" else shipped
     tolerance = 1e-12 if precision == "float64" else FLOAT32
     worst = 0.0
@@ -65,7 +66,7 @@ def test_a_winning_play_gets_its_sure_outcome(fast_path) -> None:  # type: ignor
 
     ending: dict[int, dict[int | str, int]] = {0: {24: 1, 20: 1}, 1: {12: 15}}
     position = Position.build(CLASSIC, ending, turn=0, dice=(6, 5))
-    net = load_shipped("classic")
+    net = load_network("classic")
     view = TurnView.of(position)
     keys = list(view.leaves())
     with fast_path(False):
@@ -92,7 +93,7 @@ def test_seeded_games_are_the_same_move_for_move(fast_path, variant: Variant) ->
     """Float64 nets, where a near tie is far below the numbers' agreement. (The float32
     shipped nets agree to ``FLOAT32``: two plays closer than that can swap, which
     measured once in 60 trigammon self-play games, at a gap of 5e-7.)"""
-    evaluator = NeuralEvaluator(in_float64(load_shipped(variant.name)))
+    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)))
     neural = NeuralBot(evaluator=evaluator)
     start = boards_of(__import__("trigammon_widget").engine.Position.start(variant))
     lineups: list[list[NeuralBot | RandomBot]] = [
@@ -110,7 +111,7 @@ def test_seeded_games_are_the_same_move_for_move(fast_path, variant: Variant) ->
 
 
 def test_rollouts_and_training_games_are_the_same(fast_path) -> None:  # type: ignore[no-untyped-def]
-    net = in_float64(load_shipped("classic"))
+    net = in_float64(load_network("classic"))
     bot = NeuralBot(evaluator=NeuralEvaluator(net))
     from trigammon_widget.engine import Position
 

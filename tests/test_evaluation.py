@@ -24,8 +24,8 @@ from trigammon_widget.judgement.evaluation import (
     find_evaluator,
     hints,
 )
-from trigammon_widget.judgement.network import load_named
 from trigammon_widget.judgement.rollout import RolledHint
+from trigammon_widget.judgement.shipped import load_named
 
 VARIANTS = [TRIGAMMON, CLASSIC]
 

@@ -87,10 +87,12 @@ def test_no_module_imports_round_a_circle() -> None:
         pytest.fail(f"modules import each other round a circle: {error.args[1]}")
 
 
-COMPILED = {PACKAGE / "engine" / "compiled.py"}
-"""The engine's optional compiled fast path (the ``fast`` extra): numpy and numba are
-its tools. Nothing else in the engine imports it; ``engine.fast`` loads it by name
-where numba is installed, so the pure engine (the reference) never needs numpy."""
+COMPILED = {PACKAGE / "engine" / "compiled.py", PACKAGE / "engine" / "twister.py"}
+"""The engine's optional compiled fast path (the ``fast`` extra: the search, and
+CPython's random generator for whole games in compiled code): numpy and numba are
+their tools. Nothing else in the engine imports them; ``engine.fast`` loads the
+search by name where numba is installed, so the pure engine (the reference) never
+needs numpy."""
 
 
 def test_the_engine_needs_no_numpy_and_no_jupyter() -> None:

@@ -10,18 +10,15 @@ import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
-from trigammon_widget.engine.fastplay import TurnView
+from trigammon_widget.engine.fastplay import TurnView, boards_of
 from trigammon_widget.engine.outcome import Outcome
 from trigammon_widget.judgement.network import (
-    SHIPPED,
     Network,
     equity_matrix,
-    load_named,
-    load_shipped,
     outcome_vector,
-    shipped_names,
     slot_order,
 )
+from trigammon_widget.judgement.shipped import DEFAULTS, load_named, load_shipped, shipped_names
 from trigammon_widget.judgement.training import initial_network
 
 
@@ -45,6 +42,19 @@ def test_plays_scored_fast_are_rated_as_whole_positions(variant: Variant) -> Non
                 continue
             assert row == pytest.approx(net.rate([after], [follower])[0], abs=1e-5)
     assert hits > 50  # hits (victims' points and bars) were exercised
+
+
+@pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)
+def test_a_batch_is_rated_as_its_positions_one_by_one(variant: Variant) -> None:
+    """``rate`` puts every row's players in its own slot order (turns mixed)."""
+    net = initial_network(variant, 16, seed=4)
+    positions = random_positions(variant, 60, 8)
+    boards = [boards_of(p) for p in positions]
+    turns = [p.turn for p in positions]
+    assert len(set(turns)) == variant.players
+    together = net.rate(boards, turns)
+    for b, t, row in zip(boards, turns, together, strict=True):
+        assert np.allclose(net.rate([b], [t])[0], row, atol=1e-6)
 
 
 def test_equity_is_what_losers_pay_the_winner() -> None:
@@ -75,11 +85,12 @@ def test_weights_files_round_trip(tmp_path: Path) -> None:
 @pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)
 def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
     net = load_shipped(variant.name)
+    assert isinstance(net, Network)  # classic's phase nets: tests/test_phases.py
     assert net.variant.name == variant.name
     assert {"method", "games"} <= set(net.meta)
-    assert sum(w.nbytes + b.nbytes for w, b in net.layers) < 400_000
+    assert sum(w.nbytes + b.nbytes for w, b in net.layers) < 1_000_000
     net.check(Position.start(variant).variant)
     with pytest.raises(ValueError, match="no shipped net"):
         load_shipped("hypergammon")
-    assert {"trigammon-v1", "classic-v2"} <= set(shipped_names())
-    assert load_shipped(variant.name) is load_named(SHIPPED[variant.name].removesuffix(".npz"))
+    assert {"trigammon-v1", "classic-v2", "classic-v3"} <= set(shipped_names())
+    assert load_shipped(variant.name) is load_named(DEFAULTS[variant.name])

@@ -1,17 +1,32 @@
 """Training: a tiny run on a real Dask cluster, and a run resumed from its checkpoint
-is the run that was never stopped."""
+is the run that was never stopped; a run from a widened package net; records cut at
+bear-off races."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from trigammon_widget.engine import CLASSIC
+from trigammon_widget.engine import CLASSIC, TRIGAMMON
+from trigammon_widget.engine.corpus import random_positions
+from trigammon_widget.engine.fastplay import TurnView, boards_of
+from trigammon_widget.judgement import race
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
 from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.training import Settings, Task, initial_network, play_games, train
+from trigammon_widget.judgement.shipped import load_named
+from trigammon_widget.judgement.training import (
+    Settings,
+    Task,
+    initial_network,
+    play_games,
+    starting_network,
+    train,
+    widened,
+)
 
 TINY = Settings(
     variant="classic",
@@ -85,3 +100,70 @@ def test_a_teacher_rates_every_position_of_the_games() -> None:
         rated = teacher.rate(CLASSIC, [list(b) for b in boards], int(turn))
         assert np.array_equal(rated, label)
     assert record.outcome[: CLASSIC.players].sum() == 1.0
+
+
+def test_a_widened_net_rates_as_the_net_it_grew_from() -> None:
+    """``widened`` adds units with no say in the outputs: the same ratings, whole
+    positions and the plays of a roll alike."""
+    net = initial_network(TRIGAMMON, 8, seed=3)
+    wide = widened(net, 20, seed=4)
+    assert wide.layers[0][0].shape == (447, 20) and wide.layers[1][0].shape == (20, 15)
+    assert np.array_equal(wide.layers[0][0][:, :8], net.layers[0][0])
+    assert np.abs(wide.layers[0][0][:, 8:]).min() > 0  # the new units see the board
+    positions = random_positions(TRIGAMMON, 40, 9)
+    boards = [boards_of(p) for p in positions]
+    turns = [p.turn for p in positions]
+    assert np.allclose(wide.rate(boards, turns), net.rate(boards, turns), atol=1e-6)
+    view = TurnView.of(positions[0])
+    keys = list(view.leaves())
+    assert np.allclose(wide.after_plays(view, keys), net.after_plays(view, keys), atol=1e-6)
+    with pytest.raises(ValueError, match="cannot widen to 4"):
+        widened(net, 4, seed=0)
+    with pytest.raises(ValueError, match="a classic net, not trigammon"):
+        starting_network(Settings(hidden=300, start_from="classic-v2"))
+
+
+def test_a_run_from_a_package_net_starts_from_its_play_and_resumes(tmp_path: Path) -> None:
+    settings = replace(TINY, hidden=260, start_from="classic-v2", warm_games=0, rival="classic-v2")
+    start = starting_network(settings)
+    shipped = load_named("classic-v2")
+    positions = random_positions(CLASSIC, 20, 2)
+    boards, turns = [boards_of(p) for p in positions], [p.turn for p in positions]
+    assert np.allclose(start.rate(boards, turns), shipped.rate(boards, turns), atol=1e-6)
+    straight = train(settings, tmp_path / "straight", 8, None, None)
+    train(settings, tmp_path / "stopped", 4, None, None)
+    resumed = train(settings, tmp_path / "stopped", 8, None, None)
+    assert all(
+        np.array_equal(a, b) for a, b in zip(weights(resumed), weights(straight), strict=True)
+    )
+    assert "from classic-v2 widened to 260 hidden units" in resumed.meta["method"]
+    entry = json.loads((tmp_path / "stopped" / "log.jsonl").read_text().splitlines()[-1])
+    assert entry["classic-v2"]["games"] == TINY.eval_games  # measured against the rival too
+    with pytest.raises(ValueError, match="start_from='classic-v2', not None"):
+        train(replace(settings, start_from=None), tmp_path / "stopped", 10, None, None)
+    with pytest.raises(ValueError, match="no net 'classic-v9'"):
+        Settings(rival="classic-v9")
+
+
+def test_with_races_a_record_ends_where_its_game_became_a_bear_off_race() -> None:
+    """The record of a game that reached a bear-off race is the record without
+    ``races`` up to the race's first position, whose rating is the outcome."""
+    net = load_named("trigammon-v1")
+    assert isinstance(net, Network)
+    cut, chances = 0, 0
+    for game in range(12):
+        (whole,) = play_games(Task(net, game, 1, 0, 0.0, None))
+        (short,) = play_games(Task(net, game, 1, 0, 0.0, None, races=True))
+        kept = len(short.turns)
+        assert np.array_equal(short.boards, whole.boards[:kept])
+        assert np.array_equal(short.turns, whole.turns[:kept])
+        races = [race.is_race(TRIGAMMON, b.tolist()) for b in whole.boards]
+        assert not any(races[:kept]) and all(races[kept:])
+        if kept == len(whole.turns):
+            assert np.array_equal(short.outcome, whole.outcome)
+            continue
+        cut += 1
+        rated = race.rate(TRIGAMMON, whole.boards[kept].tolist(), int(whole.turns[kept]))
+        assert np.array_equal(short.outcome, rated.astype(np.float32))
+        chances += bool(short.outcome[:3].max() < 1)  # a chance, not a sure outcome
+    assert cut >= 2 and chances  # games that reached a race were seen

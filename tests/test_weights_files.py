@@ -18,10 +18,10 @@ from trigammon_widget.judgement.network import (
     MAX_WEIGHTS_BYTES,
     Network,
     WeightsFileError,
-    load_shipped,
 )
+from trigammon_widget.judgement.shipped import load_network
 
-SHIPPED = load_shipped("classic")
+SHIPPED = load_network("classic")
 
 
 def saved(tmp_path: Path, **arrays: Any) -> Path:

@@ -134,7 +134,9 @@ class BoardWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._lock = threading.RLock()
         self._workers: list[threading.Thread] = []
-        self._published: tuple[int, int, int] = (-1, -1, 0)
+        self._published: tuple[int, int] = (-1, -1)
+        self._reviewed: object = None
+        """The review whose marks the history shows (held, so that its id is never reused)."""
         self._frames_sent = -1
         self._steps_sent: tuple[int, set[int]] = (-1, set())
         """The line whose turn drawings went out, and which: a front end keeps them."""
@@ -318,20 +320,20 @@ class BoardWidget(anywidget.AnyWidget):
         session = self._session
         view = session.view()
         report = session.report
-        key = (view["version"], view["line"], id(report))
+        key = (view["version"], view["line"])
         redrawn = False
         with self._lock, self.hold_sync():
-            if self._published != key:
+            if self._published != key or self._reviewed is not report:
                 drawn = session.svg()
                 redrawn = drawn != self.svg
                 self.svg = drawn
                 if self._published[0] != key[0]:
                     self.plays = session.plays()
                     self.record = session.record()
-                if self._published[1:] != key[1:]:  # the line, or its review
+                if self._published[1] != key[1] or self._reviewed is not report:
                     self.history = [dict(entry) for entry in session.history()]
                     self.graph = session.graph()
-                self._published = key
+                self._published, self._reviewed = key, report
             words = session.words()
             if words != self.words:
                 self.words = words

@@ -59,7 +59,7 @@ def check_setup(position: Position | None) -> None:
     game = holds(lambda: Game(start=position))
     if game is None:
         return
-    made = holds(lambda: autoplay(game, [RandomBot(1)] * position.variant.players, max_turns=300))
+    made = holds(lambda: autoplay(game, [RandomBot(1)] * position.variant.players, max_turns=100))
     assert made is not None
     result = holds(lambda: rollout(position, games=3, workers=1, seed=1, truncate=200))
     assert result is not None and result.games == 3

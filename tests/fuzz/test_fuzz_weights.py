@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 from test_fuzz_parsers import fuzz, holds
 
 from trigammon_widget.engine import Position
-from trigammon_widget.judgement.network import Network, load_shipped
+from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.shipped import load_network
 
 EXAMPLES = {"weights_bytes": 200, "weights_arrays": 200}
 """Inputs per property in a default run."""
 
-NET = load_shipped("classic")
+NET = load_network("classic")
 START = Position.start(NET.variant)
 
 

@@ -56,7 +56,12 @@ class Harness:
         return reply
 
     def agrees(self) -> None:
-        """The traits are the session's state, as the session draws and lists it."""
+        """The traits are the session's state, as the session draws and lists it (read
+        under the board's lock: an analysis may be finishing in its thread)."""
+        with self.widget._lock:
+            self._agrees()
+
+    def _agrees(self) -> None:
         widget, session = self.widget, self.widget.session
         view = widget.view
         game = session.game

@@ -19,7 +19,7 @@ from types import ModuleType
 from .movegen import RawPlay
 from .variant import Variant
 
-__all__ = ["FAST_ENV", "compiled", "count_leaves", "legal_leaves"]
+__all__ = ["FAST_ENV", "compiled", "count_leaves", "legal_leaf", "legal_leaves"]
 
 FAST_ENV = "TRIGAMMON_FAST"
 OFF = ("0", "off", "false", "no")
@@ -57,6 +57,19 @@ def legal_leaves(
     module.search(space, boards, turn, die1, die2)
     results: dict[int, RawPlay] = module.results(space)
     return results
+
+
+def legal_leaf(
+    variant: Variant, boards: Sequence[Sequence[int]], turn: int, die1: int, die2: int, key: int
+) -> RawPlay | None:
+    """The play of ``legal_leaves``' result ``key``, or None where there is none, found
+    without listing the others; the fast path must be in use (``compiled``)."""
+    module = compiled()
+    assert module is not None, "legal_leaf needs the compiled fast path"
+    space = module.workspace(variant.name)
+    module.search(space, boards, turn, die1, die2)
+    found: RawPlay | None = module.result_of(space, key)
+    return found
 
 
 def count_leaves(

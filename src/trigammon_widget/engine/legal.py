@@ -45,6 +45,13 @@ class LegalPlays:
         mine, blocked, blots = position.mover_view
         return legal_leaves(list(mine), list(blocked), blots, position.variant.points, *self.dice)
 
+    def _listed(self, key: int) -> RawPlay | None:
+        """The listed play reaching ``key``; on the fast path without listing them all."""
+        if "_leaves" in self.__dict__ or fast.compiled() is None:
+            return self._leaves.get(key)
+        position = self.position
+        return fast.legal_leaf(position.variant, position.boards, position.turn, *self.dice, key)
+
     def __len__(self) -> int:
         if "_leaves" not in self.__dict__:  # counting needs no plays made (fast path)
             position = self.position
@@ -172,7 +179,7 @@ class LegalPlays:
             if raw is None:
                 return None
             state._apply(raw)
-        listed = self._leaves.get(state.key)
+        listed = self._listed(state.key)
         if listed is None or len(moves) != len(listed):
             return None
         return Play(tuple(Move(*move) for move in listed))

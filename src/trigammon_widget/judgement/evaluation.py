@@ -35,16 +35,9 @@ from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
 from . import race
-from .network import (
-    Floats,
-    Network,
-    equity_matrix,
-    load_named,
-    load_shipped,
-    outcome_size,
-    pairs,
-    sure,
-)
+from .network import Floats, Network, equity_matrix, outcome_size, pairs, sure
+from .phases import PhaseNets
+from .shipped import Net, load_named, load_shipped
 
 __all__ = [
     "EVALUATORS",
@@ -159,19 +152,19 @@ class Evaluator(Protocol):
 
 
 class NeuralEvaluator:
-    """The project's own nets: the shipped one of each variant, a net of the package
-    by name (``"trigammon-v1"``: ``network.shipped_names``), or ``network``. Bear-off
-    races are rated from the bear-off database (``race.rate``) unless ``races`` is
-    False.
+    """The project's own nets: the default one of each variant, a net of the package
+    by name (``"trigammon-v1"``: ``shipped.shipped_names``), or ``network`` (a
+    ``network.Network`` or classic ``phases.PhaseNets``). Bear-off races are rated from
+    the bear-off database (``race.rate``) unless ``races`` is False.
 
     Shipped nets are read on first use, so the evaluator pickles as a few bytes
-    (worker processes read the weights themselves); one made with a ``Network``
-    (training) carries its weights.
+    (worker processes read the weights themselves); one made with a net (training)
+    carries its weights.
     """
 
     name = "neural"
 
-    def __init__(self, network: Network | str | None = None, races: bool = True) -> None:
+    def __init__(self, network: Net | str | None = None, races: bool = True) -> None:
         if isinstance(network, str):
             load_named(network)  # an unknown name fails here, not in a worker
         self.network = network
@@ -179,14 +172,14 @@ class NeuralEvaluator:
 
     def __repr__(self) -> str:
         parts = [] if self.network is None else [repr(self.network)]
-        if isinstance(self.network, Network):
+        if isinstance(self.network, Network | PhaseNets):
             parts = ["<network>"]
         if not self.races:
             parts.append("races=False")
         return f"NeuralEvaluator({', '.join(parts)})"
 
-    def net(self, variant: Variant) -> Network:
-        if isinstance(self.network, Network):
+    def net(self, variant: Variant) -> Net:
+        if isinstance(self.network, Network | PhaseNets):
             net = self.network
         else:
             net = load_shipped(variant.name) if self.network is None else load_named(self.network)

@@ -43,7 +43,6 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -62,12 +61,9 @@ __all__ = [
     "Network",
     "WeightsFileError",
     "equity_matrix",
-    "load_named",
-    "load_shipped",
     "outcome_size",
     "outcome_vector",
     "pairs",
-    "shipped_names",
     "slot_order",
     "sure",
 ]
@@ -79,9 +75,6 @@ UNITS = 4
 """Input units per place (bar and path positions); the tray has one."""
 COUNTS = CHECKERS + 1
 """Counts a place can hold, 0..15: the rows of the first layer's tables."""
-SHIPPED_DIR = "weights"
-"""Folder of the package holding the shipped nets, one ``<variant>-v<version>.npz`` each."""
-SHIPPED = {"trigammon": "trigammon-v1.npz", "classic": "classic-v2.npz"}
 BATCH = 64
 """Plays scored at once by ``after_plays``: it adds up each play's changes with a
 product whose size grows with the square of this (a roll of doubles can have a
@@ -367,12 +360,10 @@ class Network:
     ) -> Floats:
         """Outcome vectors (in seats) of positions before the roll of ``turns[b]``."""
         array = np.asarray(boards, np.uint8)
-        orders = [slot_order(self.variant, int(t)) for t in turns]
-        slots = np.stack([array[b, list(order)] for b, order in enumerate(orders)])
-        with one_blas_thread():
-            logits = self.forward(encode(self.variant, slots))[-1]
+        whose = np.asarray(turns, np.intp)
+        logits = self.forward(encode(self.variant, in_slots(self.variant, array, whose)))[-1]
         found = outcomes_from_logits(logits, self.variant.players)
-        return np.stack([to_seats(row, order) for row, order in zip(found, orders, strict=True)])
+        return by_turn(self.variant, found, whose, to_seats)
 
     # rating the plays of a roll, fast -------------------------------------------------
 
@@ -627,6 +618,7 @@ class CompiledRater:
         """The index of the result of the compiled search (``engine.compiled.Table``)
         with the highest equity for the mover; the first of equals."""
         space = table.space
+        space.decode()
         out = getattr(self.local, "out", None)
         if out is None:
             out = self.local.out = np.empty(self.shape, self.dtype)
@@ -637,7 +629,7 @@ class CompiledRater:
             w1,
             b1,
             self.starts[mover],
-            table.everyone,
+            table.flat.reshape(self.variant.players, -1),
             mover,
             space.boards,
             space.hits,
@@ -686,29 +678,3 @@ class CompiledRater:
         for k in np.flatnonzero(boards[:, -1] == CHECKERS):
             out[k] = sure(variant, view.boards_after(keys[int(k)]), mover)
         return out
-
-
-def load_shipped(variant_name: str) -> Network:
-    """The shipped net of a variant (``SHIPPED``), read from the package once, on first use."""
-    try:
-        name = SHIPPED[variant_name]
-    except KeyError:
-        raise ValueError(f"no shipped net for {variant_name!r}: {sorted(SHIPPED)}") from None
-    return load_named(name.removesuffix(".npz"))
-
-
-def shipped_names() -> list[str]:
-    """The names of the nets in the package (``"trigammon-v1"``, ...), old ones too."""
-    folder = resources.files(__package__).joinpath(SHIPPED_DIR)
-    return sorted(f.name.removesuffix(".npz") for f in folder.iterdir() if f.name.endswith(".npz"))
-
-
-@cache
-def load_named(name: str) -> Network:
-    """A net of the package by name (``shipped_names``), read once, on first use: the
-    default of each variant or an older one kept as an opponent."""
-    if name not in shipped_names():
-        raise ValueError(f"no net {name!r} in the package: {', '.join(shipped_names())}")
-    source = resources.files(__package__).joinpath(SHIPPED_DIR, f"{name}.npz")
-    with resources.as_file(source) as path:
-        return Network.load(path)

@@ -12,9 +12,18 @@ its dice from ``random.Random(f"{seed}:{g}")``.
 
 **Targets.** By default TD(lambda) (Tesauro): the target of a position is its
 lambda-return, ``(1 - lambda) V(next) + lambda target(next)``, ending in the game's
-sure outcome, with ``V`` the current net's rating of each later position. With a
+sure outcome, with ``V`` the current net's rating of each later position. With
+``races`` a game's record ends where it becomes a bear-off race, with the race's
+rating from the bear-off database (``race.rate``: exact where small) as its outcome:
+the evaluator never asks the net about a race, and the positions before it learn
+from that rating instead of the dice of the rest of the game. With a
 ``teacher`` (``"gnubg"``, classic) the target is GNU Backgammon's rating instead,
 computed in the task (supervised distillation).
+
+**Starting nets.** A run starts from small random weights, or from a net of the
+package (``start_from``, e.g. ``"trigammon-v1"``) widened to ``hidden`` units: the
+new units get random input weights and no say in the outputs yet, so the run starts
+from that net's play exactly (``widened``).
 
 **Updates.** The learner takes results back in the order it submitted them, so a
 run's numbers do not depend on how an executor schedules tasks, and trains on each
@@ -28,7 +37,8 @@ to ``<run>/checkpoint.npz`` (written aside, then renamed,
 so a kill never leaves half a file); a run started again on the same folder goes on
 from there. Every ``snapshot_every`` games the net is measured against the heuristic
 bots (``play_match``, the same seeds each time, so points of the learning curve are
-paired) and saved as ``<run>/nets/<variant>-<games>.npz``.
+paired) and saved as ``<run>/nets/<variant>-<games>.npz``; with a ``rival`` (a net of
+the package) it is measured against that net's ``NeuralBot`` in every other seat too.
 """
 
 from __future__ import annotations
@@ -51,6 +61,7 @@ import numpy.typing as npt
 
 from ..engine.fastplay import Boards, FastChooser, Leaves, TurnView, play_game
 from ..engine.variant import Variant, find_variant
+from . import race
 from .bots import HeuristicBot, NeuralBot
 from .evaluation import GnubgEvaluator, NeuralEvaluator
 from .games import MatchResult, play_match
@@ -70,9 +81,19 @@ from .network import (
     sure,
     to_slots,
 )
+from .shipped import load_named
 from .threads import one_blas_thread
 
-__all__ = ["GameRecord", "Settings", "Task", "initial_network", "play_games", "train"]
+__all__ = [
+    "GameRecord",
+    "Settings",
+    "Task",
+    "initial_network",
+    "play_games",
+    "starting_network",
+    "train",
+    "widened",
+]
 
 Report = Callable[[str], None]
 
@@ -90,6 +111,10 @@ class Settings:
     ``replay`` keeps the last games of the run so that each batch of new games is
     trained on together with as many games drawn from them (their targets computed
     afresh): twice the learning per game played, where playing is the slow part.
+    ``start_from`` a net of the package or a weights file to start from, widened to
+    ``hidden`` units (``widened``); ``races`` ends each game's record where it becomes
+    a bear-off race, rated from the bear-off database; ``rival`` a net of the package
+    the measurements play against as well.
     """
 
     variant: str = "trigammon"
@@ -108,9 +133,14 @@ class Settings:
     checkpoint_every: int = 1000
     snapshot_every: int = 10000
     eval_games: int = 300
+    start_from: str | None = None
+    races: bool = False
+    rival: str | None = None
 
     def __post_init__(self) -> None:
         find_variant(self.variant)
+        if self.rival is not None:
+            load_named(self.rival)  # an unknown name fails here, not at the first measure
         if self.teacher not in (None, "gnubg"):
             raise ValueError(f"teacher must be None or 'gnubg', not {self.teacher!r}")
         for name in ("hidden", "batch", "chunk", "in_flight", "checkpoint_every"):
@@ -135,6 +165,39 @@ def initial_network(variant: Variant, hidden: int, seed: int) -> Network:
     return Network(variant, ((w0, np.zeros(hidden, np.float32)), (w1, b1)))
 
 
+def widened(network: Network, hidden: int, seed: int) -> Network:
+    """``network`` (one hidden layer) with ``hidden`` hidden units: the new units have
+    random input weights (as ``initial_network``'s) and zero output weights, so the
+    widened net rates every position as ``network`` does, and training gives them a say."""
+    if len(network.layers) != 2:
+        raise ValueError(f"only a net of one hidden layer widens, not {len(network.layers) - 1}")
+    (w0, b0), (w1, b1) = network.layers
+    have = w0.shape[1]
+    if hidden < have:
+        raise ValueError(f"the net has {have} hidden units: it cannot widen to {hidden}")
+    fresh = initial_network(network.variant, hidden - have, seed).layers[0][0]
+    layers = (
+        (np.concatenate((w0, fresh), axis=1), np.concatenate((b0, np.zeros(hidden - have)))),
+        (np.concatenate((w1, np.zeros((hidden - have, w1.shape[1])))), b1.copy()),
+    )
+    typed = tuple((w.astype(np.float32), b.astype(np.float32)) for w, b in layers)
+    return Network(network.variant, typed, dict(network.meta))
+
+
+def starting_network(settings: Settings) -> Network:
+    """A run's first weights: random, or ``start_from`` widened (``Settings``)."""
+    variant = find_variant(settings.variant)
+    if settings.start_from is None:
+        return initial_network(variant, settings.hidden, settings.seed)
+    name = settings.start_from
+    start = Network.load(name) if name.endswith(".npz") else load_named(name)
+    if not isinstance(start, Network):
+        raise ValueError(f"start_from {name!r} is nets by phase: training widens one net")
+    if start.variant.name != variant.name:
+        raise ValueError(f"start_from {name!r} is a {start.variant.name} net, not {variant.name}")
+    return widened(start, settings.hidden, settings.seed)
+
+
 # --- self-play, in any process -------------------------------------------------------
 
 
@@ -151,6 +214,8 @@ class Task:
     """GNU Backgammon's look-ahead for the targets; None: no teacher."""
     heuristic: bool = False
     """Whether ``HeuristicBot`` plays the games instead of the net (a run's first games)."""
+    races: bool = False
+    """Whether a record ends where its game becomes a bear-off race (``Settings``)."""
 
 
 @dataclass(frozen=True)
@@ -161,7 +226,8 @@ class GameRecord:
     """``(T, players, N + 2)``: every player's board, as ``Position.boards``."""
     turns: Ints
     outcome: Floats
-    """The game's outcome vector (``network``), in seats."""
+    """The game's outcome vector (``network``), in seats: its sure outcome, or the
+    rating of the bear-off race its record ends at (``Settings.races``)."""
     labels: Floats | None
     """The teacher's outcome vector of each position, or None."""
 
@@ -200,6 +266,12 @@ def _play_games(task: Task) -> list[GameRecord]:
         turns: list[int] = []
         rng = random.Random(f"{task.seed}:{game}")
         boards, turn, _ = play_game(variant, choosers, rng, on_turn=partial(_keep, seen, turns))
+        outcome = sure(variant, boards, turn)
+        if task.races:
+            kept = _before_race(variant, seen)
+            if kept < len(seen):
+                outcome = race.rate(variant, seen[kept], turns[kept]).astype(np.float32)
+                del seen[kept:], turns[kept:]
         labels = None
         if teacher is not None:
             labels = np.stack(
@@ -209,11 +281,20 @@ def _play_games(task: Task) -> list[GameRecord]:
             GameRecord(
                 np.asarray(seen, np.uint8).reshape(len(seen), variant.players, variant.points + 2),
                 np.asarray(turns, np.intp),
-                sure(variant, boards, turn),
+                outcome,
                 labels,
             )
         )
     return records
+
+
+def _before_race(variant: Variant, seen: list[Boards]) -> int:
+    """How many of a game's positions come before it became a bear-off race: a race
+    stays one to the end (no checker leaves its home), so the races are a tail."""
+    kept = len(seen)
+    while kept and race.is_race(variant, seen[kept - 1]):
+        kept -= 1
+    return kept
 
 
 def _keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> None:
@@ -248,9 +329,15 @@ class Learner:
     @property
     def method(self) -> str:
         s = self.settings
+        method = f"TD(lambda={s.lam}) self-play"
         if s.teacher:
-            return f"supervised on {s.teacher} {s.teacher_plies}-ply ratings of self-play positions"
-        return f"TD(lambda={s.lam}) self-play"
+            method = f"supervised on {s.teacher} {s.teacher_plies}-ply ratings"
+            method += " of self-play positions"
+        if s.races:
+            method += ", bear-off races rated from the database"
+        if s.start_from:
+            method += f", from {s.start_from} widened to {s.hidden} hidden units"
+        return method
 
     def targets(self, records: list[GameRecord]) -> Floats:
         """Each position's target in seats: the teacher's, or its lambda-return."""
@@ -274,6 +361,10 @@ class Learner:
     def learn(self, records: list[GameRecord], round_seed: int) -> float:
         """Train on a batch of games (and as many replayed ones); the mean equity error
         (player to move) before."""
+        with one_blas_thread():  # the products are too small to split: threads only wait
+            return self._learn(records, round_seed)
+
+    def _learn(self, records: list[GameRecord], round_seed: int) -> float:
         fresh = records
         if self.settings.replay:
             kept = list(self.memory)
@@ -409,14 +500,13 @@ def _save(path: Path, learner: Learner, progress: Progress) -> None:
 
 
 def _resume(path: Path, settings: Settings) -> tuple[Learner, Progress]:
-    variant = find_variant(settings.variant)
-    learner = Learner(settings, initial_network(variant, settings.hidden, settings.seed))
+    learner = Learner(settings, starting_network(settings))
     if not path.exists():
         return learner, Progress(log=[])
     with np.load(path, allow_pickle=False) as data:
         state = json.loads(str(data["state"]))
         kept = Settings(**state["settings"])
-        for name in ("variant", "hidden", "teacher", "seed"):
+        for name in ("variant", "hidden", "teacher", "seed", "start_from"):
             if getattr(kept, name) != getattr(settings, name):
                 raise ValueError(
                     f"{path} was trained with {name}={getattr(kept, name)!r}, "
@@ -433,21 +523,27 @@ def _tasks(learner: Learner, first: int, total: int) -> Iterator[Task]:
     for start in range(first, total, s.chunk):
         count = min(s.chunk, total - start)
         warm = start < s.warm_games
-        yield Task(learner.network(), start, count, s.seed, s.explore, plies, warm)
+        yield Task(learner.network(), start, count, s.seed, s.explore, plies, warm, s.races)
 
 
 def measure(
-    network: Network, games: int, executor: Executor | None, parts: int = 4
+    network: Network,
+    games: int,
+    executor: Executor | None,
+    parts: int = 4,
+    rival: str | None = None,
 ) -> dict[str, Any]:
-    """The net's strength: win rate (and points per game) against heuristic bots and,
-    in classic where gnubg-nn is installed, against GNU Backgammon's 0-ply net; the
-    same seeds every time."""
+    """The net's strength: win rate (and points per game) against heuristic bots, in
+    classic where gnubg-nn is installed against GNU Backgammon's 0-ply net, and
+    against the package's net ``rival`` if given; the same seeds every time."""
     variant = network.variant
     bot = NeuralBot(evaluator=NeuralEvaluator(network))
     opponents: dict[str, NeuralBot | HeuristicBot] = {"heuristic": HeuristicBot()}
     if variant.players == 2:
         with suppress(ImportError):
             opponents["gnubg"] = NeuralBot(evaluator=GnubgEvaluator())
+    if rival is not None:
+        opponents[rival] = NeuralBot(evaluator=NeuralEvaluator(rival))
     out: dict[str, Any] = {}
     for name, opponent in opponents.items():
         splits = [range(k, games, parts) for k in range(parts)]
@@ -516,7 +612,7 @@ def train(
         done = progress.games
         if done % settings.snapshot_every < task.count or done == games:
             net = learner.network()
-            figures = measure(net, settings.eval_games, executor)
+            figures = measure(net, settings.eval_games, executor, rival=settings.rival)
             entry = {"games": done, "seconds": round(progress.seconds), **figures}
             log.append(entry)
             net.save(folder / "nets" / f"{settings.variant}-{done:08d}.npz", games=done)

@@ -1,0 +1,112 @@
+"""Fit a classic phase net on rated positions (``judgement.supervised``); run again to resume.
+
+    python scripts/train_classic.py fit --phase contact --rating ply0 \\
+        --data /work/train-runs/classic3/zero-labels --run /work/train-runs/classic3/contact0
+    python scripts/train_classic.py fit --phase contact --rating ply2 \\
+        --data /work/train-runs/classic-labels --start NETS.npz --run RUN
+    python scripts/train_classic.py join --contact RUN/nets/contact-010.npz \\
+        --race RUN2/nets/race-010.npz --out classic-v3.npz
+
+``fit`` reads every chunk of the ``--data`` folders (``scripts/label_classic.py``), on
+``--workers`` processes (or a Dask cluster, ``--dask ADDRESS``), and fits one phase's
+net, epoch by epoch, in the run folder; the same command after a kill goes on from
+the last finished epoch. ``--start`` fine-tunes the phase's net of a phase-nets file
+instead of starting from random weights. ``join`` puts fitted nets together into one
+phase-nets weights file (``judgement.phases``) with how they were made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+
+from trigammon_widget.judgement.phases import PhaseNets
+from trigammon_widget.judgement.supervised import (
+    Fit,
+    chunk_files,
+    fit,
+    read_layers,
+    read_positions,
+)
+
+
+def run_fit(args: argparse.Namespace) -> None:
+    settings = Fit(
+        phase=args.phase,
+        rating=args.rating,
+        hidden=tuple(args.hidden),
+        learning_rate=args.learning_rate,
+        decay=args.decay,
+        batch=args.batch,
+        epochs=args.epochs,
+        seed=args.seed,
+        start=args.start,
+    )
+    files = chunk_files(args.data)
+    if args.limit:
+        files = files[: args.limit]
+    executor: Executor
+    if args.dask:
+        from distributed import Client
+
+        executor = Client(args.dask).get_executor()  # type: ignore[no-untyped-call]
+    else:
+        context = multiprocessing.get_context("spawn")
+        executor = ProcessPoolExecutor(args.workers, mp_context=context)
+    print(f"fitting {settings} in {args.run} (pid {os.getpid()}), {len(files)} chunks", flush=True)
+    train, held = read_positions(files, settings.phase, settings.rating, executor, cache=args.cache)
+    executor.shutdown()
+    print(f"{len(train):,} positions to train on, {len(held):,} held out", flush=True)
+    fit(settings, args.run, train, held, lambda line: print(line, flush=True))
+
+
+def run_join(args: argparse.Namespace) -> None:
+    nets = {}
+    made = {}
+    for phase in ("contact", "crashed", "race"):
+        path = getattr(args, phase)
+        if path is None:
+            continue
+        nets[phase] = read_layers(path)
+        with open(Path(path).parent.parent / "settings.json") as settings:
+            made[phase] = {"file": Path(path).name, **json.load(settings)}
+    PhaseNets(nets, {"method": args.method, "nets": made}).save(args.out, version=args.version)
+    print(f"wrote {args.out}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    fitting = commands.add_parser("fit", help="fit one phase's net")
+    fitting.add_argument("--data", nargs="+", required=True, help="folders of chunk files")
+    fitting.add_argument("--run", required=True, type=Path, help="run folder (checkpoint, log)")
+    fitting.add_argument("--phase", default="contact", choices=["contact", "crashed", "race"])
+    fitting.add_argument("--rating", default="ply2", help="the chunks' rating to learn")
+    fitting.add_argument("--hidden", type=int, nargs="+", default=list(Fit().hidden))
+    fitting.add_argument("--learning-rate", type=float, default=Fit().learning_rate)
+    fitting.add_argument("--decay", type=float, default=Fit().decay)
+    fitting.add_argument("--batch", type=int, default=Fit().batch)
+    fitting.add_argument("--epochs", type=int, default=Fit().epochs)
+    fitting.add_argument("--seed", type=int, default=0)
+    fitting.add_argument("--start", help="a phase-nets file to fine-tune")
+    fitting.add_argument("--limit", type=int, default=0, help="read only the first chunks")
+    fitting.add_argument("--workers", type=int, default=1, help="processes reading chunks")
+    fitting.add_argument("--dask", help="address of a Dask scheduler to read chunks on")
+    fitting.add_argument("--cache", type=Path, help="a folder keeping the chunks' inputs")
+    joining = commands.add_parser("join", help="put fitted nets into one phase-nets file")
+    joining.add_argument("--contact", required=True)
+    joining.add_argument("--race", required=True)
+    joining.add_argument("--crashed")
+    joining.add_argument("--method", required=True, help="how the nets were made, in words")
+    joining.add_argument("--version", type=int, default=3)
+    joining.add_argument("--out", required=True, type=Path)
+    args = parser.parse_args()
+    (run_fit if args.command == "fit" else run_join)(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+"""Classic nets by phase of the game: a contact net, a race net, and a crashed net if any.
+
+A contact position (the sides can still hit each other) is mostly about blocking,
+hitting and timing; a race is only about pips and bearing off. One net for both
+spends its units on two unrelated jobs, so GNU Backgammon and wildbg rate each phase
+with its own net. ``PhaseNets`` holds one net per phase (``features.phases``:
+``"contact"``, ``"crashed"``, ``"race"``; a missing crashed net leaves crashed
+positions to the contact net), each with its own inputs (``features.contact_inputs``:
+Tesauro's code and both sides' hand-made features; ``features.race_inputs``), several
+``tanh`` hidden layers and the outcome logits of ``network`` (a softmax for the win,
+sigmoids for the conditional gammon and backgammon chances), so every vector it gives
+is consistent.
+
+It answers what ``network.Network`` answers (``check``, ``rate``, ``after_plays``),
+so the evaluators use either. A weights file holds every phase's layers
+(``<phase>_w0``, ``<phase>_b0``, ...) and ``meta`` (JSON: ``"kind": "phases"``, how
+the nets were made); it is read with ``allow_pickle=False``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.fastplay import Boards, Indexer, TurnView, key_layout
+from ..engine.variant import CHECKERS, CLASSIC, Variant
+from . import features
+from .network import Floats, Ints, forward, outcome_size, outcomes_from_logits, slot_order, to_seats
+from .network import sure as sure_outcome
+
+__all__ = ["INPUTS", "KIND", "PhaseNets", "inputs_of", "is_phases_file"]
+
+KIND = "phases"
+"""``meta["kind"]`` of a weights file of phase nets."""
+INPUTS: dict[str, Callable[[npt.NDArray[np.uint8]], Floats]] = {
+    "contact": features.contact_inputs,
+    "crashed": features.contact_inputs,
+    "race": features.race_inputs,
+}
+"""Each phase's inputs from boards in slots ``(B, 2, 26)``."""
+PHASE_OF = {features.CONTACT: "contact", features.CRASHED: "crashed", features.RACE: "race"}
+
+Layers = tuple[tuple[Floats, Floats], ...]
+
+
+def inputs_of(phase: str, slots: npt.NDArray[np.uint8]) -> Floats:
+    return INPUTS[phase](slots)
+
+
+def input_size(phase: str) -> int:
+    return int(inputs_of(phase, np.zeros((1, 2, CLASSIC.points + 2), np.uint8)).shape[1])
+
+
+@dataclass(frozen=True, eq=False)
+class PhaseNets:
+    """Classic nets by phase: ``nets[phase]`` is a net's (weights, biases) layers.
+
+    ``"contact"`` and ``"race"`` are needed, ``"crashed"`` is optional. ``meta``
+    records how the nets were made. Arrays are read-only once made.
+    """
+
+    nets: Mapping[str, Layers]
+    meta: dict[str, Any] = field(default_factory=dict)
+    variant: Variant = CLASSIC
+
+    def __post_init__(self) -> None:
+        missing = {"contact", "race"} - set(self.nets)
+        unknown = set(self.nets) - set(INPUTS)
+        if missing or unknown:
+            raise ValueError(
+                f"phase nets need a contact and a race net (and may have a crashed one): "
+                f"missing {sorted(missing)}, unknown {sorted(unknown)}"
+            )
+        for phase, layers in self.nets.items():
+            want = input_size(phase)
+            if layers[0][0].shape[0] != want or layers[-1][0].shape[1] != outcome_size(2):
+                raise ValueError(
+                    f"a {phase} net takes {want} inputs and gives {outcome_size(2)} outputs, "
+                    f"not {layers[0][0].shape[0]} and {layers[-1][0].shape[1]}"
+                )
+            for weights, biases in layers:
+                weights.setflags(write=False)
+                biases.setflags(write=False)
+
+    # files ----------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> PhaseNets:
+        """Phase nets from a weights file (``save``)."""
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("kind") != KIND:
+                raise ValueError(f"{path} holds no phase nets (kind {meta.get('kind')!r})")
+            nets = {}
+            for phase in meta["phases"]:
+                count = sum(1 for name in data.files if name.startswith(f"{phase}_w"))
+                nets[phase] = tuple(
+                    (
+                        data[f"{phase}_w{k}"].astype(np.float32),
+                        data[f"{phase}_b{k}"].astype(np.float32),
+                    )
+                    for k in range(count)
+                )
+        return cls(nets, meta)
+
+    def save(self, path: str | Path, **meta: Any) -> None:
+        """Write the nets to ``path`` (compressed ``.npz``) with ``meta`` added to their own."""
+        record = {
+            **self.meta,
+            **meta,
+            "kind": KIND,
+            "variant": self.variant.name,
+            "phases": sorted(self.nets),
+        }
+        arrays: dict[str, Any] = {}
+        for phase, layers in self.nets.items():
+            for k, (weights, biases) in enumerate(layers):
+                arrays[f"{phase}_w{k}"] = weights
+                arrays[f"{phase}_b{k}"] = biases
+        with open(path, "wb") as out:
+            np.savez_compressed(out, meta=np.array(json.dumps(record)), **arrays)
+
+    # rating ---------------------------------------------------------------------------
+
+    def check(self, variant: Variant) -> None:
+        """Refuse a variant other than classic's geometry."""
+        if (variant.players, variant.points) != (CLASSIC.players, CLASSIC.points):
+            raise ValueError(f"the classic phase nets cannot rate {variant.name} positions")
+
+    def rate_slots(self, slots: npt.NDArray[np.uint8]) -> Floats:
+        """Outcome vectors in slots of positions in contact or racing, boards in slots
+        ``(B, 2, 26)`` (slot 0 to roll)."""
+        found = np.empty((len(slots), outcome_size(2)), np.float32)
+        phases = features.phases(slots)
+        if (phases == features.OVER).any():
+            raise ValueError("a finished game has its sure outcome, not a rating")
+        for code, phase in PHASE_OF.items():
+            rows = np.flatnonzero(phases == code)
+            if not len(rows):
+                continue
+            layers = self.nets.get(phase, self.nets["contact"])
+            logits = forward(layers, inputs_of(phase, slots[rows]))[-1]
+            found[rows] = outcomes_from_logits(logits, 2)
+        return found
+
+    def rate(
+        self, boards: Sequence[Boards] | npt.NDArray[np.uint8], turns: Sequence[int] | Ints
+    ) -> Floats:
+        """Outcome vectors (in seats) of positions before the roll of ``turns[b]``."""
+        array = np.asarray(boards, np.uint8)
+        orders = [slot_order(self.variant, int(t)) for t in turns]
+        slots = np.stack([array[b, list(order)] for b, order in enumerate(orders)])
+        found = self.rate_slots(slots)
+        return np.stack([to_seats(row, order) for row, order in zip(found, orders, strict=True)])
+
+    def compiled_picker(self, variant: Variant) -> Indexer | None:
+        """None: nets by phase have no compiled form, so their games take the Python
+        path (``fastplay.table_for``)."""
+        return None
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
+        """Outcome vectors (in seats) of the positions the plays ``keys`` lead to, each
+        before the other side's roll; a play that wins (R12) gets its sure outcome (R13)."""
+        size = self.variant.points + 2
+        shift, mask = key_layout(view.variant)
+        mover = view.turn
+        mine = np.frombuffer(
+            b"".join((key & mask).to_bytes(size, "little") for key in keys), np.uint8
+        ).reshape(len(keys), size)
+        hits = np.array([key >> shift for key in keys], np.int64)
+        bits = (hits[:, None] >> np.arange(size)) & 1
+        theirs = np.repeat(np.asarray(view.boards[1 - mover], np.int64)[None], len(keys), axis=0)
+        theirs[:, 1 : size - 1] -= bits[:, size - 2 : 0 : -1]  # a hit on my p is their 25 - p
+        theirs[:, 0] += bits.sum(axis=1)
+        slots = np.stack((theirs.astype(np.uint8), mine), axis=1)
+        won = mine[:, size - 1] == CHECKERS
+        found = np.empty((len(keys), outcome_size(2)), np.float32)
+        if (~won).any():
+            found[~won] = self.rate_slots(slots[~won])
+        result = to_seats(found, slot_order(self.variant, 1 - mover))
+        for k in np.flatnonzero(won):
+            result[k] = sure_outcome(self.variant, view.boards_after(keys[int(k)]), mover)
+        return result
+
+
+def is_phases_file(path: str | Path) -> bool:
+    """Whether a weights file holds phase nets (else a ``network.Network``)."""
+    with np.load(path, allow_pickle=False) as data:
+        return bool(json.loads(str(data["meta"])).get("kind") == KIND)

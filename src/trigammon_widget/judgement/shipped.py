@@ -1,0 +1,75 @@
+"""The nets the package ships, by name: each variant's default and older ones kept.
+
+The weights live in the package's ``judgement/weights/`` folder, one ``<name>.npz``
+each (``"trigammon-v1"``, ``"classic-v2"``, ``"classic-v3"``): a ``network.Network``
+or, marked so in its record, classic nets by phase (``phases.PhaseNets``). A net is
+read on first use and kept. ``DEFAULTS`` names the one each variant plays with;
+an older one stays selectable by name (``evaluation.NeuralEvaluator("classic-v2")``),
+as a named opponent or to compare.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from .network import Network
+from .phases import PhaseNets, is_phases_file
+
+__all__ = [
+    "DEFAULTS",
+    "SHIPPED_DIR",
+    "Net",
+    "load_file",
+    "load_named",
+    "load_network",
+    "load_shipped",
+    "shipped_names",
+]
+
+SHIPPED_DIR = "weights"
+"""Folder of the package holding the shipped nets."""
+DEFAULTS = {"trigammon": "trigammon-v1", "classic": "classic-v2"}
+"""Each variant's default net."""
+Net = Network | PhaseNets
+"""A net the evaluators rate with: one for all positions, or one per phase."""
+
+
+def load_file(path: str | Path) -> Net:
+    """The net of a weights file, of either kind."""
+    return PhaseNets.load(path) if is_phases_file(path) else Network.load(path)
+
+
+def shipped_names() -> list[str]:
+    """The names of the nets in the package, old ones too."""
+    folder = resources.files(__package__).joinpath(SHIPPED_DIR)
+    return sorted(f.name.removesuffix(".npz") for f in folder.iterdir() if f.name.endswith(".npz"))
+
+
+@cache
+def load_named(name: str) -> Net:
+    """A net of the package by name (``shipped_names``), read once, on first use."""
+    if name not in shipped_names():
+        raise ValueError(f"no net {name!r} in the package: {', '.join(shipped_names())}")
+    source = resources.files(__package__).joinpath(SHIPPED_DIR, f"{name}.npz")
+    with resources.as_file(source) as path:
+        return load_file(path)
+
+
+def load_shipped(variant_name: str) -> Net:
+    """The default net of a variant (``DEFAULTS``)."""
+    try:
+        name = DEFAULTS[variant_name]
+    except KeyError:
+        raise ValueError(f"no shipped net for {variant_name!r}: {sorted(DEFAULTS)}") from None
+    return load_named(name)
+
+
+def load_network(variant_name: str) -> Network:
+    """The default net of a variant where it is one ``Network`` (what training widens
+    and the compiled pass reads); a ValueError where it is nets by phase."""
+    net = load_shipped(variant_name)
+    if not isinstance(net, Network):
+        raise ValueError(f"the {variant_name} net {DEFAULTS[variant_name]!r} is nets by phase")
+    return net

@@ -1,0 +1,397 @@
+"""Supervised training of classic phase nets on rated positions, resumable.
+
+``scripts/train_classic.py`` is the command line; ``docs/training.md`` records the runs.
+
+**Data.** Rated positions come in chunk files (``scripts/label_classic.py``):
+``boards`` (as ``Position.boards``), ``turns`` (the player to roll) and one outcome
+vector in seats per rating (``ply0``, ``ply2``: GNU Backgammon at 0 or 2 plies), and
+maybe the positions of each turn's best plays (``candidate_boards``, ...), read too.
+``read_positions`` turns chunks into one phase's inputs and targets in slots (the
+side to roll first), on any ``concurrent.futures.Executor`` (a chunk a task), and
+keeps every ``HOLD_OUT``-th chunk (by its number) apart to measure the net on
+positions it never trained on. Positions of a finished game are dropped (they have a sure outcome).
+
+**Fitting.** Adam on minibatches, the loss the self-play trainer uses
+(``training``): cross-entropy of the win and of the conditional gammon and
+backgammon chances, each weighted by the chance it is conditional on. One pass over
+the training positions is an epoch, in an order drawn from ``(seed, epoch)``; the
+learning rate falls by ``decay`` per epoch.
+
+**Checkpoints.** After every epoch the weights, Adam's moments, the counters and the
+log go to ``<run>/checkpoint.npz`` (written aside, then renamed), the net to
+``<run>/nets/<phase>-<epoch>.npz`` and a line to ``<run>/log.jsonl``; the same call
+on the same folder (more ``epochs`` allowed) goes on from the last epoch, with the
+same result as a run that never stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from dataclasses import asdict, dataclass
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.variant import CLASSIC
+from . import features
+from .network import Floats, by_turn, equity_matrix, forward, outcomes_from_logits, to_slots
+from .phases import INPUTS, Layers, input_size, inputs_of
+
+__all__ = ["Fit", "Positions", "fit", "read_chunk", "read_positions"]
+
+HOLD_OUT = 20
+"""Every 20th chunk file (by name) is kept for measuring, never trained on."""
+PHASE_CODES = {
+    "contact": (features.CONTACT, features.CRASHED),
+    "crashed": (features.CRASHED,),
+    "race": (features.RACE,),
+}
+"""The positions each phase's net learns from: the contact net rates crashed positions
+too where there is no crashed net, so it learns them too."""
+Report = Callable[[str], None]
+
+
+# --- data ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Positions:
+    """One phase's positions: inputs (kept as float16, half the memory of millions of
+    positions; every input is a count or a share that float16 holds to 1e-3) and
+    targets (outcome vectors in slots)."""
+
+    inputs: npt.NDArray[np.float16]
+    targets: Floats
+
+    def __len__(self) -> int:
+        return len(self.targets)
+
+    @staticmethod
+    def join(parts: Iterable[Positions], phase: str) -> Positions:
+        kept = list(parts)
+        if not kept:
+            return Positions(
+                np.zeros((0, input_size(phase)), np.float32), np.zeros((0, 6), np.float32)
+            )
+        return Positions(
+            np.concatenate([p.inputs for p in kept]), np.concatenate([p.targets for p in kept])
+        )
+
+
+def read_chunk(
+    path: str | Path, phase: str, rating: str, cache: str | Path | None = None
+) -> Positions:
+    """A chunk file's positions of ``phase`` (``"contact"``, ``"crashed"``, ``"race"``)
+    with the rating ``rating`` (``"ply0"``, ``"ply2"``) as targets, its candidates'
+    positions too where it has them with that rating.
+
+    With ``cache`` (a folder) the result is kept there and read back next time: the
+    inputs of millions of positions take a while to work out.
+    """
+    source = Path(path)
+    kept = None
+    if cache is not None:
+        kept = Path(cache) / f"{source.parent.name}-{source.stem}-{phase}-{rating}.npz"
+        if kept.exists():
+            with np.load(kept, allow_pickle=False) as data:
+                return Positions(data["inputs"], data["targets"])
+    with np.load(source, allow_pickle=False) as data:
+        boards = data["boards"]
+        turns = data["turns"].astype(np.intp)
+        rated = data[rating].astype(np.float32)
+        if f"candidate_{rating}" in data.files:
+            boards = np.concatenate((boards, data["candidate_boards"]))
+            turns = np.concatenate((turns, data["candidate_turns"].astype(np.intp)))
+            rated = np.concatenate((rated, data[f"candidate_{rating}"].astype(np.float32)))
+    slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
+    rows = np.isin(features.phases(slots), PHASE_CODES[phase])
+    targets = by_turn(CLASSIC, rated[rows], turns[rows], to_slots)
+    found = Positions(inputs_of(phase, slots[rows]).astype(np.float16), targets)
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        aside = kept.with_suffix(".part.npz")
+        np.savez(aside, inputs=found.inputs, targets=found.targets)
+        os.replace(aside, kept)
+    return found
+
+
+def chunk_files(folders: Sequence[str | Path]) -> list[Path]:
+    return sorted(path for folder in folders for path in Path(folder).glob("chunk-*[0-9].npz"))
+
+
+def held_out(path: Path, hold_out: int = HOLD_OUT) -> bool:
+    """Whether a chunk file is kept for measuring: its number is ``hold_out - 1`` modulo
+    ``hold_out``, so a file stays on its side however many others there are."""
+    return int(path.stem.rsplit("-", 1)[1]) % hold_out == hold_out - 1
+
+
+def read_positions(
+    files: Sequence[Path],
+    phase: str,
+    rating: str,
+    executor: Executor | None = None,
+    hold_out: int = HOLD_OUT,
+    cache: str | Path | None = None,
+) -> tuple[Positions, Positions]:
+    """(training, held-out) positions of ``phase`` from chunk files (``held_out``)."""
+    held = [f for f in files if held_out(f, hold_out)]
+    train = [f for f in files if not held_out(f, hold_out)]
+    ordered = [*train, *held]
+    mapper = map if executor is None else executor.map
+    each = [[x] * len(ordered) for x in (phase, rating, cache)]
+    found = dict(zip(ordered, mapper(read_chunk, ordered, *each), strict=True))
+    return (
+        Positions.join((found[f] for f in train), phase),
+        Positions.join((found[f] for f in held), phase),
+    )
+
+
+# --- the fit ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How one phase's net is fitted; kept in its checkpoint.
+
+    ``hidden`` units per ``tanh`` hidden layer; ``learning_rate`` at the first epoch,
+    times ``decay`` each epoch after; ``start`` a weights file of phase nets whose
+    ``phase`` net the fit starts from (fine-tuning) instead of random weights.
+    """
+
+    phase: str = "contact"
+    rating: str = "ply2"
+    hidden: tuple[int, ...] = (128, 64)
+    learning_rate: float = 1e-3
+    decay: float = 0.8
+    batch: int = 128
+    epochs: int = 10
+    seed: int = 0
+    start: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.phase not in INPUTS:
+            raise ValueError(f"phase must be one of {sorted(INPUTS)}, not {self.phase!r}")
+        if not self.hidden or any(h < 1 for h in self.hidden):
+            raise ValueError(
+                f"hidden needs one or more layer sizes of at least 1, not {self.hidden}"
+            )
+        if self.batch < 1 or self.epochs < 1:
+            raise ValueError(
+                f"batch and epochs must be at least 1, not {self.batch}, {self.epochs}"
+            )
+
+
+def initial_layers(fit: Fit) -> Layers:
+    """Small random weights (``seed``); output biases start at even wins, rare gammons."""
+    rng = np.random.default_rng([fit.seed, 7])
+    sizes = [input_size(fit.phase), *fit.hidden]
+    layers = []
+    for fan_in, fan_out in pairwise(sizes):
+        w = rng.normal(0, 1 / np.sqrt(fan_in), (fan_in, fan_out)).astype(np.float32)
+        layers.append((w, np.zeros(fan_out, np.float32)))
+    last = rng.normal(0, 0.1 / np.sqrt(sizes[-1]), (sizes[-1], 6)).astype(np.float32)
+    biases = np.array([0, 0, -1.5, -1.5, -2.5, -2.5], np.float32)
+    return (*layers, (last, biases))
+
+
+def outcome_gradient(logits: Floats, targets: Floats) -> Floats:
+    """The loss's gradient by the logits (``training``'s loss, two players)."""
+    found = outcomes_from_logits(logits, 2)
+    wins = found[:, :2]
+    cond_gammon = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 2:4])
+    cond_back = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 4:6])
+    t_wins, t_gammons, t_backs = targets[:, :2], targets[:, 2:4], targets[:, 4:6]
+    gradient: Floats = np.concatenate(
+        (wins - t_wins, t_wins * cond_gammon - t_gammons, t_gammons * cond_back - t_backs),
+        axis=1,
+        dtype=np.float32,
+    )
+    return gradient
+
+
+def loss_of(logits: Floats, targets: Floats) -> Floats:
+    """Each position's loss (the cross-entropies whose gradient ``outcome_gradient`` is)."""
+    tiny = np.float32(1e-7)
+    found = outcomes_from_logits(logits, 2)
+    cond_gammon = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 2:4])
+    cond_back = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 4:6])
+    t_wins, t_gammons, t_backs = targets[:, :2], targets[:, 2:4], targets[:, 4:6]
+
+    def cross(p: Floats, weight: Floats, hit: Floats) -> Floats:
+        out: Floats = -(hit * np.log(p + tiny) + (weight - hit) * np.log(1 - p + tiny)).sum(1)
+        return out
+
+    win: Floats = -(t_wins * np.log(found[:, :2] + tiny)).sum(1)
+    return win + cross(cond_gammon, t_wins, t_gammons) + cross(cond_back, t_gammons, t_backs)
+
+
+class Learner:
+    """One net's weights being fitted, with Adam's moments and step count."""
+
+    BETA1, BETA2, EPS = 0.9, 0.999, 1e-8
+
+    def __init__(self, layers: Layers) -> None:
+        self.params = [np.array(a, np.float32) for layer in layers for a in layer]
+        self.moments = [np.zeros_like(p) for p in self.params]
+        self.squares = [np.zeros_like(p) for p in self.params]
+        self.step = 0
+
+    def layers(self) -> Layers:
+        """A copy of the current weights."""
+        params = [p.copy() for p in self.params]
+        return tuple((params[k], params[k + 1]) for k in range(0, len(params), 2))
+
+    def update(self, inputs: Floats, targets: Floats, rate: float) -> None:
+        layers = [(self.params[k], self.params[k + 1]) for k in range(0, len(self.params), 2)]
+        acts = forward(layers, inputs)
+        grad = outcome_gradient(acts[-1], targets) / np.float32(len(inputs))
+        grads: list[Floats] = []
+        for k in range(len(layers) - 1, -1, -1):
+            grads[:0] = [acts[k].T @ grad, grad.sum(axis=0, dtype=np.float32)]
+            if k:
+                grad = (grad @ layers[k][0].T) * (1 - acts[k] ** 2)
+        self.step += 1
+        c1 = 1 - self.BETA1**self.step
+        c2 = 1 - self.BETA2**self.step
+        for p, g, m, v in zip(self.params, grads, self.moments, self.squares, strict=True):
+            m *= self.BETA1
+            m += (1 - self.BETA1) * g
+            v *= self.BETA2
+            v += (1 - self.BETA2) * g * g
+            p -= rate * (m / c1) / (np.sqrt(v / c2) + self.EPS)
+
+    def arrays(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, (p, m, v) in enumerate(zip(self.params, self.moments, self.squares, strict=True)):
+            out[f"p{k}"], out[f"m{k}"], out[f"v{k}"] = p, m, v
+        return out
+
+    def restore(self, data: Any, step: int) -> None:
+        for k in range(len(self.params)):
+            self.params[k][...] = data[f"p{k}"]
+            self.moments[k][...] = data[f"m{k}"]
+            self.squares[k][...] = data[f"v{k}"]
+        self.step = step
+
+
+def measure(layers: Layers, positions: Positions, batch: int = 4096) -> dict[str, float]:
+    """Mean loss and mean absolute error of the equity of the side to roll."""
+    if not len(positions):
+        return {"loss": float("nan"), "equity_error": float("nan")}
+    column = equity_matrix(2)[:, 0]
+    loss = error = 0.0
+    for first in range(0, len(positions), batch):
+        rows = slice(first, first + batch)
+        logits = forward(layers, positions.inputs[rows].astype(np.float32))[-1]
+        targets = positions.targets[rows]
+        loss += float(loss_of(logits, targets).sum())
+        found = outcomes_from_logits(logits, 2)
+        error += float(np.abs((found - targets) @ column).sum())
+    return {"loss": loss / len(positions), "equity_error": error / len(positions)}
+
+
+def _start(fit: Fit) -> Layers:
+    if fit.start is None:
+        return initial_layers(fit)
+    from .phases import PhaseNets
+
+    nets = PhaseNets.load(fit.start).nets
+    layers = nets.get(fit.phase, nets["contact"])
+    if tuple(w.shape[1] for w, _ in layers[:-1]) != fit.hidden:
+        raise ValueError(f"{fit.start}'s {fit.phase} net has other hidden layers than {fit.hidden}")
+    return tuple((w.copy(), b.copy()) for w, b in layers)
+
+
+def fit(
+    settings: Fit,
+    run: str | Path,
+    train: Positions,
+    held: Positions,
+    report: Report | None = print,
+) -> Layers:
+    """Fit ``settings.phase``'s net on ``train`` for ``settings.epochs`` epochs in the
+    run folder ``run`` (going on from its checkpoint), measuring it on ``held`` after
+    each; returns the layers."""
+    folder = Path(run)
+    (folder / "nets").mkdir(parents=True, exist_ok=True)
+    checkpoint = folder / "checkpoint.npz"
+    learner = Learner(_start(settings))
+    state: dict[str, Any] = {"epoch": 0, "seconds": 0.0, "log": []}
+    if checkpoint.exists():
+        with np.load(checkpoint, allow_pickle=False) as data:
+            state = json.loads(str(data["state"]))
+            kept = state.pop("settings")
+            wanted = json.loads(json.dumps(asdict(settings)))
+            changed = sorted(k for k in wanted if k != "epochs" and kept.get(k) != wanted[k])
+            if changed:
+                raise ValueError(
+                    f"{checkpoint} was made with other settings ({', '.join(changed)}): "
+                    "use another run folder"
+                )
+            learner.restore(data, state["step"])
+    (folder / "settings.json").write_text(json.dumps(asdict(settings), indent=1) + "\n")
+    say = report or (lambda line: None)
+    if state["epoch"]:
+        say(f"resumed from {checkpoint} at epoch {state['epoch']}")
+    while state["epoch"] < settings.epochs:
+        epoch = state["epoch"]
+        started = time.perf_counter()
+        rate = settings.learning_rate * settings.decay**epoch
+        order = np.random.default_rng([settings.seed, epoch]).permutation(len(train))
+        for first in range(0, len(order), settings.batch):
+            rows = np.sort(order[first : first + settings.batch])
+            learner.update(train.inputs[rows].astype(np.float32), train.targets[rows], rate)
+        state["epoch"] = epoch + 1
+        state["seconds"] += time.perf_counter() - started
+        layers = learner.layers()
+        entry = {
+            "epoch": epoch + 1,
+            "positions": len(train),
+            "seconds": round(state["seconds"]),
+            "rate": rate,
+            **{f"held_{k}": v for k, v in measure(layers, held).items()},
+        }
+        state["log"].append(entry)
+        state["step"] = learner.step
+        _save_net(
+            folder / "nets" / f"{settings.phase}-{epoch + 1:03d}.npz", settings, layers, entry
+        )
+        with open(folder / "log.jsonl", "a") as out:
+            out.write(json.dumps(entry) + "\n")
+        aside = checkpoint.with_suffix(".tmp")
+        with open(aside, "wb") as out:
+            record = {**state, "settings": asdict(settings)}
+            np.savez(out, state=np.array(json.dumps(record)), **learner.arrays())
+        os.replace(aside, checkpoint)
+        say(
+            f"{settings.phase} epoch {epoch + 1}/{settings.epochs}: held-out loss "
+            f"{entry['held_loss']:.5f}, equity error {entry['held_equity_error']:.5f} "
+            f"({len(train):,} positions, {state['seconds'] / 60:.1f} min)"
+        )
+    return learner.layers()
+
+
+def _save_net(path: Path, settings: Fit, layers: Layers, entry: dict[str, Any]) -> None:
+    arrays: dict[str, Any] = {}
+    for k, (w, b) in enumerate(layers):
+        arrays[f"w{k}"], arrays[f"b{k}"] = w, b
+    record = {"fit": asdict(settings), **entry}
+    with open(path, "wb") as out:
+        np.savez_compressed(out, meta=np.array(json.dumps(record)), **arrays)
+
+
+def read_layers(path: str | Path) -> Layers:
+    """A fitted net's layers (``<run>/nets/<phase>-<epoch>.npz``)."""
+    with np.load(path, allow_pickle=False) as data:
+        count = sum(1 for name in data.files if name.startswith("w"))
+        return tuple(
+            (data[f"w{k}"].astype(np.float32), data[f"b{k}"].astype(np.float32))
+            for k in range(count)
+        )
