@@ -5,6 +5,7 @@
 import { h, on } from "./dom";
 import { type Hit, hitOf, placeOf, topChecker } from "./drawing";
 import type { Intent, Place, View } from "./protocol";
+import { format, type Words, word } from "./words";
 
 /** A press that moves further than this (px) is a drag, not a click. */
 const DRAG_THRESHOLD = 6;
@@ -17,6 +18,8 @@ export interface PointerHost {
   edit(intent: Intent): void;
   /** A hint for the person, in the message line. */
   say(text: string): void;
+  /** The board's words in its language. */
+  words(): Words;
   /** The picked-up checker changed: mark it and its targets. */
   selectionChanged(): void;
 }
@@ -155,12 +158,13 @@ export class Pointer {
     }
     const owner = !hit || hit.area === "tray" ? null : hit.area === "bar" ? hit.player : hit.owner;
     if (owner === null || view.win) return;
-    const mover = view.names[view.turn] ?? "the player to move";
+    const words = this.host.words();
+    const mover = view.names[view.turn] ?? String(view.turn + 1);
     if (owner !== view.turn) {
-      const whose = view.names[owner] ?? "another player";
-      this.host.say(`That checker is ${whose}'s: ${mover} is to move.`);
-    } else if (view.can_roll) this.host.say("Roll the dice first.");
-    else if (view.dice) this.host.say("That checker has no legal move with the dice left.");
+      const whose = view.names[owner] ?? String(owner + 1);
+      this.host.say(format(word(words, "whose_checker"), { whose, mover }));
+    } else if (view.can_roll) this.host.say(word(words, "roll_first"));
+    else if (view.dice) this.host.say(word(words, "no_move_left"));
   }
 
   private tryMove(start: Place, end: Place): void {
@@ -171,9 +175,7 @@ export class Pointer {
   private editClick(view: View, hit: Hit | null, delta: 1 | -1): void {
     if (!hit) return;
     if (hit.area === "tray") {
-      this.host.say(
-        "A tray holds the checkers not on the board: click a point or a bar to place one, shift-click to take one back.",
-      );
+      this.host.say(word(this.host.words(), "tray_hint"));
       return;
     }
     // A bar belongs to one player: a click there is about that player's checkers.

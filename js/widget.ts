@@ -35,6 +35,7 @@ import { Pointer } from "./pointer";
 import { Previews } from "./previews";
 import type { FramesMessage, Intent, Place, Reply, Traits, View } from "./protocol";
 import { Refused, Requests } from "./requests";
+import { type Words, word } from "./words";
 
 type Model = AnyModel<Traits>;
 /** Python's messages besides trait changes. */
@@ -49,7 +50,6 @@ class BoardView {
     class: "trigammon-widget",
     tabindex: 0,
     role: "group",
-    "aria-label": "Backgammon board",
     // JupyterLab/Notebook: keys pressed in the widget are not notebook commands
     // (command mode would take "d d" as "delete this cell").
     "data-lm-suppress-shortcuts": "true",
@@ -107,7 +107,7 @@ class BoardView {
     });
     this.previews = new Previews(this.board, {
       view: () => this.view,
-      showing: (play) => this.message.preview(play),
+      showing: (play) => this.message.preview(play, this.words()),
       busy: () => this.requests.busy(),
       ask: (index) => this.requests.send({ action: "preview", index }),
     });
@@ -125,6 +125,7 @@ class BoardView {
         move: (start, end) => this.move(start, end),
         edit: send,
         say,
+        words: () => this.words(),
         selectionChanged: () => this.mark(),
       },
       signal,
@@ -174,6 +175,7 @@ class BoardView {
     for (const [name, handler] of this.modelEvents) model.on(name, handler);
     el.appendChild(this.root);
     this.onSvg();
+    this.onWords();
     this.onView();
     void this.request({ action: "prefetch" }); // frames sent before this view existed were lost
   }
@@ -189,6 +191,16 @@ class BoardView {
   }
 
   private readonly onSvg = (): void => this.board.setModel(this.model.get("svg"));
+
+  /** The board's words in its language (Python's `words` trait). */
+  private words(): Words {
+    return this.model.get("words") ?? {};
+  }
+
+  private readonly onWords = (): void => {
+    this.root.setAttribute("aria-label", word(this.words(), "board"));
+    this.renderPanels();
+  };
 
   private readonly onView = (): void => {
     const view = this.model.get("view");
@@ -210,6 +222,7 @@ class BoardView {
   private readonly modelEvents: [string, (content: unknown) => void][] = [
     ["change:svg", this.onSvg],
     ["change:view", this.onView],
+    ["change:words", this.onWords],
     // Lists may come without a new view (hosts that send traits one by one).
     ["change:plays", () => this.renderPanels()],
     ["change:history", () => this.renderPanels()],
@@ -245,19 +258,21 @@ class BoardView {
     const v = this.view;
     if (!v) return;
     const plays = v.mode === "play" ? this.model.get("plays") : [];
-    this.toolbar.render(v);
-    this.edit.render(v);
-    this.matchPanel.render(v);
-    this.players.render(v);
-    this.analysis.render(v, plays);
-    this.plays.render(v, plays);
+    this.toolbar.render(v, this.words());
+    this.exporter.render(this.words());
+
+    this.edit.render(v, this.words());
+    this.matchPanel.render(v, this.words());
+    this.players.render(v, this.words());
+    this.analysis.render(v, plays, this.words());
+    this.plays.render(v, plays, this.words());
     const history = this.model.get("history");
     const shown = this.navigation.shownPly(v);
-    this.history.render(v, history, shown);
-    this.variations.render(v, history);
-    this.review.render(v, shown);
-    this.graph.render(this.model.get("graph") ?? "", shown);
-    this.tutor.render(v);
+    this.history.render(v, history, shown, this.words());
+    this.variations.render(v, history, this.words());
+    this.review.render(v, shown, this.words());
+    this.graph.render(this.model.get("graph") ?? "", shown, this.words());
+    this.tutor.render(v, this.words());
     // The tutor's warning says what Python's message would: one of them at a time.
     this.message.element.hidden = !!v.tutor.warning && v.message?.kind !== "error";
     this.mark();
@@ -268,7 +283,7 @@ class BoardView {
     const v = this.view;
     if (!v) return;
     this.history.follow(v, ply);
-    this.review.render(v, ply);
+    this.review.render(v, ply, this.words());
     this.graph.follow(ply);
   }
 

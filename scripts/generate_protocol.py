@@ -23,6 +23,7 @@ from trigammon_widget.protocol import (
     typescript,
 )
 from trigammon_widget.session import SEATS, Session, Traits
+from trigammon_widget.session.words import WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 TS_FILE = ROOT / "js" / "protocol.ts"
@@ -38,6 +39,11 @@ def tables() -> dict[str, Table]:
         "MARKS": Table(
             "A review's marks and what each says (judgement.analysis.MARK_NAMES).",
             dict(MARK_NAMES),
+        ),
+        "WORDS": Table(
+            "The front end's words by key, in English (session.words.WORDS): the board "
+            "sends them in its language (the words trait).",
+            dict(WORDS),
         ),
     }
 

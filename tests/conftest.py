@@ -12,8 +12,13 @@ from pathlib import Path
 import pytest
 
 from trigammon_widget.engine import fast
+from trigammon_widget.engine.i18n import set_language
 
 FastSwitch = Callable[[bool], AbstractContextManager[None]]
+
+# The suite's texts are English, whatever the machine's locale (LANG=es_ES.UTF-8 would
+# otherwise make every board speak Spanish); tests/test_i18n.py checks the others.
+set_language("en")
 
 
 @contextmanager

@@ -52,6 +52,10 @@ def test_wheel_contains_the_built_widget(tmp_path: Path) -> None:
         assert f"trigammon_widget/judgement/weights/{net}" in names
     for table in ("bearoff.npz", "trigammon-reference.json"):  # bear-offs, the benchmark
         assert f"trigammon_widget/judgement/tables/{table}" in names
+    # The compiled catalogues: a plain pip install speaks Spanish and Dutch.
+    for code in ("es", "nl"):
+        assert f"trigammon_widget/locale/{code}/LC_MESSAGES/messages.mo" in names
+
     assert not [n for n in names if n.startswith(("js/", "node_modules/")) or "/node_modules/" in n]
     # The built files are the ones the widget loads.
     built = ROOT / "src" / "trigammon_widget" / "static"

@@ -4,31 +4,35 @@
 
 import { button, h, on, setChildren, setText, swatch } from "../dom";
 import type { Analysis, HintRow, Intent, View } from "../protocol";
+import { fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
+
+/** The status line's word for each kind and state of an analysis. */
+const KIND_WORDS = { hints: "kind_hints", chances: "kind_chances" } as const satisfies Record<Analysis["kind"], Word>;
+const STATUS_WORDS = {
+  running: "status_refining",
+  done: "status_done",
+  cancelled: "status_cancelled",
+  failed: "status_failed",
+} as const satisfies Record<Analysis["status"], Word>;
 
 function finite(x: number | undefined): x is number {
   return typeof x === "number" && Number.isFinite(x);
 }
 
-export function percent(p: number | undefined): string {
-  return finite(p) ? `${(p * 100).toFixed(1)}%` : "–";
+export function percent(p: number | undefined, words: Words): string {
+  return finite(p) ? `${fixed(p * 100, 1, words)}%` : "–";
 }
 
-/** What the board calls points per game, and backgammon players equity: said once, in
- *  the tooltip of every heading and number that shows it (notebook 04 explains it). */
-export const EQUITY_TIP =
-  "Points per game (what backgammon players call equity): what a player can expect to win " +
-  "or lose from here, each game counted at its worth (single 1, gammon 2, backgammon 3; in " +
-  "trigammon every loser pays the winner). +1 is a sure single win, −1 a sure single loss.";
-
-/** Points per game in words, as "0.198 points per game". */
-export function points(p: number): string {
-  return `${finite(p) ? p.toFixed(3) : "–"} points per game`;
+/** Points per game in words, as "0.198 points per game" (`equity_tip`, the tooltip of
+ *  every heading and number that shows it, says what they are; notebook 04 explains it). */
+export function points(p: number, words: Words): string {
+  return format(word(words, "points_per_game_of"), { points: finite(p) ? fixed(p, 3, words) : "–" });
 }
 
 /** An equity with its sign, as "+0.123". */
-export function equity(e: number | undefined): string {
-  return finite(e) ? `${e < 0 ? "−" : "+"}${Math.abs(e).toFixed(3)}` : "–";
+export function equity(e: number | undefined, words: Words): string {
+  return finite(e) ? `${e < 0 ? "−" : "+"}${fixed(Math.abs(e), 3, words)}` : "–";
 }
 
 /** Whether a loss shows as none: below what three decimals can show. */
@@ -37,13 +41,13 @@ export function asGoodAsBest(l: number): boolean {
 }
 
 /** What a play loses against the best, as "−0.045" ("best" for none). */
-export function loss(l: number | undefined): string {
-  return !finite(l) ? "–" : asGoodAsBest(l) ? "best" : `−${l.toFixed(3)}`;
+export function loss(l: number | undefined, words: Words): string {
+  return !finite(l) ? "–" : asGoodAsBest(l) ? word(words, "best") : `−${fixed(l, 3, words)}`;
 }
 
 /** A 95% interval as "[48.1–60.2]" (percent, without the sign). */
-function interval(low: number | undefined, high: number | undefined): string {
-  const part = (p: number | undefined): string => (finite(p) ? (p * 100).toFixed(1) : "?");
+function interval(low: number | undefined, high: number | undefined, words: Words): string {
+  const part = (p: number | undefined): string => (finite(p) ? fixed(p * 100, 1, words) : "?");
   return `[${part(low)}–${part(high)}]`;
 }
 
@@ -58,29 +62,29 @@ export class AnalysisPanel {
   private readonly progressText: HTMLSpanElement;
   private readonly note: HTMLDivElement;
   private readonly results: HTMLDivElement;
+  private readonly heading = h("h3", {});
+  private readonly cancel: HTMLButtonElement;
   private shownKey = "";
+  private words: Words = {};
 
   /** `send` asks Python for an analysis (after any change in flight); `play` plays a
    *  ranked play by its index in the `plays` list. */
   constructor(send: (intent: Intent) => void, play: (index: number) => void, signal: AbortSignal) {
-    this.hintsButton = button("Hints", {
-      title: "Rank this roll's plays by the evaluator at once, then refine the best by rollout",
-    });
-    this.chancesButton = button("Chances", {
-      title: "Every player's chances from here: the evaluator's at once, then a rollout's",
-    });
-    const cancel = button("Cancel", { "data-action": "cancel-analysis" });
+    this.hintsButton = button("");
+    this.chancesButton = button("");
+    const cancel = button("", { "data-action": "cancel-analysis" });
+    this.cancel = cancel;
     this.state = h("span", { class: "tgw-count", role: "status", "data-role": "analysis-status" });
-    this.progress = h("progress", { class: "tgw-progress", max: 1, value: 0, "aria-label": "Rollout progress" });
+    this.progress = h("progress", { class: "tgw-progress", max: 1, value: 0 });
     this.progressText = h("span", { class: "tgw-count" });
     this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);
     this.note = h("div", { class: "tgw-note" });
-    this.hintsList = h("ol", { class: "tgw-list tgw-hints", "aria-label": "Plays ranked by the evaluator" });
+    this.hintsList = h("ol", { class: "tgw-list tgw-hints" });
     this.results = h("div", { class: "tgw-results" });
     this.element = h(
       "section",
       { class: "tgw-panel tgw-analysis-panel" },
-      h("header", { class: "tgw-panel-head" }, h("h3", {}, "Analysis"), this.state),
+      h("header", { class: "tgw-panel-head" }, this.heading, this.state),
       h("div", { class: "tgw-group" }, this.hintsButton, this.chancesButton),
       this.running,
       this.note,
@@ -101,7 +105,17 @@ export class AnalysisPanel {
   }
 
   /** `plays` is the model's list: a hint found there can be previewed and played by index. */
-  render(v: View, plays: readonly string[]): void {
+  render(v: View, plays: readonly string[], words: Words): void {
+    const say = (key: Word): string => word(words, key);
+    this.words = words;
+    setText(this.heading, say("analysis"));
+    setText(this.hintsButton, say("hints"));
+    this.hintsButton.title = say("hints_tip");
+    setText(this.chancesButton, say("chances"));
+    this.chancesButton.title = say("chances_tip");
+    setText(this.cancel, say("cancel"));
+    this.progress.setAttribute("aria-label", say("rollout_progress"));
+    this.hintsList.setAttribute("aria-label", say("plays_ranked"));
     const a = v.analysis;
     const play = v.mode === "play";
     const running = a?.status === "running";
@@ -109,46 +123,48 @@ export class AnalysisPanel {
     this.chancesButton.disabled = !play || !!v.win || running;
     this.element.dataset.status = a ? a.status : "none";
     this.element.dataset.kind = a ? a.kind : "none";
-    setText(this.state, a ? `${a.kind} · ${a.status === "running" ? "refining" : a.status}` : "");
+    setText(this.state, a ? `${say(KIND_WORDS[a.kind])} · ${say(STATUS_WORDS[a.status])}` : "");
 
     this.running.hidden = !running;
     if (running && a) {
       this.progress.max = Math.max(1, a.total);
       this.progress.value = Math.min(a.done, this.progress.max);
-      setText(this.progressText, `${a.done} / ${a.total} games`);
+      setText(this.progressText, format(say("games_done"), { done: String(a.done), total: String(a.total) }));
     }
 
     // Results change far less often than progress: rebuilt only when they change (a
     // row rebuilt under the pointer would lose its hover preview).
     const { done: _done, ...numbers } = a ?? { done: 0 };
-    const key = JSON.stringify([numbers, v.names, v.colors, a?.kind === "hints" ? plays : null]);
+    const key = JSON.stringify([numbers, v.names, v.colors, a?.kind === "hints" ? plays : null, words]);
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.note.removeAttribute("data-kind");
     let note = "";
     if (!a) {
-      note = play ? "Hints rank the plays of a roll; Chances gives every player's odds from here." : "";
+      note = play ? say("analysis_note") : "";
       setChildren(this.results);
     } else if (a.status === "failed") {
-      note = a.error || "The analysis failed.";
+      note = a.error || say("analysis_failed");
       this.note.dataset.kind = "error";
       setChildren(this.results);
     } else if (a.kind === "hints") {
       const hints = a.hints ?? [];
       const games = Math.max(0, ...hints.map((hint) => hint.games));
-      const mover = v.names[v.turn] ?? "the player to move";
-      const by = `For ${mover}, by ${evaluatorName(a)}`;
-      if (a.status === "running") note = `${by}; rolling the best out…`;
-      else if (a.status === "cancelled") note = `Rollout cancelled after ${a.done} of ${a.total} games: partial.`;
-      else if (games) note = `${by}; wins by ${games} games rolled out each.`;
-      else note = `${by}.`;
+      const by = format(say("hints_for"), { name: v.names[v.turn] ?? String(v.turn + 1), by: evaluatorName(a, words) });
+      const counts = { done: String(a.done), total: String(a.total), games: String(games) };
+      if (a.status === "running") note = format(say("hints_rolling"), { by });
+      else if (a.status === "cancelled") note = format(say("hints_cancelled"), counts);
+      else if (games) note = format(say("hints_rolled"), { by, ...counts });
+      else note = format(say("hints_by"), { by });
       setChildren(this.results, this.renderHints(hints, plays));
     } else {
       const games = a.games ?? 0;
-      if (a.status === "running") note = `Chances by ${evaluatorName(a)}; rolling the position out…`;
+      const by = evaluatorName(a, words);
+      const counts = { done: String(a.done), total: String(a.total), games: String(games), by };
+      if (a.status === "running") note = format(say("chances_rolling"), { by });
       else if (a.status === "cancelled")
-        note = `Rollout cancelled after ${a.done} of ${a.total} games: ${games ? "partial" : "the evaluator's"} wins.`;
-      else note = `Wins by ${games} games rolled out; gammons and points per game by ${evaluatorName(a)}.`;
+        note = format(say(games ? "chances_cancelled_partial" : "chances_cancelled"), counts);
+      else note = format(say("chances_rolled"), counts);
       setChildren(this.results, this.renderChances(v, a));
     }
     if (a?.status === "cancelled") this.note.dataset.kind = "partial";
@@ -157,12 +173,15 @@ export class AnalysisPanel {
   }
 
   private renderHints(hints: readonly HintRow[], plays: readonly string[]): HTMLElement {
+    const words = this.words;
     const where = new Map(plays.map((text, index) => [text, index]));
     const rows = hints.map((hint, rank) => {
       const index = where.get(hint.text);
       const known = index !== undefined;
       const rolled = hint.games > 0;
-      const how = rolled ? `${hint.games} games rolled out` : "the evaluator";
+      const how = rolled
+        ? format(word(words, "games_rolled_out"), { games: String(hint.games) })
+        : word(words, "the_evaluator");
       return h(
         "li",
         {},
@@ -175,28 +194,34 @@ export class AnalysisPanel {
             "data-index": index,
             "data-games": hint.games,
             disabled: !known,
-            title: `${equity(hint.equity)} points per game · wins ${percent(hint.win)} (${how})`,
+            title: format(word(words, "hint_tip"), {
+              points: points(hint.equity, words),
+              wins: percent(hint.win, words),
+              how,
+            }),
           },
           // Spaces between the parts: grid layout drops them, copied text keeps them.
           h("span", { class: "tgw-ply" }, `${rank + 1}.`),
           " ",
           h("span", { class: "tgw-notation" }, hint.text),
           " ",
-          h("span", { class: "tgw-equity" }, equity(hint.equity)),
+          h("span", { class: "tgw-equity" }, equity(hint.equity, words)),
           " ",
-          h("span", { class: "tgw-loss" }, loss(hint.loss)),
+          h("span", { class: "tgw-loss" }, loss(hint.loss, words)),
           " ",
-          h("span", { class: "tgw-win" }, percent(hint.win)),
+          h("span", { class: "tgw-win" }, percent(hint.win, words)),
           rolled && " ",
-          rolled && h("span", { class: "tgw-interval" }, interval(hint.low, hint.high)),
+          rolled && h("span", { class: "tgw-interval" }, interval(hint.low, hint.high, words)),
         ),
       );
     });
     setChildren(this.hintsList, ...rows);
-    return h("div", { class: "tgw-hints-table" }, hintsHead(), this.hintsList);
+    return h("div", { class: "tgw-hints-table" }, hintsHead(words), this.hintsList);
   }
 
   private renderChances(v: View, a: Analysis): HTMLElement {
+    const words = this.words;
+    const say = (key: Word): string => word(words, key);
     const wins = a.wins ?? [];
     const rolled = (a.games ?? 0) > 0;
     const rows = wins.flatMap((win, player) => {
@@ -206,15 +231,15 @@ export class AnalysisPanel {
         h(
           "tr",
           { "data-player": player },
-          h("th", { scope: "row" }, swatch(v.colors[player]), v.names[player] ?? `Player ${player + 1}`),
+          h("th", { scope: "row" }, swatch(v.colors[player]), v.names[player] ?? String(player + 1)),
           h(
             "td",
             { class: "tgw-win" },
-            percent(win),
-            rolled && h("span", { class: "tgw-interval" }, ` ${interval(low, high)}`),
+            percent(win, words),
+            rolled && h("span", { class: "tgw-interval" }, ` ${interval(low, high, words)}`),
           ),
-          h("td", {}, percent(gammon)),
-          h("td", { class: "tgw-equity" }, equity(a.equities?.[player])),
+          h("td", {}, percent(gammon, words)),
+          h("td", { class: "tgw-equity" }, equity(a.equities?.[player], words)),
         ),
         h(
           "tr",
@@ -232,10 +257,10 @@ export class AnalysisPanel {
         h(
           "tr",
           {},
-          h("th", { scope: "col" }, "Player"),
-          h("th", { scope: "col", title: "Chance to win (rollout: with its 95% interval)" }, "Wins"),
-          h("th", { scope: "col", title: "Chance to lose a gammon or a backgammon" }, "Gammons lost"),
-          h("th", { scope: "col", title: `${EQUITY_TIP} Cubeless.` }, "Points per game"),
+          h("th", { scope: "col" }, say("player")),
+          h("th", { scope: "col", title: say("wins_tip") }, say("wins_head")),
+          h("th", { scope: "col", title: say("gammons_tip") }, say("gammons_lost")),
+          h("th", { scope: "col", title: `${say("equity_tip")} ${say("cubeless")}` }, say("points_per_game")),
         ),
       ),
       h("tbody", {}, ...rows),
@@ -244,21 +269,22 @@ export class AnalysisPanel {
 }
 
 /** The headings of the hints list, in the columns of its rows. */
-function hintsHead(): HTMLElement {
+function hintsHead(words: Words): HTMLElement {
+  const say = (key: Word): string => word(words, key);
   const col = (text: string, title: string): HTMLElement => h("span", { title }, text);
   return h(
     "div",
     { class: "tgw-hints-head", "aria-hidden": "true" },
-    col("#", "Rank"),
-    col("Play", "The play, from the turn's start"),
-    col("Points per game", EQUITY_TIP),
-    col("Loss", "Points per game lost against the best play"),
-    col("Wins", "Chance to win after the play (a rollout's once refined)"),
+    col("#", say("rank")),
+    col(say("play"), say("play_tip")),
+    col(say("points_per_game"), say("equity_tip")),
+    col(say("loss"), say("loss_tip")),
+    col(say("wins_head"), say("hint_wins_tip")),
   );
 }
 
-function evaluatorName(a: Analysis): string {
-  return a.evaluator === "gnubg" ? "GNU Backgammon's net" : "the net";
+function evaluatorName(a: Analysis, words: Words): string {
+  return word(words, a.evaluator === "gnubg" ? "gnubg_net" : "the_net");
 }
 
 /** A player's chances as a bar: the win from the left in the player's colour, the

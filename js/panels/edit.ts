@@ -1,44 +1,42 @@
 // The edit panel (edit mode): whose checkers clicks place, who is to move, the set-up's
 // dice, start position and clear, and the position's ID.
 
-import { button, dieFaces, h, numeric, on, playerOptions, select, setOptions, setText } from "../dom";
+import { button, dieFaces, h, numeric, on, playerOptions, select, setChildren, setOptions, setText } from "../dom";
 import type { Intent, View } from "../protocol";
+import { fill, type Word, type Words, word } from "../words";
 import "./edit.css";
 
 const NO_DIE: [string, string] = ["", "–"];
 
 export class EditPanel {
   readonly element: HTMLDivElement;
-  private readonly player = select([], { "aria-label": "Place checkers of", "data-role": "edit-player" });
-  private readonly turn = select([], { "aria-label": "Player to move", "data-role": "edit-turn" });
-  private readonly die1 = select([NO_DIE, ...dieFaces()], {
-    "aria-label": "Set-up first die",
-    "data-role": "edit-die1",
-  });
-  private readonly die2 = select([NO_DIE, ...dieFaces()], {
-    "aria-label": "Set-up second die",
-    "data-role": "edit-die2",
-  });
-  private readonly positionId = h("code", { class: "tgw-id", title: "Position ID" });
+  private readonly player = select([], { "data-role": "edit-player" });
+  private readonly turn = select([], { "data-role": "edit-turn" });
+  private readonly die1 = select([NO_DIE, ...dieFaces()], { "data-role": "edit-die1" });
+  private readonly die2 = select([NO_DIE, ...dieFaces()], { "data-role": "edit-die2" });
+  private readonly positionId = h("code", { class: "tgw-id" });
+  private readonly reset = button("", { "data-action": "reset" });
+  private readonly clear = button("", { "data-action": "clear" });
+  private readonly addLabel = h("label", { class: "tgw-label" });
+  private readonly turnLabel = h("label", { class: "tgw-label" });
+  private readonly diceLabel = h("label", { class: "tgw-label" });
+  private readonly hint = h("span", { class: "tgw-hint" });
+  private readonly idLabel = h("span", { class: "tgw-hint" });
   private shownDice = "";
+  private said: Words | null = null;
 
   constructor(send: (intent: Intent) => void, signal: AbortSignal) {
-    const reset = button("Start position", { "data-action": "reset" });
-    const clear = button("Clear", { "data-action": "clear" });
+    const { reset, clear } = this;
     this.element = h(
       "div",
-      { class: "tgw-edit", hidden: true, role: "group", "aria-label": "Edit position" },
-      h("label", { class: "tgw-label" }, "Add checkers of ", this.player),
-      h("label", { class: "tgw-label" }, "To move ", this.turn),
-      h("label", { class: "tgw-label" }, "Dice ", this.die1, this.die2),
+      { class: "tgw-edit", hidden: true, role: "group" },
+      this.addLabel,
+      this.turnLabel,
+      this.diceLabel,
       reset,
       clear,
-      h(
-        "span",
-        { class: "tgw-hint" },
-        "Click a point or a bar to add a checker; shift-click or right-click takes one back.",
-      ),
-      h("span", { class: "tgw-hint" }, "ID ", this.positionId),
+      this.hint,
+      this.idLabel,
     );
     on(this.player, "change", () => send({ action: "set_edit_player", player: numeric(this.player) }), signal);
     on(this.turn, "change", () => send({ action: "set_turn", player: numeric(this.turn) }), signal);
@@ -54,8 +52,30 @@ export class EditPanel {
     on(clear, "click", () => send({ action: "clear" }), signal);
   }
 
-  render(v: View): void {
+  /** The panel's words in the board's language, set again only when they change. */
+  private label(words: Words): void {
+    if (words === this.said) return;
+    this.said = words;
+    const say = (key: Word): string => word(words, key);
+    this.element.setAttribute("aria-label", say("edit_position"));
+    this.player.setAttribute("aria-label", say("place_checkers_of"));
+    this.turn.setAttribute("aria-label", say("player_to_move"));
+    this.die1.setAttribute("aria-label", say("setup_first_die"));
+    this.die2.setAttribute("aria-label", say("setup_second_die"));
+    this.positionId.title = say("position_id");
+    this.reset.textContent = say("start_position");
+    this.clear.textContent = say("clear");
+    this.hint.textContent = say("edit_hint");
+    setChildren(this.addLabel, ...fill(say("add_checkers_of"), { player: this.player }));
+    setChildren(this.turnLabel, ...fill(say("to_move_of"), { player: this.turn }));
+    setChildren(this.diceLabel, ...fill(say("setup_dice"), { die1: this.die1, die2: this.die2 }));
+    setChildren(this.idLabel, ...fill(say("id_of"), { id: this.positionId }));
+  }
+
+  render(v: View, words: Words): void {
+    this.label(words);
     const editing = v.mode === "edit";
+
     this.element.hidden = !editing;
     if (!editing) {
       this.shownDice = "";

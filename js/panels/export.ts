@@ -6,6 +6,7 @@
 import { h, icon, on } from "../dom";
 import type { ExportFile, Intent, Reply } from "../protocol";
 import { Lost } from "../requests";
+import { format, type Word, type Words, word } from "../words";
 import type { MessageLine } from "./message";
 import "./export.css";
 
@@ -14,11 +15,12 @@ export type Picture = Extract<Intent, { action: "export" }>["picture"];
 /** An export (a GIF of a long game) may take Python a while. */
 export const EXPORT_TIMEOUT_MS = 120_000;
 
-const PICTURES: [Picture, string, string][] = [
-  ["svg", "Board as SVG", "The board as shown, as a vector picture"],
-  ["png", "Board as PNG", "The board as shown, as a bitmap (needs the export extra)"],
-  ["animated-svg", "Replay as animated SVG", "The line of play replayed, turn by turn"],
-  ["gif", "Replay as GIF", "The line of play replayed, as an animated GIF (needs the export extra)"],
+/** Each picture, with the words of its item and of its tooltip. */
+const PICTURES: [Picture, Word, Word][] = [
+  ["svg", "export_svg", "export_svg_tip"],
+  ["png", "export_png", "export_png_tip"],
+  ["animated-svg", "export_animated_svg", "export_animated_svg_tip"],
+  ["gif", "export_gif", "export_gif_tip"],
 ];
 
 let menus = 0;
@@ -36,6 +38,8 @@ export class ExportMenu {
   private readonly requests: Sender;
   private readonly message: MessageLine;
   private busy = false;
+  private words: Words = {};
+  private readonly label = h("span", { class: "tgw-export-label" });
 
   /** Asks Python through `requests`; says how it went on the `message` line. */
   constructor(requests: Sender, message: MessageLine, signal: AbortSignal) {
@@ -51,20 +55,15 @@ export class ExportMenu {
         "aria-haspopup": "menu",
         "aria-expanded": "false",
         "aria-controls": id,
-        title: "Save the board or the game as a picture",
       },
       icon("download"),
-      h("span", { class: "tgw-export-label" }, "Export"),
+      this.label,
       icon("caret"),
     );
-    this.items = PICTURES.map(([picture, label, title]) =>
-      h(
-        "button",
-        { type: "button", class: "tgw-menu-item", role: "menuitem", tabindex: -1, "data-picture": picture, title },
-        label,
-      ),
+    this.items = PICTURES.map(([picture]) =>
+      h("button", { type: "button", class: "tgw-menu-item", role: "menuitem", tabindex: -1, "data-picture": picture }),
     );
-    this.menu = h("div", { class: "tgw-menu", role: "menu", id, "aria-label": "Export", hidden: true }, ...this.items);
+    this.menu = h("div", { class: "tgw-menu", role: "menu", id, hidden: true }, ...this.items);
     this.element = h("div", { class: "tgw-group tgw-export" }, this.toggle, this.menu);
 
     on(this.toggle, "click", () => this.open(!this.isOpen, false), signal);
@@ -95,6 +94,20 @@ export class ExportMenu {
       },
       signal,
     );
+  }
+
+  /** The menu's words in the board's language, set again only when they change. */
+  render(words: Words): void {
+    if (words === this.words) return;
+    this.words = words;
+    const say = (key: Word): string => word(words, key);
+    this.toggle.title = say("export_tip");
+    this.menu.setAttribute("aria-label", say("export"));
+    this.label.textContent = say(this.busy ? "exporting" : "export");
+    PICTURES.forEach(([, label, tip], index) => {
+      this.items[index].textContent = say(label);
+      this.items[index].title = say(tip);
+    });
   }
 
   private get isOpen(): boolean {
@@ -139,21 +152,18 @@ export class ExportMenu {
     if (this.busy) return;
     this.open(false, true);
     this.setBusy(true);
-    const name = PICTURES.find(([p]) => p === picture)?.[1] ?? picture;
+    const say = (key: Word): string => word(this.words, key);
+    const chosen = PICTURES.find(([p]) => p === picture)?.[1];
+    const name = chosen ? say(chosen) : picture;
     try {
       const reply = await this.requests.send({ action: "export", picture }, EXPORT_TIMEOUT_MS);
-      if (!reply.file) throw new Error("Python sent no file");
+      if (!reply.file) throw new Error(say("no_file"));
       save(reply.file, this.element);
-      const text = `Exported ${reply.file.filename} (${size(reply.file)})`;
+      const text = format(say("exported"), { file: reply.file.filename, size: size(reply.file, this.words) });
       this.message.show({ kind: "info", text, rule: null }, true);
     } catch (error) {
-      const why =
-        error instanceof Lost
-          ? "no answer from Python in time (is the kernel busy or gone?)"
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      this.message.show({ kind: "error", text: `Export “${name}” failed: ${why}`, rule: null }, true);
+      const why = error instanceof Lost ? say("no_answer") : error instanceof Error ? error.message : String(error);
+      this.message.show({ kind: "error", text: format(say("export_failed"), { name, why }), rule: null }, true);
     } finally {
       this.setBusy(false);
     }
@@ -163,8 +173,7 @@ export class ExportMenu {
     this.busy = busy;
     this.toggle.setAttribute("aria-busy", String(busy));
     this.element.classList.toggle("tgw-exporting", busy);
-    const label = this.toggle.querySelector(".tgw-export-label");
-    if (label) label.textContent = busy ? "Exporting…" : "Export";
+    this.label.textContent = word(this.words, busy ? "exporting" : "export");
     for (const item of this.items) item.disabled = busy;
   }
 }
@@ -178,9 +187,9 @@ function bytes(file: ExportFile): BlobPart {
   return out;
 }
 
-function size(file: ExportFile): string {
+function size(file: ExportFile, words: Words): string {
   const n = file.base64 ? Math.floor((file.data.length * 3) / 4) : new Blob([file.data]).size;
-  return n < 1024 ? `${n} bytes` : `${Math.round(n / 1024)} KB`;
+  return n < 1024 ? format(word(words, "bytes"), { count: String(n) }) : `${Math.round(n / 1024)} KB`;
 }
 
 /** Saves `file` as a download: a Blob, its object URL and a link with `download`. */

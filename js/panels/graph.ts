@@ -3,21 +3,20 @@
 // shown turn's column is marked here, and a click on a column goes to that turn, so
 // the front end knows no geometry of the graph.
 
-import { h, on } from "../dom";
+import { h, on, setText } from "../dom";
+import { type Words, word } from "../words";
 import "./graph.css";
 
 export class EquityGraph {
   readonly element = h("figure", { class: "tgw-graph", hidden: true });
   private readonly drawing = h("div", { class: "tgw-graph-drawing" });
+  private readonly caption = h("figcaption", { class: "tgw-note" });
   private drawn = "";
   private shown: number | null = null;
 
   /** `go` shows turn `ply`. */
   constructor(go: (ply: number) => void, signal: AbortSignal) {
-    this.element.append(
-      this.drawing,
-      h("figcaption", { class: "tgw-note" }, "Win chances after each turn; click a turn to show it."),
-    );
+    this.element.append(this.drawing, this.caption);
     on(
       this.drawing,
       "click",
@@ -30,7 +29,8 @@ export class EquityGraph {
   }
 
   /** Python's graph (empty: no review of this line) with turn `ply` marked. */
-  render(svg: string, ply: number): void {
+  render(svg: string, ply: number, words: Words): void {
+    setText(this.caption, word(words, "graph_caption"));
     if (svg !== this.drawn) {
       this.drawing.innerHTML = svg; // Python's drawing: every text in it is escaped
       this.drawn = svg;

@@ -6,25 +6,22 @@
 import { diceText, h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Step } from "../navigation";
 import type { HistoryEntry, View } from "../protocol";
-import { MARK_NAMES } from "./review";
+import { format, markWord, type Word, type Words, word } from "../words";
 import "./history.css";
 
 export class HistoryPanel {
   readonly element: HTMLElement;
   private readonly label = h("span", { class: "tgw-count" });
-  private readonly list = h("ol", { class: "tgw-list tgw-history", "aria-label": "Move list" });
-  private readonly first = iconButton("first", { "aria-label": "First position", title: "First (Home)" });
-  private readonly prev = iconButton("prev", { "aria-label": "Previous turn", title: "Previous (←)" });
-  private readonly next = iconButton("next", { "aria-label": "Next turn", title: "Next (→)" });
-  private readonly last = iconButton("last", { "aria-label": "Last position", title: "Last (End)" });
-  private readonly slider = h("input", {
-    type: "range",
-    class: "tgw-slider",
-    min: 0,
-    max: 0,
-    value: 0,
-    "aria-label": "Turn",
-  });
+  private readonly list = h("ol", { class: "tgw-list tgw-history" });
+  private readonly first = iconButton("first");
+  private readonly prev = iconButton("prev");
+  private readonly next = iconButton("next");
+  private readonly last = iconButton("last");
+  private readonly slider = h("input", { type: "range", class: "tgw-slider", min: 0, max: 0, value: 0 });
+  private readonly heading = h("h3", {});
+  private readonly nav: HTMLDivElement;
+  private words: Words = {};
+  private said: Words | null = null;
   private keys: string[] = [];
   private rows: HTMLElement[] = [];
   private look = "";
@@ -33,20 +30,13 @@ export class HistoryPanel {
   private scrollFrame = 0;
 
   constructor(go: (step: Step) => void, signal: AbortSignal) {
+    this.nav = h("div", { class: "tgw-nav", role: "group" }, this.first, this.prev, this.next, this.last, this.slider);
     this.element = h(
       "section",
       { class: "tgw-panel tgw-history-panel" },
-      h("header", { class: "tgw-panel-head" }, h("h3", {}, "History"), this.label),
+      h("header", { class: "tgw-panel-head" }, this.heading, this.label),
       this.list,
-      h(
-        "div",
-        { class: "tgw-nav", role: "group", "aria-label": "Step through the game" },
-        this.first,
-        this.prev,
-        this.next,
-        this.last,
-        this.slider,
-      ),
+      this.nav,
     );
     on(this.first, "click", () => go({ ply: 0 }), signal);
     on(this.prev, "click", () => go({ delta: -1 }), signal);
@@ -66,7 +56,34 @@ export class HistoryPanel {
 
   /** Rows for `history` (only those that changed are made: a turn played adds one
    *  row, not the game's), then the shown turn marked. */
-  render(v: View, history: readonly HistoryEntry[], shown: number): void {
+  /** The panel's words in the board's language; true when they changed. */
+
+  private labelled(words: Words): boolean {
+    if (words === this.said) return false;
+    this.said = this.words = words;
+    const say = (key: Word): string => word(words, key);
+    this.heading.textContent = say("history");
+    this.list.setAttribute("aria-label", say("move_list"));
+    this.nav.setAttribute("aria-label", say("step_through"));
+    this.slider.setAttribute("aria-label", say("turn"));
+    const buttons: [HTMLButtonElement, Word, Word][] = [
+      [this.first, "first_position", "first_tip"],
+      [this.prev, "previous_turn", "previous_tip"],
+      [this.next, "next_turn", "next_tip"],
+      [this.last, "last_position", "last_tip"],
+    ];
+    for (const [element, label, tip] of buttons) {
+      element.setAttribute("aria-label", say(label));
+      element.title = say(tip);
+    }
+    return true;
+  }
+
+  render(v: View, history: readonly HistoryEntry[], shown: number, words: Words): void {
+    if (this.labelled(words)) {
+      this.rows = []; // every row again, in the new words
+      this.current = null;
+    }
     const look = JSON.stringify([v.names, v.colors]);
     // Compared by content (a host may update the list in place).
     const old = look === this.look ? this.keys : [];
@@ -75,7 +92,8 @@ export class HistoryPanel {
     const rebuilt = same < old.length || same < history.length || !this.rows.length;
     if (rebuilt) {
       if (!this.rows.length) {
-        this.rows = [h("li", { "data-ply": 0 }, h("button", { type: "button", class: "tgw-row tgw-move" }, "Start"))];
+        const start = h("button", { type: "button", class: "tgw-row tgw-move" }, word(this.words, "start"));
+        this.rows = [h("li", { "data-ply": 0 }, start)];
         setChildren(this.list, this.rows[0]);
       }
       // Rows after the common part go (a replaced line of play, or a new game);
@@ -83,7 +101,7 @@ export class HistoryPanel {
       for (const row of this.rows.splice(same + 1)) row.remove();
       const fragment = document.createDocumentFragment();
       for (const entry of history.slice(same)) {
-        const row = historyRow(v, entry);
+        const row = historyRow(v, entry, this.words);
         this.rows.push(row);
         fragment.appendChild(row);
       }
@@ -113,7 +131,7 @@ export class HistoryPanel {
       }
     }
     this.plies = v.plies;
-    setText(this.label, `turn ${ply} of ${v.plies}`);
+    setText(this.label, format(word(this.words, "turn_of"), { ply: String(ply), plies: String(v.plies) }));
     const canStep = v.mode === "play";
     this.first.disabled = this.prev.disabled = !canStep || ply <= 0;
     this.next.disabled = this.last.disabled = !canStep || ply >= v.plies;
@@ -127,9 +145,9 @@ export class HistoryPanel {
   }
 }
 
-function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
+function historyRow(v: View, entry: HistoryEntry, words: Words): HTMLLIElement {
   const dice = entry.dice.length ? `${diceText(entry.dice)}: ` : "";
-  const name = v.names[entry.player] ?? `Player ${entry.player + 1}`;
+  const name = v.names[entry.player] ?? String(entry.player + 1);
   return h(
     "li",
     { "data-ply": entry.ply },
@@ -140,26 +158,28 @@ function historyRow(v: View, entry: HistoryEntry): HTMLLIElement {
       swatch(v.colors[entry.player]),
       h("span", { class: "tgw-dice" }, dice),
       h("span", { class: "tgw-notation" }, entry.text),
-      h("span", { class: "tgw-marks" }, ...marks(entry)),
+      h("span", { class: "tgw-marks" }, ...marks(entry, words)),
     ),
   );
 }
 
 /** The marks at the end of a row. */
-function marks(entry: HistoryEntry): Node[] {
+function marks(entry: HistoryEntry, words: Words): Node[] {
   const found: Node[] = [];
+  const say = (key: Word): string => word(words, key);
   if (entry.mark) {
-    const judged = entry.dice.length ? "play" : "cube action"; // a cube action has no dice
-    const label = `a ${MARK_NAMES[entry.mark] ?? "marked"} ${judged}`;
+    const judged = entry.dice.length ? "marked_play" : "marked_cube_action"; // a cube action has no dice
+    const label = format(say(judged), { mark: say(markWord(entry.mark)) });
     const attrs = { class: "tgw-mark tgw-judged", "data-mark": entry.mark, role: "img", "aria-label": label };
-    found.push(h("span", { ...attrs, title: `${label} (n / p: next / previous mistake)` }, entry.mark));
+    found.push(h("span", { ...attrs, title: format(say("mistake_tip"), { label }) }, entry.mark));
   }
   if (entry.lines > 1) {
-    const label = `${entry.lines} variations at this turn`;
+    const label = format(say("variations_here"), { count: String(entry.lines) });
     found.push(
       h(
         "span",
-        { class: "tgw-mark tgw-branch", role: "img", "aria-label": label, title: `${label} (↑ ↓ switch)` },
+        { class: "tgw-mark tgw-branch", role: "img", "aria-label": label, title: format(say("switch_tip"), { label }) },
+
         icon("branch"),
         String(entry.lines),
       ),

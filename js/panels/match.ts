@@ -3,40 +3,37 @@
 
 import { button, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Intent, View } from "../protocol";
+import { format, type Word, type Words, word } from "../words";
 import "./match.css";
 
 export class MatchPanel {
   readonly element: HTMLElement;
-  private readonly heading = h("h3", {}, "Match");
+  private readonly heading = h("h3", {});
   private readonly score = h("div", { class: "tgw-match-score", "data-role": "match-score" });
   private readonly cube = h("div", { class: "tgw-note", "data-role": "cube" });
   private readonly games = h("span", { class: "tgw-count", "data-role": "match-game" });
-  private readonly previous = iconButton("prev", {
-    "aria-label": "Show the previous game",
-    "data-action": "previous-game",
-  });
-  private readonly following = iconButton("next", {
-    "aria-label": "Show the following game",
-    "data-action": "following-game",
-  });
-  private readonly nextGame = button("Next game", { class: "tgw-button tgw-primary", "data-action": "next-game" });
+  private readonly previous = iconButton("prev", { "data-action": "previous-game" });
+  private readonly following = iconButton("next", { "data-action": "following-game" });
+  private readonly nextGame = button("", { class: "tgw-button tgw-primary", "data-action": "next-game" });
+  private readonly gamesGroup: HTMLDivElement;
   private view: View | null = null;
 
   constructor(send: (intent: Intent) => void, signal: AbortSignal) {
+    this.gamesGroup = h(
+      "div",
+      { class: "tgw-group", role: "group" },
+      this.previous,
+      this.games,
+      this.following,
+      this.nextGame,
+    );
     this.element = h(
       "section",
       { class: "tgw-panel tgw-match-panel" },
       h("header", { class: "tgw-panel-head" }, this.heading),
       this.score,
       this.cube,
-      h(
-        "div",
-        { class: "tgw-group", role: "group", "aria-label": "Games" },
-        this.previous,
-        this.games,
-        this.following,
-        this.nextGame,
-      ),
+      this.gamesGroup,
     );
     const show = (delta: number) => {
       const match = this.view?.match;
@@ -47,30 +44,36 @@ export class MatchPanel {
     on(this.nextGame, "click", () => send({ action: "next_game" }), signal);
   }
 
-  render(v: View): void {
+  render(v: View, words: Words): void {
     this.view = v;
+    const say = (key: Word): string => word(words, key);
     const match = v.match;
     const cube = v.cube;
     this.element.hidden = v.mode !== "play" || (!match && !cube);
-    setText(this.heading, match ? "Match" : "Cube");
-    const name = (player: number): string => v.names[player] ?? `Player ${player + 1}`;
+    setText(this.heading, say(match ? "match" : "cube"));
+    this.previous.setAttribute("aria-label", say("previous_game"));
+    this.following.setAttribute("aria-label", say("following_game"));
+    this.gamesGroup.setAttribute("aria-label", say("games"));
+    setText(this.nextGame, say("next_game"));
+    const name = (player: number): string => v.names[player] ?? String(player + 1);
     if (match) {
-      const length = match.length ? `Match to ${match.length}` : "Money play";
+      const length = match.length ? format(say("match_to"), { length: String(match.length) }) : say("money_play");
       const stage = match.crawford
-        ? "Crawford game"
+        ? say("crawford_game")
         : match.post_crawford
-          ? "post-Crawford"
+          ? say("post_crawford")
           : match.jacoby
-            ? "Jacoby rule"
+            ? say("jacoby_rule")
             : "";
       const scores = match.total.flatMap((points, player) => [
         player ? " – " : "",
         swatch(v.colors[player]),
         `${name(player)} ${points}`,
       ]);
-      const over = match.over && match.winner !== null ? ` · ${name(match.winner)} wins the match` : "";
+      const over =
+        match.over && match.winner !== null ? ` · ${format(say("wins_the_match"), { name: name(match.winner) })}` : "";
       setChildren(this.score, `${length}: `, ...scores, stage && ` · ${stage}`, over);
-      setText(this.games, `Game ${match.game + 1} of ${match.games}`);
+      setText(this.games, format(say("game_of"), { game: String(match.game + 1), games: String(match.games) }));
     } else {
       setChildren(this.score);
       setText(this.games, "");
@@ -80,9 +83,13 @@ export class MatchPanel {
     this.following.disabled = !match || match.game >= match.games - 1;
     this.nextGame.hidden = !match?.can_next_game;
     if (cube) {
-      const owner = cube.owner === null ? "centred" : `${name(cube.owner)}'s`;
-      const offer = cube.offered ? ` · doubled to ${2 * cube.value}, awaiting an answer` : "";
-      setText(this.cube, `Cube ${cube.value}, ${owner}${offer}`);
+      const value = String(cube.value);
+      const held =
+        cube.owner === null
+          ? format(say("cube_centred"), { value })
+          : format(say("cube_owned"), { value, name: name(cube.owner) });
+      const offer = cube.offered ? ` · ${format(say("cube_offered"), { value: String(2 * cube.value) })}` : "";
+      setText(this.cube, `${held}${offer}`);
     } else setText(this.cube, "");
   }
 }

@@ -3,6 +3,7 @@
 
 import { h, setChildren } from "../dom";
 import type { Message } from "../protocol";
+import { fill, type Words, word } from "../words";
 import "./message.css";
 
 export class MessageLine {
@@ -13,7 +14,7 @@ export class MessageLine {
 
   /** While a preview is on the board (`play`), the line says so in place of the
    *  message; then the message comes back. */
-  preview(play: string | null): void {
+  preview(play: string | null, words: Words): void {
     if (play === null) {
       if (!this.previewing) return;
       this.previewing = false;
@@ -21,7 +22,9 @@ export class MessageLine {
       return;
     }
     this.previewing = true;
-    setChildren(this.element, h("strong", { class: "tgw-preview-label" }, "Preview"), ` of ${play}: not played.`);
+    const label = h("strong", { class: "tgw-preview-label" }, word(words, "preview"));
+    setChildren(this.element, ...fill(word(words, "preview_of"), { label, play }));
+
     this.element.dataset.kind = "preview";
   }
 

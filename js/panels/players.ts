@@ -4,6 +4,7 @@
 import { type Autoplay, analysing, botCanMove, hasBot, MAX_SPEED_MS } from "../autoplay";
 import { button, h, on, select, setChildren, setText, swatch } from "../dom";
 import { type Intent, SEATS, type View } from "../protocol";
+import { counted, format, seatWord, type Word, type Words, word } from "../words";
 import "./players.css";
 
 interface SeatRow {
@@ -15,40 +16,43 @@ interface SeatRow {
 export class PlayersPanel {
   readonly element: HTMLElement;
   private readonly autoplay: Autoplay;
-  private readonly list = h("ul", { class: "tgw-seats", "aria-label": "Seats" });
-  private readonly play = button("Play", { title: "Bots play their turns one after another" });
-  private readonly step = button("Step", { title: "The bot to move plays one turn" });
+  private readonly list = h("ul", { class: "tgw-seats" });
+  private readonly play = button("");
+  private readonly step = button("");
   private readonly speed = h("input", {
     type: "range",
     class: "tgw-speed",
     min: 0,
     max: MAX_SPEED_MS,
     step: 100,
-    "aria-label": "Autoplay delay per turn (ms)",
     "data-role": "speed",
   });
   private readonly speedText = h("output", { class: "tgw-count" });
   private readonly note = h("div", { class: "tgw-note", "data-role": "autoplay-note" });
+  private readonly heading = h("h3", {});
+  private readonly controls: HTMLDivElement;
   private rows: SeatRow[] = [];
   private rowsKey = "";
   private view: View | null = null;
+  private words: Words = {};
 
   /** `seat` sends a seat change (after any change in flight). */
   constructor(autoplay: Autoplay, seat: (intent: Intent) => void, signal: AbortSignal) {
     this.autoplay = autoplay;
+    this.controls = h(
+      "div",
+      { class: "tgw-autoplay", role: "group" },
+      this.play,
+      this.step,
+      this.speed,
+      this.speedText,
+    );
     this.element = h(
       "section",
       { class: "tgw-panel tgw-players-panel" },
-      h("header", { class: "tgw-panel-head" }, h("h3", {}, "Players")),
+      h("header", { class: "tgw-panel-head" }, this.heading),
       this.list,
-      h(
-        "div",
-        { class: "tgw-autoplay", role: "group", "aria-label": "Autoplay" },
-        this.play,
-        this.step,
-        this.speed,
-        this.speedText,
-      ),
+      this.controls,
       this.note,
     );
     on(this.play, "click", () => autoplay.toggle(), signal);
@@ -78,43 +82,55 @@ export class PlayersPanel {
 
   /** Redraws with the last view (autoplay's state changed). */
   refresh(): void {
-    if (this.view) this.render(this.view);
+    if (this.view) this.render(this.view, this.words);
   }
 
-  render(v: View): void {
+  render(v: View, words: Words): void {
     this.view = v;
-    this.buildRows(v);
+    this.words = words;
+    const say = (key: Word): string => word(words, key);
+    setText(this.heading, say("players"));
+    this.list.setAttribute("aria-label", say("seats"));
+    this.controls.setAttribute("aria-label", say("autoplay"));
+    this.play.title = say("autoplay_play_tip");
+    setText(this.step, say("autoplay_step"));
+    this.step.title = say("autoplay_step_tip");
+    this.speed.setAttribute("aria-label", say("autoplay_delay"));
+    this.buildRows(v, words);
     const play = v.mode === "play";
     this.rows.forEach(({ row, pips, seat }, player) => {
       const value = v.seats[player] ?? "human";
       if (seat.value !== value) seat.value = value;
       row.classList.toggle("tgw-to-move", play && !v.win && player === v.turn);
       row.dataset.seat = value;
-      setText(pips, v.pips[player] === undefined ? "" : `${v.pips[player]} pips`);
+      const count = v.pips[player];
+      setText(pips, count === undefined ? "" : counted(words, "pips", count));
     });
 
     const autoplay = this.autoplay;
     const running = autoplay.running;
     this.element.dataset.autoplay = running ? "running" : "paused";
-    setText(this.play, running ? "Pause" : "Play");
+    setText(this.play, say(running ? "autoplay_pause" : "autoplay_play"));
     this.play.classList.toggle("tgw-primary", running);
     this.play.disabled = !running && (!play || !!v.win || !hasBot(v));
     this.step.disabled = !botCanMove(v) || autoplay.waiting;
     if (document.activeElement !== this.speed) this.speed.value = String(autoplay.speed);
-    setText(this.speedText, `${autoplay.speed} ms`);
-    const note = autoplayNote(v, running);
+    setText(this.speedText, format(say("milliseconds"), { count: String(autoplay.speed) }));
+    const note = autoplayNote(v, running, words);
     setText(this.note, note);
     this.note.hidden = !note;
   }
 
   /** A row per player, made again only when the players change. */
-  private buildRows(v: View): void {
-    const key = JSON.stringify([v.players, v.names, v.colors]);
+  private buildRows(v: View, words: Words): void {
+    const key = JSON.stringify([v.players, v.names, v.colors, words]);
     if (key === this.rowsKey) return;
     this.rowsKey = key;
+    const seats = SEATS.map(([value]): [string, string] => [value, word(words, seatWord(value))]);
     this.rows = v.names.map((name, player) => {
-      const seat = select(SEATS, { "aria-label": `Who plays ${name}`, "data-role": "seat", "data-player": player });
-      const pips = h("span", { class: "tgw-pips", title: "Pip count" });
+      const who = format(word(words, "who_plays"), { name });
+      const seat = select(seats, { "aria-label": who, "data-role": "seat", "data-player": player });
+      const pips = h("span", { class: "tgw-pips", title: word(words, "pip_count") });
       const label = h("span", { class: "tgw-seat-name" }, name);
       const row = h("li", { class: "tgw-seat", "data-player": player }, swatch(v.colors[player]), label, pips, seat);
       return { row, pips, seat };
@@ -123,13 +139,14 @@ export class PlayersPanel {
   }
 }
 
-function autoplayNote(v: View, running: boolean): string {
-  const name = v.names[v.turn] ?? "The player to move";
-  if (!hasBot(v)) return "Seat a bot to let it play.";
-  if (running && analysing(v)) return "Autoplay waits for the analysis to end.";
-  if (running && botCanMove(v)) return `Autoplay: ${name} is a bot and plays.`;
+function autoplayNote(v: View, running: boolean, words: Words): string {
+  const say = (key: Word): string => word(words, key);
+  const name = v.names[v.turn] ?? String(v.turn + 1);
+  if (!hasBot(v)) return say("seat_a_bot");
+  if (running && analysing(v)) return say("autoplay_waits_analysis");
+  if (running && botCanMove(v)) return format(say("autoplay_bot_plays"), { name });
   if (running && v.mode === "play" && !v.win) {
-    return v.can_roll ? `Autoplay waits for ${name} to roll and play.` : `Autoplay waits for ${name} to play.`;
+    return format(say(v.can_roll ? "autoplay_waits_roll" : "autoplay_waits_play"), { name });
   }
-  return v.win ? "The game is over." : "";
+  return v.win ? say("game_over") : "";
 }

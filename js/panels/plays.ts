@@ -3,6 +3,7 @@
 
 import { h, on, setChildren } from "../dom";
 import type { View } from "../protocol";
+import { format, type Word, type Words, word } from "../words";
 import "./plays.css";
 
 /** Plays rendered at once; the rest are reached by filtering. */
@@ -10,16 +11,16 @@ const PLAY_LIMIT = 200;
 
 export class PlaysPanel {
   readonly element: HTMLElement;
-  readonly list = h("ol", { class: "tgw-list tgw-plays", "aria-label": "Legal plays" });
+  readonly list = h("ol", { class: "tgw-list tgw-plays" });
   private readonly count = h("span", { class: "tgw-count" });
   private readonly filter = h("input", {
     type: "search",
     class: "tgw-filter",
-    placeholder: "Filter, e.g. 13/ or bar",
-    "aria-label": "Filter legal plays",
     spellcheck: "false",
     autocomplete: "off",
   });
+  private readonly heading = h("h3", {});
+  private words: Words = {};
   private readonly note = h("div", { class: "tgw-note" });
   private shownState = "";
   private shownTurn = "";
@@ -30,7 +31,7 @@ export class PlaysPanel {
     this.element = h(
       "section",
       { class: "tgw-panel tgw-plays-panel" },
-      h("header", { class: "tgw-panel-head" }, h("h3", {}, "Legal plays"), this.count),
+      h("header", { class: "tgw-panel-head" }, this.heading, this.count),
       this.filter,
       this.list,
       this.note,
@@ -49,7 +50,15 @@ export class PlaysPanel {
 
   /** Rebuilds the list when the plays or the turn's state changed; a new turn starts
    *  with the filter empty (a filter of the last turn's plays would hide this one's). */
-  render(v: View, plays: readonly string[]): void {
+  render(v: View, plays: readonly string[], words: Words): void {
+    if (words !== this.words) {
+      this.words = words;
+      this.heading.textContent = word(words, "legal_plays");
+      this.list.setAttribute("aria-label", word(words, "legal_plays"));
+      this.filter.placeholder = word(words, "filter_placeholder");
+      this.filter.setAttribute("aria-label", word(words, "filter_plays"));
+      this.shownState = ""; // the notes again, in the new words
+    }
     const turn = `${v.mode} ${v.ply} ${v.turn} ${v.dice}`;
     if (turn !== this.shownTurn) this.filter.value = "";
     this.shownTurn = turn;
@@ -74,16 +83,18 @@ export class PlaysPanel {
       fragment.appendChild(h("li", {}, h("button", attrs, plays[index])));
     }
     setChildren(this.list, fragment);
-    this.count.textContent = tokens.length ? `${matches.length} of ${plays.length}` : String(plays.length);
+    const say = (key: Word): string => word(this.words, key);
+    this.count.textContent = tokens.length
+      ? format(say("count_of"), { count: String(matches.length), total: String(plays.length) })
+      : String(plays.length);
     let note = "";
-    if (matches.length > PLAY_LIMIT)
-      note = `${matches.length - PLAY_LIMIT} more — type in the filter to narrow the list`;
-    else if (plays.length && !matches.length) note = "No play matches the filter.";
-    else if (plays.length && v?.partial) note = `The plays that go on from ${v.partial}.`;
+    if (matches.length > PLAY_LIMIT) note = format(say("more_plays"), { count: String(matches.length - PLAY_LIMIT) });
+    else if (plays.length && !matches.length) note = say("no_play_matches");
+    else if (plays.length && v?.partial) note = format(say("plays_from"), { play: v.partial });
     else if (!plays.length && v?.mode === "play") {
-      if (v.win) note = "The game is over.";
-      else if (v.can_roll) note = "Roll (or set the dice) to see the legal plays.";
-      else if (v.dice) note = "No legal play.";
+      if (v.win) note = say("game_over");
+      else if (v.can_roll) note = say("roll_to_see");
+      else if (v.dice) note = say("no_legal_play");
     }
     this.note.textContent = note;
     this.note.hidden = !note;

@@ -5,11 +5,17 @@
 
 import { button, diceText, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import { type Intent, MARKS, type Review, type ReviewTurn, type View } from "../protocol";
-import { asGoodAsBest, EQUITY_TIP, equity, loss, points } from "./analysis";
+import { counted, fixed, format, markWord, type Word, type Words, word } from "../words";
+import { asGoodAsBest, equity, loss, points } from "./analysis";
 import "./review.css";
 
-/** What a mark says, in GNU Backgammon's words (Python's, generated). */
-export const MARK_NAMES: Record<string, string> = Object.fromEntries(MARKS);
+/** The status line's word for each state of a review. */
+const STATUS_WORDS = {
+  running: "status_running",
+  done: "status_done",
+  cancelled: "status_cancelled",
+  failed: "status_failed",
+} as const satisfies Record<Review["status"], Word>;
 
 /** The keys that step from mistake to mistake. */
 const MISTAKE_KEYS: Partial<Record<string, 1 | -1>> = { n: 1, p: -1 };
@@ -34,29 +40,13 @@ export interface ReviewActions {
 export class ReviewPanel {
   readonly element: HTMLElement;
   private readonly state = h("span", { class: "tgw-count", role: "status", "data-role": "review-status" });
-  private readonly analyse = button("Analyse game", {
-    "data-action": "analyse",
-    title: "Judge every turn of this line in the background: marks, mistakes, equity graph",
-  });
-  private readonly previous = iconButton("prev", {
-    "aria-label": "Previous mistake",
-    title: "Previous mistake (p)",
-    "data-action": "previous-mistake",
-  });
-  private readonly next = iconButton("next", {
-    "aria-label": "Next mistake",
-    title: "Next mistake (n)",
-    "data-action": "next-mistake",
-  });
+  private readonly analyse = button("", { "data-action": "analyse" });
+  private readonly previous = iconButton("prev", { "data-action": "previous-mistake" });
+  private readonly next = iconButton("next", { "data-action": "next-mistake" });
   private readonly mistakes = h("span", { class: "tgw-count", "data-role": "mistakes" });
   private readonly nav = h("span", { class: "tgw-mistake-nav" }, this.previous, this.mistakes, this.next);
   private readonly running: HTMLDivElement;
-  private readonly progress = h("progress", {
-    class: "tgw-progress",
-    max: 1,
-    value: 0,
-    "aria-label": "Review progress",
-  });
+  private readonly progress = h("progress", { class: "tgw-progress", max: 1, value: 0 });
   private readonly progressText = h("span", { class: "tgw-count" });
   private readonly note = h("div", { class: "tgw-note" });
   private readonly summary = h("div", { class: "tgw-results", "data-role": "review-summary" });
@@ -65,16 +55,23 @@ export class ReviewPanel {
   private turnKey = "";
   private review: Review | null = null;
   private readonly actions: ReviewActions;
+  private readonly heading = h("h3", {});
+  private readonly group: HTMLDivElement;
+  private readonly cancel: HTMLButtonElement;
+  private words: Words = {};
+  private said: Words | null = null;
 
   constructor(actions: ReviewActions, signal: AbortSignal) {
     this.actions = actions;
-    const cancel = button("Cancel", { "data-action": "cancel-review" });
+    const cancel = button("", { "data-action": "cancel-review" });
+    this.cancel = cancel;
     this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);
+    this.group = h("div", { class: "tgw-group", role: "group" }, this.analyse, this.nav);
     this.element = h(
       "section",
       { class: "tgw-panel tgw-review-panel" },
-      h("header", { class: "tgw-panel-head" }, h("h3", {}, "Review"), this.state),
-      h("div", { class: "tgw-group", role: "group", "aria-label": "Game review" }, this.analyse, this.nav),
+      h("header", { class: "tgw-panel-head" }, this.heading, this.state),
+      this.group,
       this.running,
       this.note,
       this.summary,
@@ -90,7 +87,7 @@ export class ReviewPanel {
   mistake(step: 1 | -1): void {
     const ply = mistakeFrom(this.review, this.actions.wanted(), step);
     if (ply !== null) this.actions.go(ply);
-    else this.actions.say(`No marked turn ${step > 0 ? "after" : "before"} this one.`);
+    else this.actions.say(word(this.words, step > 0 ? "no_mark_after" : "no_mark_before"));
   }
 
   /** The n / p keys; false for any other key, or without a review. */
@@ -102,7 +99,25 @@ export class ReviewPanel {
   }
 
   /** `shown`: the turn on the board (it may be ahead of Python's `view.ply`). */
-  render(v: View, shown: number): void {
+  /** The panel's fixed words in the board's language, set again only when they change. */
+  private label(words: Words): void {
+    if (words === this.said) return;
+    this.said = this.words = words;
+    const say = (key: Word): string => word(words, key);
+    this.heading.textContent = say("review");
+    this.group.setAttribute("aria-label", say("game_review"));
+    this.analyse.title = say("analyse_tip");
+    this.previous.setAttribute("aria-label", say("previous_mistake"));
+    this.previous.title = say("previous_mistake_tip");
+    this.next.setAttribute("aria-label", say("next_mistake"));
+    this.next.title = say("next_mistake_tip");
+    this.progress.setAttribute("aria-label", say("review_progress"));
+    this.cancel.textContent = say("cancel");
+  }
+
+  render(v: View, shown: number, words: Words): void {
+    this.label(words);
+    const say = (key: Word): string => word(words, key);
     const r = v.review;
     this.review = r;
     const play = v.mode === "play";
@@ -110,88 +125,94 @@ export class ReviewPanel {
     this.element.hidden = !play;
     this.element.dataset.status = r ? r.status : "none";
     this.analyse.disabled = !play || v.plies === 0 || running;
-    setText(this.analyse, r && !running ? "Analyse again" : "Analyse game");
-    setText(this.state, r ? `${r.evaluator} · ${r.status}` : "");
+    setText(this.analyse, say(r && !running ? "analyse_again" : "analyse_game"));
+    setText(this.state, r ? `${r.evaluator} · ${say(STATUS_WORDS[r.status])}` : "");
 
     this.running.hidden = !running;
     if (r && running) {
       this.progress.max = Math.max(1, r.total);
       this.progress.value = Math.min(r.done, this.progress.max);
-      setText(this.progressText, `${r.done} / ${r.total} turns`);
+      setText(this.progressText, format(say("turns_done"), { done: String(r.done), total: String(r.total) }));
     }
     const count = r?.mistakes.length ?? 0;
     this.nav.hidden = !r;
     this.previous.disabled = mistakeFrom(r, shown, -1) === null;
     this.next.disabled = mistakeFrom(r, shown, 1) === null;
-    setText(this.mistakes, r && !running ? `${count} mistake${count === 1 ? "" : "s"}` : "");
+    setText(this.mistakes, r && !running ? counted(words, "mistakes", count) : "");
 
     let note = "";
     this.note.removeAttribute("data-kind");
-    if (!r) note = play && v.plies ? "Analyse game judges every turn of this line and marks the mistakes." : "";
+    if (!r) note = play && v.plies ? say("review_note") : "";
     else if (r.status === "failed") {
-      note = r.error || "The review failed.";
+      note = r.error || say("review_failed");
       this.note.dataset.kind = "error";
     } else if (r.status === "cancelled") {
-      note = `Cancelled after ${r.done} of ${r.total} turns: the marks of those turns.`;
+      note = format(say("review_cancelled"), { done: String(r.done), total: String(r.total) });
       this.note.dataset.kind = "partial";
-    } else if (r.status === "done" && !count)
-      note = "No marked turn: no play or cube action lost enough to be doubtful.";
+    } else if (r.status === "done" && !count) note = say("no_marked_turn");
     setText(this.note, note);
     this.note.hidden = !note;
 
-    const summaryKey = JSON.stringify([r?.players, v.names, v.colors]);
+    const summaryKey = JSON.stringify([r?.players, v.names, v.colors, words]);
     if (summaryKey !== this.summaryKey) {
       this.summaryKey = summaryKey;
-      setChildren(this.summary, r?.players.length ? summaryTable(v, r) : null);
+      setChildren(this.summary, r?.players.length ? summaryTable(v, r, words) : null);
     }
-    const turnKey = JSON.stringify([r?.turn, v.names, v.colors]);
+    const turnKey = JSON.stringify([r?.turn, v.names, v.colors, words]);
     if (turnKey !== this.turnKey) {
       this.turnKey = turnKey;
-      setChildren(this.turn, r?.turn ? turnView(v, r.turn) : null);
+      setChildren(this.turn, r?.turn ? turnView(v, r.turn, words) : null);
     }
   }
 }
 
-function summaryTable(v: View, r: Review): HTMLElement {
+function summaryTable(v: View, r: Review, words: Words): HTMLElement {
+  const say = (key: Word): string => word(words, key);
   const rows = r.players.map((p) =>
     h(
       "tr",
       {
         "data-player": p.player,
-        title:
-          `${p.decisions} decisions, ${points(p.equity_lost)} lost in all, ` +
-          `error rate ${p.error_rate.toFixed(1)} (thousandths of a point per decision)`,
+        title: format(say("summary_tip"), {
+          decisions: String(p.decisions),
+          lost: points(p.equity_lost, words),
+          rate: fixed(p.error_rate, 1, words),
+        }),
       },
-      h("th", { scope: "row" }, swatch(v.colors[p.player]), v.names[p.player] ?? `Player ${p.player + 1}`),
-      h("td", {}, p.rating.toFixed(1)),
-      ...Object.keys(MARK_NAMES).map((mark) => h("td", { "data-mark": mark }, String(p.marks[mark] ?? 0))),
-      h("td", {}, equity(p.luck)),
+      h("th", { scope: "row" }, swatch(v.colors[p.player]), v.names[p.player] ?? String(p.player + 1)),
+      h("td", {}, fixed(p.rating, 1, words)),
+      ...MARKS.map(([mark]) => h("td", { "data-mark": mark }, String(p.marks[mark] ?? 0))),
+      h("td", {}, equity(p.luck, words)),
     ),
   );
   const col = (label: string, title: string, spoken?: string): HTMLElement =>
     h("th", { scope: "col", title, "aria-label": spoken }, label);
   return h(
     "table",
-    { class: "tgw-table tgw-summary", "aria-label": "The players' summaries" },
+    { class: "tgw-table tgw-summary", "aria-label": say("summaries") },
     h(
       "thead",
       {},
       h(
         "tr",
         {},
-        col("Player", "Each row's tooltip: decisions, equity lost, error rate"),
-        col("PR", "Performance rating: 500 × the equity lost per decision (lower is better)"),
-        ...Object.entries(MARK_NAMES).map(([mark, name]) => col(mark, `${name} plays`, name)),
-        col("Luck", `The rolls' worth against the average roll, summed, in points per game. ${EQUITY_TIP}`),
+        col(say("player"), say("player_col_tip")),
+        col(say("pr"), say("pr_tip")),
+        ...MARKS.map(([mark]) => {
+          const name = say(markWord(mark));
+          return col(mark, format(say("mark_plays"), { name }), name);
+        }),
+        col(say("luck"), `${say("luck_tip")} ${say("equity_tip")}`),
       ),
     ),
     h("tbody", {}, ...rows),
   );
 }
 
-function turnView(v: View, turn: ReviewTurn): HTMLElement {
-  const name = v.names[turn.player] ?? `Player ${turn.player + 1}`;
-  const markText = turn.mark ? `${turn.mark} ${MARK_NAMES[turn.mark] ?? ""}` : "";
+function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
+  const say = (key: Word): string => word(words, key);
+  const name = v.names[turn.player] ?? String(turn.player + 1);
+  const markText = turn.mark ? `${turn.mark} ${say(markWord(turn.mark))}` : "";
   const madeAmongBest = turn.best.some((row) => row.text === turn.played);
   const rows = turn.best.map((row, rank) =>
     h(
@@ -201,9 +222,9 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
       " ",
       h("span", { class: "tgw-notation" }, row.text),
       " ",
-      h("span", { class: "tgw-equity" }, equity(row.equity)),
+      h("span", { class: "tgw-equity" }, equity(row.equity, words)),
       " ",
-      h("span", { class: "tgw-loss" }, loss(row.loss)),
+      h("span", { class: "tgw-loss" }, loss(row.loss, words)),
     ),
   );
   if (!madeAmongBest) {
@@ -217,12 +238,12 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
         " ",
         h("span", { class: "tgw-equity" }, ""),
         " ",
-        h("span", { class: "tgw-loss" }, loss(turn.loss)),
+        h("span", { class: "tgw-loss" }, loss(turn.loss, words)),
       ),
     );
   }
   const cube = turn.dice.length === 0; // a cube decision: its choices, no roll
-  const what = cube ? "cube action" : "play";
+
   return h(
     "div",
     { class: "tgw-review-turn", "data-ply": turn.ply, "data-mark": turn.mark ?? undefined },
@@ -239,17 +260,26 @@ function turnView(v: View, turn: ReviewTurn): HTMLElement {
     h(
       "div",
       { class: "tgw-note" },
-      asGoodAsBest(turn.loss) ? `The best ${what} (or as good)` : `Lost ${points(turn.loss)} against the best ${what}`,
-      cube ? "" : ` · luck ${equity(turn.luck)}`,
+      asGoodAsBest(turn.loss)
+        ? say(cube ? "best_cube_action" : "best_play")
+        : format(say(cube ? "lost_cube_action" : "lost_play"), { points: points(turn.loss, words) }),
+      cube ? "" : ` · ${format(say("luck_of"), { luck: equity(turn.luck, words) })}`,
     ),
     h(
       "div",
       { class: "tgw-best-head", "aria-hidden": "true" },
       h("span", {}, "#"),
-      h("span", {}, cube ? "Cube action" : "Play"),
-      h("span", { title: EQUITY_TIP }, "Points per game"),
-      h("span", { title: "Points per game lost against the best" }, "Loss"),
+      h("span", {}, say(cube ? "cube_action" : "play")),
+      h("span", { title: say("equity_tip") }, say("points_per_game")),
+      h("span", { title: say("loss_best_tip") }, say("loss")),
     ),
-    h("ol", { class: "tgw-best-plays", "aria-label": `The best ${what}s of turn ${turn.ply}` }, ...rows),
+    h(
+      "ol",
+      {
+        class: "tgw-best-plays",
+        "aria-label": format(say(cube ? "best_cube_actions_of" : "best_plays_of"), { turn: String(turn.ply) }),
+      },
+      ...rows,
+    ),
   );
 }

@@ -16,6 +16,7 @@ import {
   swatch,
 } from "../dom";
 import type { Intent, View } from "../protocol";
+import { fill, format, type Word, type Words, word } from "../words";
 import "./toolbar.css";
 
 export interface ToolbarActions {
@@ -30,41 +31,32 @@ export class Toolbar {
   private readonly statusRow = h("div", { class: "tgw-status-row" }, this.status);
   private readonly viewGroup: HTMLDivElement;
   private readonly playBar: HTMLDivElement;
-  private readonly roll = button("Roll", { class: "tgw-button tgw-primary", "data-action": "roll" });
-  private readonly die1 = select(dieFaces(), { "aria-label": "First die", "data-role": "die1" });
-  private readonly die2 = select(dieFaces(), { "aria-label": "Second die", "data-role": "die2" });
-  private readonly setDice = button("Set dice", { "data-action": "set-dice" });
-  private readonly undo = button("Undo move", { "data-action": "undo" });
-  private readonly confirm = button("Confirm", { "data-action": "confirm" });
+  private readonly roll = button("", { class: "tgw-button tgw-primary", "data-action": "roll" });
+  private readonly die1 = select(dieFaces(), { "data-role": "die1" });
+  private readonly die2 = select(dieFaces(), { "data-role": "die2" });
+  private readonly setDice = button("", { "data-action": "set-dice" });
+  private readonly undo = button("", { "data-action": "undo" });
+  private readonly confirm = button("", { "data-action": "confirm" });
   private readonly cubeBar: HTMLDivElement;
-  private readonly double = button("Double", { "data-action": "double" });
-  private readonly take = button("Take", { "data-action": "take" });
-  private readonly pass = button("Pass", { "data-action": "drop" });
-  private readonly perspective = select([], { "aria-label": "Seat at the bottom", "data-role": "perspective" });
-  private readonly edit = button("Edit position", { "data-action": "edit", "aria-pressed": "false" });
+  private readonly double = button("", { "data-action": "double" });
+  private readonly take = button("", { "data-action": "take" });
+  private readonly pass = button("", { "data-action": "drop" });
+  private readonly perspective = select([], { "data-role": "perspective" });
+  private readonly viewAs = h("label", { class: "tgw-label" });
+  private readonly edit = button("", { "data-action": "edit", "aria-pressed": "false" });
+  private said: Words | null = null;
 
   constructor(actions: ToolbarActions, signal: AbortSignal) {
     this.playBar = h(
       "div",
-      { class: "tgw-group", role: "group", "aria-label": "Turn" },
+      { class: "tgw-group", role: "group" },
       this.roll,
       h("span", { class: "tgw-dice-set" }, this.die1, this.die2, this.setDice),
       this.undo,
       this.confirm,
     );
-    this.cubeBar = h(
-      "div",
-      { class: "tgw-group", role: "group", "aria-label": "Doubling cube" },
-      this.double,
-      this.take,
-      this.pass,
-    );
-    this.viewGroup = h(
-      "div",
-      { class: "tgw-group tgw-view-group" },
-      h("label", { class: "tgw-label" }, "View as ", this.perspective),
-      this.edit,
-    );
+    this.cubeBar = h("div", { class: "tgw-group", role: "group" }, this.double, this.take, this.pass);
+    this.viewGroup = h("div", { class: "tgw-group tgw-view-group" }, this.viewAs, this.edit);
     this.element = h("div", { class: "tgw-toolbar" }, this.statusRow, this.playBar, this.cubeBar, this.viewGroup);
     const { send } = actions;
     on(this.roll, "click", () => send({ action: "roll" }), signal);
@@ -98,9 +90,33 @@ export class Toolbar {
     this.viewGroup.append(control);
   }
 
-  render(v: View): void {
+  /** The toolbar's words in the board's language, set again only when they change. */
+  private label(words: Words): void {
+    if (words === this.said) return;
+    this.said = words;
+    const say = (key: Word): string => word(words, key);
+    const labels: [HTMLElement, Word][] = [
+      [this.roll, "roll"],
+      [this.setDice, "set_dice"],
+      [this.undo, "undo_move"],
+      [this.confirm, "confirm"],
+      [this.double, "double"],
+      [this.take, "take"],
+      [this.pass, "pass"],
+    ];
+    for (const [element, key] of labels) element.textContent = say(key);
+    this.die1.setAttribute("aria-label", say("first_die"));
+    this.die2.setAttribute("aria-label", say("second_die"));
+    this.perspective.setAttribute("aria-label", say("seat_at_bottom"));
+    this.playBar.setAttribute("aria-label", say("turn"));
+    this.cubeBar.setAttribute("aria-label", say("cube_group"));
+    setChildren(this.viewAs, ...fill(say("view_as"), { seat: this.perspective }));
+  }
+
+  render(v: View, words: Words): void {
     const play = v.mode === "play";
-    this.renderStatus(v);
+    this.label(words);
+    this.renderStatus(v, words);
     // One line that never wraps: cut short, it is whole in its tooltip.
     this.status.title = this.status.textContent ?? "";
     this.playBar.hidden = !play;
@@ -116,12 +132,13 @@ export class Toolbar {
     this.take.classList.toggle("tgw-primary", !!cube?.can_answer);
     setOptions(this.perspective, playerOptions(v.names));
     this.perspective.value = String(v.perspective);
-    this.edit.textContent = play ? "Edit position" : "Done editing";
+    this.edit.textContent = word(words, play ? "edit_position" : "done_editing");
     this.edit.setAttribute("aria-pressed", String(!play));
   }
 
-  private renderStatus(v: View): void {
-    const name = (player: number): string => v.names[player] ?? `Player ${player + 1}`;
+  private renderStatus(v: View, words: Words): void {
+    const say = (key: Word): string => word(words, key);
+    const name = (player: number): string => v.names[player] ?? String(player + 1);
     const win = v.win;
     if (win) {
       // Python's words (session: the one wording of every ending), the winner in bold.
@@ -131,24 +148,28 @@ export class Toolbar {
       return;
     }
     if (v.mode === "play" && v.cube?.offered) {
-      const doubled = ` doubles to ${2 * v.cube.value}: `;
-      const answer = h("strong", {}, name(1 - v.turn));
-      setChildren(this.status, swatch(v.colors[v.turn]), name(v.turn), doubled, answer, " to take or pass");
+      const doubled = fill(say("doubled"), {
+        who: name(v.turn),
+        value: String(2 * v.cube.value),
+        other: h("strong", {}, name(1 - v.turn)),
+      });
+      setChildren(this.status, swatch(v.colors[v.turn]), ...doubled);
       return;
     }
     const play = v.mode === "play";
-    const parts: (Node | string)[] = [swatch(v.colors[v.turn]), h("strong", {}, name(v.turn))];
-    if (!play) parts.push(" to move (set-up)");
-    else parts.push(v.dice ? " to move" : " to roll");
+    const who = h("strong", {}, name(v.turn));
+    const state = !play ? "to_move_setup" : v.dice ? "to_move" : "to_roll";
+    const parts: (Node | string)[] = [swatch(v.colors[v.turn]), ...fill(say(state), { who })];
     if (v.dice) parts.push(" ", h("span", { class: "tgw-dice" }, diceText(v.dice)));
     const played = !!v.match && v.match.game < v.match.games - 1;
     const aside = (text: string) => parts.push(h("span", { class: "tgw-partial" }, ` · ${text}`));
-    if (play && played) aside("a played game of the match, kept as played");
-    else if (play && v.ply < v.plies) aside("an earlier turn: another play here starts a variation");
+    if (play && played) aside(say("played_game"));
+    else if (play && v.ply < v.plies) aside(say("earlier_turn"));
     if (play && v.dice && v.partial) {
-      aside(`played ${v.partial}`);
-      aside(v.remaining.length ? `${diceText(v.remaining)} left` : "Confirm ends the turn");
+      aside(format(say("played_so_far"), { play: v.partial }));
+      aside(v.remaining.length ? format(say("dice_left"), { dice: diceText(v.remaining) }) : say("confirm_ends"));
     }
+
     setChildren(this.status, ...parts);
   }
 }

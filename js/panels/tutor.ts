@@ -5,11 +5,11 @@
 
 import { button, h, on, select, setChildren, setOptions } from "../dom";
 import { type Intent, MARKS, type View } from "../protocol";
-import { EQUITY_TIP, points } from "./analysis";
+import { fill, fixed, format, markWord, type Word, type Words, word } from "../words";
+import { points } from "./analysis";
 import "./tutor.css";
 
 type Level = NonNullable<View["tutor"]["level"]>;
-const LEVELS = MARKS.map(([, name]) => [name, name] as const);
 const OWN = "own";
 
 export class Tutor {
@@ -22,16 +22,14 @@ export class Tutor {
     "data-role": "tutor-warning",
     hidden: true,
   });
-  private readonly button = button("Tutor", { "data-action": "tutor", "aria-pressed": "false" });
-  private readonly level = select(LEVELS, {
-    "aria-label": "The tutor stops a play as bad as",
-    "data-role": "tutor-level",
-  });
-  private readonly levelLabel = h("label", { class: "tgw-label", title: EQUITY_TIP }, "stops ", this.level, " plays");
+  private readonly button = button("", { "data-action": "tutor", "aria-pressed": "false" });
+  private readonly level = select([], { "data-role": "tutor-level" });
+  private readonly levelLabel = h("label", { class: "tgw-label" });
   private readonly text = h("p", { class: "tgw-tutor-text" });
-  private readonly takeBack = button("Take back", { class: "tgw-button tgw-primary", "data-action": "take-back" });
-  private readonly playOn = button("Play on", { "data-action": "play-on" });
+  private readonly takeBack = button("", { class: "tgw-button tgw-primary", "data-action": "take-back" });
+  private readonly playOn = button("", { "data-action": "play-on" });
   private shown = "";
+  private said: Words | null = null;
   private tutoring = false;
 
   constructor(send: (intent: Intent) => void, signal: AbortSignal) {
@@ -50,41 +48,54 @@ export class Tutor {
     on(this.playOn, "click", () => send({ action: "play_on" }), signal);
   }
 
-  render(v: View): void {
+  /** The tutor's fixed words in the board's language, set again only when they change. */
+  private label(words: Words): void {
+    if (words === this.said) return;
+    this.said = words;
+    const say = (key: Word): string => word(words, key);
+    this.button.textContent = say("tutor");
+    this.level.setAttribute("aria-label", say("tutor_level"));
+    this.levelLabel.title = say("equity_tip");
+    setChildren(this.levelLabel, ...fill(say("tutor_stops"), { level: this.level }));
+    this.takeBack.textContent = say("take_back");
+    this.playOn.textContent = say("play_on");
+  }
+
+  render(v: View, words: Words): void {
+    this.label(words);
+    const say = (key: Word): string => word(words, key);
     const { on: tutoring, threshold, level, warning } = v.tutor;
     this.tutoring = tutoring;
     const play = v.mode === "play";
     this.toggle.hidden = !play;
     this.button.setAttribute("aria-pressed", String(tutoring));
+    const named = (name: string): string => say(markWord(MARKS.find(([, n]) => n === name)?.[0] ?? ""));
+    const loses = points(threshold, words);
     const stops = level
-      ? `a ${level} play (one that loses ${points(threshold)} or more)`
-      : `a play losing ${points(threshold)} or more`;
-    this.button.title = tutoring
-      ? `The tutor is on: it stops ${stops} before it is made. Click to turn it off.`
-      : `Turn the tutor on: it stops ${stops} before it is made.`;
+      ? format(say("tutor_stops_level"), { level: named(level), points: loses })
+      : format(say("tutor_stops_points"), { points: loses });
+    this.button.title = format(say(tutoring ? "tutor_on_tip" : "tutor_off_tip"), { stops });
     this.levelLabel.hidden = !tutoring;
     // A threshold set from Python that is no level is shown as it is.
-    setOptions(this.level, level ? LEVELS : [...LEVELS, [OWN, `${threshold.toFixed(3)}-point`]]);
+    const levels = MARKS.map(([mark, name]): [string, string] => [name, say(markWord(mark))]);
+    const own: [string, string] = [OWN, format(say("tutor_own_level"), { points: fixed(threshold, 3, words) })];
+    setOptions(this.level, level ? levels : [...levels, own]);
     if (document.activeElement !== this.level) this.level.value = level ?? OWN;
 
-    const key = JSON.stringify([warning, v.version]);
+    const key = JSON.stringify([warning, v.version, words]);
     if (key === this.shown) return;
     this.shown = key;
     const had = !this.warning.hidden;
     this.warning.hidden = !warning || !play;
     if (!warning || this.warning.hidden) return;
-    const named = MARKS.find(([mark]) => mark === warning.mark)?.[1];
-    setChildren(
-      this.text,
-      h("strong", {}, "The tutor: "),
-      h("span", { class: "tgw-notation" }, warning.played),
-      " loses ",
-      h("span", { title: EQUITY_TIP }, points(warning.loss)),
-      named ? ` (a ${named} play)` : "",
-      ". Better: ",
-      h("span", { class: "tgw-notation tgw-better" }, warning.best),
-      ", dashed on the board.",
-    );
+    const fields = {
+      tutor: h("strong", {}, say("the_tutor")),
+      played: h("span", { class: "tgw-notation" }, warning.played),
+      loss: h("span", { title: say("equity_tip") }, points(warning.loss, words)),
+      mark: warning.mark ? say(markWord(warning.mark)) : "",
+      best: h("span", { class: "tgw-notation tgw-better" }, warning.best),
+    };
+    setChildren(this.text, ...fill(say(warning.mark ? "tutor_warning_marked" : "tutor_warning"), fields));
     // Keyboard users land on the answer, if they were working in this board.
     const root = this.warning.closest(".trigammon-widget");
     if (!had && root?.contains(document.activeElement)) this.takeBack.focus({ preventScroll: true });

@@ -7,6 +7,7 @@
 
 import { button, diceText, h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { HistoryEntry, Intent, VariationRow, View } from "../protocol";
+import { counted, fill, format, type Word, type Words, word } from "../words";
 import "./variations.css";
 
 /** The turns recorded after `ply` turns of the current line: the panel's list. */
@@ -37,10 +38,9 @@ export class VariationsPanel {
   private readonly note = h("p", { class: "tgw-note" });
   private readonly list = h("ol", { class: "tgw-variations" });
   private readonly where = h("span", { class: "tgw-note", "data-role": "line" });
-  private readonly mainLine = button("Back to main line", {
-    "data-action": "main-line",
-    title: "Show the main line (at this turn where it has it)",
-  });
+  private readonly mainLine = button("", { "data-action": "main-line" });
+  private readonly heading = h("h3", {});
+  private words: Words = {};
   private readonly send: (intent: Intent) => void;
   private view: View | null = null;
   private branch: Branch | null = null;
@@ -52,8 +52,8 @@ export class VariationsPanel {
     this.send = send;
     this.element = h(
       "section",
-      { class: "tgw-panel tgw-variations-panel", "aria-label": "Variations" },
-      h("header", { class: "tgw-panel-head" }, h("h3", {}, "Variations"), this.label),
+      { class: "tgw-panel tgw-variations-panel" },
+      h("header", { class: "tgw-panel-head" }, this.heading, this.label),
       this.note,
       this.list,
       h("div", { class: "tgw-variations-foot" }, this.where, this.mainLine),
@@ -64,7 +64,17 @@ export class VariationsPanel {
   }
 
   /** Shown while the game has variations or the line is not the main line. */
-  render(v: View, history: readonly HistoryEntry[]): void {
+  render(v: View, history: readonly HistoryEntry[], words: Words): void {
+    const say = (key: Word): string => word(words, key);
+    if (words !== this.words) {
+      this.words = words;
+      this.noted = -1; // the note and the rows again, in the new words
+      this.drawn = "";
+      this.element.setAttribute("aria-label", say("variations"));
+      this.heading.textContent = say("variations");
+      this.mainLine.textContent = say("back_to_main_line");
+      this.mainLine.title = say("back_to_main_line_tip");
+    }
     this.view = v;
     const branch = branchOf(v);
     this.branch = branch;
@@ -74,8 +84,9 @@ export class VariationsPanel {
     }
     const anywhere = branch !== null || history.some((entry) => entry.lines > 1);
     this.element.hidden = v.mode !== "play" || (!anywhere && v.main_line);
-    setText(this.label, branch ? `turn ${branch.ply + 1} · ${branch.rows.length} lines` : "");
-    setText(this.where, v.main_line ? "On the main line" : "On a side line");
+    const lines = branch ? { turn: String(branch.ply + 1), count: String(branch.rows.length) } : null;
+    setText(this.label, lines ? format(say("turn_lines"), lines) : "");
+    setText(this.where, say(v.main_line ? "on_main_line" : "on_side_line"));
     this.mainLine.disabled = v.main_line;
     this.renderNote(branch ? 0 : Math.max(v.variations.length, 1));
     this.renderRows(v, branch);
@@ -87,11 +98,9 @@ export class VariationsPanel {
     if (next === this.noted) return;
     this.noted = next;
     this.note.hidden = next === 0;
-    if (next > 1) setChildren(this.note, `The next turn has ${next} variations: step on (→) to see them.`);
-    else if (next === 1) {
-      const mark = icon("branch");
-      setChildren(this.note, "Turns marked ", mark, " in the history have variations: go to one to see them.");
-    }
+    const say = (key: Word): string => word(this.words, key);
+    if (next > 1) setChildren(this.note, format(say("next_turn_variations"), { count: String(next) }));
+    else if (next === 1) setChildren(this.note, ...fill(say("marked_turns"), { mark: icon("branch") }));
   }
 
   /** ↑ ↓: takes the line before or after the one taken at the branch listed (`now`:
@@ -116,7 +125,9 @@ export class VariationsPanel {
     );
     const focus = focused && this.list.contains(focused) ? focused.dataset.focus : null;
     this.list.hidden = !branch;
-    this.list.setAttribute("aria-label", branch ? `Variations of turn ${branch.ply + 1}` : "Variations");
+    const say = (key: Word): string => word(this.words, key);
+    const label = branch ? format(say("variations_of_turn"), { turn: String(branch.ply + 1) }) : say("variations");
+    this.list.setAttribute("aria-label", label);
     setChildren(this.list, ...(branch ? branch.rows.map((row) => this.row(v, branch, row)) : []));
     if (focus) {
       // On a line's own button the focus follows the line taken (↑ ↓ move both).
@@ -128,9 +139,10 @@ export class VariationsPanel {
 
   private row(v: View, branch: Branch, row: VariationRow): HTMLLIElement {
     const i = row.index;
+    const say = (key: Word): string => word(this.words, key);
     const pending = this.pending?.index === i ? this.pending.what : null;
     const dice = row.dice.length ? `${diceText(row.dice)}: ` : "";
-    const turns = `${row.length} turn${row.length === 1 ? "" : "s"}`;
+    const turns = counted(this.words, "turns", row.length);
     const pick = h(
       "button",
       {
@@ -139,9 +151,9 @@ export class VariationsPanel {
         "data-do": "switch",
         "data-focus": `switch:${i}`,
         "aria-current": row.current ? "true" : undefined,
-        title: row.current ? "The line shown takes this turn" : "Take this line (↑ ↓)",
+        title: say(row.current ? "line_takes_this" : "take_this_line"),
       },
-      i === 0 && h("span", { class: "tgw-tag", title: "The main line" }, "main"),
+      i === 0 && h("span", { class: "tgw-tag", title: say("the_main_line") }, say("main_tag")),
       row.name && h("span", { class: "tgw-variation-name" }, row.name),
       h(
         "span",
@@ -160,21 +172,21 @@ export class VariationsPanel {
         iconButton("promote", {
           "data-do": "promote",
           "data-focus": `promote:${i}`,
-          "aria-label": `Make ${described} the main line`,
-          title: "Make this the main line",
+          "aria-label": format(say("make_main_line_of"), { line: described }),
+          title: say("make_main_line"),
         }),
       iconButton("rename", {
         "data-do": "rename",
         "data-focus": `rename:${i}`,
-        "aria-label": `Rename ${described}`,
-        title: "Name this line",
+        "aria-label": format(say("rename_of"), { line: described }),
+        title: say("name_this_line"),
         "aria-pressed": pending === "rename" ? "true" : "false",
       }),
       iconButton("delete", {
         "data-do": "delete",
         "data-focus": `delete:${i}`,
-        "aria-label": `Delete ${described}`,
-        title: "Delete this line",
+        "aria-label": format(say("delete_of"), { line: described }),
+        title: say("delete_this_line"),
         "aria-pressed": pending === "delete" ? "true" : "false",
       }),
     );
@@ -189,16 +201,17 @@ export class VariationsPanel {
   }
 
   private renameForm(row: VariationRow, branch: Branch): HTMLElement {
+    const say = (key: Word): string => word(this.words, key);
     const input = h("input", {
       type: "text",
       class: "tgw-filter",
       value: row.name,
       maxlength: 64,
-      placeholder: "A name for this line",
-      "aria-label": "Name of the line",
+      placeholder: say("line_name_placeholder"),
+      "aria-label": say("line_name"),
       "data-focus": `name:${row.index}`,
     });
-    const save = button("Save", { "data-focus": `save:${row.index}` });
+    const save = button(say("save"), { "data-focus": `save:${row.index}` });
     const done = (): void => {
       this.pending = null;
       this.send({ action: "rename_variation", index: row.index, ply: branch.ply, name: input.value.trim() });
@@ -213,10 +226,10 @@ export class VariationsPanel {
     save.addEventListener("click", done);
     const form = h(
       "div",
-      { class: "tgw-variation-form", role: "group", "aria-label": "Rename this line" },
+      { class: "tgw-variation-form", role: "group", "aria-label": say("rename_this_line") },
       input,
       save,
-      button("Cancel", { "data-do": "cancel", "data-focus": `cancel:${row.index}` }),
+      button(say("cancel"), { "data-do": "cancel", "data-focus": `cancel:${row.index}` }),
     );
     requestAnimationFrame(() => {
       if (input.isConnected && document.activeElement !== input) {
@@ -228,16 +241,18 @@ export class VariationsPanel {
   }
 
   private confirmDelete(row: VariationRow, described: string, turns: string): HTMLElement {
-    const yes = button("Delete", { class: "tgw-button tgw-danger", "data-do": "confirm-delete" });
-    const no = button("Cancel", { "data-do": "cancel", "data-focus": `cancel:${row.index}` });
+    const say = (key: Word): string => word(this.words, key);
+    const yes = button(say("delete"), { class: "tgw-button tgw-danger", "data-do": "confirm-delete" });
+    const no = button(say("cancel"), { "data-do": "cancel", "data-focus": `cancel:${row.index}` });
     requestAnimationFrame(() => {
       if (no.isConnected) no.focus();
     });
-    const what = row.index === 0 ? `the main line from here (${described}, ${turns})` : `${described} (${turns})`;
+    const fields = { line: described, turns };
+    const question = format(say(row.index === 0 ? "delete_main_line_question" : "delete_line_question"), fields);
     return h(
       "div",
-      { class: "tgw-variation-confirm", role: "group", "aria-label": "Delete this line?" },
-      h("span", {}, `Delete ${what}? This cannot be undone.`),
+      { class: "tgw-variation-confirm", role: "group", "aria-label": say("delete_this_line_question") },
+      h("span", {}, question),
       yes,
       no,
     );

@@ -23,6 +23,7 @@ from .engine import __all__ as _engine_names
 from .engine import display
 
 if TYPE_CHECKING:
+    from .engine.i18n import set_language
     from .judgement.analysis import analyse
     from .judgement.bots import CubeBot, HeuristicBot, NeuralBot, RandomBot
     from .judgement.cube import cube_decision
@@ -55,6 +56,7 @@ LAZY = {
     "png": "pictures.raster",
     "RandomBot": "judgement.bots",
     "rollout": "judgement.rollout",
+    "set_language": "engine.i18n",
 }
 """Public names imported on first use, and the module of each."""
 
@@ -78,6 +80,7 @@ __all__ = [
     "play_match",
     "png",
     "rollout",
+    "set_language",
 ]
 
 

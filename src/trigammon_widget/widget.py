@@ -29,6 +29,7 @@ import anywidget
 import traitlets
 
 from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Variant
+from .engine.i18n import _
 from .judgement.analysis import Report
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .session import Frames, Job, Message, Session
@@ -93,7 +94,8 @@ class BoardWidget(anywidget.AnyWidget):
     Every button of the board has a method here, from ``roll`` to
     ``load``; bots take seats with ``set_seat`` and play with ``bot_turn``/
     ``autoplay``; ``hints`` and ``analyse`` run in the background (``wait``).
-    Observe the ``view`` trait to follow changes.
+    Observe the ``view`` trait to follow changes. ``language="es"`` (or ``"nl"``)
+    speaks that language at this board whatever the package's (``set_language``).
     """
 
     _esm = STATIC / "widget.js"
@@ -105,6 +107,8 @@ class BoardWidget(anywidget.AnyWidget):
     history = traitlets.List(traitlets.Dict()).tag(sync=True)
     record = traitlets.Unicode("").tag(sync=True)
     graph = traitlets.Unicode("").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    """The front end's words in the board's language (``session.words``)."""
 
     def __init__(
         self,
@@ -115,10 +119,17 @@ class BoardWidget(anywidget.AnyWidget):
         colors: Sequence[str] | None = None,
         perspective: int = 0,
         theme: str = "light",
+        language: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._session = Session(
-            game, seed=seed, names=names, colors=colors, perspective=perspective, theme=theme
+            game,
+            seed=seed,
+            names=names,
+            colors=colors,
+            perspective=perspective,
+            theme=theme,
+            language=language,
         )
         super().__init__(**kwargs)
         self._lock = threading.RLock()
@@ -252,7 +263,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _do(self, method: Callable[Q, R], /, *args: Q.args, **kwargs: Q.kwargs) -> R:
         """Runs a session action under the lock, then shows its result."""
-        with self._lock:
+        with self._lock, self._session.speaking():
             result = method(*args, **kwargs)
             if isinstance(result, Job):
                 self._run(result)
@@ -261,11 +272,11 @@ class BoardWidget(anywidget.AnyWidget):
 
     # intents in -----------------------------------------------------------------------
 
-    def _on_intent(self, _: Any, content: Any, buffers: Any) -> None:
+    def _on_intent(self, _widget: Any, content: Any, buffers: Any) -> None:
         """Answers every message: ``ok``, or the reason it was refused (nothing changed)."""
         reply: Reply = {"kind": "reply", "id": None, "ok": False, "error": None}
         prefetch = False
-        with self._lock:
+        with self._lock, self._session.speaking():
             try:
                 ident = content.get("id") if isinstance(content, dict) else None
                 if type(ident) is int:
@@ -275,8 +286,10 @@ class BoardWidget(anywidget.AnyWidget):
                 version = content.get("version")
                 if declared.changes and version != self._session.version:
                     raise IntentError(
-                        f"the board changed since that request (version {version!r:.20}, now "
-                        f"{self._session.version}): nothing was done; try again"
+                        _(
+                            "the board changed since that request (version {version}, now "
+                            "{now}): nothing was done; try again"
+                        ).format(version=f"{version!r:.20}", now=self._session.version)
                     )
                 answer = self._do(getattr(self._session, declared.name), **fields)
                 reply["ok"] = True
@@ -288,7 +301,9 @@ class BoardWidget(anywidget.AnyWidget):
                 self._refused(reply, self._session.message(error))
             except Exception as error:  # a bug: answered and logged, never a silent board
                 log.exception("intent %.200r failed", content)
-                text = f"internal error ({type(error).__name__}); nothing was done"
+                text = _("internal error ({error}); nothing was done").format(
+                    error=type(error).__name__
+                )
                 self._refused(reply, {"kind": "error", "text": text, "rule": None})
             self.send(reply)
             if reply["ok"]:
@@ -319,7 +334,11 @@ class BoardWidget(anywidget.AnyWidget):
                     self.history = [dict(entry) for entry in session.history()]
                     self.graph = session.graph()
                 self._published, self._reviewed = key, report
+            words = session.words()
+            if words != self.words:
+                self.words = words
             self.view = dict(view)
+
         if redrawn and self._still is not None:
             # After the traits: the live board's message goes out first.
             from IPython.display import update_display
@@ -358,10 +377,12 @@ class BoardWidget(anywidget.AnyWidget):
                     self._publish()
 
         def run() -> None:
-            try:
-                found: Found | BaseException = job.work(report, job.stop)
+            try:  # a new thread speaks the package's language: the board's is set here
+                with self._session.speaking():
+                    found: Found | BaseException = job.work(report, job.stop)
             except Exception as error:  # shown in the board, never lost in a thread
                 found = error
+
             with self._lock:
                 if self._session.finish(job, found):
                     self._publish()

@@ -200,7 +200,7 @@ SHORT_ID = encode_id(Position.build(CLASSIC, {0: {24: 1}, 1: {24: 1}}))
         (CLASSIC_START_ID + "A", "wrong length"),
         (CLASSIC_START_ID[:-4], "too short: it ends inside player 1's checkers"),
         ("C1", "too short: it ends inside its header"),
-        (CLASSIC_START_ID + "AAAA", r"too long: 3 byte\(s\) after the last point"),
+        (CLASSIC_START_ID + "AAAA", "too long: 3 bytes after the last point"),
         (SHORT_ID[:-1] + chr(ord(SHORT_ID[-1]) + 1), "stray bits in its last character"),
         (make_id("C1", id_bits(CLASSIC_START_ID)[:-1] + "1"), "non-zero padding bits"),
         (make_id("C1", "000" + "00" + "000000" + "0" + "1" * 16), "too many checkers for player 0"),

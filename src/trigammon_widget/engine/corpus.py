@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from .i18n import _
 from .moves import Play
 from .position import Board, Position
 from .variant import Variant, find_variant
@@ -24,7 +25,7 @@ def random_positions(variant: str | Variant, count: int, seed: int) -> list[Posi
     """
     chosen = find_variant(variant)
     if count < 0:
-        raise ValueError(f"count must be 0 or more, got {count}")
+        raise ValueError(_("count must be 0 or more, got {count}").format(count=count))
     rng = random.Random(seed)
     corpus: list[Position] = []
     position = Position.start(chosen)

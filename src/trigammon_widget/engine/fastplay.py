@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from . import fast
+from .i18n import _
 from .movegen import RawPlay, legal_leaves
 from .moves import Move, Play
 from .position import Dice, Position
@@ -114,7 +115,9 @@ def key_of(leaves: Leaves, play: Play) -> int:
     for key, raw in leaves.items():
         if raw == wanted:
             return key
-    raise ValueError(f"the play {play!r} is not among the legal plays of its roll")
+    raise ValueError(
+        _("the play {play} is not among the legal plays of its roll").format(play=repr(play))
+    )
 
 
 def position_of(
@@ -181,7 +184,7 @@ class TurnView:
         """The view of ``position``'s player to move, with ``dice`` (default: its own)."""
         roll = dice if dice is not None else position.dice
         if roll is None:
-            raise ValueError("no dice: a turn's view needs a roll")
+            raise ValueError(_("no dice: a turn's view needs a roll"))
         return cls(position.variant, boards_of(position), position.turn, roll)
 
     def leaves(self) -> Leaves:

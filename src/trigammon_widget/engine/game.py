@@ -22,6 +22,7 @@ from . import display
 from .diagram import SYMBOLS
 from .errors import IllegalMoveError, quote
 from .fastplay import decide_opening, opening_rollers
+from .i18n import _, ngettext
 from .legal import LegalPlays
 from .match import (
     Cube,
@@ -36,7 +37,7 @@ from .match import (
 from .moves import Play
 from .names import check_name, check_names, default_names
 from .notation import play_text, points_text, record_text, win_text
-from .outcome import Outcome
+from .outcome import RESULT_WORDS, Outcome
 from .position import Dice, Position, check_dice, check_not_over, check_reachable, unchecked
 from .variant import TRIGAMMON, Variant, find_variant
 
@@ -132,15 +133,23 @@ class Game:
             given = start
             start, cube, match = given.position, given.cube, given.state
         if start is not None and not isinstance(start, Position):
-            raise ValueError(f"start must be a Position or None, not {quote(start)}")
+            raise ValueError(
+                _("start must be a Position or None, not {start}").format(start=quote(start))
+            )
         if variant is None:
             chosen = TRIGAMMON if start is None else start.variant
         else:
             chosen = find_variant(variant)
             if start is not None and start.variant != chosen:
-                raise ValueError(f"start is a position of {start.variant}, not of {chosen}")
+                raise ValueError(
+                    _("start is a position of {variant}, not of {chosen}").format(
+                        variant=start.variant, chosen=chosen
+                    )
+                )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an integer or None, not {quote(seed)}")
+            raise ValueError(
+                _("seed must be an integer or None, not {seed}").format(seed=quote(seed))
+            )
         self._variant = chosen
         self._start = Position.start(chosen) if start is None else check_reachable(start)
         state = MatchState.fresh(chosen.players) if match is None else match
@@ -236,17 +245,30 @@ class Game:
         ``opening_reroll="all"`` option).
         """
         if self.started:
-            raise ValueError(f"the opening roll is over: player {self._starter} started")
+            raise ValueError(
+                _("the opening roll is over: player {starter} started").format(
+                    starter=self._starter
+                )
+            )
         if dice is not None and (isinstance(dice, str) or not isinstance(dice, Sequence)):
-            raise ValueError(f"opening dice are a list, one die per player, not {quote(dice)}")
+            raise ValueError(
+                _("opening dice are a list, one die per player, not {dice}").format(
+                    dice=quote(dice)
+                )
+            )
         if len(self._opening) >= MAX_OPENING_ROUNDS:
-            raise ValueError(f"a game records at most {MAX_OPENING_ROUNDS} opening rounds (R2)")
+            raise ValueError(
+                _("a game records at most {max_opening_rounds} opening rounds (R2)").format(
+                    max_opening_rounds=MAX_OPENING_ROUNDS
+                )
+            )
         rolling = self._opening_rollers()
         values = [self._rng.randint(1, 6) for _ in rolling] if dice is None else list(dice)
         if len(values) != len(rolling):
             raise ValueError(
-                f"the opening round needs {len(rolling)} dice (players {list(rolling)}), "
-                f"got {len(values)}"
+                _("the opening round needs {count} dice (players {rolling}), got {count2}").format(
+                    count=len(rolling), rolling=list(rolling), count2=len(values)
+                )
             )
         for value in values:
             check_dice((value, 1))
@@ -288,7 +310,9 @@ class Game:
         """The position after ``ply`` turns of the current line, as ``goto(ply)`` shows it."""
         last = len(self._line) - 1
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= last:
-            raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last}")
+            raise ValueError(
+                _("turn {ply} is outside the game: use 0..{last}").format(ply=quote(ply), last=last)
+            )
         node = self._line[ply]
         following = self._line[ply + 1].turn if ply < last else None
         dice = following.dice if isinstance(following, Turn) else None if following else node.dice
@@ -313,11 +337,17 @@ class Game:
         self._check_going_on(node)
         if self._ply < len(self._line) - 1:
             raise ValueError(
-                f"turn {self._ply + 1} was already rolled; play it, or try other dice with "
-                "set_dice() (they start a variation)"
+                _(
+                    "turn {turn} was already rolled; play it, or try other dice with "
+                    "set_dice() (they start a variation)"
+                ).format(turn=self._ply + 1)
             )
         if node.dice is not None:
-            raise ValueError(f"the dice are already rolled: {node.dice[0]}-{node.dice[1]}")
+            raise ValueError(
+                _("the dice are already rolled: {dice}").format(
+                    dice=f"{node.dice[0]}-{node.dice[1]}"
+                )
+            )
         values = check_dice(dice) if dice else (self._rng.randint(1, 6), self._rng.randint(1, 6))
         node.dice = values
         self._revision += 1
@@ -337,7 +367,10 @@ class Game:
             d1, d2 = self._opening_dice
             if sorted(values) != sorted(self._opening_dice):
                 raise IllegalMoveError(
-                    "R2", f"the starter plays the opening dice {d1}-{d2}: they cannot be changed"
+                    "R2",
+                    _("the starter plays the opening dice {dice}: they cannot be changed").format(
+                        dice=f"{d1}-{d2}"
+                    ),
                 )
             self._opening_dice = values  # the same roll, in the order given
         node.dice = values
@@ -358,12 +391,18 @@ class Game:
         before = self.position
         self._check_going_on(self._line[self._ply])
         if before.dice is None:
-            raise ValueError("roll the dice first")
+            raise ValueError(_("roll the dice first"))
         plays = before.legal_plays()
         if play is None:
             options = list(plays)
             if len(options) != 1:
-                raise ValueError(f"{len(options)} plays are legal: choose one")
+                raise ValueError(
+                    ngettext(
+                        "{count} play is legal: choose one",
+                        "{count} plays are legal: choose one",
+                        len(options),
+                    ).format(count=len(options))
+                )
             chosen = options[0]
         else:  # notation parses to a listed play; a Play is checked
             chosen = before.parse_play(play) if isinstance(play, str) else plays.check(play)
@@ -437,7 +476,10 @@ class Game:
         """Refuse to go on from a finished game (R12, R14) or, but for the answer to a
         double, while a double awaits its answer (R14)."""
         if node.result is not None:
-            raise IllegalMoveError("R14", f"the game is over: {win_text(node.result, self.names)}")
+            raise IllegalMoveError(
+                "R14",
+                _("the game is over: {ending}").format(ending=win_text(node.result, self.names)),
+            )
         check_not_over(node.position)
         if not cube_action:
             MatchPosition(node.position, node.cube, self._state).check_roll()
@@ -463,8 +505,10 @@ class Game:
         assert child.turn is not None
         if self._records >= MAX_GAME_RECORDS:
             raise ValueError(
-                f"a game keeps at most {MAX_GAME_RECORDS:,} records (turns, cube actions, "
-                "resignations, every variation included): nothing was recorded"
+                _(
+                    "a game keeps at most {max_game_records} records (turns, cube actions, "
+                    "resignations, every variation included): nothing was recorded"
+                ).format(max_game_records=f"{MAX_GAME_RECORDS:,}")
             )
         if self._budget is not None:
             self._budget.take(1)
@@ -510,14 +554,15 @@ class Game:
     def undo(self) -> Record:
         """Step back one record, keeping it for ``redo``."""
         if self._ply == 0:
-            raise ValueError("nothing to undo: this is the start of the game")
+            raise ValueError(_("nothing to undo: this is the start of the game"))
         self._ply -= 1
         return self._turn(self._ply + 1)
 
     def redo(self) -> Record:
         """Step forward one record of the current line."""
         if self._ply >= len(self._line) - 1:
-            raise ValueError("nothing to redo: this is the last recorded turn")
+            raise ValueError(_("nothing to redo: this is the last recorded turn"))
+
         self._ply += 1
         return self._turn(self._ply)
 
@@ -525,7 +570,11 @@ class Game:
         """Show the position after ``ply`` turns (0 = start, -1 = the last turn)."""
         last = len(self._line) - 1
         if isinstance(ply, bool) or not isinstance(ply, int) or not -1 - last <= ply <= last:
-            raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last} or -1")
+            raise ValueError(
+                _("turn {ply} is outside the game: use 0..{last} or -1").format(
+                    ply=quote(ply), last=last
+                )
+            )
         self._ply = last + 1 + ply if ply < 0 else ply
         return self.position
 
@@ -577,7 +626,8 @@ class Game:
         """Give variation ``index`` a name (``""`` for none), shown in lists."""
         node = self._node(ply)
         child = node.children[self._index(node, index)]
-        child.name = "" if name == "" else check_name(name, "a variation's name")
+        child.name = "" if name == "" else check_name(name, _("a variation's name"))
+
         self._revision += 1
 
     def delete_variation(self, index: int, ply: int | None = None) -> None:
@@ -617,7 +667,9 @@ class Game:
             return self._line[self._ply]
         last = len(self._line) - 1
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= last:
-            raise ValueError(f"turn {quote(ply)} is outside the game: use 0..{last}")
+            raise ValueError(
+                _("turn {ply} is outside the game: use 0..{last}").format(ply=quote(ply), last=last)
+            )
         return self._line[ply]
 
     @staticmethod
@@ -671,7 +723,7 @@ class Game:
 
     def _require_start(self) -> None:
         if not self.started:
-            raise ValueError("roll the opening first (R2): game.roll_opening()")
+            raise ValueError(_("roll the opening first (R2): game.roll_opening()"))
 
     def _repr_svg_(self) -> str | None:
         """The shown position with the names, the last play as arrows, and the cube and
@@ -720,7 +772,7 @@ class Game:
         """A game from ``to_json`` text; ``ValueError`` for anything else."""
         from .records import game_from_dict, read_json
 
-        return game_from_dict(read_json(text, "a game record"))
+        return game_from_dict(read_json(text, _("a game record")))
 
     # replaying a record (``records``): each record checked as played ------------------
 
@@ -728,13 +780,19 @@ class Game:
         """One recorded opening round: a die for each player rolling, None for the rest."""
         players = self._variant.players
         if self.started:
-            raise ValueError(f"the opening roll is over: player {self._starter} started")
+            raise ValueError(
+                _("the opening roll is over: player {starter} started").format(
+                    starter=self._starter
+                )
+            )
         rolled = [p for p, die in enumerate(round_dice) if die is not None]
         rolling = self._opening_rollers()
         if len(round_dice) != players or rolled != rolling:
             raise ValueError(
-                f"{quote(round_dice)} is not a die for each of players {rolling} and None "
-                f"for the others ({players} entries)"
+                _(
+                    "{round_dice} is not a die for each of players {rolling} and None for "
+                    "the others ({players} entries)"
+                ).format(round_dice=quote(round_dice), rolling=rolling, players=players)
             )
         self.roll_opening([die for die in round_dice if die is not None])
 
@@ -744,9 +802,13 @@ class Game:
         node's next child, so a position with many side lines is rolled once per roll."""
         position = node.position
         if type(player) is not int or player != position.turn:
-            raise ValueError(f"player {quote(player)} is not to move")
+            raise ValueError(_("player {player} is not to move").format(player=quote(player)))
         if node.dice is not None and sorted(node.dice) != sorted(dice):
-            raise ValueError(f"the dice were {list(node.dice)}, not {list(dice)}")
+            raise ValueError(
+                _("the dice were {dice}, not {dice2}").format(
+                    dice=list(node.dice), dice2=list(dice)
+                )
+            )
         self._clear_roll(node)  # the roll (the opening dice, R2) is played
         self._check_going_on(node)
         before = self._rolled_at(position, dice)
@@ -757,7 +819,7 @@ class Game:
     def _replay_cube(self, node: _Node, player: Any, what: Any, kind: str) -> _Node:
         """A recorded cube action or resignation after ``node``, checked as played."""
         if type(player) is not int or player not in range(self._variant.players):
-            raise ValueError(f"unknown player {quote(player)}")
+            raise ValueError(_("unknown player {player}").format(player=quote(player)))
         self._check_going_on(node, cube_action=kind == "cube")
         match = MatchPosition(replace(node.position, dice=node.dice), node.cube, self._state)
         self._clear_roll(node)  # a resignation after the roll leaves it unplayed
@@ -777,7 +839,7 @@ class Game:
     def _add_child(self, node: _Node, child: _Node) -> _Node:
         assert child.turn is not None
         if _key(child.turn) in node.keyed:
-            raise ValueError(f"{_describe(child.turn)} is recorded twice here")
+            raise ValueError(_("{turn} is recorded twice here").format(turn=_describe(child.turn)))
         self._adopt(node, child, len(node.children))
         return child
 
@@ -796,8 +858,11 @@ class Game:
         for depth, index in enumerate(line):
             if type(index) is not int or not 0 <= index < len(node.children):
                 raise ValueError(
-                    f"position {depth} has {len(node.children)} recorded turn(s), "
-                    f"not one numbered {quote(index)}"
+                    ngettext(
+                        "position {depth} has {count} recorded turn, not one numbered {index}",
+                        "position {depth} has {count} recorded turns, not one numbered {index}",
+                        len(node.children),
+                    ).format(depth=depth, count=len(node.children), index=quote(index))
                 )
             node.follow = index
             node = node.children[index]
@@ -810,7 +875,11 @@ class Game:
         if end.dice is not None:
             if dice is None or sorted(dice) != sorted(end.dice):
                 shown = None if dice is None else list(dice)
-                raise ValueError(f"the dice to play are {list(end.dice)}, not {shown}")
+                raise ValueError(
+                    _("the dice to play are {dice}, not {shown}").format(
+                        dice=list(end.dice), shown=shown
+                    )
+                )
             end.dice = dice
             if end is self._root and self._opening_dice is not None:
                 self._opening_dice = dice
@@ -820,27 +889,39 @@ class Game:
 
     def record(self) -> str:
         """A readable text record: names, opening, then one numbered line per turn."""
-        lines = [f"{self.variant.name} game"]
+        lines = [_("{variant} game").format(variant=self.variant.name)]
         for player, name in enumerate(self.names):
             lines.append(f"  {SYMBOLS[player]}: {name}")
         for number, rnd in enumerate(self.opening, 1):
             rolled = ", ".join(f"{SYMBOLS[p]} {v}" for p, v in enumerate(rnd.dice) if v is not None)
-            lines.append(f"opening roll {number}: {rolled}")
+            lines.append(_("opening roll {number}: {rolled}").format(number=number, rolled=rolled))
         for number, node in enumerate(self._line[1:], 1):
             turn = node.turn
             assert turn is not None and node.parent is not None
             others = len(node.parent.children) - 1
-            aside = f"  ({others} other line{'s' if others > 1 else ''})" if others else ""
+            aside = (
+                "  ("
+                + ngettext("{count} other line", "{count} other lines", others).format(count=others)
+                + ")"
+                if others
+                else ""
+            )
             lines.append(f"{number:>3}. {SYMBOLS[turn.player]} {_describe(turn)}{aside}")
         ended = self._line[self._ply].result
         if ended is not None:
-            lines.append(f"{self.names[ended.winner]} wins {points_text(ended.points)}")
+            lines.append(
+                _("{who} wins {points}").format(
+                    who=self.names[ended.winner], points=points_text(ended.points)
+                )
+            )
         result = self.outcome()
         if result is not None:
-            lines.append(f"{self.names[result.winner]} wins")
+            lines.append(_("{who} wins").format(who=self.names[result.winner]))
             for player in range(self.variant.players):
                 if player != result.winner:
-                    lines.append(f"  {self.names[player]}: {result.result(player)}")
+                    said = _(RESULT_WORDS[result.result(player)])
+                    lines.append(f"  {self.names[player]}: {said}")
+
         return "\n".join(lines)
 
 

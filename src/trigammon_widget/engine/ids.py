@@ -40,6 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import InvalidIdError, InvalidPositionError, quote
+from .i18n import _, ngettext
 from .match import MAX_CUBE, Cube, MatchPosition, MatchState
 from .moves import BAR
 from .position import Board, Dice, Position, check_dice, check_reachable
@@ -143,7 +144,11 @@ class _Reader:
                 continue
             total += 1
             if total > CHECKERS:
-                raise InvalidIdError(f"{self.source}: too many checkers for {owner} (over 15)")
+                raise InvalidIdError(
+                    _("{source}: too many checkers for {owner} (over 15)").format(
+                        source=self.source, owner=owner
+                    )
+                )
             counts[-1] += 1
         return counts[:-1]
 
@@ -152,7 +157,11 @@ class _Reader:
 
     def _take(self, width: int, part: str) -> list[int]:
         if self.pos + width > len(self.bits):
-            raise InvalidIdError(f"{self.source} is too short: it ends inside {part}")
+            raise InvalidIdError(
+                _("{source} is too short: it ends inside {part}").format(
+                    source=self.source, part=part
+                )
+            )
         self.pos += width
         return self.bits[self.pos - width : self.pos]
 
@@ -161,7 +170,11 @@ def _bad_char(text: str, allowed: str, source: str) -> None:
     """Raise for the first character outside the regex class ``allowed``."""
     bad = re.search(f"[^{allowed}]", text)
     if bad:
-        raise InvalidIdError(f"{source} contains {quote(bad.group())}; only {allowed} are allowed")
+        raise InvalidIdError(
+            _("{source} contains {group}; only {allowed} are allowed").format(
+                source=source, group=quote(bad.group()), allowed=allowed
+            )
+        )
 
 
 def _decode64(body: str, altchars: bytes, source: str) -> bytes:
@@ -170,10 +183,14 @@ def _decode64(body: str, altchars: bytes, source: str) -> bytes:
         data = base64.b64decode(body + "=" * (-len(body) % 4), altchars)
     except binascii.Error:
         raise InvalidIdError(
-            f"{source} has the wrong length: {len(body)} base64 characters cannot hold whole bytes"
+            _(
+                "{source} has the wrong length: {count} base64 characters cannot hold whole bytes"
+            ).format(source=source, count=len(body))
         ) from None
     if base64.b64encode(data, altchars).decode().rstrip("=") != body:
-        raise InvalidIdError(f"{source} has stray bits in its last character")
+        raise InvalidIdError(
+            _("{source} has stray bits in its last character").format(source=source)
+        )
     return data
 
 
@@ -184,10 +201,14 @@ def _encode64(data: bytes, altchars: bytes) -> str:
 def _checked_text(text: object, what: str) -> str:
     """``text`` stripped, once it is a string short enough to be an ID."""
     if not isinstance(text, str):
-        raise InvalidIdError(f"{what} is a string, not {quote(text)}")
+        raise InvalidIdError(
+            _("{what} is a string, not {text}").format(what=what, text=quote(text))
+        )
     if len(text) > MAX_ID_CHARS:
         raise InvalidIdError(
-            f"{what} has at most {MAX_ID_CHARS} characters; {quote(text)} is longer"
+            _("{what} has at most {max_id_chars} characters; {text} is longer").format(
+                what=what, max_id_chars=MAX_ID_CHARS, text=quote(text)
+            )
         )
     return text.strip()
 
@@ -199,7 +220,9 @@ def _position(
     try:
         return check_reachable(Position(variant, boards, turn, dice))
     except InvalidPositionError as error:
-        raise InvalidIdError(f"{source} describes an invalid position: {error}") from None
+        raise InvalidIdError(
+            _("{source} describes an invalid position: {error}").format(source=source, error=error)
+        ) from None
 
 
 def _with_tray(counts: Sequence[int]) -> Board:
@@ -225,18 +248,27 @@ def encode_id(pos: Position) -> str:
 
 def decode_id(text: str) -> Position:
     """The position an ``encode_id`` ID stands for; ``InvalidIdError`` says what is wrong."""
-    text = _checked_text(text, "a position ID")
-    source = f"position ID {quote(text)}"
+    text = _checked_text(text, _("a position ID"))
+    source = _("position ID {text}").format(text=quote(text))
     if len(text) < 2:
-        raise InvalidIdError(f"{source} is too short: it needs a variant letter and a version")
+        raise InvalidIdError(
+            _("{source} is too short: it needs a variant letter and a version").format(
+                source=source
+            )
+        )
     base = _BY_CODE.get(text[0])
     if base is None:
         raise InvalidIdError(
-            f"{source} has an unknown variant prefix {quote(text[0])}; expected one of "
-            f"{', '.join(repr(code) for code in _BY_CODE)}"
+            _("{source} has an unknown variant prefix {text}; expected one of {value}").format(
+                source=source, text=quote(text[0]), value=", ".join(repr(code) for code in _BY_CODE)
+            )
         )
     if text[1] != VERSION:
-        raise InvalidIdError(f"{source} has unknown version {quote(text[1])}; expected {VERSION!r}")
+        raise InvalidIdError(
+            _("{source} has unknown version {text}; expected {version}").format(
+                source=source, text=quote(text[1]), version=repr(VERSION)
+            )
+        )
     body = text[2:]
     _bad_char(body, "A-Za-z0-9_-", source)
     data = _decode64(body, b"-_", source)
@@ -245,18 +277,26 @@ def decode_id(text: str) -> Position:
     try:
         variant = base.with_options(**options)
     except ValueError as error:
-        raise InvalidIdError(f"{source} has invalid rule options: {error}") from None
+        raise InvalidIdError(
+            _("{source} has invalid rule options: {error}").format(source=source, error=error)
+        ) from None
     turn = reader.field(2)
     dice = _dice(reader.field(3), reader.field(3), source)
     boards = tuple(
-        _with_tray(reader.counts(variant.points + 1, f"player {player}"))
+        _with_tray(reader.counts(variant.points + 1, _("player {player}").format(player=player)))
         for player in range(variant.players)
     )
     rest = reader.rest()
     if len(rest) >= 8:
-        raise InvalidIdError(f"{source} is too long: {len(rest) // 8} byte(s) after the last point")
+        raise InvalidIdError(
+            ngettext(
+                "{source} is too long: {count} byte after the last point",
+                "{source} is too long: {count} bytes after the last point",
+                len(rest) // 8,
+            ).format(source=source, count=len(rest) // 8)
+        )
     if any(rest):
-        raise InvalidIdError(f"{source} has non-zero padding bits")
+        raise InvalidIdError(_("{source} has non-zero padding bits").format(source=source))
     return _position(source, variant, boards, turn, dice)
 
 
@@ -266,7 +306,10 @@ def _dice(first: int, second: int, source: str) -> Dice | None:
         return None
     if not (1 <= first <= 6 and 1 <= second <= 6):
         raise InvalidIdError(
-            f"{source} has dice {first} and {second}: each die is 1..6, and both are set or neither"
+            _(
+                "{source} has dice {first} and {second}: each die is 1..6, and both "
+                "are set or neither"
+            ).format(source=source, first=first, second=second)
         )
     return first, second
 
@@ -281,24 +324,38 @@ def _match_position(
     try:
         return MatchPosition(position, cube, state)
     except InvalidPositionError as error:
-        raise InvalidIdError(f"{source} describes an invalid match state: {error}") from None
+        raise InvalidIdError(
+            _("{source} describes an invalid match state: {error}").format(
+                source=source, error=error
+            )
+        ) from None
 
 
 def _cube(source: str, log2: int, owner: int | None, offered: bool) -> Cube:
     """A decoded cube: its value as a power of two, at most ``MAX_CUBE``."""
     if log2 > MAX_CUBE.bit_length() - 1:
-        raise InvalidIdError(f"{source} has a cube of 2**{log2}, beyond {MAX_CUBE} (R14)")
+        raise InvalidIdError(
+            _("{source} has a cube of 2**{log2}, beyond {max_cube} (R14)").format(
+                source=source, log2=log2, max_cube=MAX_CUBE
+            )
+        )
     try:
         return Cube(1 << log2, owner, offered)
     except InvalidPositionError as error:
-        raise InvalidIdError(f"{source} describes an invalid cube: {error}") from None
+        raise InvalidIdError(
+            _("{source} describes an invalid cube: {error}").format(source=source, error=error)
+        ) from None
 
 
 def _state(source: str, **fields: Any) -> MatchState:
     try:
         return MatchState(**fields)
     except InvalidPositionError as error:
-        raise InvalidIdError(f"{source} describes an invalid match state: {error}") from None
+        raise InvalidIdError(
+            _("{source} describes an invalid match state: {error}").format(
+                source=source, error=error
+            )
+        ) from None
 
 
 def encode_match_position(match: MatchPosition) -> str:
@@ -327,15 +384,19 @@ def encode_match_position(match: MatchPosition) -> str:
 def decode_match_position(text: str) -> MatchPosition:
     """The match position an ``encode_match_position`` ID stands for; a plain position
     ID reads as a centred 1-cube in money play."""
-    text = _checked_text(text, "a match position ID")
-    position_id, _, match_id = text.partition(":")
+    text = _checked_text(text, _("a match position ID"))
+    position_id, _colon, match_id = text.partition(":")
     position = decode_id(position_id)
     players = position.variant.players
     if not match_id:
         return MatchPosition(position, state=MatchState.fresh(players))
-    source = f"match ID {quote(match_id)}"
+    source = _("match ID {text}").format(text=quote(match_id))
     if not match_id.startswith(MATCH_VERSION):
-        raise InvalidIdError(f"{source} does not start with {MATCH_VERSION!r}")
+        raise InvalidIdError(
+            _("{source} does not start with {match_version}").format(
+                source=source, match_version=repr(MATCH_VERSION)
+            )
+        )
     body = match_id[len(MATCH_VERSION) :]
     _bad_char(body, "A-Za-z0-9_-", source)
     reader = _Reader(_unpack(_decode64(body, b"-_", source), msb_first=True), source)
@@ -345,9 +406,9 @@ def decode_match_position(text: str) -> MatchPosition:
     score = tuple(reader.field(_SCORE_BITS) for _ in range(players))
     rest = reader.rest()
     if len(rest) >= 8 or any(rest):
-        raise InvalidIdError(f"{source} has bits after the last score")
+        raise InvalidIdError(_("{source} has bits after the last score").format(source=source))
     if owner == 3:
-        raise InvalidIdError(f"{source} has an unknown cube owner")
+        raise InvalidIdError(_("{source} has an unknown cube owner").format(source=source))
     cube = _cube(source, log2, None if owner == 0 else owner - 1, bool(offered))
     state = _state(source, length=length, score=score, crawford=bool(crawford), jacoby=bool(jacoby))
     return _match_position(source, position, cube, state)
@@ -390,28 +451,36 @@ def position_from_dict(data: Mapping[str, Any]) -> Position:
     that breaks the rules (R1, R6, R12) raises ``InvalidPositionError``.
     """
     if not isinstance(data, Mapping):
-        raise ValueError(f"a position dict must be a mapping, not {type(data).__name__}")
+        raise ValueError(
+            _("a position dict must be a mapping, not {kind}").format(kind=type(data).__name__)
+        )
     for key in data:
         if key not in _DICT_KEYS:
-            raise ValueError(f"unknown key {quote(key)} in a position dict; keys are {_DICT_KEYS}")
+            raise ValueError(
+                _("unknown key {key} in a position dict; keys are {dict_keys}").format(
+                    key=quote(key), dict_keys=_DICT_KEYS
+                )
+            )
     for key in ("variant", "checkers"):
         if key not in data:
-            raise ValueError(f"a position dict needs the key {key!r}")
+            raise ValueError(_("a position dict needs the key {key}").format(key=repr(key)))
     name = data["variant"]
     if not isinstance(name, str):
-        raise ValueError(f"'variant' must be a variant name, not {quote(name)}")
+        raise ValueError(_("'variant' must be a variant name, not {name}").format(name=quote(name)))
     variant = find_variant(name).with_options(**_options(data.get("options", {})))
     turn = data.get("turn", 0)
     if isinstance(turn, bool) or not isinstance(turn, int):
-        raise ValueError(f"'turn' must be a player number, not {quote(turn)}")
+        raise ValueError(_("'turn' must be a player number, not {turn}").format(turn=quote(turn)))
     dice = data.get("dice")
     if dice is not None:
         if isinstance(dice, str) or not isinstance(dice, Iterable):
-            raise ValueError(f"'dice' must be a list of two dice or null, not {quote(dice)}")
+            raise ValueError(
+                _("'dice' must be a list of two dice or null, not {dice}").format(dice=quote(dice))
+            )
         try:
             dice = check_dice(dice)
         except ValueError as error:
-            raise ValueError(f"'dice': {error}") from None
+            raise ValueError(_("'dice': {error}").format(error=error)) from None
     checkers = _checkers(data["checkers"], variant)
     return check_reachable(Position.build(variant, checkers, turn, dice))
 
@@ -419,7 +488,11 @@ def position_from_dict(data: Mapping[str, Any]) -> Position:
 def _options(options: Any) -> dict[str, str]:
     """The rule options as keywords; ``Variant.with_options`` checks names and values."""
     if not isinstance(options, Mapping) or not all(isinstance(key, str) for key in options):
-        raise ValueError(f"'options' must map option names to values, not {quote(options)}")
+        raise ValueError(
+            _("'options' must map option names to values, not {options}").format(
+                options=quote(options)
+            )
+        )
     return dict(options)
 
 
@@ -436,30 +509,41 @@ def _checkers(raw: Any, variant: Variant) -> dict[int, dict[int | str, int]]:
     """``{player: {"bar" or path position: count}}`` for ``Position.build``, which checks
     the counts; here the keys are read (numbers or digit strings) and checked."""
     if not isinstance(raw, Mapping):
-        raise ValueError(f"'checkers' must map players to {{place: count}}, not {quote(raw)}")
+        raise ValueError(
+            _("'checkers' must map players to {{place: count}}, not {raw}").format(raw=quote(raw))
+        )
     result: dict[int, dict[int | str, int]] = {}
     for key, places in raw.items():
         player = _number(key)
         if player is None or not 0 <= player < variant.players:
             raise ValueError(
-                f"'checkers' has an unknown player {quote(key)}: {variant.name} has players "
-                f"0..{variant.players - 1}"
+                _("'checkers' has an unknown player {key}: {name} has players 0..{number}").format(
+                    key=quote(key), name=variant.name, number=variant.players - 1
+                )
             )
         if player in result:
-            raise ValueError(f"'checkers' lists player {player} twice")
+            raise ValueError(_("'checkers' lists player {player} twice").format(player=player))
         if not isinstance(places, Mapping):
-            raise ValueError(f"checkers of player {quote(key)} must map places to counts")
+            raise ValueError(
+                _("checkers of player {key} must map places to counts").format(key=quote(key))
+            )
         board: dict[int | str, int] = {}
         for where, count in places.items():
             index = BAR if where == "bar" else _number(where)
             if index is None or not BAR <= index <= variant.points:
                 raise ValueError(
-                    f"player {player}: {quote(where)} is not 'bar' or a path position "
-                    f"1..{variant.points} (borne-off checkers are implied)"
+                    _(
+                        "player {player}: {where} is not 'bar' or a path position 1..{points} "
+                        "(borne-off checkers are implied)"
+                    ).format(player=player, where=quote(where), points=variant.points)
                 )
             place: int | str = "bar" if index == BAR else index
             if place in board:
-                raise ValueError(f"player {player}: {quote(where)} is listed twice")
+                raise ValueError(
+                    _("player {player}: {where} is listed twice").format(
+                        player=player, where=quote(where)
+                    )
+                )
             board[place] = count
         result[player] = board
     return result
@@ -472,7 +556,11 @@ def _require_classic(pos: Position, what: str) -> None:
     """GNU Backgammon's and XG's IDs have no room for a variant's Readings: they write
     standard classic backgammon only, so that reading one back gives the same game."""
     if pos.variant.name != CLASSIC.name:
-        raise InvalidIdError(f"{what} describe classic backgammon only, not {pos.variant.name}")
+        raise InvalidIdError(
+            _("{what} describe classic backgammon only, not {name}").format(
+                what=what, name=pos.variant.name
+            )
+        )
     if pos.variant != CLASSIC:
         readings = ", ".join(
             f"{field}={getattr(pos.variant, field)!r}"
@@ -480,8 +568,10 @@ def _require_classic(pos: Position, what: str) -> None:
             if getattr(pos.variant, field) != getattr(CLASSIC, field)
         )
         raise InvalidIdError(
-            f"{what} describe standard classic backgammon only, not one with the Readings "
-            f"{readings}: use the position's own id"
+            _(
+                "{what} describe standard classic backgammon only, not one with the "
+                "Readings {readings}: use the position's own id"
+            ).format(what=what, readings=readings)
         )
 
 
@@ -515,7 +605,7 @@ def to_gnubg_id(pos: Position, cube: Cube | None = None, state: MatchState | Non
     and the Jacoby field of gnubg's extended Match ID (bit 66, set unless money play uses
     the Jacoby rule) as the Debian build of gnubg writes it.
     """
-    _require_classic(pos, "GNU Backgammon IDs")
+    _require_classic(pos, _("GNU Backgammon IDs"))
     cube, state = _match_fields(pos, cube, state)
     mover = pos.turn
     opponent, own = gnubg_board(pos.boards, mover)
@@ -554,22 +644,26 @@ def read_gnubg_id(text: str) -> MatchPosition:
     leaves the bit 0 and plays money with the rule, gnubg's default). A resignation on
     offer and the game's state (playing, over) are not kept.
     """
-    ids = _checked_text(text, "a GNU Backgammon ID")
+    ids = _checked_text(text, _("a GNU Backgammon ID"))
     if ids[:7].upper() == "GNUBGID":
         ids = ids[7:].lstrip(" \t:")
     parts = ids.split(":")
     if len(parts) > 2:
-        raise InvalidIdError(f"{quote(ids)} is not 'PositionID' or 'PositionID:MatchID'")
+        raise InvalidIdError(
+            _("{ids} is not 'PositionID' or 'PositionID:MatchID'").format(ids=quote(ids))
+        )
     turn, dice, cube, state = (
         _gnubg_match(parts[1]) if len(parts) == 2 else (0, None, Cube(), MatchState())
     )
-    source = f"GNU Backgammon Position ID {quote(parts[0])}"
+    source = _("GNU Backgammon Position ID {text}").format(text=quote(parts[0]))
     key = _gnubg_key(parts[0], _GNUBG_POSITION_CHARS, source)
     reader = _Reader(_unpack(key, msb_first=False), source)
-    opponent = reader.counts(25, "the opponent")
-    mover = reader.counts(25, "the player on roll")
+    opponent = reader.counts(25, _("the opponent"))
+    mover = reader.counts(25, _("the player on roll"))
     if any(reader.rest()):
-        raise InvalidIdError(f"{source} has stray bits after the last point")
+        raise InvalidIdError(
+            _("{source} has stray bits after the last point").format(source=source)
+        )
     sides = {turn: mover, 1 - turn: opponent}
     boards = tuple(_with_tray(sides[player][::-1]) for player in range(2))
     position = _position(source, CLASSIC, boards, turn, dice)
@@ -583,14 +677,18 @@ def from_gnubg_id(text: str) -> Position:
 
 def _gnubg_key(text: str, length: int, source: str) -> bytes:
     if len(text) != length:
-        raise InvalidIdError(f"{source} has the wrong length: {len(text)} characters, not {length}")
+        raise InvalidIdError(
+            _("{source} has the wrong length: {count} characters, not {length}").format(
+                source=source, count=len(text), length=length
+            )
+        )
     _bad_char(text, "A-Za-z0-9+/", source)
     return _decode64(text, b"+/", source)
 
 
 def _gnubg_match(text: str) -> tuple[int, Dice | None, Cube, MatchState]:
     """Our player on roll, the dice, the cube and the match state of a gnubg Match ID."""
-    source = f"GNU Backgammon Match ID {quote(text)}"
+    source = _("GNU Backgammon Match ID {text}").format(text=quote(text))
     key = int.from_bytes(_gnubg_key(text, _GNUBG_MATCH_CHARS, source), "little")
 
     def bits(offset: int, width: int) -> int:
@@ -598,19 +696,31 @@ def _gnubg_match(text: str) -> tuple[int, Dice | None, Cube, MatchState]:
 
     state, length, scores = bits(8, 3), bits(21, 15), (bits(36, 15), bits(51, 15))
     if state > 4:
-        raise InvalidIdError(f"{source} has an unknown game state {state}")
+        raise InvalidIdError(
+            _("{source} has an unknown game state {state}").format(source=source, state=state)
+        )
     if length and max(scores) > length:
-        raise InvalidIdError(f"{source} has a score {scores} beyond the match length {length}")
+        raise InvalidIdError(
+            _("{source} has a score {scores} beyond the match length {length}").format(
+                source=source, scores=scores, length=length
+            )
+        )
     if not length and bits(7, 1):
-        raise InvalidIdError(f"{source} sets the Crawford flag in a money game")
+        raise InvalidIdError(
+            _("{source} sets the Crawford flag in a money game").format(source=source)
+        )
     mover, decider, doubled, resigned = bits(6, 1), bits(11, 1), bits(12, 1), bits(13, 2)
     if doubled and decider == mover:
-        raise InvalidIdError(f"{source} has a double offered and the doubler to answer it")
+        raise InvalidIdError(
+            _("{source} has a double offered and the doubler to answer it").format(source=source)
+        )
     if not (doubled or resigned) and decider != mover:
-        raise InvalidIdError(f"{source} has one player on roll and the other to decide")
+        raise InvalidIdError(
+            _("{source} has one player on roll and the other to decide").format(source=source)
+        )
     owner = bits(4, 2)
     if owner == 2:
-        raise InvalidIdError(f"{source} has an unknown cube owner 2")
+        raise InvalidIdError(_("{source} has an unknown cube owner 2").format(source=source))
     cube = _cube(source, bits(0, 4), None if owner == _GNUBG_CENTRED else 1 - owner, bool(doubled))
     match = _state(
         source,
@@ -637,7 +747,7 @@ def to_xgid(pos: Position, cube: Cube | None = None, state: MatchState | None = 
     is 1 in the Crawford game, and in money play 1 with the Jacoby rule; the last field,
     XG's money cube limit, is always 10.
     """
-    _require_classic(pos, "XGIDs")
+    _require_classic(pos, _("XGIDs"))
     cube, state = _match_fields(pos, cube, state)
     cells = ["-"] * 26
     for path, (mine, theirs) in enumerate(zip(pos.boards[0][:25], pos.boards[1][:25], strict=True)):
@@ -675,13 +785,17 @@ def read_xgid(text: str) -> MatchPosition:
     beaver bit of the money rules and XG's money cube limit are read and dropped:
     R14 has no beavers.
     """
-    body = _checked_text(text, "an XGID")
-    source = f"XGID {quote(body)}"
+    body = _checked_text(text, _("an XGID"))
+    source = _("XGID {text}").format(text=quote(body))
     if body[:5].upper() == "XGID=":
         body = body[5:]
     fields = body.split(":")
     if len(fields) != 10:
-        raise InvalidIdError(f"{source} has {len(fields)} ':'-separated fields, not 10")
+        raise InvalidIdError(
+            _("{source} has {count} ':'-separated fields, not 10").format(
+                source=source, count=len(fields)
+            )
+        )
     named = dict(zip(_XG_FIELDS, fields[1:], strict=True))
     dice_field = named.pop("dice")
     numbers = {name: _xg_number(name, value, source) for name, value in named.items()}
@@ -689,22 +803,36 @@ def read_xgid(text: str) -> MatchPosition:
         allowed = _XG_VALUES.get(name)
         out_of_range = value < 0 if allowed is None else value not in allowed
         if out_of_range:
-            raise InvalidIdError(f"{source} has an out-of-range {name}: {value}")
+            raise InvalidIdError(
+                _("{source} has an out-of-range {name}: {value}").format(
+                    source=source, name=name, value=value
+                )
+            )
     if dice_field in ("00", _XG_DOUBLED):
         dice = None
     elif re.fullmatch("[1-6][1-6]", dice_field):
         dice = int(dice_field[0]), int(dice_field[1])
     elif dice_field in _XG_BEAVERS:
-        raise InvalidIdError(f"{source} has a beaver or raccoon ({dice_field}): R14 has none")
+        raise InvalidIdError(
+            _("{source} has a beaver or raccoon ({dice_field}): R14 has none").format(
+                source=source, dice_field=dice_field
+            )
+        )
     else:
         raise InvalidIdError(
-            f"{source} has dice {quote(dice_field)}: expected two digits 1..6, '00' or 'D'"
+            _("{source} has dice {dice_field}: expected two digits 1..6, '00' or 'D'").format(
+                source=source, dice_field=quote(dice_field)
+            )
         )
     boards = _xg_boards(fields[0], source)
     position = _position(source, CLASSIC, boards, 0 if numbers["turn"] == 1 else 1, dice)
     length, rules = numbers["match length"], numbers["rules"]
     if length and rules > 1:
-        raise InvalidIdError(f"{source} has rules {rules} in a match: 0, or 1 for Crawford")
+        raise InvalidIdError(
+            _("{source} has rules {rules} in a match: 0, or 1 for Crawford").format(
+                source=source, rules=rules
+            )
+        )
     owner = {0: None, 1: 0, -1: 1}[numbers["cube owner"]]
     cube = _cube(source, numbers["cube"], owner, dice_field == _XG_DOUBLED)
     state = _state(
@@ -724,14 +852,22 @@ def from_xgid(text: str) -> Position:
 
 def _xg_number(name: str, field: str, source: str) -> int:
     if not _XG_NUMBER.fullmatch(field):
-        raise InvalidIdError(f"{source} has {quote(field)} where the {name} (a number) belongs")
+        raise InvalidIdError(
+            _("{source} has {field} where the {name} (a number) belongs").format(
+                source=source, field=quote(field), name=name
+            )
+        )
     return int(field)
 
 
 def _xg_boards(board: str, source: str) -> tuple[Board, ...]:
     """Our two boards from XG's 26 board characters."""
     if len(board) != 26:
-        raise InvalidIdError(f"{source} has {len(board)} board characters, not 26")
+        raise InvalidIdError(
+            _("{source} has {count} board characters, not 26").format(
+                source=source, count=len(board)
+            )
+        )
     counts = [[0] * 25, [0] * 25]
     for index, char in enumerate(board):
         if char == "-":
@@ -742,12 +878,17 @@ def _xg_boards(board: str, source: str) -> tuple[Board, ...]:
             counts[1][index] = ord(char) - ord("a") + 1
         else:
             raise InvalidIdError(
-                f"{source} has {quote(char)} at board index {index}: expected '-', 'A'-'P' "
-                "(bottom player, not on index 0) or 'a'-'p' (top player, not on index 25)"
+                _(
+                    "{source} has {char} at board index {index}: expected '-', 'A'-'P' "
+                    "(bottom player, not on index 0) or 'a'-'p' (top player, not on index "
+                    "25)"
+                ).format(source=source, char=quote(char), index=index)
             )
     for player, side in enumerate(counts):
         if sum(side) > CHECKERS:
             raise InvalidIdError(
-                f"{source}: too many checkers for player {player} ({sum(side)}, over 15)"
+                _("{source}: too many checkers for player {player} ({side}, over 15)").format(
+                    source=source, player=player, side=sum(side)
+                )
             )
     return tuple(_with_tray(side) for side in counts)

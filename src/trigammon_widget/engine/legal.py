@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import fast
 from .errors import IllegalMoveError, quote
+from .i18n import _, ngettext
 from .movegen import RawMove, RawPlay, board_key, key_weights, legal_leaves, search
 from .moves import BAR, Move, Play
 from .places import label
@@ -27,7 +28,7 @@ class LegalPlays:
     def __init__(self, position: Position) -> None:
         # A position with dice is never over (R12): Position refuses that.
         if position.dice is None:
-            raise ValueError("no dice: legal plays need a rolled position (with_dice)")
+            raise ValueError(_("no dice: legal plays need a rolled position (with_dice)"))
         self.position = position
         self.dice: tuple[int, int] = position.dice
         self._singles: dict[tuple[int, int], list[RawMove]] = {}
@@ -190,21 +191,27 @@ class LegalPlays:
         several move orders to reach one position).
         """
         if not isinstance(play, Play):
-            raise ValueError(f"a play is a Play of moves, not {quote(play)}")
+            raise ValueError(_("a play is a Play of moves, not {play}").format(play=quote(play)))
         found = self.find(play.moves)
         if found is not None:
             return found
         state = self._state(play.moves)
         if state.next_moves():
             left = state.remaining
-            unused = (
-                f"the {left[0]} can still be played"
-                if len(left) == 1
-                else f"of the {'-'.join(map(str, left))} left, more can be played"
-            )
+            if len(left) == 1:
+                raise IllegalMoveError(
+                    "R9",
+                    _(
+                        "the play is not complete: the {die} can still be played; a player "
+                        "must use as many dice as possible"
+                    ).format(die=left[0]),
+                )
             raise IllegalMoveError(
                 "R9",
-                f"the play is not complete: {unused}; a player must use as many dice as possible",
+                _(
+                    "the play is not complete: of the {dice} left, more can be played; a "
+                    "player must use as many dice as possible"
+                ).format(dice="-".join(map(str, left))),
             )
         return Play(tuple(Move(*move) for move in self._leaves[state.key]))
 
@@ -294,13 +301,20 @@ class _TurnState:
         if plays.max_dice == 1 and plays.dice[0] != plays.dice[1] and raw[2] != high:
             return IllegalMoveError(
                 "R9",
-                f"only one die can be played, so it must be the higher one "
-                f"({high}), which can be played",
+                _(
+                    "only one die can be played, so it must be the higher one ({die}), "
+                    "which can be played"
+                ).format(die=high),
             )
         return IllegalMoveError(
             "R9",
-            f"{self._describe(raw[0], raw[1])} would leave dice unplayed, but a play "
-            f"using {plays.max_dice} dice exists: use as many dice as possible",
+            ngettext(
+                "{move} would leave dice unplayed, but a play using {count} die exists: "
+                "use as many dice as possible",
+                "{move} would leave dice unplayed, but a play using {count} dice exists: "
+                "use as many dice as possible",
+                plays.max_dice,
+            ).format(move=self._describe(raw[0], raw[1]), count=plays.max_dice),
         )
 
     def _describe(self, start: int, end: int) -> str:
@@ -314,38 +328,53 @@ class _TurnState:
         start, end, die = move.start, move.end, move.die
         where = label(variant, start)
         if not self.remaining:
-            return IllegalMoveError("R4", "all dice of this roll have been played")
+            return IllegalMoveError("R4", _("all dice of this roll have been played"))
         if not 1 <= die <= 6:
-            return IllegalMoveError("R4", f"a die shows 1..6, not {die}")
+            return IllegalMoveError("R4", _("a die shows 1..6, not {die}").format(die=die))
         if die not in self.remaining:
             left = "-".join(map(str, self.remaining))
-            return IllegalMoveError("R4", f"no {die} to play: the dice left are {left}")
+            return IllegalMoveError(
+                "R4", _("no {die} to play: the dice left are {dice}").format(die=die, dice=left)
+            )
         if not BAR <= start <= n or not mine[start]:
-            return IllegalMoveError("R4", f"no checker of yours on {where}")
+            return IllegalMoveError("R4", _("no checker of yours on {place}").format(place=where))
         if mine[BAR] and start != BAR:
             return IllegalMoveError(
                 "R8",
-                f"{_checkers(mine[BAR])} on the bar must enter before any other checker moves",
+                ngettext(
+                    "{count} checker on the bar must enter before any other checker moves",
+                    "{count} checkers on the bar must enter before any other checker moves",
+                    mine[BAR],
+                ).format(count=mine[BAR]),
             )
         if end != min(start + die, off):
             return IllegalMoveError(
-                "R4", f"a {die} moves {where} to {label(variant, min(start + die, off))}"
+                "R4",
+                _("a {die} moves {place} to {end}").format(
+                    die=die, place=where, end=label(variant, min(start + die, off))
+                ),
             )
         if end <= n:
             return IllegalMoveError(
-                "R6", f"{label(variant, end)} is blocked by two or more opposing checkers"
+                "R6",
+                _("{place} is blocked by two or more opposing checkers").format(
+                    place=label(variant, end)
+                ),
             )
         farthest = next(i for i, count in enumerate(mine) if count)
         if farthest < variant.home_start:
             return IllegalMoveError(
                 "R10",
-                f"no bearing off while a checker is outside the home board "
-                f"(on {label(variant, farthest)})",
+                _("no bearing off while a checker is outside the home board (on {place})").format(
+                    place=label(variant, farthest)
+                ),
             )
         return IllegalMoveError(
             "R11",
-            f"a {die} bears off from {where} only if no checker is farther from home; "
-            f"one is on {label(variant, farthest)}",
+            _(
+                "a {die} bears off from {place} only if no checker is farther from home; "
+                "one is on {farthest}"
+            ).format(die=die, place=where, farthest=label(variant, farthest)),
         )
 
 
@@ -353,8 +382,6 @@ def _check_move(move: object) -> None:
     if not isinstance(move, Move) or any(
         type(value) is not int for value in (move.start, move.end, move.die)
     ):
-        raise ValueError(f"a move is a Move of three integers, not {quote(move)}")
-
-
-def _checkers(count: int) -> str:
-    return "1 checker" if count == 1 else f"{count} checkers"
+        raise ValueError(
+            _("a move is a Move of three integers, not {move}").format(move=quote(move))
+        )

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from . import display
 from .errors import IllegalMoveError, InvalidPositionError, quote
+from .i18n import _
 from .names import check_text
 from .position import Position, check_not_over
 from .variant import Variant, find_variant
@@ -53,7 +54,9 @@ RESIGNATION_NAMES = {1: "single game", 2: "gammon", 3: "backgammon"}
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidPositionError(f"{what} must be True or False, not {quote(value)}")
+        raise InvalidPositionError(
+            _("{what} must be True or False, not {value}").format(what=what, value=quote(value))
+        )
     return value
 
 
@@ -70,25 +73,36 @@ class Cube:
         value = self.value
         if type(value) is not int or not 1 <= value <= MAX_CUBE or value & (value - 1):
             raise InvalidPositionError(
-                f"a cube shows a power of two 1..{MAX_CUBE}, not {quote(value)} (R14)"
+                _("a cube shows a power of two 1..{max_cube}, not {value} (R14)").format(
+                    max_cube=MAX_CUBE, value=quote(value)
+                )
             )
         if self.owner is not None and (type(self.owner) is not int or self.owner not in (0, 1)):
             raise InvalidPositionError(
-                f"the cube's owner is player 0, player 1 or None (centred), not "
-                f"{quote(self.owner)} (R14)"
+                _(
+                    "the cube's owner is player 0, player 1 or None (centred), not {owner} (R14)"
+                ).format(owner=quote(self.owner))
             )
         _flag(self.offered, "the cube's 'offered'")
         if self.offered and self.value == MAX_CUBE:
-            raise InvalidPositionError(f"a cube at {MAX_CUBE} cannot be doubled (R14)")
+            raise InvalidPositionError(
+                _("a cube at {max_cube} cannot be doubled (R14)").format(max_cube=MAX_CUBE)
+            )
 
     @property
     def centred(self) -> bool:
         return self.owner is None
 
     def __str__(self) -> str:
-        where = "centred" if self.owner is None else f"owned by player {self.owner}"
-        offer = f", doubled to {2 * self.value} and awaiting an answer" if self.offered else ""
-        return f"{self.value}-cube {where}{offer}"
+        if self.owner is None:
+            text = _("{value}-cube centred").format(value=self.value)
+        else:
+            text = _("{value}-cube owned by player {player}").format(
+                value=self.value, player=self.owner
+            )
+        if self.offered:
+            text += _(", doubled to {value} and awaiting an answer").format(value=2 * self.value)
+        return text
 
 
 @dataclass(frozen=True)
@@ -111,31 +125,41 @@ class MatchState:
         length, score = self.length, self.score
         if type(length) is not int or not 0 <= length <= MAX_MATCH_LENGTH:
             raise InvalidPositionError(
-                f"a match is 1..{MAX_MATCH_LENGTH} points long, or 0 for money play, not "
-                f"{quote(length)}"
+                _(
+                    "a match is 1..{max_match_length} points long, or 0 for money play, "
+                    "not {length}"
+                ).format(max_match_length=MAX_MATCH_LENGTH, length=quote(length))
             )
         if not isinstance(score, tuple) or len(score) not in (2, 3):
             raise InvalidPositionError(
-                f"a score is a tuple of one count per player, not {quote(score)}"
+                _("a score is a tuple of one count per player, not {score}").format(
+                    score=quote(score)
+                )
             )
         for points in score:
             if type(points) is not int or not 0 <= points <= MAX_SCORE:
                 raise InvalidPositionError(
-                    f"a player's score is 0..{MAX_SCORE} points, not {quote(points)}"
+                    _("a player's score is 0..{max_score} points, not {points}").format(
+                        max_score=MAX_SCORE, points=quote(points)
+                    )
                 )
             if length and points >= length:
                 raise InvalidPositionError(
-                    f"score {_dash(score)} ends a match to {length}: no game follows (R14)"
+                    _("score {score} ends a match to {length}: no game follows (R14)").format(
+                        score=_dash(score), length=length
+                    )
                 )
         _flag(self.crawford, "'crawford'")
         _flag(self.jacoby, "'jacoby'")
         if self.crawford and [points == length - 1 for points in score].count(True) != 1:
             raise InvalidPositionError(
-                f"the Crawford game is played when one player alone needs one point; not at "
-                f"{_dash(score)} in a match to {length} (R14)"
+                _(
+                    "the Crawford game is played when one player alone needs one point; "
+                    "not at {score} in a match to {length} (R14)"
+                ).format(score=_dash(score), length=length)
             )
         if self.jacoby and length:
-            raise InvalidPositionError("the Jacoby rule belongs to money play, not to a match")
+            raise InvalidPositionError(_("the Jacoby rule belongs to money play, not to a match"))
 
     @classmethod
     def fresh(cls, players: int) -> MatchState:
@@ -181,31 +205,45 @@ class MatchState:
 
     def __str__(self) -> str:
         if self.money:
-            rule = ", Jacoby rule" if self.jacoby else ""
-            return f"money play, score {_dash(self.score)}{rule}"
-        stage = (
-            ", Crawford game" if self.crawford else ", post-Crawford" if self.post_crawford else ""
+            text = _("money play, score {score}").format(score=_dash(self.score))
+            return text + _(", Jacoby rule") if self.jacoby else text
+        text = _("{score} in a match to {length}").format(
+            score=_dash(self.score), length=self.length
         )
-        return f"{_dash(self.score)} in a match to {self.length}{stage}"
+        if self.crawford:
+            return text + _(", Crawford game")
+        return text + _(", post-Crawford") if self.post_crawford else text
 
 
 def check_info(info: object) -> dict[str, str]:
     """``info`` as a match's information, once its keys are ``INFO_KEYS`` and its values
     text of at most ``MAX_INFO_CHARS`` characters; else a ``ValueError`` naming it."""
     if not isinstance(info, Mapping):
-        raise ValueError(f"match information is a mapping, not {quote(info)}")
+        raise ValueError(_("match information is a mapping, not {info}").format(info=quote(info)))
     checked = {}
     for key, value in info.items():
         if key not in INFO_KEYS:
-            raise ValueError(f"unknown match information {quote(key)}; keys are {INFO_KEYS}")
+            raise ValueError(
+                _("unknown match information {key}; keys are {info_keys}").format(
+                    key=quote(key), info_keys=INFO_KEYS
+                )
+            )
         if not isinstance(value, str) or len(value) > MAX_INFO_CHARS:
             raise ValueError(
-                f"match information {key!r} is text of at most {MAX_INFO_CHARS} characters, "
-                f"not {quote(value)}"
+                _(
+                    "match information {key} is text of at most {max_info_chars} "
+                    "characters, not {value}"
+                ).format(key=repr(key), max_info_chars=MAX_INFO_CHARS, value=quote(value))
             )
         if key != "Comment" and "\n" in value:
-            raise ValueError(f"match information {key!r} is one line, not {quote(value)}")
-        checked[key] = check_text(value, f"match information {key!r}", lines=key == "Comment")
+            raise ValueError(
+                _("match information {key} is one line, not {value}").format(
+                    key=repr(key), value=quote(value)
+                )
+            )
+        what = _("match information {key}").format(key=repr(key))
+        checked[key] = check_text(value, what, lines=key == "Comment")
+
     return checked
 
 
@@ -219,8 +257,10 @@ class RecordBudget:
     def take(self, count: int) -> None:
         if self.left < count:
             raise ValueError(
-                f"a match keeps at most {MAX_MATCH_RECORDS:,} records over all its games: "
-                "nothing was recorded; start a new match"
+                _(
+                    "a match keeps at most {max_match_records} records over all its games: "
+                    "nothing was recorded; start a new match"
+                ).format(max_match_records=f"{MAX_MATCH_RECORDS:,}")
             )
         self.left -= count
 
@@ -241,9 +281,17 @@ class CubeAction:
 
     def __post_init__(self) -> None:
         if type(self.player) is not int or self.player not in (0, 1):
-            raise ValueError(f"a cube action is player 0's or player 1's, not {quote(self.player)}")
+            raise ValueError(
+                _("a cube action is player 0's or player 1's, not {player}").format(
+                    player=quote(self.player)
+                )
+            )
         if self.action not in CUBE_ACTIONS:
-            raise ValueError(f"a cube action is one of {CUBE_ACTIONS}, not {quote(self.action)}")
+            raise ValueError(
+                _("a cube action is one of {cube_actions}, not {action}").format(
+                    cube_actions=CUBE_ACTIONS, action=quote(self.action)
+                )
+            )
 
     @property
     def notation(self) -> str:
@@ -262,11 +310,17 @@ class Resignation:
 
     def __post_init__(self) -> None:
         if type(self.player) is not int or self.player not in (0, 1):
-            raise ValueError(f"a resignation is player 0's or player 1's, not {quote(self.player)}")
+            raise ValueError(
+                _("a resignation is player 0's or player 1's, not {player}").format(
+                    player=quote(self.player)
+                )
+            )
         if type(self.level) is not int or self.level not in RESIGNATION_NAMES:
             raise ValueError(
-                f"a resignation concedes 1, 2 or 3 points (single game, gammon, backgammon) "
-                f"times the cube, not {quote(self.level)}"
+                _(
+                    "a resignation concedes 1, 2 or 3 points (single game, gammon, "
+                    "backgammon) times the cube, not {level}"
+                ).format(level=quote(self.level))
             )
 
     @property
@@ -305,34 +359,47 @@ class MatchPosition:
     def __post_init__(self) -> None:
         position, cube, state = self.position, self.cube, self.state
         if not isinstance(position, Position):
-            raise InvalidPositionError(f"position must be a Position, not {quote(position)}")
+            raise InvalidPositionError(
+                _("position must be a Position, not {position}").format(position=quote(position))
+            )
         if not isinstance(cube, Cube):
-            raise InvalidPositionError(f"cube must be a Cube, not {quote(cube)}")
+            raise InvalidPositionError(
+                _("cube must be a Cube, not {cube}").format(cube=quote(cube))
+            )
         if not isinstance(state, MatchState):
-            raise InvalidPositionError(f"state must be a MatchState, not {quote(state)}")
+            raise InvalidPositionError(
+                _("state must be a MatchState, not {state}").format(state=quote(state))
+            )
         players = position.variant.players
         if len(state.score) != players:
             raise InvalidPositionError(
-                f"a {position.variant.name} match has {players} scores, not {_dash(state.score)}"
+                _("a {name} match has {players} scores, not {score}").format(
+                    name=position.variant.name, players=players, score=_dash(state.score)
+                )
             )
         if players != 2 and (cube != Cube() or state.crawford):
             raise InvalidPositionError(
-                "trigammon has no doubling cube (R14 is classic only): its cube stays a "
-                "centred 1-cube"
+                _(
+                    "trigammon has no doubling cube (R14 is classic only): its cube stays "
+                    "a centred 1-cube"
+                )
             )
         if state.crawford and cube != Cube():
             raise InvalidPositionError(
-                f"no doubling in the Crawford game (R14): its cube is a centred 1-cube, not a "
-                f"{cube}"
+                _(
+                    "no doubling in the Crawford game (R14): its cube is a centred 1-cube, "
+                    "not a {cube}"
+                ).format(cube=cube)
             )
         if cube.offered and (position.dice is not None or position.is_over()):
             raise InvalidPositionError(
-                "a double is offered before the roll, in a game still going on (R14)"
+                _("a double is offered before the roll, in a game still going on (R14)")
             )
         if cube.offered and cube.owner not in (None, position.turn):
             raise InvalidPositionError(
-                f"player {position.turn} cannot have doubled a cube that player {cube.owner} "
-                "owns (R14)"
+                _("player {turn} cannot have doubled a cube that player {owner} owns (R14)").format(
+                    turn=position.turn, owner=cube.owner
+                )
             )
 
     # the cube (R14) ----------------------------------------------------------
@@ -351,34 +418,50 @@ class MatchPosition:
         """Refuse a double the rules forbid (R12, R14); the player to move doubles."""
         position, cube = self.position, self.cube
         if position.variant.players != 2:
-            raise IllegalMoveError("R14", "trigammon has no doubling cube")
+            raise IllegalMoveError("R14", _("trigammon has no doubling cube"))
         check_not_over(position)
         if cube.offered:
             raise IllegalMoveError(
-                "R14", f"a double to {2 * cube.value} is already offered: take or drop it"
+                "R14",
+                _("a double to {value} is already offered: take or drop it").format(
+                    value=2 * cube.value
+                ),
             )
         if self.state.crawford:
-            raise IllegalMoveError("R14", "no doubling in the Crawford game")
+            raise IllegalMoveError("R14", _("no doubling in the Crawford game"))
         if position.dice is not None:
             raise IllegalMoveError(
-                "R14", f"player {position.turn} has rolled: a player doubles before rolling"
+                "R14",
+                _("player {player} has rolled: a player doubles before rolling").format(
+                    player=position.turn
+                ),
             )
         if cube.owner is not None and cube.owner != position.turn:
             raise IllegalMoveError(
-                "R14", f"player {cube.owner} owns the cube: only its owner may double"
+                "R14",
+                _("player {player} owns the cube: only its owner may double").format(
+                    player=cube.owner
+                ),
             )
         if cube.value >= MAX_CUBE:
-            raise IllegalMoveError("R14", f"the cube is at {MAX_CUBE}, the largest there is")
+            raise IllegalMoveError(
+                "R14", _("the cube is at {value}, the largest there is").format(value=MAX_CUBE)
+            )
 
     def double(self) -> MatchPosition:
         """The player to move offers to double; the opponent is to take or drop."""
         self.check_double()
         return replace(self, cube=replace(self.cube, offered=True))
 
-    def _check_answer(self, action: str) -> None:
+    def _check_answer(self, action: Literal["take", "drop"]) -> None:
         check_not_over(self.position)
         if not self.cube.offered:
-            raise IllegalMoveError("R14", f"no double is offered: nothing to {action}")
+            text = (
+                _("no double is offered: nothing to take")
+                if action == "take"
+                else _("no double is offered: nothing to drop")
+            )
+            raise IllegalMoveError("R14", text)
 
     def take(self) -> MatchPosition:
         """The opponent takes: the cube doubles and passes to it (R14)."""
@@ -396,8 +479,9 @@ class MatchPosition:
         if self.cube.offered:
             raise IllegalMoveError(
                 "R14",
-                f"player {1 - self.position.turn} must take or drop the double before the "
-                "game goes on",
+                _("player {player} must take or drop the double before the game goes on").format(
+                    player=1 - self.position.turn
+                ),
             )
 
     def apply(self, record: CubeAction) -> MatchPosition | Win:
@@ -405,9 +489,12 @@ class MatchPosition:
         doubler = self.position.turn
         actor = doubler if record.action == "double" else 1 - doubler
         if record.player != actor:
-            raise IllegalMoveError(
-                "R14", f"player {actor} is to {record.action}, not player {record.player}"
-            )
+            wrong = {
+                "double": _("player {actor} is to double, not player {player}"),
+                "take": _("player {actor} is to take, not player {player}"),
+                "drop": _("player {actor} is to drop, not player {player}"),
+            }[record.action]
+            raise IllegalMoveError("R14", wrong.format(actor=actor, player=record.player))
         if record.action == "double":
             return self.double()
         return self.take() if record.action == "take" else self.drop()
@@ -418,7 +505,8 @@ class MatchPosition:
         """The result of a resignation accepted (R14 Reading, README)."""
         check_not_over(self.position)
         if self.position.variant.players != 2:
-            raise IllegalMoveError("R14", "resignations belong to classic match play")
+            raise IllegalMoveError("R14", _("resignations belong to classic match play"))
+
         level = self._counted(record.level)
         return Win(1 - record.player, level * self.cube.value, "resignation")
 
@@ -527,7 +615,9 @@ class Match:
         chosen = find_variant(variant)
         _flag(crawford, "'crawford'")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an integer or None, not {quote(seed)}")
+            raise ValueError(
+                _("seed must be an integer or None, not {seed}").format(seed=quote(seed))
+            )
         self._first = MatchState(length, (0,) * chosen.players, jacoby=jacoby)
         self._variant = chosen
         self._crawford = crawford and chosen.players == 2
@@ -615,10 +705,12 @@ class Match:
             return self._first
         result = self._last_result()
         if result is None:
-            raise ValueError(f"game {len(self._games)} is not over yet")
+            raise ValueError(_("game {count} is not over yet").format(count=len(self._games)))
         following = self.state.next_game(result, crawford_rule=self._crawford)
         if following is None:
-            raise ValueError(f"the match is over: player {self.winner} has won it")
+            raise ValueError(
+                _("the match is over: player {winner} has won it").format(winner=self.winner)
+            )
         return following
 
     def __repr__(self) -> str:
@@ -634,8 +726,10 @@ class Match:
 
         if self._budget.left <= 0:
             raise ValueError(
-                f"a match keeps at most {MAX_MATCH_RECORDS:,} records over all its games: "
-                "start a new match"
+                _(
+                    "a match keeps at most {max_match_records} records over all its games: "
+                    "start a new match"
+                ).format(max_match_records=f"{MAX_MATCH_RECORDS:,}")
             )
         game = Game(self._variant, seed=self._seed(), names=self.names, match=self._next_state())
         self._games.append(self._join(game))
@@ -689,15 +783,29 @@ class Match:
         for number, game in enumerate(games, 1):
             try:
                 if game.variant != self._variant:
-                    raise ValueError(f"a {game.variant.name} game in a {self._variant.name} match")
+                    raise ValueError(
+                        _("a {name} game in a {name2} match").format(
+                            name=game.variant.name, name2=self._variant.name
+                        )
+                    )
                 if game.names != self._names:
-                    raise ValueError(f"players {list(game.names)}, not {list(self._names)}")
+                    raise ValueError(
+                        _("players {names}, not {names2}").format(
+                            names=list(game.names), names2=list(self._names)
+                        )
+                    )
                 expected = self._next_state()
                 if game.match_state != expected:
-                    raise ValueError(f"it is played at {game.match_state}, not at {expected}")
+                    raise ValueError(
+                        _("it is played at {match_state}, not at {expected}").format(
+                            match_state=game.match_state, expected=expected
+                        )
+                    )
                 self._budget.take(game._records)
             except ValueError as error:
-                raise ValueError(f"game {number}: {error}") from None
+                raise ValueError(
+                    _("game {number}: {error}").format(number=number, error=error)
+                ) from None
             self._games.append(self._join(game))
         return self
 
@@ -732,4 +840,4 @@ class Match:
         """A match from ``to_json`` text; ``ValueError`` for anything else."""
         from .records import match_from_dict, read_json
 
-        return match_from_dict(read_json(text, "a match record"))
+        return match_from_dict(read_json(text, _("a match record")))

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 from .errors import MatchFileError, quote
 from .game import Game, Turn
+from .i18n import N_, _
 from .match import MAX_INFO_CHARS, CubeAction, Match, Resignation, Win, check_info
 from .moves import BAR, Play
 from .variant import CLASSIC
@@ -89,10 +90,13 @@ _MAT_INFO = {
 
 def _check_text(text: object, what: str) -> str:
     if not isinstance(text, str):
-        raise MatchFileError(0, f"{what} is text, not {quote(text)}")
+        raise MatchFileError(0, _("{what} is text, not {text}").format(what=what, text=quote(text)))
     if len(text) > MAX_MATCH_FILE_CHARS:
         raise MatchFileError(
-            0, f"{what} has at most {MAX_MATCH_FILE_CHARS:,} characters, not {len(text):,}"
+            0,
+            _("{what} has at most {max_match_file_chars} characters, not {count}").format(
+                what=what, max_match_file_chars=f"{MAX_MATCH_FILE_CHARS:,}", count=f"{len(text):,}"
+            ),
         )
     return text.removeprefix("\ufeff")
 
@@ -121,7 +125,11 @@ class _Reader:
         """Game ``number`` (from 1) begins: the one before must be over."""
         expected = 1 if self.match is None else len(self.match.games) + 1
         if number != expected:
-            raise self.fail(f"game {number} follows game {expected - 1}; expected game {expected}")
+            raise self.fail(
+                _("game {number} follows game {number2}; expected game {expected}").format(
+                    number=number, number2=expected - 1, expected=expected
+                )
+            )
         if self.match is None:
             return
         self.finish(last=False)
@@ -135,8 +143,11 @@ class _Reader:
         assert self.match is not None
         if score != self.match.state.score:
             raise self.fail(
-                f"game {len(self.match.games)} starts at {_score(score)}, but the games before "
-                f"it leave {_score(self.match.state.score)}"
+                _("game {count} starts at {score}, but the games before it leave {score2}").format(
+                    count=len(self.match.games),
+                    score=_score(score),
+                    score2=_score(self.match.state.score),
+                )
             )
 
     def finish(self, last: bool) -> None:
@@ -145,12 +156,14 @@ class _Reader:
         number = len(self.match.games)
         if self.unplayed is not None:
             raise self.fail(
-                f"game {number}: a roll with legal plays and none played is followed by a "
-                "resignation ('Wins')",
+                _(
+                    "game {number}: a roll with legal plays and none played is followed by "
+                    "a resignation ('Wins')"
+                ).format(number=number),
                 self.unplayed,
             )
         if not last and not self.game.is_over():
-            raise self.fail(f"game {number} ends without a result")
+            raise self.fail(_("game {number} ends without a result").format(number=number))
 
     def roll(self, player: int, dice: tuple[int, int], moves: str | None) -> None:
         """A roll of ``player`` and its play (``None``: rolled, then resigned)."""
@@ -158,13 +171,19 @@ class _Reader:
         self.going_on()
         if not game.started:
             if dice[0] == dice[1]:
-                raise self.fail(f"the opening roll is two different dice (R2), not {dice}")
+                raise self.fail(
+                    _("the opening roll is two different dice (R2), not {dice}").format(dice=dice)
+                )
             opening = [min(dice), min(dice)]
             opening[player] = max(dice)
             game.roll_opening(opening)
         position = game.position
         if position.turn != player:
-            raise self.fail(f"player {position.turn} is to roll, not player {player}")
+            raise self.fail(
+                _("player {turn} is to roll, not player {player}").format(
+                    turn=position.turn, player=player
+                )
+            )
         try:
             if position.dice is None:
                 game.roll(*dice)
@@ -183,13 +202,22 @@ class _Reader:
         game = self.game
         self.going_on(cube_answer=action != "double")
         if value is not None and value != 2 * game.cube.value:
-            raise self.fail(f"a double of the {game.cube.value}-cube is to {2 * game.cube.value}")
+            raise self.fail(
+                _("a double of the {value}-cube is to {number}").format(
+                    value=game.cube.value, number=2 * game.cube.value
+                )
+            )
         try:
             record = getattr(game, action)()
         except ValueError as error:
             raise self.fail(str(error)) from None
         if record.player != player:
-            raise self.fail(f"player {record.player} is to {action}, not player {player}")
+            wrong = {
+                "double": _("player {actor} is to double, not player {player}"),
+                "take": _("player {actor} is to take, not player {player}"),
+                "drop": _("player {actor} is to drop, not player {player}"),
+            }[action]
+            raise self.fail(wrong.format(actor=record.player, player=player))
 
     def wins(self, winner: int, points: int) -> None:
         """A game's end as the file states it: it confirms a drop or the last checker
@@ -201,7 +229,10 @@ class _Reader:
             level, rest = divmod(points, cube)
             if rest or level not in (1, 2, 3):
                 raise self.fail(
-                    f"a resignation concedes 1, 2 or 3 times the {cube}-cube, not {points} points"
+                    _(
+                        "a resignation concedes 1, 2 or 3 times the {cube}-cube, not {points} "
+                        "points"
+                    ).format(cube=cube, points=points)
                 )
             try:
                 game.resign(level, player=1 - winner)
@@ -210,20 +241,28 @@ class _Reader:
             self.unplayed = None
             return
         if result.winner != winner:
-            raise self.fail(f"player {result.winner} has won the game, not player {winner}")
+            raise self.fail(
+                _("player {winner} has won the game, not player {winner2}").format(
+                    winner=result.winner, winner2=winner
+                )
+            )
         if result.points != points:
-            raise self.fail(f"the game is worth {result.points} points, not {points}")
+            raise self.fail(
+                _("the game is worth {points} points, not {points2}").format(
+                    points=result.points, points2=points
+                )
+            )
 
     def going_on(self, cube_answer: bool = False) -> None:
         if self.unplayed is not None:
             raise self.fail(
-                "a roll with legal plays and none played is followed by a resignation ('Wins')",
+                _("a roll with legal plays and none played is followed by a resignation ('Wins')"),
                 self.unplayed,
             )
         if self.game.is_over():
-            raise self.fail(f"the game is over: {self.game.result()}")
+            raise self.fail(_("the game is over: {result}").format(result=self.game.result()))
         if self.game.cube.offered and not cube_answer:
-            raise self.fail("a double awaits its answer (take or drop)")
+            raise self.fail(_("a double awaits its answer (take or drop)"))
 
 
 def _score(score: Sequence[int]) -> str:
@@ -239,7 +278,7 @@ def read_mat(text: str) -> Match:
     Every line is checked and every action made by the engine; ``MatchFileError``
     names the line and the reason of the first problem.
     """
-    text = _check_text(text, "a .mat file")
+    text = _check_text(text, _("a .mat file"))
     reader = _Reader()
     info: dict[str, str] = {}
     comments: list[str] = []
@@ -257,11 +296,15 @@ def read_mat(text: str) -> Match:
             continue
         found = _LENGTH.match(raw)
         if not found:
-            raise reader.fail(f"expected the match length ('5 point match'), not {quote(line)}")
+            raise reader.fail(
+                _("expected the match length ('5 point match'), not {line}").format(
+                    line=quote(line)
+                )
+            )
         length = int(found["length"])
         break
     if length is None:
-        raise reader.fail("no match length ('5 point match') found: not a .mat file")
+        raise reader.fail(_("no match length ('5 point match') found: not a .mat file"))
     if comments:
         info["Comment"] = "\n".join(comments)
     expect_scores = False
@@ -279,14 +322,16 @@ def read_mat(text: str) -> Match:
             expect_scores = True
             continue
         if number == 0:
-            raise reader.fail(f"expected ' Game 1', not {quote(line.strip())}")
+            raise reader.fail(
+                _("expected ' Game 1', not {strip}").format(strip=quote(line.strip()))
+            )
         if expect_scores:
             expect_scores = False
             _scores(reader, line, length, flags, info)
             continue
         _mat_line(reader, line)
     if reader.match is None:
-        raise reader.fail("the file has no game")
+        raise reader.fail(_("the file has no game"))
     reader.finish(last=True)
     return reader.match
 
@@ -294,7 +339,9 @@ def read_mat(text: str) -> Match:
 def _check_line(reader: _Reader, line: str) -> None:
     if len(line) > MAX_MAT_LINE:
         raise reader.fail(
-            f"a line of {len(line):,} characters; a .mat line has at most {MAX_MAT_LINE:,}"
+            _("a line of {count} characters; a .mat line has at most {max_mat_line}").format(
+                count=f"{len(line):,}", max_mat_line=f"{MAX_MAT_LINE:,}"
+            )
         )
 
 
@@ -305,15 +352,23 @@ def _header(
     if not found:
         comments.append(line)
         if sum(len(comment) + 1 for comment in comments) > MAX_INFO_CHARS:
-            raise reader.fail(f"the comment is longer than {MAX_INFO_CHARS:,} characters")
+            raise reader.fail(
+                _("the comment is longer than {max_info_chars} characters").format(
+                    max_info_chars=f"{MAX_INFO_CHARS:,}"
+                )
+            )
         return
     key, value = found["key"], found["value"]
     if key in flags:
         if value.lower() not in ("on", "off"):
-            raise reader.fail(f'[{key}] is "On" or "Off", not {quote(value)}')
+            raise reader.fail(
+                _('[{key}] is "On" or "Off", not {value}').format(key=key, value=quote(value))
+            )
         flags[key] = value.lower() == "on"
     elif key == "Variation" and value.lower() != "backgammon":
-        raise reader.fail(f"only backgammon is read, not the variation {quote(value)}")
+        raise reader.fail(
+            _("only backgammon is read, not the variation {value}").format(value=quote(value))
+        )
     elif key in _MAT_INFO:
         info[_MAT_INFO[key]] = value
 
@@ -324,7 +379,11 @@ def _scores(
     """A game's first line: the left and the right player, each with its score."""
     found = _SCORES.fullmatch(line)
     if not found:
-        raise reader.fail(f"expected 'name : score   name : score', not {quote(line.strip())}")
+        raise reader.fail(
+            _("expected 'name : score   name : score', not {strip}").format(
+                strip=quote(line.strip())
+            )
+        )
     names = (found["right"], found["left"])
     score = (int(found["rscore"]), int(found["lscore"]))
     if reader.match is None:
@@ -338,7 +397,9 @@ def _scores(
         reader.match = match
     elif names != reader.match.names:
         raise reader.fail(
-            f"the players are {list(reader.match.names)[::-1]}, not {list(names)[::-1]}"
+            _("the players are {names}, not {names2}").format(
+                names=list(reader.match.names)[::-1], names2=list(names)[::-1]
+            )
         )
     reader.check_score(score)
 
@@ -356,14 +417,16 @@ def _mat_line(reader: _Reader, line: str) -> None:
         column = len(line) - len(stripped)
         found = _ACTION.match(stripped)
         if not found:
-            raise reader.fail(f"cannot read {quote(stripped)}")
+            raise reader.fail(_("cannot read {stripped}").format(stripped=quote(stripped)))
         side = "left" if column < _LEFT_BEFORE and not cells else "right"
         if cells and cells[-1][0] == "right":
-            raise reader.fail(f"a third cell: {quote(stripped)}")
+            raise reader.fail(_("a third cell: {stripped}").format(stripped=quote(stripped)))
         cells.append((side, found))
         position = column + found.end()
         if found.end() < len(stripped) and not stripped[found.end()].isspace():
-            raise reader.fail(f"cannot read {quote(stripped[found.end() :])}")
+            raise reader.fail(
+                _("cannot read {stripped}").format(stripped=quote(stripped[found.end() :]))
+            )
     for side, found in cells:
         _mat_action(reader, _SIDE[side], found)
 
@@ -381,7 +444,9 @@ def _mat_action(reader: _Reader, player: int, found: re.Match[str]) -> None:
     elif found["drop"]:
         reader.cube(player, "drop")
     elif found["beaver"]:
-        raise reader.fail(f"{found['beaver']}: beavers and raccoons are not part of R14")
+        raise reader.fail(
+            _("{found}: beavers and raccoons are not part of R14").format(found=found["beaver"])
+        )
     else:
         reader.wins(player, int(found["points"]))
 
@@ -423,8 +488,10 @@ def write_mat(match: Match) -> str:
         for line in info["Comment"].split("\n"):
             if line != line.strip() or _HEADER.fullmatch(line):
                 raise ValueError(
-                    f".mat cannot carry the comment line {quote(line)}: it would read back "
-                    "trimmed or as a header; save the match as SGF or JSON"
+                    _(
+                        ".mat cannot carry the comment line {line}: it would read back trimmed "
+                        "or as a header; save the match as SGF or JSON"
+                    ).format(line=quote(line))
                 )
         # gnubg ends each comment line with a newline, the last one too
         out.append("\n; " + info["Comment"].replace("\n", "\n; ") + "\n")
@@ -446,8 +513,10 @@ def _mat_scores(names: Sequence[str], score: Sequence[int]) -> str:
     found = _SCORES.fullmatch(line)
     if found is None or (found["left"], found["right"]) != (left, right):
         raise ValueError(
-            f".mat cannot carry the names {quote(left)} and {quote(right)}: its score line "
-            "would read otherwise; save the match as SGF or JSON"
+            _(
+                ".mat cannot carry the names {left} and {right}: its score line would "
+                "read otherwise; save the match as SGF or JSON"
+            ).format(left=quote(left), right=quote(right))
         )
     return line
 
@@ -514,7 +583,7 @@ def _points(points: int) -> str:
 
 def _require_classic(match: Match) -> None:
     if match.variant.players != 2:
-        raise ValueError("match files describe classic backgammon, not trigammon")
+        raise ValueError(_("match files describe classic backgammon, not trigammon"))
 
 
 # SGF --------------------------------------------------------------------------------
@@ -524,11 +593,11 @@ _SGF_PLAYERS = {"B": 0, "W": 1}
 _SGF_LETTERS = {0: "B", 1: "W"}
 _SGF_BAR, _SGF_OFF = "y", "z"
 _SGF_REFUSED = {
-    "AE": "an edited position",
-    "AB": "an edited position",
-    "AW": "an edited position",
-    "CP": "a cube set by hand",
-    "CV": "a cube set by hand",
+    "AE": N_("an edited position"),
+    "AB": N_("an edited position"),
+    "AW": N_("an edited position"),
+    "CP": N_("a cube set by hand"),
+    "CV": N_("a cube set by hand"),
 }
 _RESULT = re.compile(r"(?P<winner>[BW])\+(?P<points>[0-9]{1,5})(?P<resigned>R?)")
 _MOVE = re.compile(r"(?P<dice>[1-6][1-6])(?P<moves>(?:[a-z][a-z]){0,4})")
@@ -597,26 +666,31 @@ def _sgf_trees(text: str) -> Iterator[list[_Node]]:
             depth += 1
             if depth > 1:
                 raise MatchFileError(
-                    line_at(index), "variations are not read (GNU Backgammon writes none)"
+                    line_at(index), _("variations are not read (GNU Backgammon writes none)")
                 )
             nodes, properties = [], 0
             index += 1
         elif char == ")":
             at = line_at(index)
             if depth == 0:
-                raise MatchFileError(at, "')' closes no game tree")
+                raise MatchFileError(at, _("')' closes no game tree"))
             depth -= 1
             if not nodes:
-                raise MatchFileError(at, "a game tree has no node")
+                raise MatchFileError(at, _("a game tree has no node"))
             trees += 1
             index += 1
             yield nodes
         elif char == ";":
             at = line_at(index)
             if depth == 0:
-                raise MatchFileError(at, "a node outside a game tree")
+                raise MatchFileError(at, _("a node outside a game tree"))
             if len(nodes) == MAX_SGF_NODES:
-                raise MatchFileError(at, f"a game tree of more than {MAX_SGF_NODES:,} nodes")
+                raise MatchFileError(
+                    at,
+                    _("a game tree of more than {max_sgf_nodes} nodes").format(
+                        max_sgf_nodes=f"{MAX_SGF_NODES:,}"
+                    ),
+                )
             nodes.append(_Node(at))
             index += 1
         elif "A" <= char <= "Z":
@@ -627,25 +701,32 @@ def _sgf_trees(text: str) -> Iterator[list[_Node]]:
                 after += 1
             if after == size or text[after] != "[":
                 if after < size and "A" <= text[after] <= "Z":
-                    raise MatchFileError(line_at(index), "a property name longer than 8 letters")
-                raise MatchFileError(line_at(index), "a property value has no closing ']'")
+                    raise MatchFileError(line_at(index), _("a property name longer than 8 letters"))
+                raise MatchFileError(line_at(index), _("a property value has no closing ']'"))
             if not nodes or depth == 0:
                 raise MatchFileError(
-                    line_at(index), f"property {quote(name.group())} outside a node"
+                    line_at(index),
+                    _("property {group} outside a node").format(group=quote(name.group())),
                 )
             properties += 1
             if properties > MAX_SGF_PROPERTIES:
                 raise MatchFileError(
-                    line_at(index), f"a game tree of more than {MAX_SGF_PROPERTIES:,} properties"
+                    line_at(index),
+                    _("a game tree of more than {max_sgf_properties} properties").format(
+                        max_sgf_properties=f"{MAX_SGF_PROPERTIES:,}"
+                    ),
                 )
             values: list[str] = []
             while after < size and text[after] == "[":
                 end = _sgf_value_end(text, after + 1)
                 if end < 0:
-                    raise MatchFileError(line_at(after), "a property value has no closing ']'")
+                    raise MatchFileError(line_at(after), _("a property value has no closing ']'"))
                 if len(values) == MAX_SGF_VALUES:
                     raise MatchFileError(
-                        line_at(after), f"a property of more than {MAX_SGF_VALUES:,} values"
+                        line_at(after),
+                        _("a property of more than {max_sgf_values} values").format(
+                            max_sgf_values=f"{MAX_SGF_VALUES:,}"
+                        ),
                     )
                 value = text[after + 1 : end]
                 values.append(_SGF_ESCAPE.sub(r"\1", value) if "\\" in value else value)
@@ -656,12 +737,14 @@ def _sgf_trees(text: str) -> Iterator[list[_Node]]:
             index = after
         else:
             if char == "[":
-                raise MatchFileError(line_at(index), "a property value has no closing ']'")
-            raise MatchFileError(line_at(index), f"unexpected {quote(char)}: not an SGF file")
+                raise MatchFileError(line_at(index), _("a property value has no closing ']'"))
+            raise MatchFileError(
+                line_at(index), _("unexpected {char}: not an SGF file").format(char=quote(char))
+            )
     if depth:
-        raise MatchFileError(line_at(size), "the file ends inside a game tree")
+        raise MatchFileError(line_at(size), _("the file ends inside a game tree"))
     if not trees:
-        raise MatchFileError(line_at(size), "no game tree: not an SGF file")
+        raise MatchFileError(line_at(size), _("no game tree: not an SGF file"))
 
 
 def read_sgf(text: str) -> Match:
@@ -670,7 +753,7 @@ def read_sgf(text: str) -> Match:
     Every node is checked and every action made by the engine; ``MatchFileError``
     names the line and the reason of the first problem.
     """
-    text = _check_text(text, "an SGF file")
+    text = _check_text(text, _("an SGF file"))
     reader = _Reader()
     pending: list[_Node] | None = None
     number = 0
@@ -701,16 +784,18 @@ def _sgf_root(reader: _Reader, root: _Node, number: int) -> None:
     """A game's root: the game, its match and players, checked against the games before."""
     game_kind = root.get("GM")
     if game_kind != ["6"]:
-        raise reader.fail(f"GM[{(game_kind or [''])[0]}] is not backgammon (GM[6])")
+        raise reader.fail(
+            _("GM[{value}] is not backgammon (GM[6])").format(value=(game_kind or [""])[0])
+        )
     fields = {}
     for value in root.get("MI") or []:
-        key, _, entry = value.partition(":")
+        key, _colon, entry = value.partition(":")
         if not entry.isdigit() or len(entry) > 5:
-            raise reader.fail(f"MI[{value}] is not 'key:number'")
+            raise reader.fail(_("MI[{value}] is not 'key:number'").format(value=value))
         fields[key] = int(entry)
     rules = set((root.get("RU") or [""])[0].split(":")) - {""}
     for rule in rules - {"Crawford", "CrawfordGame", "Jacoby"}:
-        raise reader.fail(f"the rule {quote(rule)} is not part of R14")
+        raise reader.fail(_("the rule {rule} is not part of R14").format(rule=quote(rule)))
     names = ((root.get("PB") or ["Player X"])[0], (root.get("PW") or ["Player O"])[0])
     if number == 1:
         try:
@@ -731,19 +816,35 @@ def _sgf_root(reader: _Reader, root: _Node, number: int) -> None:
     else:
         assert reader.match is not None
         if names != reader.match.names:
-            raise reader.fail(f"the players are {list(reader.match.names)}, not {list(names)}")
+            raise reader.fail(
+                _("the players are {names}, not {names2}").format(
+                    names=list(reader.match.names), names2=list(names)
+                )
+            )
         if fields.get("length", 0) != reader.match.length:
-            raise reader.fail(f"game {number} is of a match to {fields.get('length', 0)}")
+            raise reader.fail(
+                _("game {number} is of a match to {value}").format(
+                    number=number, value=fields.get("length", 0)
+                )
+            )
         reader.start_game(number)
     index = fields.get("game", number - 1)
     if index != number - 1:
-        raise reader.fail(f"game tree {number} says it is game {index + 1}")
+        raise reader.fail(
+            _("game tree {number} says it is game {number2}").format(
+                number=number, number2=index + 1
+            )
+        )
     assert reader.match is not None
     if "ws" in fields and "bs" in fields:
         reader.check_score((fields["bs"], fields["ws"]))
     if ("CrawfordGame" in rules) != reader.match.state.crawford:
-        stage = "is" if reader.match.state.crawford else "is not"
-        raise reader.fail(f"game {number} {stage} the Crawford game, not as RU says")
+        wrong = (
+            _("game {number} is the Crawford game, not as RU says")
+            if reader.match.state.crawford
+            else _("game {number} is not the Crawford game, not as RU says")
+        )
+        raise reader.fail(wrong.format(number=number))
 
 
 def _sgf_info(root: _Node) -> dict[str, str]:
@@ -769,15 +870,21 @@ def _sgf_info(root: _Node) -> dict[str, str]:
 
 def _sgf_node(reader: _Reader, node: _Node) -> None:
     """A node's action: a move, a cube action, or dice rolled before a resignation."""
-    for name, _ in node.properties:
+    for name, _value in node.properties:
         if name in _SGF_REFUSED:
-            raise reader.fail(f"{name}: {_SGF_REFUSED[name]} is not read")
+            raise reader.fail(
+                _("{name}: {sgf_refused} is not read").format(
+                    name=name, sgf_refused=_(_SGF_REFUSED[name])
+                )
+            )
     dice = node.get("DI")
     if dice is not None:
         roller = node.get("PL")
         rolled = re.fullmatch("[1-6][1-6]", dice[0])
         if roller is None or roller[0] not in _SGF_PLAYERS or not rolled:
-            raise reader.fail(f"DI[{dice[0]}] needs PL[B] or PL[W] and two dice")
+            raise reader.fail(
+                _("DI[{dice}] needs PL[B] or PL[W] and two dice").format(dice=dice[0])
+            )
         reader.roll(_SGF_PLAYERS[roller[0]], (int(dice[0][0]), int(dice[0][1])), None)
     for colour, player in _SGF_PLAYERS.items():
         values = node.get(colour)
@@ -789,7 +896,11 @@ def _sgf_node(reader: _Reader, node: _Node) -> None:
             continue
         found = _MOVE.fullmatch(action)
         if not found:
-            raise reader.fail(f"{colour}[{action}] is not dice and moves, double, take or drop")
+            raise reader.fail(
+                _("{colour}[{action}] is not dice and moves, double, take or drop").format(
+                    colour=colour, action=action
+                )
+            )
         pairs = found["moves"]
         hops = [
             _sgf_point(player, pairs[i]) + "/" + _sgf_point(player, pairs[i + 1])
@@ -814,11 +925,13 @@ def _sgf_result(reader: _Reader, root: _Node, last: bool) -> None:
     if result is not None:
         found = _RESULT.fullmatch(result[0])
         if not found:
-            raise reader.fail(f"RE[{result[0]}] is not a result such as W+2 or B+1R")
+            raise reader.fail(
+                _("RE[{result}] is not a result such as W+2 or B+1R").format(result=result[0])
+            )
         winner, points = _SGF_PLAYERS[found["winner"]], int(found["points"])
         over = reader.game.is_over()
         if not over and not found["resigned"]:
-            raise reader.fail(f"RE[{result[0]}], but the game is not over")
+            raise reader.fail(_("RE[{result}], but the game is not over").format(result=result[0]))
         reader.wins(winner, points)
     reader.finish(last=last)
 

@@ -19,16 +19,17 @@ from collections.abc import Sequence
 
 from .diagram import SYMBOLS
 from .errors import quote
+from .i18n import N_, _
 from .variant import Variant
 
 MAX_NAME_CHARS = 100
 """Longest name accepted; drawings shorten long names anyway."""
 
 _REFUSED_CATEGORIES = {
-    "Cc": "a control character",
-    "Cs": "a lone surrogate",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
+    "Cc": N_("a control character"),
+    "Cs": N_("a lone surrogate"),
+    "Zl": N_("a line separator"),
+    "Zp": N_("a paragraph separator"),
 }
 _INVISIBLE = {0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0}
 """Letters and symbols that show nothing: the Hangul fillers and the blank Braille cell."""
@@ -42,24 +43,29 @@ _CLOSERS = {
 
 def default_names(variant: Variant) -> tuple[str, ...]:
     """``("Player X", "Player O", ...)``: one per player, by the letters of ``str(position)``."""
-    return tuple(f"Player {SYMBOLS[player]}" for player in range(variant.players))
+    return tuple(
+        _("Player {letter}").format(letter=SYMBOLS[player]) for player in range(variant.players)
+    )
 
 
 def check_text(text: object, what: str, *, lines: bool = False) -> str:
     """``text`` if it is printable text that keeps its bidirectional controls closed,
     else a ``ValueError`` naming ``what``; ``lines`` lets it hold line breaks (``\\n``)."""
     if not isinstance(text, str):
-        raise ValueError(f"{what} must be a string, not {quote(text)}")
+        raise ValueError(
+            _("{what} must be a string, not {text}").format(what=what, text=quote(text))
+        )
     opened: list[int] = []
     for index, char in enumerate(text):
         code = ord(char)
         kind = _REFUSED_CATEGORIES.get(unicodedata.category(char))
         if kind is None and _is_noncharacter(char):
-            kind = "a Unicode noncharacter"
+            kind = N_("a Unicode noncharacter")
         if kind is not None and not (lines and char == "\n"):
             raise ValueError(
-                f"{what} {quote(text)} has {kind} (U+{code:04X}) at index {index}: "
-                "use printable text"
+                _(
+                    "{what} {text} has {kind} (U+{code}) at index {index}: use printable text"
+                ).format(what=what, text=quote(text), kind=_(kind), code=f"{code:04X}", index=index)
             )
         if char == "\n":
             opened.clear()  # a paragraph ends every embedding and isolate
@@ -68,28 +74,44 @@ def check_text(text: object, what: str, *, lines: bool = False) -> str:
         elif code in _CLOSERS.values():
             if not opened or _CLOSERS[opened[-1]] != code:
                 raise ValueError(
-                    f"{what} {quote(text)} closes a bidirectional control it did not open "
-                    f"last (U+{code:04X} at index {index})"
+                    _(
+                        "{what} {text} closes a bidirectional control it did not open last "
+                        "(U+{code} at index {index})"
+                    ).format(what=what, text=quote(text), code=f"{code:04X}", index=index)
                 )
             opened.pop()
     if opened:
         raise ValueError(
-            f"{what} {quote(text)} leaves a bidirectional control open (U+{opened[-1]:04X}): "
-            "close it (U+202C or U+2069), or the text after it turns round"
+            _(
+                "{what} {text} leaves a bidirectional control open (U+{opened}): close "
+                "it (U+202C or U+2069), or the text after it turns round"
+            ).format(what=what, text=quote(text), opened=f"{opened[-1]:04X}")
         )
     return text
 
 
-def check_name(name: object, what: str = "a name") -> str:
+def check_name(name: object, what: str | None = None) -> str:
     """``name`` if it is a valid player (or variation) name, else a ``ValueError``
-    saying why. ``what`` names the field in the message (``"name of player 1"``)."""
+    saying why. ``what`` names the field in the message (``"name of player 1"``; by
+    default *a name*, in the language spoken)."""
+    what = _("a name") if what is None else what
     if isinstance(name, str) and len(name) > MAX_NAME_CHARS:
-        raise ValueError(f"{what} is {len(name)} characters long: at most {MAX_NAME_CHARS}")
+        raise ValueError(
+            _("{what} is {count} characters long: at most {max_name_chars}").format(
+                what=what, count=len(name), max_name_chars=MAX_NAME_CHARS
+            )
+        )
     text = check_text(name, what)
     if not any(_shows(char) for char in text):
-        raise ValueError(f"{what} must show something, not {quote(text)}")
+        raise ValueError(
+            _("{what} must show something, not {text}").format(what=what, text=quote(text))
+        )
     if text != text.strip():
-        raise ValueError(f"{what} {quote(text)} begins or ends with a space: trim it")
+        raise ValueError(
+            _("{what} {text} begins or ends with a space: trim it").format(
+                what=what, text=quote(text)
+            )
+        )
     return text
 
 
@@ -97,13 +119,20 @@ def check_names(names: object, variant: Variant) -> tuple[str, ...]:
     """One valid name per player of ``variant``, as a tuple, or a ``ValueError``."""
     if isinstance(names, str) or not isinstance(names, Sequence):
         raise ValueError(
-            f"names must be a list of {variant.players} strings, one per player, not {quote(names)}"
+            _("names must be a list of {players} strings, one per player, not {names}").format(
+                players=variant.players, names=quote(names)
+            )
         )
     if len(names) != variant.players:
         raise ValueError(
-            f"{variant.name} needs {variant.players} names, one per player, got {len(names)}"
+            _("{name} needs {players} names, one per player, got {count}").format(
+                name=variant.name, players=variant.players, count=len(names)
+            )
         )
-    return tuple(check_name(name, f"the name of player {p}") for p, name in enumerate(names))
+    return tuple(
+        check_name(name, _("the name of player {player}").format(player=p))
+        for p, name in enumerate(names)
+    )
 
 
 def _shows(char: str) -> bool:

@@ -14,14 +14,16 @@ from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError, NotationError, quote
-from .match import RESIGNATION_NAMES, Cube, CubeAction, Resignation, Win
+from .i18n import N_, _, ngettext
+from .match import Cube, CubeAction, Resignation, Win
 from .moves import Move, Play
 from .places import label, parse_label
 from .position import check_not_over
 from .variant import Variant
 
-NO_MOVE = "(no legal move)"
-"""What people are shown for a turn without a move (its notation is ``""``)."""
+NO_MOVE = N_("(no legal move)")
+"""What people are shown for a turn without a move (its notation is ``""``), in English:
+``play_text`` says it in the language spoken."""
 
 MAX_NOTATION_CHARS = 100
 """Longest text ``parse_play`` reads: a turn is at most four moves (R5), about 30 characters."""
@@ -31,18 +33,26 @@ if TYPE_CHECKING:
     from .legal import LegalPlays
     from .position import Position
 
-CUBE_WORDS = {"double": "doubles", "take": "takes", "drop": "passes"}
-"""What people are told a player does with the cube (R14); a dropped double is passed."""
-ENDING_WORDS = {"bear-off": "", "drop": " (double passed)", "resignation": " (resignation)"}
-"""How a game ended, after the points it scores."""
+CUBE_WORDS = {"double": N_("doubles"), "take": N_("takes"), "drop": N_("passes")}
+"""What people are told a player does with the cube (R14); a dropped double is passed
+(in English: ``record_text`` says them in the language spoken)."""
+ENDING_WORDS = {"drop": N_("double passed"), "resignation": N_("resignation")}
+"""How a game ended other than by bearing off, in English (``ending_text``)."""
+RESIGNATION_WORDS = {
+    1: N_("resigns a single game"),
+    2: N_("resigns a gammon"),
+    3: N_("resigns a backgammon"),
+}
+"""A resignation in a game's record, by the points it concedes (times the cube)."""
 
 
 def _index(variant: Variant, token: str, text: str) -> int:
     index = parse_label(variant, token)
     if index is None:
         raise NotationError(
-            f"{quote(token)} in {quote(text)} is not a point: use 1..{variant.points}, "
-            "'bar' or 'off'"
+            _("{token} in {text} is not a point: use 1..{points}, 'bar' or 'off'").format(
+                token=quote(token), text=quote(text), points=variant.points
+            )
         )
     return index
 
@@ -55,12 +65,19 @@ def dice_text(dice: Iterable[int]) -> str:
 
 def play_text(notation: str) -> str:
     """A play's notation as people read it: ``NO_MOVE`` for the empty play."""
-    return notation or NO_MOVE
+    return notation or _(NO_MOVE)
 
 
 def points_text(points: int) -> str:
-    """``1 point``, ``2 points``."""
-    return f"{points} point{'' if points == 1 else 's'}"
+    """``1 point``, ``2 points`` (``1 punto``, ``2 puntos``)."""
+    return ngettext("{count} point", "{count} points", points).format(count=points)
+
+
+def ending_text(win: Win) -> str:
+    """How a game ended, after the points it scores: `` (double passed)``, or nothing
+    for a bear-off."""
+    words = ENDING_WORDS.get(win.ending)
+    return "" if words is None else f" ({_(words)})"
 
 
 def record_text(record: Record, cube: Cube | None = None) -> str:
@@ -68,18 +85,20 @@ def record_text(record: Record, cube: Cube | None = None) -> str:
     (``doubles to 4`` given the ``cube`` before it) or conceded."""
     if isinstance(record, CubeAction):
         if record.action == "double" and cube is not None:
-            return f"doubles to {2 * cube.value}"
-        return CUBE_WORDS[record.action]
+            return _("doubles to {value}").format(value=2 * cube.value)
+        return _(CUBE_WORDS[record.action])
     if isinstance(record, Resignation):
-        return f"resigns a {RESIGNATION_NAMES[record.level]}"
+        return _(RESIGNATION_WORDS[record.level])
     return play_text(record.notation)
 
 
 def win_text(win: Win, names: Sequence[str] | None = None) -> str:
     """How a game ended, in words: ``Bo wins 2 points (double passed)`` (players named
     ``player 0``, ``player 1`` ... without ``names``)."""
-    who = f"player {win.winner}" if names is None else names[win.winner]
-    return f"{who} wins {points_text(win.points)}{ENDING_WORDS[win.ending]}"
+    who = _("player {player}").format(player=win.winner) if names is None else names[win.winner]
+    return _("{who} wins {points}").format(who=who, points=points_text(win.points)) + ending_text(
+        win
+    )
 
 
 def format_play(variant: Variant, play: Play) -> str:
@@ -123,24 +142,32 @@ def _segments(variant: Variant, text: str) -> list[tuple[int, int]]:
         match = _TOKEN.fullmatch(token)
         if not match or "/" not in match["path"]:
             raise NotationError(
-                f"{quote(token)} in {quote(text)} is not a move such as 24/18 or bar/22*"
+                _("{token} in {text} is not a move such as 24/18 or bar/22*").format(
+                    token=quote(token), text=quote(text)
+                )
             )
         times = int(match["times"] or 1)
         if not 1 <= times <= MAX_REPEATS:
             raise NotationError(
-                f"{quote(token)} in {quote(text)} repeats a move {times} times: "
-                f"write (1) to ({MAX_REPEATS})"
+                _("{token} in {text} repeats a move {times} times: write (1) to ({most})").format(
+                    token=quote(token), text=quote(text), times=times, most=MAX_REPEATS
+                )
             )
         points = [p.rstrip("*") for p in match["path"].split("/")]
         if any(not p for p in points):
-            raise NotationError(f"{quote(token)} in {quote(text)} has an empty point")
+            raise NotationError(
+                _("{token} in {text} has an empty point").format(
+                    token=quote(token), text=quote(text)
+                )
+            )
         indices = [_index(variant, p, text) for p in points]
         chain = list(pairwise(indices))
         for start, end in chain:
             if end <= start:
                 raise NotationError(
-                    f"{quote(token)} in {quote(text)} moves backwards: checkers travel "
-                    "towards 'off'"
+                    _("{token} in {text} moves backwards: checkers travel towards 'off'").format(
+                        token=quote(token), text=quote(text)
+                    )
                 )
         hops.extend(chain * times)
     return hops
@@ -155,14 +182,16 @@ def parse_play(position: Position, text: str) -> Play:
     but not legal raises ``IllegalMoveError`` with the rule it breaks.
     """
     if not isinstance(text, str):
-        raise NotationError(f"notation must be a string, not {quote(text)}")
+        raise NotationError(_("notation must be a string, not {value}").format(value=quote(text)))
     if len(text) > MAX_NOTATION_CHARS:
         raise NotationError(
-            f"notation {quote(text)} is too long: a play is at most {MAX_NOTATION_CHARS} characters"
+            _("notation {text} is too long: a play is at most {most} characters").format(
+                text=quote(text), most=MAX_NOTATION_CHARS
+            )
         )
     check_not_over(position)
     if position.dice is None:
-        raise ValueError("no dice: set the roll before parsing a play")
+        raise ValueError(_("no dice: set the roll before parsing a play"))
     variant = position.variant
     hops = _segments(variant, text)
     plays = position.legal_plays()
@@ -182,7 +211,9 @@ def parse_play(position: Position, text: str) -> Play:
     for moves in failed[:1]:  # why the first way to make it fails
         plays.check(Play(_made(plays, moves)))
     dice = "-".join(map(str, position.dice))
-    raise IllegalMoveError("R4", f"{quote(text)} cannot be made with the dice {dice}")
+    raise IllegalMoveError(
+        "R4", _("{text} cannot be made with the dice {dice}").format(text=quote(text), dice=dice)
+    )
 
 
 def _start(move: Move) -> int:

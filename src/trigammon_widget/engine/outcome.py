@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .i18n import N_
 from .moves import BAR
 
 if TYPE_CHECKING:
@@ -12,6 +13,15 @@ if TYPE_CHECKING:
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 RESULT_NAMES = {SINGLE: "single", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+RESULT_WORDS = {
+    # Translators: a game's result for its winner, in a game's record ("Bo: win").
+    "win": N_("win"),
+    # Translators: a game's result for a loser: lost once the stake (not a gammon).
+    "single": N_("single"),
+    "gammon": N_("gammon"),
+    "backgammon": N_("backgammon"),
+}
+"""Each result of ``Outcome.result`` in English, translated where it is shown."""
 
 
 @dataclass(frozen=True)

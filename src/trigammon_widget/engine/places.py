@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .errors import quote
+from .i18n import _
 from .moves import BAR
 from .variant import Variant
 
@@ -57,8 +58,11 @@ def parse_place(variant: Variant, value: object, what: str = "place") -> Place:
         number = int(text) if text.isascii() and text.isdigit() else None
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= variant.points:
         raise ValueError(
-            f"{what}: {quote(value)} is not a point 1..{variant.points}, 'bar' or 'off'"
+            _("{what}: {value} is not a point 1..{points}, 'bar' or 'off'").format(
+                what=what, value=quote(value), points=variant.points
+            )
         )
+
     return number
 
 

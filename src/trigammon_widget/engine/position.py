@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import display
 from .errors import IllegalMoveError, InvalidPositionError, quote
+from .i18n import _
 from .movegen import RawMove
 from .moves import BAR, Move, Play
 from .outcome import Outcome, outcome
@@ -26,13 +27,13 @@ Board = tuple[int, ...]
 def check_dice(dice: Iterable[int]) -> Dice:
     """Two dice, each 1..6, or a ``ValueError`` naming what is wrong."""
     if not isinstance(dice, Iterable):
-        raise ValueError(f"a roll is two dice, not {quote(dice)}")
+        raise ValueError(_("a roll is two dice, not {dice}").format(dice=quote(dice)))
     values = tuple(islice(dice, 3))  # never more: ``dice`` may be endless
     if len(values) != 2:
-        raise ValueError(f"a roll is two dice, got {quote(dice)}")
+        raise ValueError(_("a roll is two dice, got {dice}").format(dice=quote(dice)))
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-            raise ValueError(f"a die shows 1..6, got {quote(value)}")
+            raise ValueError(_("a die shows 1..6, got {value}").format(value=quote(value)))
     return values[0], values[1]
 
 
@@ -40,7 +41,9 @@ def check_not_over(position: Position) -> None:
     """Refuse to play on once somebody has won (R12): a finished position has no turn."""
     winner = position.winner
     if winner is not None:
-        raise IllegalMoveError("R12", f"the game is over: player {winner} has won")
+        raise IllegalMoveError(
+            "R12", _("the game is over: player {player} has won").format(player=winner)
+        )
 
 
 def check_reachable(position: Position) -> Position:
@@ -53,14 +56,19 @@ def check_reachable(position: Position) -> Position:
     finished = [p for p in range(position.variant.players) if position.borne_off(p) == CHECKERS]
     if len(finished) > 1:
         raise InvalidPositionError(
-            f"players {' and '.join(map(str, finished))} have every checker off; the game "
-            "ends when the first one has (R12)"
+            _(
+                "players {players} have every checker off; the game ends when the first one "
+                "has (R12)"
+            ).format(players=_(" and ").join(map(str, finished)))
         )
     if position.frozen:
         raise InvalidPositionError(
-            "no player can move with any roll (each is on the bar against a closed board, "
-            "R8, or blocked everywhere, R6): a game there could never end"
+            _(
+                "no player can move with any roll (each is on the bar against a closed board, "
+                "R8, or blocked everywhere, R6): a game there could never end"
+            )
         )
+
     return position
 
 
@@ -80,25 +88,32 @@ class Position:
     def __post_init__(self) -> None:
         variant = self.variant
         if not isinstance(variant, Variant):
-            raise InvalidPositionError(f"variant must be a Variant, not {quote(variant)}")
+            raise InvalidPositionError(
+                _("variant must be a Variant, not {variant}").format(variant=quote(variant))
+            )
         if not isinstance(self.boards, tuple) or len(self.boards) != variant.players:
             raise InvalidPositionError(
-                f"boards must be a tuple of {variant.players} boards for {variant.name}, "
-                f"not {quote(self.boards)}"
+                _("boards must be a tuple of {players} boards for {name}, not {boards}").format(
+                    players=variant.players, name=variant.name, boards=quote(self.boards)
+                )
             )
         size = variant.points + 2
         owners = [-1] * size
         for player, board in enumerate(self.boards):
             if not isinstance(board, tuple) or len(board) != size:
                 raise InvalidPositionError(
-                    f"player {player}'s board must be a tuple of {size} counts (bar, points "
-                    f"1..{variant.points}, off), got {quote(board)}"
+                    _(
+                        "player {player}'s board must be a tuple of {size} counts (bar, points "
+                        "1..{points}, off), got {board}"
+                    ).format(player=player, size=size, points=variant.points, board=quote(board))
                 )
             for index, count in enumerate(board):
                 if type(count) is not int or count < 0:
                     raise InvalidPositionError(
-                        f"player {player}: checker count at {self._place(index)} must be a "
-                        f"non-negative integer, got {quote(count)}"
+                        _(
+                            "player {player}: checker count at {index} must be a non-negative "
+                            "integer, got {count}"
+                        ).format(player=player, index=self._place(index), count=quote(count))
                     )
             table = variant.seen_by(0, player)
             for index in range(1, size - 1):
@@ -109,18 +124,25 @@ class Position:
                         owners[point] = player
                     else:
                         raise InvalidPositionError(
-                            f"point {variant.absolute(player, index)} holds checkers of players "
-                            f"{other} and {player}; a point has one owner (R6)"
+                            _(
+                                "point {point} holds checkers of players {other} and {player}; "
+                                "a point has one owner (R6)"
+                            ).format(
+                                point=variant.absolute(player, index), other=other, player=player
+                            )
                         )
             total = sum(board)
             if total != CHECKERS:
                 raise InvalidPositionError(
-                    f"player {player} has {total} checkers, not {CHECKERS} (R1)"
+                    _("player {player} has {count} checkers, not {checkers} (R1)").format(
+                        player=player, count=total, checkers=CHECKERS
+                    )
                 )
         if type(self.turn) is not int or self.turn not in range(variant.players):
             raise InvalidPositionError(
-                f"unknown player {quote(self.turn)} to move: {variant.name} has players "
-                f"0..{variant.players - 1}"
+                _("unknown player {turn} to move: {name} has players 0..{number}").format(
+                    turn=quote(self.turn), name=variant.name, number=variant.players - 1
+                )
             )
         if self.dice is not None:
             try:
@@ -129,8 +151,10 @@ class Position:
                 raise InvalidPositionError(str(error)) from None
             if self.is_over():
                 raise InvalidPositionError(
-                    f"player {self.winner} has borne off all {CHECKERS}: a finished position "
-                    "has no dice (R12)"
+                    _(
+                        "player {player} has borne off all {checkers}: a finished position "
+                        "has no dice (R12)"
+                    ).format(player=self.winner, checkers=CHECKERS)
                 )
 
     def _place(self, index: int) -> str:
@@ -167,13 +191,16 @@ class Position:
         chosen = find_variant(variant)
         if not isinstance(checkers, Mapping):
             raise InvalidPositionError(
-                f"checkers must map players to {{place: count}}, not {quote(checkers)}"
+                _("checkers must map players to {{place: count}}, not {checkers}").format(
+                    checkers=quote(checkers)
+                )
             )
         for player in checkers:
             if type(player) is not int or player not in range(chosen.players):
                 raise InvalidPositionError(
-                    f"unknown player {quote(player)}: {chosen.name} has players "
-                    f"0..{chosen.players - 1}"
+                    _("unknown player {player}: {name} has players 0..{number}").format(
+                        player=quote(player), name=chosen.name, number=chosen.players - 1
+                    )
                 )
         boards = []
         for player in range(chosen.players):
@@ -181,26 +208,36 @@ class Position:
             places = checkers.get(player, {})
             if not isinstance(places, Mapping):
                 raise InvalidPositionError(
-                    f"player {player}: checkers must map places to counts, not {quote(places)}"
+                    _("player {player}: checkers must map places to counts, not {places}").format(
+                        player=player, places=quote(places)
+                    )
                 )
             for where, count in places.items():
                 index = BAR if where == "bar" else where
                 if type(index) is not int or not BAR <= index <= chosen.points:
                     raise InvalidPositionError(
-                        f"player {player}: {quote(where)} is not 'bar' or a path position "
-                        f"1..{chosen.points}"
+                        _(
+                            "player {player}: {where} is not 'bar' or a path position 1..{points}"
+                        ).format(player=player, where=quote(where), points=chosen.points)
                     )
                 if type(count) is not int or not 0 <= count <= CHECKERS:
                     raise InvalidPositionError(
-                        f"player {player}: the count at {quote(where)} must be 0..{CHECKERS}, "
-                        f"not {quote(count)}"
+                        _(
+                            "player {player}: the count at {where} must be 0..{checkers}, not "
+                            "{count}"
+                        ).format(
+                            player=player, where=quote(where), checkers=CHECKERS, count=quote(count)
+                        )
                     )
                 board[index] += count
             if sum(board) > CHECKERS:
                 raise InvalidPositionError(
-                    f"player {player} has {sum(board)} checkers on the board, more than "
-                    f"{CHECKERS} (R1)"
+                    _(
+                        "player {player} has {count} checkers on the board, more than "
+                        "{checkers} (R1)"
+                    ).format(player=player, count=sum(board), checkers=CHECKERS)
                 )
+
             board[-1] = CHECKERS - sum(board)
             boards.append(tuple(board))
         return cls(chosen, tuple(boards), turn, None if dice is None else check_dice(dice))
@@ -306,7 +343,7 @@ class Position:
         check_not_over(self)
         roll = self.dice if dice is None else check_dice(dice)
         if roll is None:
-            raise ValueError("no dice: roll first, or pass dice=(d1, d2)")
+            raise ValueError(_("no dice: roll first, or pass dice=(d1, d2)"))
         return self._plays if self.dice == roll else replace(self, dice=roll)._plays
 
     @cached_property

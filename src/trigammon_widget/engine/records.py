@@ -32,6 +32,7 @@ from typing import Any
 
 from .errors import quote
 from .game import MAX_GAME_RECORDS, Game, Turn, _Node
+from .i18n import _
 from .match import (
     MAX_MATCH_RECORDS,
     Cube,
@@ -118,17 +119,23 @@ def read_json(text: object, what: str) -> Any:
     ``MAX_RECORD_CHARS`` characters, integers of at most ``JSON_DIGITS`` digits, no
     ``NaN`` or ``Infinity``."""
     if not isinstance(text, str):
-        raise ValueError(f"{what} in JSON is a string, not {quote(text)}")
+        raise ValueError(
+            _("{what} in JSON is a string, not {text}").format(what=what, text=quote(text))
+        )
     if len(text) > MAX_RECORD_CHARS:
         raise ValueError(
-            f"{what} in JSON has at most {MAX_RECORD_CHARS:,} characters, not {len(text):,}"
+            _("{what} in JSON has at most {max_record_chars} characters, not {count}").format(
+                what=what, max_record_chars=f"{MAX_RECORD_CHARS:,}", count=f"{len(text):,}"
+            )
         )
     try:
         return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
     except RecursionError:
-        raise ValueError(f"not {what}: its JSON is nested too deeply") from None
+        raise ValueError(_("not {what}: its JSON is nested too deeply").format(what=what)) from None
     except ValueError as error:
-        raise ValueError(f"not {what}: invalid JSON ({str(error)[:120]})") from None
+        raise ValueError(
+            _("not {what}: invalid JSON ({error})").format(what=what, error=str(error)[:120])
+        ) from None
 
 
 def dumps(data: Mapping[str, Any], indent: int | None = 2) -> str:
@@ -140,7 +147,9 @@ def dumps(data: Mapping[str, Any], indent: int | None = 2) -> str:
     if indent is None:
         return json.dumps(data, ensure_ascii=False)
     if isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 8:
-        raise ValueError(f"indent is None or 0..8 spaces, not {quote(indent)}")
+        raise ValueError(
+            _("indent is None or 0..8 spaces, not {indent}").format(indent=quote(indent))
+        )
     return _layout(data, " " * indent, 0)
 
 
@@ -172,12 +181,16 @@ def _layout(data: Mapping[str, Any], pad: str, level: int) -> str:
 
 def _json_int(text: str) -> int:
     if len(text) > JSON_DIGITS:
-        raise ValueError(f"a number of {len(text)} digits; at most {JSON_DIGITS}")
+        raise ValueError(
+            _("a number of {count} digits; at most {json_digits}").format(
+                count=len(text), json_digits=JSON_DIGITS
+            )
+        )
     return int(text)
 
 
 def _json_constant(text: str) -> float:
-    raise ValueError(f"{text} is not JSON")
+    raise ValueError(_("{text} is not JSON").format(text=text))
 
 
 # checking fields ----------------------------------------------------------------------
@@ -189,25 +202,33 @@ def checking(name: str) -> Iterator[None]:
     try:
         yield
     except ValueError as error:
-        raise ValueError(f"{name}: {error}") from error
+        raise ValueError(_("{name}: {error}").format(name=name, error=error)) from error
 
 
 def check_keys(data: Any, what: str, keys: Sequence[str], required: Sequence[str]) -> None:
     """``data`` is a mapping with only ``keys`` and at least the ``required`` ones."""
     if not isinstance(data, Mapping):
-        raise ValueError(f"{what} must be a mapping, not {quote(data)}")
+        raise ValueError(
+            _("{what} must be a mapping, not {data}").format(what=what, data=quote(data))
+        )
     for key in data:
         if key not in keys:
-            raise ValueError(f"unknown key {quote(key)} in {what}; keys are {keys}")
+            raise ValueError(
+                _("unknown key {key} in {what}; keys are {keys}").format(
+                    key=quote(key), what=what, keys=keys
+                )
+            )
     for key in required:
         if key not in data:
-            raise ValueError(f"{what} needs the key {key!r}")
+            raise ValueError(_("{what} needs the key {key}").format(what=what, key=repr(key)))
 
 
 def as_list(value: Any, what: str = "it") -> Sequence[Any]:
     """``value`` if it is a list (a JSON array), else a ``ValueError`` naming ``what``."""
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise ValueError(f"{what} must be a list, not {quote(value)}")
+        raise ValueError(
+            _("{what} must be a list, not {value}").format(what=what, value=quote(value))
+        )
     return value
 
 
@@ -290,24 +311,32 @@ def game_from_dict(data: Mapping[str, Any]) -> Game:
     """Replay a saved record (``Game.from_dict``), checking every field, opening round and
     record; ``ValueError`` naming the field for anything malformed."""
     if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
-        raise ValueError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
+        raise ValueError(
+            _("not a game record: 'format' must be {record_format}").format(
+                record_format=repr(RECORD_FORMAT)
+            )
+        )
     version = data.get("version")
     if version not in (1, 2, 3, RECORD_VERSION):
-        raise ValueError(f"unsupported game record version {quote(version)}")
-    check_keys(data, "a game record", _RECORD_KEYS, ("start", "names"))
+        raise ValueError(
+            _("unsupported game record version {version}").format(version=quote(version))
+        )
+    check_keys(data, _("a game record"), _RECORD_KEYS, ("start", "names"))
     with checking("'opening'"):
         rounds = as_list(data.get("opening", []))
     with checking("'start'"):
         start = Position.from_dict(data["start"])
         if rounds and start != Position.start(start.variant):
             raise ValueError(
-                "a game with an opening roll starts from the R1 position, player 0 to "
-                "move and no dice; the opening decides who starts"
+                _(
+                    "a game with an opening roll starts from the R1 position, player 0 to "
+                    "move and no dice; the opening decides who starts"
+                )
             )
     with checking("'names'"):
         names = check_names(data["names"], start.variant)
     if version < 3 and ("match" in data or "cube" in data):
-        raise ValueError("records before version 3 have no cube and no match state")
+        raise ValueError(_("records before version 3 have no cube and no match state"))
     with checking("'match'"):
         state = _match_state(data.get("match"), start.variant)
     with checking("'cube'"):
@@ -316,7 +345,9 @@ def game_from_dict(data: Mapping[str, Any]) -> Game:
     turns = as_list(data.get("turns", []), "'turns'")
     if version == RECORD_VERSION and len(turns) > MAX_GAME_RECORDS:
         raise ValueError(
-            f"'turns': a game keeps at most {MAX_GAME_RECORDS:,} records, not {len(turns):,}"
+            _("'turns': a game keeps at most {max_game_records} records, not {count}").format(
+                max_game_records=f"{MAX_GAME_RECORDS:,}", count=f"{len(turns):,}"
+            )
         )
     game = (
         Game(start.variant, names=names, match=state, cube=cube)
@@ -341,7 +372,7 @@ def game_from_dict(data: Mapping[str, Any]) -> Game:
         last = len(game._line) - 1
         ply = data.get("ply", last)
         if type(ply) is not int or not 0 <= ply <= last:
-            raise ValueError(f"a turn 0..{last}, not {quote(ply)}")
+            raise ValueError(_("a turn 0..{last}, not {ply}").format(last=last, ply=quote(ply)))
         game.goto(ply)
     return game
 
@@ -355,8 +386,9 @@ def _replay_flat(game: Game, turns: Sequence[Any]) -> None:
             after = entry.get("after", number - 1)
             if type(after) is not int or not 0 <= after < number:
                 raise ValueError(
-                    f"'after' is an earlier entry 1..{number - 1} or 0 (the start), "
-                    f"not {quote(after)}"
+                    _(
+                        "'after' is an earlier entry 1..{number} or 0 (the start), not {after}"
+                    ).format(number=number - 1, after=quote(after))
                 )
             nodes.append(_replay_entry(game, nodes[after], entry, kind))
 
@@ -372,9 +404,13 @@ def _replay_nested(game: Game, main: Sequence[Any], version: int) -> None:
             with checking(where):
                 kind = _record_kind(entry, version)
                 if "after" in entry:
-                    raise ValueError(f"records before version {RECORD_VERSION} have no 'after'")
+                    raise ValueError(
+                        _("records before version {record_version} have no 'after'").format(
+                            record_version=RECORD_VERSION
+                        )
+                    )
                 if version == 1 and ("name" in entry or "variations" in entry):
-                    raise ValueError("version 1 records have no variations")
+                    raise ValueError(_("version 1 records have no variations"))
                 child = _replay_entry(game, node, entry, kind)
                 sides = as_list(entry.get("variations", []), "'variations'")
             for side, line in enumerate(sides, 1):
@@ -382,7 +418,7 @@ def _replay_nested(game: Game, main: Sequence[Any], version: int) -> None:
                     lines.append(
                         (
                             node,
-                            as_list(line, f"variation {side}"),
+                            as_list(line, _("variation {side}").format(side=side)),
                             f"{where}, variation {side}: turn",
                         )
                     )
@@ -394,7 +430,9 @@ def _replay_entry(game: Game, node: _Node, entry: Mapping[str, Any], kind: str) 
     player = entry["player"]
     if kind == "play":
         if not isinstance(entry["play"], str):
-            raise ValueError(f"'play' must be notation text, not {quote(entry['play'])}")
+            raise ValueError(
+                _("'play' must be notation text, not {entry}").format(entry=quote(entry["play"]))
+            )
         dice = check_dice(as_list(entry["dice"], "'dice'"))
         child = game._replay_play(node, player, dice, entry["play"])
     else:
@@ -407,19 +445,23 @@ def _replay_entry(game: Game, node: _Node, entry: Mapping[str, Any], kind: str) 
 def _record_kind(entry: Any, version: int) -> str:
     """Which record an entry is, ``"play"``, ``"cube"`` or ``"resign"``, its keys
     checked."""
-    check_keys(entry, "a turn", _TURN_KEYS, ("player",))
+    check_keys(entry, _("a turn"), _TURN_KEYS, ("player",))
     kinds = [kind for kind in _RECORD_KINDS if kind in entry]
     if len(kinds) != 1:
-        raise ValueError("a turn has a 'play', a 'cube' action or a 'resign' level, just one")
+        raise ValueError(_("a turn has a 'play', a 'cube' action or a 'resign' level, just one"))
     kind = kinds[0]
     if kind != "play" and version < 3:
-        raise ValueError(f"records before version 3 have no {kind!r} turns")
+        raise ValueError(_("records before version 3 have no {kind} turns").format(kind=repr(kind)))
     if kind == "play" and "dice" not in entry:
-        raise ValueError("a turn needs the key 'dice'")
+        raise ValueError(_("a turn needs the key 'dice'"))
     if kind != "play" and "dice" in entry:
-        raise ValueError(f"a {kind!r} turn has no dice")
+        raise ValueError(_("a {kind} turn has no dice").format(kind=repr(kind)))
     if version == RECORD_VERSION and "variations" in entry:
-        raise ValueError(f"version {RECORD_VERSION} records list side lines flat ('after')")
+        raise ValueError(
+            _("version {record_version} records list side lines flat ('after')").format(
+                record_version=RECORD_VERSION
+            )
+        )
     return kind
 
 
@@ -465,11 +507,17 @@ def match_from_dict(data: Mapping[str, Any]) -> Match:
     """Replay a match record (``Match.from_dict``): every game replayed and its match
     state checked against the score the games before it leave."""
     if not isinstance(data, Mapping) or data.get("format") != MATCH_FORMAT:
-        raise ValueError(f"not a match record: 'format' must be {MATCH_FORMAT!r}")
+        raise ValueError(
+            _("not a match record: 'format' must be {match_format}").format(
+                match_format=repr(MATCH_FORMAT)
+            )
+        )
     if data.get("version") != MATCH_VERSION:
-        raise ValueError(f"unsupported match record version {quote(data.get('version'))}")
+        raise ValueError(
+            _("unsupported match record version {value}").format(value=quote(data.get("version")))
+        )
     required = tuple(key for key in _MATCH_KEYS if key != "info")
-    check_keys(data, "a match record", _MATCH_KEYS, required)
+    check_keys(data, _("a match record"), _MATCH_KEYS, required)
     with checking("'variant'"):
         variant = find_variant(data["variant"])
     match = Match(
@@ -483,7 +531,7 @@ def match_from_dict(data: Mapping[str, Any]) -> Match:
         match.info = check_info(data.get("info", {}))
     games = as_list(data["games"], "'games'")
     if not games:
-        raise ValueError("'games': a match record holds at least one game")
+        raise ValueError(_("'games': a match record holds at least one game"))
     listed = sum(
         len(game["turns"])
         for game in games
@@ -491,6 +539,8 @@ def match_from_dict(data: Mapping[str, Any]) -> Match:
     )
     if listed > MAX_MATCH_RECORDS:
         raise ValueError(
-            f"'games': a match keeps at most {MAX_MATCH_RECORDS:,} records, not {listed:,}"
+            _("'games': a match keeps at most {max_match_records} records, not {listed}").format(
+                max_match_records=f"{MAX_MATCH_RECORDS:,}", listed=f"{listed:,}"
+            )
         )
     return match._with_games(game_from_dict(record) for record in games)

@@ -16,6 +16,7 @@ from typing import Any
 
 from .errors import InvalidIdError
 from .game import Game
+from .i18n import N_, _, grouped
 from .ids import read_gnubg_id, read_xgid
 from .match import Cube, Match, MatchPosition
 from .matchfiles import read_mat, read_sgf
@@ -39,10 +40,14 @@ def read_source(source: str | Mapping[str, Any] | Source) -> Source:
         return source
     if isinstance(source, str):
         if len(source) > MAX_SOURCE:
-            raise ValueError(f"a source of {len(source):,} characters is too long to read")
+            raise ValueError(
+                _("a source of {count} characters is too long to read").format(
+                    count=grouped(len(source))
+                )
+            )
         text = source.strip()
         if text.startswith("{"):
-            data = read_json(text, "a record or a position dict")
+            data = read_json(text, _("a record or a position dict"))
             return read_source(data) if isinstance(data, Mapping) else _refuse(data)
         if text.startswith("("):
             return read_sgf(text)
@@ -62,7 +67,10 @@ def read_source(source: str | Mapping[str, Any] | Source) -> Source:
 
 def _read_id(text: str) -> Position | MatchPosition:
     """This package's ID or a GNU Backgammon ID: the likelier reader by shape first."""
-    readers = [("position ID", MatchPosition.from_id), ("GNU Backgammon ID", read_gnubg_id)]
+    readers = [
+        (N_("a position ID"), MatchPosition.from_id),
+        (N_("a GNU Backgammon ID"), read_gnubg_id),
+    ]
     ours = text[:1] in "TC" and ":M" in text
     if not ours and (":" in text or len(text) == 14):  # gnubg: 14 characters, ":", Match ID
         readers.reverse()
@@ -71,8 +79,8 @@ def _read_id(text: str) -> Position | MatchPosition:
         try:
             return _plain(reader(text))
         except ValueError as error:
-            errors.append(f"as a {name}: {error}")
-    raise InvalidIdError("cannot read the text " + "; ".join(errors))
+            errors.append(_("as {reader}: {error}").format(reader=_(name), error=error))
+    raise InvalidIdError(_("cannot read the text {tries}").format(tries="; ".join(errors)))
 
 
 def _plain(match: MatchPosition) -> Position | MatchPosition:
@@ -85,6 +93,8 @@ def _plain(match: MatchPosition) -> Position | MatchPosition:
 
 def _refuse(source: object) -> Any:
     raise ValueError(
-        f"cannot load {type(source).__name__}: give an ID, a GNU Backgammon ID, an XGID, "
-        "a position dict, a game or match record or a match file (.mat, SGF)"
+        _(
+            "cannot load {kind}: give an ID, a GNU Backgammon ID, an XGID, a position dict, "
+            "a game or match record or a match file (.mat, SGF)"
+        ).format(kind=type(source).__name__)
     )

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 from .errors import quote
+from .i18n import _
 
 CHECKERS = 15
 """Checkers per player (R1)."""
@@ -59,15 +60,28 @@ class Variant:
         given = (self.players, self.points)
         if geometry is None or given != geometry or {type(v) for v in given} != {int}:
             raise ValueError(
-                f"no game {quote(self.name)} with {quote(self.players)} players and "
-                f"{quote(self.points)} points: the geometries are {GEOMETRIES}"
+                _(
+                    "no game {name} with {players} players and {points} points: the "
+                    "geometries are {geometries}"
+                ).format(
+                    name=quote(self.name),
+                    players=quote(self.players),
+                    points=quote(self.points),
+                    geometries=GEOMETRIES,
+                )
             )
         for name, values in OPTIONS.items():
             value = getattr(self, name)
             if not isinstance(value, str) or value not in values:
-                raise ValueError(f"{name} must be one of {values}, not {quote(value)}")
+                raise ValueError(
+                    _("{name} must be one of {values}, not {value}").format(
+                        name=name, values=values, value=quote(value)
+                    )
+                )
         if self.opening_move == "opening-dice" and self.players != 2:
-            raise ValueError("opening_move='opening-dice' needs exactly two opening dice (classic)")
+            raise ValueError(
+                _("opening_move='opening-dice' needs exactly two opening dice (classic)")
+            )
         to_abs = tuple(
             (0, *(self._absolute(p, i) for i in range(1, self.points + 1)))
             for p in range(self.players)
@@ -134,8 +148,10 @@ class Variant:
         for name in options:
             if name not in OPTIONS:
                 raise ValueError(
-                    f"unknown option {quote(name)}: the options are {', '.join(OPTIONS)} "
-                    "(the board's geometry is fixed)"
+                    _(
+                        "unknown option {name}: the options are {options} (the board's "
+                        "geometry is fixed)"
+                    ).format(name=quote(name), options=", ".join(OPTIONS))
                 )
         return replace(self, **options)  # type: ignore[arg-type]
 
@@ -152,5 +168,7 @@ def find_variant(name: str | Variant) -> Variant:
         return name
     found = _ALIASES.get(name.strip().lower()) if isinstance(name, str) else None
     if found is None:
-        raise ValueError(f"unknown variant {quote(name)}: use 'trigammon' or 'classic'")
+        raise ValueError(
+            _("unknown variant {name}: use 'trigammon' or 'classic'").format(name=quote(name))
+        )
     return found

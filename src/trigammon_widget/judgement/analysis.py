@@ -35,6 +35,7 @@ import numpy as np
 
 from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
+from ..engine.i18n import N_, _
 from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
@@ -46,6 +47,7 @@ from .parallel import portable, run, runner
 from .threads import one_blas_thread
 
 __all__ = [
+    "LEVEL_WORDS",
     "MARKS",
     "MARK_NAMES",
     "THRESHOLDS",
@@ -67,6 +69,13 @@ Level = Literal["doubtful", "bad", "very bad"]
 """How bad a play is, in GNU Backgammon's words."""
 MARK_NAMES: Mapping[str, Level] = {"?!": "doubtful", "?": "bad", "??": "very bad"}
 """What each mark says: the level a play's loss reaches."""
+LEVEL_WORDS: Mapping[Level, str] = {
+    "doubtful": N_("doubtful"),
+    "bad": N_("bad"),
+    "very bad": N_("very bad"),
+}
+"""Each level in English words, translated where people read it (``_``)."""
+
 HINTS_KEPT = 5
 """Plays of each turn kept in the report (the best, then the next best)."""
 TURN_SECONDS = {0: 0.006, 1: 0.2}
@@ -217,7 +226,11 @@ class Report:
             if turn.ply == ply:
                 return turn
         judged = ", ".join(str(turn.ply) for turn in self.turns)
-        raise ValueError(f"turn {ply!r:.20} is not in the report: turns {judged or 'none'}"[:200])
+        raise ValueError(
+            _("turn {ply} is not in the report: turns {value}").format(
+                ply=f"{ply!r:.20}", value=judged or "none"
+            )[:200]
+        )
 
     @property
     def mistakes(self) -> tuple[TurnReport, ...]:
@@ -250,7 +263,7 @@ class Report:
         """The first marked record after ``ply`` (before it, with ``step=-1``): a play
         or a cube decision."""
         if step not in (1, -1):
-            raise ValueError(f"step must be 1 or -1, not {step!r}"[:80])
+            raise ValueError(_("step must be 1 or -1, not {step}").format(step=repr(step))[:80])
         marked = [at for at in self.marks if (at > ply if step > 0 else at < ply)]
         if not marked:
             return None
@@ -584,11 +597,15 @@ def analyse(
     judged so far, with ``cancelled=True``.
     """
     if not isinstance(game, Game | Match):
-        raise ValueError(f"analyse needs a Game or a Match, not {type(game).__name__}")
+        raise ValueError(
+            _("analyse needs a Game or a Match, not {kind}").format(kind=type(game).__name__)
+        )
     games = game.games if isinstance(game, Match) else (game,)
     chosen = find_evaluator(evaluator)
     if isinstance(ply, bool) or ply not in PLIES:
-        raise ValueError(f"ply must be one of {PLIES}, not {ply!r}")
+        raise ValueError(
+            _("ply must be one of {plies}, not {ply}").format(plies=PLIES, ply=repr(ply))
+        )
     depth = ply
     chosen.check(games[0].variant)
     limits = tuple(thresholds)
@@ -597,7 +614,11 @@ def analyse(
         or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in limits)
         or not 0 < limits[0] <= limits[1] <= limits[2]
     ):
-        raise ValueError(f"thresholds are three rising equities above 0, not {thresholds!r}")
+        raise ValueError(
+            _("thresholds are three rising equities above 0, not {thresholds}").format(
+                thresholds=repr(thresholds)
+            )
+        )
     tasks = [  # the turns; cube actions and resignations are not judged
         _Task(
             number,

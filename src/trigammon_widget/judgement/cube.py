@@ -30,6 +30,7 @@ from itertools import pairwise
 from typing import Any, Literal
 
 from ..engine.errors import quote
+from ..engine.i18n import _
 from ..engine.match import MAX_CUBE, MatchPosition
 from ..engine.position import Position
 from .met import match_equity
@@ -54,7 +55,9 @@ class Chances:
         values = (self.win, self.win_gammon, self.win_backgammon, self.lose_gammon)
         for value in (*values, self.lose_backgammon):
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"a chance is a number 0..1, not {quote(value)}")
+                raise ValueError(
+                    _("a chance is a number 0..1, not {value}").format(value=quote(value))
+                )
         tolerance = 1e-6  # evaluators' float32 sums
         win, lose = self.win, 1.0 - self.win
         nested = (
@@ -63,8 +66,10 @@ class Chances:
         )
         if not 0 <= win <= 1 or not nested:
             raise ValueError(
-                f"chances {self.as_tuple()} are not 0 <= backgammons <= gammons <= wins "
-                "(and losses) <= 1"
+                _(
+                    "chances {as_tuple} are not 0 <= backgammons <= gammons <= wins (and "
+                    "losses) <= 1"
+                ).format(as_tuple=self.as_tuple())
             )
 
     def as_tuple(self) -> tuple[float, float, float, float, float]:
@@ -85,13 +90,16 @@ class Chances:
             return source
         if isinstance(source, Sequence) and not isinstance(source, str):
             if len(source) != 5:
-                raise ValueError(f"chances are five numbers, not {quote(source)}")
+                raise ValueError(
+                    _("chances are five numbers, not {source}").format(source=quote(source))
+                )
             return cls(*source)
         wins = getattr(source, "wins", None)
         if wins is None or len(wins) != 2:
             raise ValueError(
-                f"cannot read chances from {quote(source)}: give five numbers or a classic "
-                "evaluation"
+                _(
+                    "cannot read chances from {source}: give five numbers or a classic evaluation"
+                ).format(source=quote(source))
             )
         mover = source.turn if turn is None else turn
         other = 1 - mover
@@ -195,7 +203,7 @@ class _Model:
             return 1.0
         if self.equity(me, 2 * cube, me, low) >= drop:
             return 0.0
-        for _ in range(_BISECTIONS):
+        for _step in range(_BISECTIONS):
             middle = (low + high) / 2
             if self.equity(me, 2 * cube, me, middle) >= drop:
                 high = middle
@@ -320,11 +328,15 @@ def cube_decision(
     (``MatchPosition.legal_cube_actions``).
     """
     if match.position.variant.players != 2:
-        raise ValueError("trigammon has no doubling cube (R14 is classic only)")
+        raise ValueError(_("trigammon has no doubling cube (R14 is classic only)"))
     if isinstance(efficiency, bool) or not isinstance(efficiency, int | float):
-        raise ValueError(f"efficiency is a number 0..1, not {quote(efficiency)}")
+        raise ValueError(
+            _("efficiency is a number 0..1, not {efficiency}").format(efficiency=quote(efficiency))
+        )
     if not 0 <= efficiency <= 1:
-        raise ValueError(f"efficiency is a number 0..1, not {quote(efficiency)}")
+        raise ValueError(
+            _("efficiency is a number 0..1, not {efficiency}").format(efficiency=quote(efficiency))
+        )
     mine = Chances.of(chances, match.position.turn)
     sides = _sides(match)
     state = match.state
@@ -364,7 +376,7 @@ def race_chances(position: Position) -> Chances:
     roll, over twice the root of the pips in play less 4). Contact and gammons are not
     seen: a stand-in until an evaluator gives real chances."""
     if position.variant.players != 2:
-        raise ValueError("the race formula is for classic backgammon")
+        raise ValueError(_("the race formula is for classic backgammon"))
     mine = position.pip_count(position.turn)
     theirs = position.pip_count(1 - position.turn)
     lead = theirs - mine + 4

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..engine import fast
 from ..engine.fastplay import Boards, Indexer, TurnView, has_won, play_of
+from ..engine.i18n import _
 from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
@@ -121,7 +122,7 @@ def _loser_matrix(players: int) -> Floats:
     """``vectors @ m[0]``: each player's chance to lose a gammon; ``m[1]``: a backgammon."""
     q = len(pairs(players))
     matrix = np.zeros((2, outcome_size(players), players), np.float32)
-    for k, (_, lost) in enumerate(pairs(players)):
+    for k, (_won, lost) in enumerate(pairs(players)):
         matrix[0, players + k, lost] = 1.0
         matrix[1, players + q + k, lost] = 1.0
     return matrix
@@ -241,7 +242,9 @@ class GnubgEvaluator:
 
     def __init__(self, plies: int = 0) -> None:
         if plies not in (0, 1, 2):
-            raise ValueError(f"gnubg plies must be 0, 1 or 2, not {plies!r}")
+            raise ValueError(
+                _("gnubg plies must be 0, 1 or 2, not {plies}").format(plies=repr(plies))
+            )
         self.plies = plies
         _gnubg()
 
@@ -251,7 +254,9 @@ class GnubgEvaluator:
     def check(self, variant: Variant) -> None:
         if variant.players != 2 or variant.points != 24:
             raise ValueError(
-                f"the 'gnubg' evaluator rates classic positions only, not {variant.name}"
+                _("the 'gnubg' evaluator rates classic positions only, not {name}").format(
+                    name=variant.name
+                )
             )
 
     def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats:
@@ -306,7 +311,11 @@ def find_evaluator(evaluator: str | Evaluator | None = None) -> Evaluator:
         return GnubgEvaluator()
     if isinstance(evaluator, Evaluator) and not isinstance(evaluator, str):
         return evaluator
-    raise ValueError(f"unknown evaluator {evaluator!r}: use one of {', '.join(EVALUATORS)}")
+    raise ValueError(
+        _("unknown evaluator {evaluator}: use one of {evaluators}").format(
+            evaluator=repr(evaluator), evaluators=", ".join(EVALUATORS)
+        )
+    )
 
 
 @cache
@@ -322,7 +331,7 @@ ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 
 def _check_ply(ply: int) -> int:
     if isinstance(ply, bool) or ply not in PLIES:
-        raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+        raise ValueError(_("ply must be 0 or 1, not {ply}").format(ply=repr(ply)))
     return ply
 
 
@@ -370,7 +379,9 @@ def evaluate(
     finished game gives its sure outcome (R12, R13).
     """
     if not isinstance(position, Position):
-        raise ValueError(f"evaluate needs a Position, not {type(position).__name__}")
+        raise ValueError(
+            _("evaluate needs a Position, not {kind}").format(kind=type(position).__name__)
+        )
     chosen = find_evaluator(evaluator)
     _check_ply(ply)
     variant = position.variant
@@ -426,12 +437,14 @@ def hints(
     Equal equities keep the engine's order of plays.
     """
     if not isinstance(position, Position):
-        raise ValueError(f"hints needs a Position, not {type(position).__name__}")
+        raise ValueError(
+            _("hints needs a Position, not {kind}").format(kind=type(position).__name__)
+        )
     chosen = find_evaluator(evaluator)
     _check_ply(ply)
     roll = check_dice(dice) if dice is not None else position.dice
     if roll is None:
-        raise ValueError("no dice: hints need a roll (dice=(d1, d2) or a rolled position)")
+        raise ValueError(_("no dice: hints need a roll (dice=(d1, d2) or a rolled position)"))
     variant = position.variant
     chosen.check(variant)
     if position.is_over():

@@ -34,6 +34,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
 from ..engine.fastplay import play_game, position_of
+from ..engine.i18n import _
 from ..engine.outcome import outcome
 from ..engine.position import Position, check_dice
 from .bots import Bot, HeuristicBot
@@ -334,7 +335,11 @@ def _bots(position: Position, bot: Bot | Sequence[Bot] | None) -> tuple[Bot, ...
         return (HeuristicBot(),) * players
     if isinstance(bot, Sequence):
         if len(bot) != players:
-            raise ValueError(f"{position.variant.name} needs {players} bots, got {len(bot)}")
+            raise ValueError(
+                _("{name} needs {players} bots, got {count}").format(
+                    name=position.variant.name, players=players, count=len(bot)
+                )
+            )
         return tuple(bot)
     return (bot,) * players
 
@@ -343,8 +348,10 @@ def _check_moves(position: Position) -> None:
     """Refuse a position where nobody can move again: its games would never end."""
     if position.frozen:
         raise ValueError(
-            "no player can move with any roll from this position (each is on the bar "
-            "against a closed board, R8): its games would never end"
+            _(
+                "no player can move with any roll from this position (each is on the "
+                "bar against a closed board, R8): its games would never end"
+            )
         )
 
 
@@ -354,7 +361,11 @@ MAX_GAMES = 10_000_000
 
 def _count(value: object, what: str, low: int, high: int = MAX_GAMES) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number {low}..{high:,}, got {value!r}"[:160])
+        raise ValueError(
+            _("{what} must be a whole number {low}..{high}, got {value}").format(
+                what=what, low=low, high=f"{high:,}", value=repr(value)
+            )[:160]
+        )
     return value
 
 
@@ -380,7 +391,9 @@ def _seed(seed: int | str | None) -> int | str:
     if seed is None:
         return random.randrange(2**63)
     if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 100:
-        raise ValueError(f"seed must be an int or a short str, got {seed!r}"[:160])
+        raise ValueError(
+            _("seed must be an int or a short str, got {seed}").format(seed=repr(seed))[:160]
+        )
     return seed
 
 
@@ -416,7 +429,9 @@ def rollout(
     never end.
     """
     if not isinstance(position, Position):
-        raise ValueError(f"rollout needs a Position, not {type(position).__name__}")
+        raise ValueError(
+            _("rollout needs a Position, not {kind}").format(kind=type(position).__name__)
+        )
     _check(games, truncate, chunk)
     roll = check_dice(dice) if dice is not None else position.dice
     start = replace(position, dice=roll)
@@ -459,11 +474,13 @@ def hints(
     are as ``rollout``'s. All plays share their games' seeds (common random numbers).
     """
     if not isinstance(position, Position):
-        raise ValueError(f"hints needs a Position, not {type(position).__name__}")
+        raise ValueError(
+            _("hints needs a Position, not {kind}").format(kind=type(position).__name__)
+        )
     _check(games_per_play, truncate, chunk)
     roll = check_dice(dice) if dice is not None else position.dice
     if roll is None:
-        raise ValueError("no dice: hints need a roll (dice=(d1, d2) or a rolled position)")
+        raise ValueError(_("no dice: hints need a roll (dice=(d1, d2) or a rolled position)"))
     rolled = replace(position, dice=roll)
     if candidates is not None:
         _count(candidates, "candidates", 1, 10**6)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from ..engine.i18n import _
 from ..engine.notation import dice_text, play_text
 from ..judgement.analysis import CubeReport, Report, TurnReport
 from .svg import SvgBoard, Theme, find_theme
@@ -46,17 +47,31 @@ def equity_graph(
     highlight; ``plies``: the records of the line, cube actions included (default: as
     many as the report's turns reach)."""
     if not isinstance(report, Report):
-        raise ValueError(f"equity_graph needs a Report, not {type(report).__name__}")
+        raise ValueError(
+            _("equity_graph needs a Report, not {kind}").format(kind=type(report).__name__)
+        )
     theme = find_theme(theme)
     players = len(report.names)
     colors = tuple(colors) if colors is not None else theme.lines[:players]
     if len(colors) != players:
-        raise ValueError(f"colors: one per player ({players}), got {len(colors)}")
+        raise ValueError(
+            _("colors: one per player ({players}), got {count}").format(
+                players=players, count=len(colors)
+            )
+        )
     if start is not None and len(start) != players:
-        raise ValueError(f"start: one win chance per player ({players}), got {len(start)}")
+        raise ValueError(
+            _("start: one win chance per player ({players}), got {count}").format(
+                players=players, count=len(start)
+            )
+        )
     for name, value in (("shown", shown), ("plies", plies)):
         if value is not None and (type(value) is not int or value < 0):
-            raise ValueError(f"{name} must be a turn number (0 or more), not {value!r}"[:80])
+            raise ValueError(
+                _("{name} must be a turn number (0 or more), not {value}").format(
+                    name=name, value=repr(value)
+                )[:80]
+            )
     turns = report.turns
     by_ply = {turn.ply: turn for turn in turns}
     # Cube actions are records of the line with a ply of their own but no turn judged.
@@ -167,7 +182,7 @@ def _column_label(
 
 def _cube_label(report: Report, decision: CubeReport) -> str:
     mark = f" {decision.mark}" if decision.mark else ""
-    best, _ = decision.options[0]
+    best, _equity = decision.options[0]
     return f"{decision.ply}. {report.names[decision.player]} {decision.action}{mark} (best: {best})"
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Position, Turn
 from ..engine.game import Record
+from ..engine.i18n import _
 from ..engine.notation import play_text
 from ..engine.places import Place, place_of
 from .svg import FONT, Numbering, Parts, R, SvgBoard, Theme, board_parts
@@ -179,13 +180,23 @@ def replay_of(
     end = len(turns) if last is None else last
     for name, value in (("first", first), ("last", end)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= len(turns):
-            raise ValueError(f"{name} must be a turn 0..{len(turns)} of the line, got {value!r}")
+            raise ValueError(
+                _("{name} must be a turn 0..{count} of the line, got {value}").format(
+                    name=name, count=len(turns), value=repr(value)
+                )
+            )
     if end <= first:
-        raise ValueError(f"nothing to replay: the line has no turn after {first} up to {end}")
+        raise ValueError(
+            _("nothing to replay: the line has no turn after {first} up to {end}").format(
+                first=first, end=end
+            )
+        )
     if end - first > MAX_REPLAY_TURNS:
         raise ValueError(
-            f"a replay shows at most {MAX_REPLAY_TURNS} turns, not {end - first}: replay the "
-            "line in parts (first=, last=)"
+            _(
+                "a replay shows at most {max_replay_turns} turns, not {number}: replay "
+                "the line in parts (first=, last=)"
+            ).format(max_replay_turns=MAX_REPLAY_TURNS, number=end - first)
         )
     if (
         isinstance(seconds, bool)
@@ -193,7 +204,9 @@ def replay_of(
         or not 0.3 <= seconds <= MAX_SECONDS_PER_TURN
     ):
         raise ValueError(
-            f"seconds_per_turn must be a number 0.3..{MAX_SECONDS_PER_TURN:g}, got {seconds!r}"
+            _(
+                "seconds_per_turn must be a number 0.3..{max_seconds_per_turn}, got {seconds}"
+            ).format(max_seconds_per_turn=f"{MAX_SECONDS_PER_TURN:g}", seconds=repr(seconds))
         )
     start = game.position_at(first)
     variant = start.variant
@@ -318,9 +331,15 @@ def _check(position: Position, stacks: Stacks, borne: list[int]) -> None:
         for index in range(variant.off):
             place = place_of(variant, player, index)
             if len(stacks.get((player, place), ())) != position.boards[player][index]:
-                raise AssertionError(f"replay lost track of player {player} at {place}")
+                raise AssertionError(
+                    _("replay lost track of player {player} at {place}").format(
+                        player=player, place=place
+                    )
+                )
         if borne[player] != position.borne_off(player):
-            raise AssertionError(f"replay lost track of player {player}'s tray")
+            raise AssertionError(
+                _("replay lost track of player {player}'s tray").format(player=player)
+            )
 
 
 def _turn(parts: Parts, prefix: str, before: Position, turn: Record, ply: int) -> ET.Element:
@@ -362,7 +381,7 @@ def _ending(parts: Parts, prefix: str, final: Position, end: int) -> ET.Element:
 
 def _caption(parts: Parts, player: int, text: str) -> ET.Element:
     """A line under the board: the player's checker, then ``text``."""
-    x, y, _, height = parts.box
+    x, y, _width, height = parts.box
     middle = y + height + parts.font * CAPTION / 2
     scale = 0.7
     swatch = parts.checker(player)
@@ -451,7 +470,11 @@ def checked_size(size: int | None) -> int | None:
     if size is not None and (
         isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= MAX_SIZE
     ):
-        raise ValueError(f"size is a width in pixels, 1..{MAX_SIZE}, got {size!r}")
+        raise ValueError(
+            _("size is a width in pixels, 1..{max_size}, got {size}").format(
+                max_size=MAX_SIZE, size=repr(size)
+            )
+        )
     return size
 
 

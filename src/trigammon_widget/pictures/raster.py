@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
+from ..engine.i18n import _
 from .export import Replay, Vec, checked_size, look, number, replay_of
 from .svg import FONT, Drawable, Numbering, R, Theme, board_svg
 
@@ -69,8 +70,10 @@ def _cairosvg() -> Any:
         import cairosvg
     except (ImportError, OSError) as error:  # OSError: no libcairo2 on the system
         raise ImportError(
-            "PNG and GIF export need CairoSVG and Pillow: "
-            f"pip install 'trigammon-widget[export]' ({error})"
+            _(
+                "PNG and GIF export need CairoSVG and Pillow: pip install "
+                "'trigammon-widget[export]' ({error})"
+            ).format(error=error)
         ) from error
     return cairosvg
 
@@ -82,7 +85,9 @@ def png(picture: Drawable | str, *, size: int | None = None, **options: Any) -> 
     if not isinstance(picture, str):
         drawn: str = board_svg(picture, size=checked_size(size), **options)
     elif options:
-        raise ValueError(f"drawing options {sorted(options)} need a Position or a Game")
+        raise ValueError(
+            _("drawing options {options} need a Position or a Game").format(options=sorted(options))
+        )
     else:
         drawn = picture
         scale = {} if size is None else {"output_width": checked_size(size) or 0}
@@ -107,7 +112,7 @@ def animated_gif(
     the replay of ``animated_svg`` (same options), ``size`` pixels wide, ``fps``
     frames a second while checkers move."""
     if isinstance(fps, bool) or not isinstance(fps, int) or not 1 <= fps <= 50:
-        raise ValueError(f"fps must be a whole number 1..50, got {fps!r}")
+        raise ValueError(_("fps must be a whole number 1..50, got {fps}").format(fps=repr(fps)))
     replay = replay_of(
         game,
         first,
@@ -252,7 +257,7 @@ class _Rasteriser:
             frame = self.draw(key).quantize(palette=palette, dither=Image.Dither.NONE)
             shown, box, extra = frame, (0, 0), {}
             if before is None:
-                header, _ = GifImagePlugin.getheader(frame, info={"loop": 0})
+                header, _info = GifImagePlugin.getheader(frame, info={"loop": 0})
                 out.write(b"".join(header))
             else:  # what changed, over the frame before (disposal 1), the rest see-through
                 now, then = _indices(frame), _indices(before)

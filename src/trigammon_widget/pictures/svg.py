@@ -31,10 +31,11 @@ from typing import Literal, TypedDict
 
 from ..engine.errors import quote
 from ..engine.game import Game, Turn
+from ..engine.i18n import _, ngettext
 from ..engine.match import Cube, Match, MatchPosition, MatchState, Win
 from ..engine.moves import Play
 from ..engine.names import check_names, default_names
-from ..engine.notation import ENDING_WORDS, dice_text
+from ..engine.notation import dice_text, ending_text
 from ..engine.places import Place, parse_place, place_of
 from ..engine.places import label as point_label
 from ..engine.position import Position
@@ -638,11 +639,16 @@ def board_svg(
 
     geometry = _geometry(variant, seat)
     x, y, width, height = geometry.box
-    title = f"{variant.name.capitalize()} position, {style.names[position.turn]} to move"
+    kind = variant.name.capitalize()
+    title = _("{variant} position, {name} to move").format(
+        variant=kind, name=style.names[position.turn]
+    )
     if ending is not None:
-        title = f"{variant.name.capitalize()} position, {style.names[ending.winner]} wins"
+        title = _("{variant} position, {name} wins").format(
+            variant=kind, name=style.names[ending.winner]
+        )
     elif position.dice:
-        title += f", dice {dice_text(position.dice)}"
+        title += _(", dice {dice}").format(dice=dice_text(position.dice))
     if cube is not None:
         title += f", {cube}"
     if match is not None:
@@ -1481,14 +1487,17 @@ def _detail(
     """A player's line, in parts: the score, pips, checkers off, and who wins or is to
     act."""
     parts = [] if match is None else _score(match, player)
-    parts.append(f"{position.pip_count(player)} pips")
+    pips = position.pip_count(player)
+    parts.append(ngettext("{count} pip", "{count} pips", pips).format(count=pips))
     if position.borne_off(player):
-        parts.append(f"{position.borne_off(player)} off")
+        # Translators: checkers borne off, on a player's line under the board ("3 off").
+        parts.append(_("{count} off").format(count=position.borne_off(player)))
     if ending is not None:
         if ending.winner == player:
-            parts.append(f"wins{ENDING_WORDS[ending.ending]}")
+            parts.append(_("wins") + ending_text(ending))
     elif player == position.turn:
-        parts.append("to move" if position.dice else "to roll")
+        parts.append(_("to move") if position.dice else _("to roll"))
+
     return parts
 
 
@@ -1497,13 +1506,16 @@ def _score(match: MatchState, player: int) -> list[str]:
     player one point from winning."""
     points = match.score[player]
     if match.money:
-        return [f"won {points}"]
+        # Translators: a money session's score on a player's line ("won 3").
+        return [_("won {points}").format(points=points)]
+
     parts = [f"{points}/{match.length}"]
     if points == match.length - 1 and len(match.score) == 2:
         if match.crawford:
-            parts.append("Crawford")
+            parts.append(_("Crawford"))
         elif match.post_crawford:
-            parts.append("post-Crawford")
+            parts.append(_("post-Crawford"))
+
     return parts
 
 

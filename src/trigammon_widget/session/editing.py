@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import CHECKERS, Game, InvalidPositionError, Match, MatchPosition, Position
+from ..engine.i18n import _, ngettext
 from ..engine.places import Place, index_of, parse_place
 from ..engine.sources import read_source
 from ..protocol import BOOL, DIE_OR_NONE, INT, PLACE, IntentError, action
@@ -26,7 +27,10 @@ class Editing(SessionState):
         Leaving starts a new game from the set-up: the old game's history is dropped.
         """
         if type(on) is not bool:
-            raise IntentError(f"edit: on must be true or false, got {on!r}")
+            raise IntentError(
+                _("edit: on must be true or false, got {value}").format(value=repr(on)[:40])
+            )
+
         board = self._board.afresh()
         if on and board.editing is None:
             board = replace(board, editing=board.game.position)
@@ -52,7 +56,9 @@ class Editing(SessionState):
     def remove(self, player: int, where: Place | str, count: int = 1) -> None:
         """Move ``count`` checkers of ``player`` from ``where`` back to its tray (edit mode)."""
         if isinstance(count, bool) or not isinstance(count, int):
-            raise ValueError(f"count must be a whole number, got {count!r}")
+            raise ValueError(
+                _("count must be a whole number, got {count}").format(count=repr(count)[:40])
+            )
         self._rearrange(player, where, -count)
 
     def _rearrange(self, player: int, where: Place | str, count: int) -> None:
@@ -60,19 +66,30 @@ class Editing(SessionState):
         variant = setup.variant
         player = checked_player(variant, player, "player")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= abs(count) <= 15:
-            raise ValueError(f"count must be 1..{CHECKERS}, got {count!r}")
+            raise ValueError(
+                _("count must be 1..{most}, got {count}").format(
+                    most=CHECKERS, count=repr(count)[:40]
+                )
+            )
         index = index_of(variant, player, parse_place(variant, where, "where"))
         off = variant.off
         if index == off:
-            raise IntentError("the tray holds what is not placed: place or remove elsewhere")
+            raise IntentError(_("the tray holds what is not placed: place or remove elsewhere"))
         board = list(setup.board(player))
         if count > 0 and board[off] < count:
             raise InvalidPositionError(
-                f"{self._name(player)} has {board[off]} unplaced checkers left; "
-                f"a player has {CHECKERS} (R1): remove one first"
+                ngettext(
+                    "{who} has {count} unplaced checker left; a player has {checkers} (R1): "
+                    "remove one first",
+                    "{who} has {count} unplaced checkers left; a player has {checkers} (R1): "
+                    "remove one first",
+                    board[off],
+                ).format(who=self._name(player), count=board[off], checkers=CHECKERS)
             )
         if count < 0 and board[index] < -count:
-            raise InvalidPositionError(f"{self._name(player)} has no checker there to remove")
+            raise InvalidPositionError(
+                _("{who} has no checker there to remove").format(who=self._name(player))
+            )
         board[index] += count
         board[off] -= count
         boards = list(setup.boards)
@@ -92,7 +109,7 @@ class Editing(SessionState):
         if die1 is None and die2 is None:
             self._set_up(setup.with_dice())
         elif die1 is None or die2 is None:
-            raise ValueError("set both dice of the set-up, or neither")
+            raise ValueError(_("set both dice of the set-up, or neither"))
         else:
             self._set_up(setup.with_dice(die1, die2))
 
@@ -139,5 +156,6 @@ class Editing(SessionState):
     def _require_edit(self) -> Position:
         setup = self._board.editing
         if setup is None:
-            raise IntentError("set-ups change in edit mode only: call edit() first")
+            raise IntentError(_("set-ups change in edit mode only: call edit() first"))
+
         return setup

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from ..engine import IllegalMoveError
+from ..engine.i18n import _
 from ..judgement.analysis import Report, analyse
 from ..judgement.bots import NeuralBot
 from ..judgement.evaluation import evaluate
@@ -67,7 +68,9 @@ class Judging(Navigation):
         then a rollout of the neural bot's in the background (the view's ``analysis``)."""
         self._require_play()
         if self._board.game_over:
-            raise IllegalMoveError("R12", f"the game is over: {self._ending()}")
+            raise IllegalMoveError(
+                "R12", _("the game is over: {ending}").format(ending=self._ending())
+            )
         position = self._board.game.position
         evaluation = evaluate(position, evaluator=self._judge())
         panel: Analysis = {**self._panel("chances", games), **chances_view(evaluation, None)}
@@ -90,10 +93,10 @@ class Judging(Navigation):
         self._require_play(navigate=True)
         game = self._board.game.copy()
         if not game.turns:
-            raise ValueError("no turn has been played yet: nothing to analyse")
+            raise ValueError(_("no turn has been played yet: nothing to analyse"))
         running = self._analyses.review_job
         if running is not None and not running.stop.is_set():
-            raise ValueError("the game is being analysed: cancel it first")
+            raise ValueError(_("the game is being analysed: cancel it first"))
         evaluator = self._judge()
 
         def work(progress: Progress, stop: threading.Event) -> Report:
@@ -127,12 +130,16 @@ class Judging(Navigation):
         self._require_play(navigate=True)
         report = self._current_report()
         if report is None:
-            raise ValueError("no review of this line: analyse the game first")
+            raise ValueError(_("no review of this line: analyse the game first"))
         if step not in (1, -1):
-            raise IntentError(f"step must be 1 or -1, got {step!r}")
+            raise IntentError(_("step must be 1 or -1, got {step}").format(step=repr(step)[:40]))
         found = report.next_mistake(self._board.game.ply, step)
         if found is None:
-            raise ValueError("no marked turn " + ("after" if step > 0 else "before") + " this one")
+            raise ValueError(
+                _("no marked turn after this one")
+                if step > 0
+                else _("no marked turn before this one")
+            )
         self.goto(found)
 
     @property
@@ -143,7 +150,8 @@ class Judging(Navigation):
     def _panel(self, kind: Literal["hints", "chances"], total: int) -> Analysis:
         running = self._analyses.job
         if running is not None and not running.stop.is_set():
-            raise ValueError("an analysis is running: cancel it first")
+            raise ValueError(_("an analysis is running: cancel it first"))
+
         return {
             "kind": kind,
             "status": "running",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine import IllegalMoveError, Match
+from ..engine.i18n import _
 from ..protocol import INT, IntentError, action
 from .slices import Board
 from .state import SessionState, opened
@@ -22,7 +23,9 @@ class MatchPlay(SessionState):
         value = game.cube.value
         game.double()
         turn = game.position.turn
-        text = f"{self._name(turn)} doubles to {2 * value}: {self._name(1 - turn)} to take or pass"
+        text = _("{who} doubles to {value}: {other} to take or pass").format(
+            who=self._name(turn), value=2 * value, other=self._name(1 - turn)
+        )
         self._swap(board=board.afresh(), info=text, line=True)
 
     @action()
@@ -31,7 +34,9 @@ class MatchPlay(SessionState):
         self._require_play()
         board = self._going_on()
         record = board.game.take()
-        text = f"{self._name(record.player)} takes: the cube is at {board.game.cube.value}"
+        text = _("{who} takes: the cube is at {value}").format(
+            who=self._name(record.player), value=board.game.cube.value
+        )
         self._swap(board=board.afresh(), info=text, line=True)
 
     @action()
@@ -49,7 +54,7 @@ class MatchPlay(SessionState):
         match = self._require_match()
         board = self._board
         if board.game is not match.game:
-            raise IntentError("show the match's last game first: the next follows it")
+            raise IntentError(_("show the match's last game first: the next follows it"))
         game = opened(match.new_game())
         text = self._opening_text(game)
         self._swap(board=board.afresh(game=game), info=text, line=True)
@@ -60,9 +65,13 @@ class MatchPlay(SessionState):
         match = self._require_match()
         games = match.games
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
-            raise IntentError(f"the match has games 0..{len(games) - 1}, not {index!r}"[:120])
+            raise IntentError(
+                _("the match has games 0..{last}, not {index}").format(
+                    last=len(games) - 1, index=repr(index)[:40]
+                )
+            )
         if not self._board.playing:
-            raise IntentError("the board is in edit mode: leave it to play")
+            raise IntentError(_("the board is in edit mode: leave it to play"))
         game = games[index]
         game.goto(0)
         self._swap(board=self._board.afresh(game=game), line=True)
@@ -71,11 +80,14 @@ class MatchPlay(SessionState):
         """The board, while its game goes on: a cube action on a finished game is refused
         naming how it ended (R14)."""
         if self._board.game_over:
-            raise IllegalMoveError("R14", f"the game is over: {self._ending()}")
+            raise IllegalMoveError(
+                "R14", _("the game is over: {ending}").format(ending=self._ending())
+            )
         return self._board
 
     def _require_match(self) -> Match:
         match = self._board.match
         if match is None:
-            raise IntentError("the board shows a game, not a match: load a match first")
+            raise IntentError(_("the board shows a game, not a match: load a match first"))
+
         return match

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..engine.i18n import _, ngettext
 from ..protocol import INT, TEXT, action
 from .state import SessionState
 from .view import variation_label
@@ -27,7 +28,9 @@ class Navigation(SessionState):
         """Show the position ``delta`` turns later (negative: earlier)."""
         self._require_play(navigate=True)
         if isinstance(delta, bool) or not isinstance(delta, int):
-            raise ValueError(f"step needs a whole number of turns, got {delta!r}")
+            raise ValueError(
+                _("step needs a whole number of turns, got {delta}").format(delta=repr(delta)[:40])
+            )
         game = self._board.game
         self.goto(min(max(game.ply + delta, 0), len(game.turns)))
 
@@ -39,8 +42,11 @@ class Navigation(SessionState):
         board = self._board
         at = self._at(ply)
         board.game.switch_variation(index, at)
-        main = " (the main line)" if index == 0 else ""
-        info = f"Turn {at + 1}: the line takes {self._describe(at, index)}{main}"
+        info = (
+            _("Turn {turn}: the line takes {line} (the main line)")
+            if index == 0
+            else _("Turn {turn}: the line takes {line}")
+        ).format(turn=at + 1, line=self._describe(at, index))
         self._swap(board=board.afresh(), info=info, line=True)
 
     @action(index=INT, ply=INT)
@@ -50,7 +56,9 @@ class Navigation(SessionState):
         board = self._board
         at = self._at(ply)
         board.game.promote_variation(index, at)
-        info = f"Turn {at + 1}: {self._describe(at, 0)} is the main line now"
+        info = _("Turn {turn}: {line} is the main line now").format(
+            turn=at + 1, line=self._describe(at, 0)
+        )
         self._swap(board=replace(board, held=None), info=info, line=True, keep_analysis=True)
 
     @action(index=INT, ply=INT, name=TEXT)
@@ -60,8 +68,9 @@ class Navigation(SessionState):
         board = self._board
         at = self._at(ply)
         board.game.rename_variation(index, name, at)
-        done = "named" if name else "has no name now"
-        info = f"Turn {at + 1}: {self._describe(at, index)} {done}"
+        info = (
+            _("Turn {turn}: {line} named") if name else _("Turn {turn}: {line} has no name now")
+        ).format(turn=at + 1, line=self._describe(at, index))
         self._swap(board=replace(board, held=None), info=info, line=True, keep_analysis=True)
 
     @action(index=INT, ply=INT)
@@ -77,8 +86,11 @@ class Navigation(SessionState):
         if rows[index].current and game.variations(at):
             game.switch_variation(0, at)
         gone = rows[index]
-        turns = f"{gone.length} turn{'s' if gone.length != 1 else ''}"
-        info = f"Turn {at + 1}: deleted {variation_label(gone)}, a line of {turns}"
+        info = ngettext(
+            "Turn {turn}: deleted {line}, a line of {count} turn",
+            "Turn {turn}: deleted {line}, a line of {count} turns",
+            gone.length,
+        ).format(turn=at + 1, line=variation_label(gone), count=gone.length)
         self._swap(board=board.afresh(), info=info, line=True)
 
     @action()
@@ -87,7 +99,7 @@ class Navigation(SessionState):
         self._require_play()
         board = self._board
         board.game.main_line()
-        self._swap(board=board.afresh(), info="Back on the main line", line=True)
+        self._swap(board=board.afresh(), info=_("Back on the main line"), line=True)
 
     def _at(self, ply: int | None) -> int:
         """The position a variation action works after: ``ply`` turns, else the shown one."""

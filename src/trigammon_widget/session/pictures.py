@@ -7,6 +7,7 @@ import base64
 from collections.abc import Mapping
 from typing import Any
 
+from ..engine.i18n import _
 from ..protocol import INT, ExportFile, IntentError, action, choice
 from .showing import Showing
 
@@ -36,7 +37,12 @@ class Pictures(Showing):
         from ..pictures import export, raster
 
         if picture not in EXPORTS:
-            raise IntentError(f"an export is one of {list(EXPORTS)}, not {picture!r}"[:120])
+            raise IntentError(
+                _("an export is one of {exports}, not {value}").format(
+                    exports=list(EXPORTS), value=repr(picture)[:40]
+                )
+            )
+
         what, extension, mime = EXPORTS[picture]
         game = self._board.game
         look: dict[str, Any] = {

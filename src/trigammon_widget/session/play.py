@@ -7,9 +7,10 @@ from dataclasses import replace
 
 from ..engine import IllegalMoveError, Move, Play
 from ..engine.game import Record
+from ..engine.i18n import _, decimal
 from ..engine.notation import dice_text, format_play, play_text, record_text
 from ..engine.places import Place, index_of, parse_place
-from ..judgement.analysis import MARK_NAMES
+from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..judgement.bots import CubeBot
 from ..judgement.cube import evaluated_chances
 from ..judgement.games import autoplay
@@ -31,7 +32,9 @@ class Playing(SessionState):
         board = self._board
         rolled = board.game.roll(*dice)
         # A new line: the drawing of this turn (sent ahead as a step) now shows the dice.
-        text = f"{self._name(board.game.position.turn)} rolled {dice_text(rolled)}"
+        text = _("{who} rolled {dice}").format(
+            who=self._name(board.game.position.turn), dice=dice_text(rolled)
+        )
         self._swap(board=board.afresh(), info=text, line=True)
         return rolled
 
@@ -51,9 +54,9 @@ class Playing(SessionState):
         begin = index_of(variant, position.turn, parse_place(variant, start, "from"))
         finish = index_of(variant, position.turn, parse_place(variant, end, "to"))
         if begin == variant.off:
-            raise IntentError("from: a borne-off checker stays off")
+            raise IntentError(_("from: a borne-off checker stays off"))
         if finish == 0:
-            raise IntentError("to: a checker never moves to the bar by itself (R7)")
+            raise IntentError(_("to: a checker never moves to the bar by itself (R7)"))
         chain = self._legal_targets().get(begin, {}).get(finish)
         if chain is None:
             raise self._why_not(begin, finish)
@@ -68,7 +71,7 @@ class Playing(SessionState):
         self._require_play()
         board = self._board
         if not board.done:
-            raise ValueError("no move of this turn to take back")
+            raise ValueError(_("no move of this turn to take back"))
         self._swap(board=replace(board, done=board.done[:-1], held=None))
         return board.done[-1]
 
@@ -111,7 +114,7 @@ class Playing(SessionState):
         turn = game.play(play, replace=replace)
         text = f"{self._name(turn.player)}: {play_text(turn.notation)}"
         if len(game.variations(game.ply - 1)) > max(known, 1):
-            text += " (a new variation: the turns played before stay beside it)"
+            text += " " + _("(a new variation: the turns played before stay beside it)")
         if game.is_over():
             text += f". {self._ending()}"
         self._swap(board=board.afresh(), info=text, line=True)
@@ -126,10 +129,22 @@ class Playing(SessionState):
         if found is None:
             return False
         warning, best = found
-        level = f", a {MARK_NAMES[warning['mark']]} play" if warning["mark"] else ""
+        mark = warning["mark"]
         text = (
-            f"The tutor: {warning['played']} loses {warning['loss']:.3f} points per game "
-            f"against {warning['best']}{level}. Take it back or play on."
+            _(
+                "The tutor: {played} loses {loss} points per game against {best}, a {mark} play. "
+                "Take it back or play on."
+            )
+            if mark
+            else _(
+                "The tutor: {played} loses {loss} points per game against {best}. "
+                "Take it back or play on."
+            )
+        ).format(
+            played=warning["played"],
+            loss=decimal(warning["loss"], 3),
+            best=warning["best"],
+            mark=_(LEVEL_WORDS[MARK_NAMES[mark]]) if mark else "",
         )
         # The position is the turn's still: its hints stay.
         held = replace(board, held=Held(warning, best, play))
@@ -138,7 +153,7 @@ class Playing(SessionState):
 
     def _take_back(self) -> None:
         """The play the tutor held back, and the moves made this turn, taken back."""
-        self._swap(board=self._board.afresh(), info="Taken back: try again.", keep_analysis=True)
+        self._swap(board=self._board.afresh(), info=_("Taken back: try again."), keep_analysis=True)
 
     def _bots_play(self, max_turns: int | None = None) -> None:
         """The bots play on until a person is to act, the game ends, or ``max_turns``."""
@@ -171,7 +186,11 @@ class Playing(SessionState):
                     plays.check_move(done, Move(start, end, die))
                 except IllegalMoveError as error:
                     return error
-        left = dice_text(remaining) or "none"
+        if not remaining:
+            return IllegalMoveError("R4", _("all dice of this roll have been played"))
         return IllegalMoveError(
-            "R4", f"no die or sum of dice takes that checker there (dice left: {left})"
+            "R4",
+            _("no die or sum of dice takes that checker there (dice left: {dice})").format(
+                dice=dice_text(remaining)
+            ),
         )

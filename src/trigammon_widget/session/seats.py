@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
+from ..engine.i18n import N_, _
 from ..judgement.bots import Bot, HeuristicBot, NeuralBot, RandomBot
 from ..protocol import INT, IntentError, action, choice
 from .play import Playing
@@ -26,10 +27,10 @@ class SeatKind:
 
 
 SEATS: Mapping[Seat, SeatKind] = {
-    "human": SeatKind("Person", None),
-    "random": SeatKind("Random bot", RandomBot),
-    "heuristic": SeatKind("Heuristic bot", lambda seed: HeuristicBot()),
-    "neural": SeatKind("Neural bot", lambda seed: NeuralBot()),
+    "human": SeatKind(N_("Person"), None),
+    "random": SeatKind(N_("Random bot"), RandomBot),
+    "heuristic": SeatKind(N_("Heuristic bot"), lambda seed: HeuristicBot()),
+    "neural": SeatKind(N_("Neural bot"), lambda seed: NeuralBot()),
 }
 """Who can sit at a player's place, one entry per ``view.Seat``: a person, or a built-in
 bot. The front end's seat list is generated from it (``js/protocol.ts``). Once the cube
@@ -46,7 +47,12 @@ class Seats(Playing):
         """Seat a person (``"human"``) or a bot at ``player``'s place."""
         player = checked_player(self._board.game.variant, player, "player")
         if not isinstance(seat, str) or seat not in SEATS:
-            raise IntentError(f"a seat is one of {sorted(SEATS)}, not {seat!r}"[:120])
+            raise IntentError(
+                _("a seat is one of {seats}, not {value}").format(
+                    seats=sorted(SEATS), value=repr(seat)[:40]
+                )
+            )
+
         kind = cast(Seat, seat)
         make = SEATS[kind].make
         bots = dict(self._seating.bots)
@@ -64,10 +70,13 @@ class Seats(Playing):
         self._require_play()
         board = self._board
         if board.game_over:
-            raise ValueError(f"the game is over (R12): {self._ending()}")
+            raise ValueError(_("the game is over (R12): {ending}").format(ending=self._ending()))
         turn = board.deciding
         if turn not in self._seating.bots:
-            raise ValueError(f"{self._name(turn)} is a person: their turn is theirs to play")
+            raise ValueError(
+                _("{who} is a person: their turn is theirs to play").format(who=self._name(turn))
+            )
+
         self._bots_play(max_turns=1)
 
     def autoplay(self, max_turns: int | None = None) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..engine import Play, Position, Turn
+from ..engine.i18n import _, language
 from ..engine.notation import format_play, play_text, record_text
 from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
@@ -25,6 +26,7 @@ from .view import (
     WinView,
     variation_row,
 )
+from .words import words as front_words
 
 __all__ = ["MOVE_FRAMES", "STEP_FRAMES", "TURN_DRAWINGS", "Showing"]
 
@@ -35,16 +37,25 @@ TURN_DRAWINGS = 4 * STEP_FRAMES
 """Turn drawings of the line kept, so that a step draws only the turns new at its edge."""
 MOVE_FRAMES = 60
 """Most drawings of single moves sent ahead (one per legal from/to pair)."""
-_PLAYER = re.compile(r"\bplayer (\d)\b(?!\.\.)")
-"""A player as the engine names one in an error."""
+
+
+def _player_pattern() -> re.Pattern[str]:
+    """A player as the engine names one in an error, in the language spoken
+    (``player 1``, ``jugador 1``): its catalogue's ``player {player}``."""
+    before, _brace, after = _("player {player}").partition("{player}")
+    return re.compile(rf"\b{re.escape(before)}(\d)\b{re.escape(after)}(?!\.\.)")
 
 
 class Showing(SessionState):
     """What the board shows of the session, drawn once per change."""
 
+    def words(self) -> dict[str, str]:
+        """The front end's words in the board's language (``words.WORDS``)."""
+        return front_words()
+
     def svg(self) -> str:
         """The drawing of the shown state (drawn once per version and review)."""
-        key = (self._version, id(self._current_report()))
+        key = (self._version, id(self._current_report()), language())
         return self.memo.get("svg", key, self._drawing)
 
     def _drawing(self) -> str:
@@ -298,7 +309,8 @@ class Showing(SessionState):
             player = int(found.group(1))
             return names[player] if player < len(names) else found.group(0)
 
-        text = _PLAYER.sub(named, text)
+        text = _player_pattern().sub(named, text)
+
         self._message = {"kind": "error", "text": text[:500], "rule": rule}
         return self._message
 

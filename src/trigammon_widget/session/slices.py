@@ -186,12 +186,14 @@ class Board:
 
 @dataclass(frozen=True)
 class Look:
-    """How the board is drawn: its theme, the checkers' colours (None: the theme's) and
-    the player seated at the bottom."""
+    """How the board is drawn: its theme, the checkers' colours (None: the theme's), the
+    player seated at the bottom and the language its words are in (None: the package's,
+    ``engine.i18n``)."""
 
     theme: Literal["light", "dark"] = "light"
     colors: tuple[str, ...] | None = None
     perspective: int = 0
+    language: str | None = None
 
     def fitted(self, players: int) -> Look:
         """The look for a board of ``players`` players (colours kept if they fit)."""

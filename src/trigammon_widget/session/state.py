@@ -10,8 +10,11 @@ the drawings) is worked out on demand and kept in ``memo``, never stored by a fa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+import functools
+import inspect
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Literal, TypeVar
 
 from ..engine import (
     Game,
@@ -25,6 +28,7 @@ from ..engine import (
     Variant,
     find_variant,
 )
+from ..engine.i18n import N_, _, find_language, speaking
 from ..engine.notation import win_text
 from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
@@ -37,10 +41,40 @@ from .view import HUMAN, Message
 
 __all__ = ["SessionState", "checked_player", "first_shown", "opened"]
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+AGAINST = {
+    2: N_("a gammon against {name}"),
+    3: N_("a backgammon against {name}"),
+}
+"""A loser's gammon or backgammon, as the end of a game names it (R13)."""
+
+
+def _speaking(method: F) -> F:
+    """``method`` run in the board's language (``SessionState.speaking``)."""
+
+    @functools.wraps(method)  # its ``__intent__`` too: the protocol reads it
+    def spoken(self: SessionState, /, *args: Any, **kwargs: Any) -> Any:
+        with self.speaking():
+            return method(self, *args, **kwargs)
+
+    return spoken  # type: ignore[return-value]
+
 
 class SessionState:
     """A board's state in slices, the swap that changes it, and the checks and words
-    its actions share."""
+    its actions share.
+
+    Every public method of a facet speaks the board's ``language`` (messages, records,
+    drawings, refusals), whatever the package's (``engine.i18n``): the facets' methods
+    are wrapped so when each facet class is made.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, member in list(vars(cls).items()):
+            if not name.startswith("_") and inspect.isfunction(member):
+                setattr(cls, name, _speaking(member))
 
     def __init__(
         self,
@@ -52,18 +86,45 @@ class SessionState:
         perspective: int = 0,
         theme: str = "light",
         evaluator: str = "neural",
+        language: str | None = None,
+    ) -> None:
+        chosen = None if language is None else find_language(language)
+        with speaking(chosen):
+            self._start(source, seed, names, colors, perspective, theme, evaluator, chosen)
+
+    def _start(
+        self,
+        source: Match | Game | MatchPosition | Position | Variant | str,
+        seed: int | None,
+        names: Sequence[str] | None,
+        colors: Sequence[str] | None,
+        perspective: int,
+        theme: str,
+        evaluator: str,
+        language: str | None,
     ) -> None:
         if evaluator not in EVALUATORS:
-            raise ValueError(f"evaluator must be one of {EVALUATORS}, not {evaluator!r}"[:120])
+            raise ValueError(
+                _("evaluator must be one of {evaluators}, not {value}").format(
+                    evaluators=EVALUATORS, value=repr(evaluator)[:40]
+                )
+            )
         if theme not in THEMES:
-            raise ValueError(f"theme must be one of {sorted(THEMES)}, not {theme!r}")
+            raise ValueError(
+                _("theme must be one of {themes}, not {value}").format(
+                    themes=sorted(THEMES), value=repr(theme)[:40]
+                )
+            )
         self._seed = seed
         game, match = _new_game(source, names, seed)
         variant = game.variant
         shade: Literal["light", "dark"] = "dark" if theme == "dark" else "light"
         self._board = Board(game, match)
         self._look = Look(
-            shade, _colors(variant, colors), checked_player(variant, perspective, "perspective")
+            shade,
+            _colors(variant, colors),
+            checked_player(variant, perspective, "perspective"),
+            language,
         )
         self._seating = Seating((HUMAN,) * variant.players)
         self._analyses = Analyses(evaluator)
@@ -120,6 +181,18 @@ class SessionState:
     @property
     def version(self) -> int:
         return self._version
+
+    @property
+    def language(self) -> str | None:
+        """The board's own language (``"es"``), or None: it speaks the package's."""
+        return self._look.language
+
+    @contextmanager
+    def speaking(self) -> Iterator[str]:
+        """Speak the board's language inside the block (its background work, say);
+        yields the language spoken."""
+        with speaking(self._look.language) as spoken:
+            yield spoken
 
     @property
     def analysis(self) -> Analysis | None:
@@ -180,10 +253,12 @@ class SessionState:
         """The position of a turn being played, whose dice are set."""
         self._require_play()
         if self._board.game_over:
-            raise IllegalMoveError("R12", f"the game is over: {self._ending()}")
+            raise IllegalMoveError(
+                "R12", _("the game is over: {ending}").format(ending=self._ending())
+            )
         position = self._board.game.position
         if position.dice is None:
-            raise IllegalMoveError("R4", "roll the dice first")
+            raise IllegalMoveError("R4", _("roll the dice first"))
         return position
 
     @property
@@ -201,7 +276,11 @@ class SessionState:
         """Entry ``index`` of the plays left to choose (the ``plays`` list)."""
         plays = self.listed_plays
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(plays):
-            raise IntentError(f"index must be a listed play 0..{len(plays) - 1}, got {index!r}")
+            raise IntentError(
+                _("index must be a listed play 0..{last}, got {index}").format(
+                    last=len(plays) - 1, index=repr(index)[:40]
+                )
+            )
         return plays[index]
 
     def _require_play(self, navigate: bool = False) -> None:
@@ -209,12 +288,14 @@ class SessionState:
         through it (``navigate``): its result is the match's record."""
         board = self._board
         if not board.playing:
-            raise IntentError("the board is in edit mode: leave it to play")
+            raise IntentError(_("the board is in edit mode: leave it to play"))
         if not navigate and not board.last_game:
             assert board.match is not None
             number = board.match.games.index(board.game) + 1
             raise IntentError(
-                f"game {number} of the match is played: show the last game to play on"
+                _("game {number} of the match is played: show the last game to play on").format(
+                    number=number
+                )
             )
 
     def _ended(self) -> str:
@@ -229,7 +310,7 @@ class SessionState:
         outcome = game.outcome() if win.ending == "bear-off" else None
         if outcome is not None:
             worse = [
-                f"a {outcome.result(p)} against {game.names[p]}"
+                _(AGAINST[outcome.points[p]]).format(name=game.names[p])
                 for p in range(game.variant.players)
                 if outcome.points[p] > 1
             ]
@@ -244,9 +325,9 @@ class SessionState:
             return ""
         match = board.match
         if match is not None and board.last_game:
-            text += f"; the score is {'-'.join(map(str, match.score))}"
+            text += _("; the score is {score}").format(score="-".join(map(str, match.score)))
             if match.is_over():
-                text += f": {self._name(match.winner or 0)} wins the match"
+                text += _(": {who} wins the match").format(who=self._name(match.winner or 0))
         return text
 
     def _name(self, player: int) -> str:
@@ -261,7 +342,9 @@ class SessionState:
             ", ".join(f"{names[p]} {v}" for p, v in enumerate(r.dice) if v is not None)
             for r in game.opening
         )
-        return f"Opening roll (R2): {rolled}. {names[game.position.turn]} starts."
+        return _("Opening roll (R2): {rolled}. {who} starts.").format(
+            rolled=rolled, who=names[game.position.turn]
+        )
 
     def _legal_targets(self) -> dict[int, dict[int, tuple[Move, ...]]]:
         """Where each checker of the turn in progress may go, and by which moves."""
@@ -301,7 +384,7 @@ def _new_game(
     caller's own); a new game's opening roll is made at once."""
     if isinstance(source, Match):
         if names:
-            raise ValueError("a match keeps its players' names")
+            raise ValueError(_("a match keeps its players' names"))
         match = source.copy()
         return first_shown(match), match
     if isinstance(source, Game):
@@ -342,8 +425,11 @@ def _colors(variant: Variant, colors: Sequence[str] | None) -> tuple[str, ...] |
         isinstance(c, str) and len(c) <= 40 for c in chosen
     ):
         raise ValueError(
-            f"colors needs one CSS colour per player ({variant.players}), got {colors!r}"[:160]
+            _("colors needs one CSS colour per player ({players}), got {value}").format(
+                players=variant.players, value=repr(colors)[:80]
+            )
         )
+
     return chosen
 
 
@@ -351,5 +437,10 @@ def checked_player(variant: Variant, player: object, what: str) -> int:
     """``player`` as a player of ``variant``, or an ``IntentError`` naming ``what``."""
     players = variant.players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
-        raise IntentError(f"{what} must be a player 0..{players - 1}, got {player!r}"[:120])
+        raise IntentError(
+            _("{what} must be a player 0..{last}, got {player}").format(
+                what=what, last=players - 1, player=repr(player)[:40]
+            )
+        )
+
     return player

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine.i18n import _
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS
 from ..protocol import BOOL, IntentError, action, choice
 from .play import Playing
@@ -34,13 +35,21 @@ class Tutoring(Playing):
         play loses ``threshold`` points per game or more (if given; at first 0.08, GNU
         Backgammon's "bad")."""
         if type(on) is not bool:
-            raise IntentError(f"on must be true or false, got {on!r}")
+            raise IntentError(
+                _("on must be true or false, got {value}").format(value=repr(on)[:40])
+            )
         chosen = self._tutor.threshold
         if threshold is not None:
             if isinstance(threshold, bool) or not isinstance(threshold, int | float):
-                raise ValueError(f"threshold must be an equity, not {threshold!r}"[:80])
+                raise ValueError(
+                    _("threshold must be an equity, not {value}").format(value=repr(threshold)[:40])
+                )
             if not 0 <= threshold <= 3:
-                raise ValueError(f"threshold must be an equity 0..3, not {threshold!r}")
+                raise ValueError(
+                    _("threshold must be an equity 0..3, not {value}").format(
+                        value=repr(threshold)[:40]
+                    )
+                )
             chosen = float(threshold)
         self._swap(tutor=Tutor(on, chosen), keep_analysis=True)
 
@@ -49,14 +58,19 @@ class Tutoring(Playing):
         """How bad a play the tutor stops: "doubtful", "bad" or "very bad", as a review
         marks plays (GNU Backgammon's 0.04, 0.08 and 0.16 points per game lost)."""
         if level not in LEVELS:
-            raise IntentError(f"a level is one of {list(LEVELS)}, not {level!r}"[:120])
+            raise IntentError(
+                _("a level is one of {levels}, not {value}").format(
+                    levels=list(LEVELS), value=repr(level)[:40]
+                )
+            )
+
         self._swap(tutor=Tutor(self._tutor.on, LEVELS[level]), keep_analysis=True)
 
     @action()
     def take_back(self) -> None:
         """Take back the play the tutor warned about (the moves made this turn too)."""
         if self._board.held is None:
-            raise ValueError("the tutor has no warning to answer")
+            raise ValueError(_("the tutor has no warning to answer"))
         self._take_back()
 
     @action()
@@ -64,5 +78,5 @@ class Tutoring(Playing):
         """Make the play the tutor warned about all the same."""
         held = self._board.held
         if held is None:
-            raise ValueError("the tutor has no warning to answer")
+            raise ValueError(_("the tutor has no warning to answer"))
         self._commit(held.play, tutored=False)

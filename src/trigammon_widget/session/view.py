@@ -186,6 +186,8 @@ class Traits(TypedDict):
     record: str
     graph: str
     """The review's equity graph (``chart``): SVG, empty without a review."""
+    words: dict[str, str]
+    """The front end's words in the board's language, by key (``session.words``)."""
 
 
 @dataclass(frozen=True)

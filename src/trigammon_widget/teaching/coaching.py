@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict
 
+from ..engine.i18n import _
 from ..engine.moves import Play
 from ..engine.notation import play_text
 from ..engine.position import Position
@@ -242,13 +243,17 @@ def tutor_warning(
     play of ``position``'s roll (as a review marks a play), with that best play; None
     for a play that loses less, or nothing (or no choice)."""
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or threshold < 0:
-        raise ValueError(f"threshold must be an equity of 0 or more, not {threshold!r}"[:80])
+        raise ValueError(
+            _("threshold must be an equity of 0 or more, not {threshold}").format(
+                threshold=repr(threshold)
+            )[:80]
+        )
     rated = rate_all(position, evaluator=evaluator)
     if len(rated) < 2:
         return None
     made = next((hint for hint in rated if hint.play == play), None)
     if made is None:
-        raise ValueError(f"{play!r} is not a legal play of the roll"[:120])
+        raise ValueError(_("{play} is not a legal play of the roll").format(play=repr(play))[:120])
     loss = rated[0].equity - made.equity
     if loss <= 0 or loss < threshold:
         return None

@@ -1,0 +1,355 @@
+"""The front end's own words, from the catalogues: declared here once, in English, and
+sent to the board in its language (the ``words`` trait).
+
+``js/protocol.ts`` gets the keys as the ``WORDS`` table (``scripts/generate_protocol.py``),
+so the TypeScript compiler checks every word a panel asks for; the panels hold no text
+of their own. A word with ``{name}`` fields is a template the panel fills in
+(``dom.fill``), with the same fields in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..engine.i18n import N_, NN_, NP_, _, decimal_mark, ngettext, pgettext
+from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
+from .seats import SEATS
+
+__all__ = ["COUNTED", "IN_CONTEXT", "WORDS", "words"]
+
+IN_CONTEXT: Mapping[str, tuple[str, str]] = {
+    "play": NP_("a column of plays", "Play"),
+}
+"""Words whose English says more than one thing, by key: each with its context."""
+
+COUNTED: Mapping[str, tuple[str, str]] = {
+    "pips": NN_("{count} pip", "{count} pips"),
+    "turns": NN_("{count} turn", "{count} turns"),
+    "mistakes": NN_("{count} mistake", "{count} mistakes"),
+}
+"""The counted words, by key: the board has ``<key> one`` and ``<key> other`` (the
+forms for 1 and for more, ``ngettext``'s), and ``js/words.ts`` picks one by the count."""
+
+WORDS: Mapping[str, str] = {
+    # the board
+    "board": N_("Backgammon board"),
+    # numbers: the language's decimal mark (``i18n.decimal_mark``), not a word to translate
+    "decimal_mark": ".",
+    # the toolbar
+    "roll": N_("Roll"),
+    "first_die": N_("First die"),
+    "second_die": N_("Second die"),
+    "set_dice": N_("Set dice"),
+    "undo_move": N_("Undo move"),
+    "confirm": N_("Confirm"),
+    "double": N_("Double"),
+    "take": N_("Take"),
+    # Translators: the button that refuses a double (R14): the game is lost at the cube.
+    "pass": N_("Pass"),
+    "seat_at_bottom": N_("Seat at the bottom"),
+    "edit_position": N_("Edit position"),
+    "done_editing": N_("Done editing"),
+    "turn": N_("Turn"),
+    "cube_group": N_("Doubling cube"),
+    "view_as": N_("View as {seat}"),
+    # the edit panel
+    "place_checkers_of": N_("Place checkers of"),
+    "player_to_move": N_("Player to move"),
+    "setup_first_die": N_("Set-up first die"),
+    "setup_second_die": N_("Set-up second die"),
+    "position_id": N_("Position ID"),
+    "start_position": N_("Start position"),
+    "clear": N_("Clear"),
+    "edit_hint": N_(
+        "Click a point or a bar to add a checker; shift-click or right-click takes one back."
+    ),
+    "add_checkers_of": N_("Add checkers of {player}"),
+    "to_move_of": N_("To move {player}"),
+    "setup_dice": N_("Dice {die1} {die2}"),
+    # Translators: the position's ID (GNU Backgammon's), in the edit panel.
+    "id_of": N_("ID {id}"),
+    # the status line
+    "doubled": N_("{who} doubles to {value}: {other} to take or pass"),
+    "to_move_setup": N_("{who} to move (set-up)"),
+    "to_move": N_("{who} to move"),
+    "to_roll": N_("{who} to roll"),
+    "played_game": N_("a played game of the match, kept as played"),
+    "earlier_turn": N_("an earlier turn: another play here starts a variation"),
+    "played_so_far": N_("played {play}"),
+    "dice_left": N_("{dice} left"),
+    "confirm_ends": N_("Confirm ends the turn"),
+    # the message line
+    "preview": N_("Preview"),
+    "preview_of": N_("{label} of {play}: not played."),
+    # the history panel
+    "history": N_("History"),
+    "move_list": N_("Move list"),
+    "first_position": N_("First position"),
+    "first_tip": N_("First (Home)"),
+    "previous_turn": N_("Previous turn"),
+    "previous_tip": N_("Previous (←)"),
+    "next_turn": N_("Next turn"),
+    "next_tip": N_("Next (→)"),
+    "last_position": N_("Last position"),
+    "last_tip": N_("Last (End)"),
+    "step_through": N_("Step through the game"),
+    # Translators: the history's first row, the position before any turn.
+    "start": N_("Start"),
+    "turn_of": N_("turn {ply} of {plies}"),
+    "marked_play": N_("a {mark} play"),
+    "marked_cube_action": N_("a {mark} cube action"),
+    "mistake_tip": N_("{label} (n / p: next / previous mistake)"),
+    "variations_here": N_("{count} variations at this turn"),
+    "switch_tip": N_("{label} (↑ ↓ switch)"),
+    # the players panel
+    "players": N_("Players"),
+    "seats": N_("Seats"),
+    "autoplay": N_("Autoplay"),
+    "autoplay_play": N_("Play"),
+    "autoplay_pause": N_("Pause"),
+    "autoplay_play_tip": N_("Bots play their turns one after another"),
+    "autoplay_step": N_("Step"),
+    "autoplay_step_tip": N_("The bot to move plays one turn"),
+    "autoplay_delay": N_("Autoplay delay per turn (ms)"),
+    "milliseconds": N_("{count} ms"),
+    "pip_count": N_("Pip count"),
+    "who_plays": N_("Who plays {name}"),
+    "seat_a_bot": N_("Seat a bot to let it play."),
+    "autoplay_waits_analysis": N_("Autoplay waits for the analysis to end."),
+    "autoplay_bot_plays": N_("Autoplay: {name} is a bot and plays."),
+    "autoplay_waits_roll": N_("Autoplay waits for {name} to roll and play."),
+    "autoplay_waits_play": N_("Autoplay waits for {name} to play."),
+    "game_over": N_("The game is over."),
+    # the match panel
+    "match": N_("Match"),
+    "cube": N_("Cube"),
+    "previous_game": N_("Show the previous game"),
+    "following_game": N_("Show the following game"),
+    "games": N_("Games"),
+    "next_game": N_("Next game"),
+    "match_to": N_("Match to {length}"),
+    "money_play": N_("Money play"),
+    "crawford_game": N_("Crawford game"),
+    "post_crawford": N_("post-Crawford"),
+    "jacoby_rule": N_("Jacoby rule"),
+    "wins_the_match": N_("{name} wins the match"),
+    "game_of": N_("Game {game} of {games}"),
+    "cube_centred": N_("Cube {value}, centred"),
+    "cube_owned": N_("Cube {value}, {name}'s"),
+    "cube_offered": N_("doubled to {value}, awaiting an answer"),
+    # numbers of the judgement (analysis, review, tutor)
+    "equity_tip": N_(
+        "Points per game (what backgammon players call equity): what a player can expect to "
+        "win or lose from here, each game counted at its worth (single 1, gammon 2, backgammon "
+        "3; in trigammon every loser pays the winner). +1 is a sure single win, −1 a sure "  # noqa: RUF001
+        "single loss."
+    ),
+    "points_per_game_of": N_("{points} points per game"),
+    "points_per_game": N_("Points per game"),
+    "best": N_("best"),
+    # the analysis panel
+    "analysis": N_("Analysis"),
+    "hints": N_("Hints"),
+    "hints_tip": N_(
+        "Rank this roll's plays by the evaluator at once, then refine the best by rollout"
+    ),
+    "chances": N_("Chances"),
+    "chances_tip": N_(
+        "Every player's chances from here: the evaluator's at once, then a rollout's"
+    ),
+    "cancel": N_("Cancel"),
+    "rollout_progress": N_("Rollout progress"),
+    "plays_ranked": N_("Plays ranked by the evaluator"),
+    "kind_hints": N_("hints"),
+    "kind_chances": N_("chances"),
+    "status_refining": N_("refining"),
+    "status_done": N_("done"),
+    "status_cancelled": N_("cancelled"),
+    "status_failed": N_("failed"),
+    "games_done": N_("{done} / {total} games"),
+    "analysis_note": N_(
+        "Hints rank the plays of a roll; Chances gives every player's odds from here."
+    ),
+    "analysis_failed": N_("The analysis failed."),
+    "hints_for": N_("For {name}, by {by}"),
+    "hints_rolling": N_("{by}; rolling the best out…"),
+    "hints_cancelled": N_("Rollout cancelled after {done} of {total} games: partial."),
+    "hints_rolled": N_("{by}; wins by {games} games rolled out each."),
+    "hints_by": N_("{by}."),
+    "chances_rolling": N_("Chances by {by}; rolling the position out…"),
+    "chances_cancelled_partial": N_(
+        "Rollout cancelled after {done} of {total} games: partial wins."
+    ),
+    "chances_cancelled": N_(
+        "Rollout cancelled after {done} of {total} games: the evaluator's wins."
+    ),
+    "chances_rolled": N_("Wins by {games} games rolled out; gammons and points per game by {by}."),
+    "games_rolled_out": N_("{games} games rolled out"),
+    "the_evaluator": N_("the evaluator"),
+    "hint_tip": N_("{points} · wins {wins} ({how})"),
+    "player": N_("Player"),
+    "wins_head": N_("Wins"),
+    "wins_tip": N_("Chance to win (rollout: with its 95% interval)"),
+    "gammons_tip": N_("Chance to lose a gammon or a backgammon"),
+    "gammons_lost": N_("Gammons lost"),
+    "cubeless": N_("Cubeless."),
+    "rank": N_("Rank"),
+    "play_tip": N_("The play, from the turn's start"),
+    "loss": N_("Loss"),
+    "loss_tip": N_("Points per game lost against the best play"),
+    "hint_wins_tip": N_("Chance to win after the play (a rollout's once refined)"),
+    "gnubg_net": N_("GNU Backgammon's net"),
+    "the_net": N_("the net"),
+    # the tutor
+    "tutor": N_("Tutor"),
+    "tutor_level": N_("The tutor stops a play as bad as"),
+    "tutor_stops": N_("stops {level} plays"),
+    "take_back": N_("Take back"),
+    "play_on": N_("Play on"),
+    "tutor_stops_level": N_("a {level} play (one that loses {points} or more)"),
+    "tutor_stops_points": N_("a play losing {points} or more"),
+    "tutor_on_tip": N_(
+        "The tutor is on: it stops {stops} before it is made. Click to turn it off."
+    ),
+    "tutor_off_tip": N_("Turn the tutor on: it stops {stops} before it is made."),
+    "tutor_own_level": N_("{points}-point"),
+    "the_tutor": N_("The tutor: "),
+    "tutor_warning": N_("{tutor}{played} loses {loss}. Better: {best}, dashed on the board."),
+    "tutor_warning_marked": N_(
+        "{tutor}{played} loses {loss} (a {mark} play). Better: {best}, dashed on the board."
+    ),
+    # the review panel
+    "review": N_("Review"),
+    "game_review": N_("Game review"),
+    "analyse_game": N_("Analyse game"),
+    "analyse_again": N_("Analyse again"),
+    "analyse_tip": N_(
+        "Judge every turn of this line in the background: marks, mistakes, equity graph"
+    ),
+    "previous_mistake": N_("Previous mistake"),
+    "previous_mistake_tip": N_("Previous mistake (p)"),
+    "next_mistake": N_("Next mistake"),
+    "next_mistake_tip": N_("Next mistake (n)"),
+    "review_progress": N_("Review progress"),
+    "status_running": N_("running"),
+    "turns_done": N_("{done} / {total} turns"),
+    "review_note": N_("Analyse game judges every turn of this line and marks the mistakes."),
+    "review_failed": N_("The review failed."),
+    "review_cancelled": N_("Cancelled after {done} of {total} turns: the marks of those turns."),
+    "no_marked_turn": N_("No marked turn: no play or cube action lost enough to be doubtful."),
+    "no_mark_after": N_("No marked turn after this one."),
+    "no_mark_before": N_("No marked turn before this one."),
+    "summary_tip": N_(
+        "{decisions} decisions, {lost} lost in all, error rate {rate} (thousandths of a point "
+        "per decision)"
+    ),
+    "summaries": N_("The players' summaries"),
+    "player_col_tip": N_("Each row's tooltip: decisions, equity lost, error rate"),
+    # Translators: GNU Backgammon's performance rating, a column heading.
+    "pr": N_("PR"),
+    "pr_tip": N_(
+        "Performance rating: 500 × the equity lost per decision (lower is better)"  # noqa: RUF001
+    ),
+    "mark_plays": N_("{name} plays"),
+    "luck": N_("Luck"),
+    "luck_tip": N_("The rolls' worth against the average roll, summed, in points per game."),
+    "best_play": N_("The best play (or as good)"),
+    "best_cube_action": N_("The best cube action (or as good)"),
+    "lost_play": N_("Lost {points} against the best play"),
+    "lost_cube_action": N_("Lost {points} against the best cube action"),
+    "luck_of": N_("luck {luck}"),
+    "cube_action": N_("Cube action"),
+    "loss_best_tip": N_("Points per game lost against the best"),
+    "best_plays_of": N_("The best plays of turn {turn}"),
+    "best_cube_actions_of": N_("The best cube actions of turn {turn}"),
+    # the legal plays
+    "legal_plays": N_("Legal plays"),
+    "filter_placeholder": N_("Filter, e.g. 13/ or bar"),
+    "filter_plays": N_("Filter legal plays"),
+    "count_of": N_("{count} of {total}"),
+    "more_plays": N_("{count} more — type in the filter to narrow the list"),
+    "no_play_matches": N_("No play matches the filter."),
+    "plays_from": N_("The plays that go on from {play}."),
+    "roll_to_see": N_("Roll (or set the dice) to see the legal plays."),
+    "no_legal_play": N_("No legal play."),
+    # the equity graph
+    "graph_caption": N_("Win chances after each turn; click a turn to show it."),
+    # the export menu
+    "export": N_("Export"),
+    "exporting": N_("Exporting…"),
+    "export_tip": N_("Save the board or the game as a picture"),
+    "export_svg": N_("Board as SVG"),
+    "export_svg_tip": N_("The board as shown, as a vector picture"),
+    "export_png": N_("Board as PNG"),
+    "export_png_tip": N_("The board as shown, as a bitmap (needs the export extra)"),
+    "export_animated_svg": N_("Replay as animated SVG"),
+    "export_animated_svg_tip": N_("The line of play replayed, turn by turn"),
+    "export_gif": N_("Replay as GIF"),
+    "export_gif_tip": N_("The line of play replayed, as an animated GIF (needs the export extra)"),
+    "no_file": N_("Python sent no file"),
+    "exported": N_("Exported {file} ({size})"),
+    "bytes": N_("{count} bytes"),
+    "no_answer": N_("no answer from Python in time (is the kernel busy or gone?)"),
+    "export_failed": N_("Export “{name}” failed: {why}"),
+    # the variations panel
+    "variations": N_("Variations"),
+    "back_to_main_line": N_("Back to main line"),
+    "back_to_main_line_tip": N_("Show the main line (at this turn where it has it)"),
+    "turn_lines": N_("turn {turn} · {count} lines"),
+    "on_main_line": N_("On the main line"),
+    "on_side_line": N_("On a side line"),
+    "next_turn_variations": N_("The next turn has {count} variations: step on (→) to see them."),
+    "marked_turns": N_(
+        "Turns marked {mark} in the history have variations: go to one to see them."
+    ),
+    "variations_of_turn": N_("Variations of turn {turn}"),
+    "line_takes_this": N_("The line shown takes this turn"),
+    "take_this_line": N_("Take this line (↑ ↓)"),
+    "the_main_line": N_("The main line"),
+    # Translators: the tag of the main line in the variations panel (a short word).
+    "main_tag": N_("main"),
+    "make_main_line_of": N_("Make {line} the main line"),
+    "make_main_line": N_("Make this the main line"),
+    "rename_of": N_("Rename {line}"),
+    "name_this_line": N_("Name this line"),
+    "delete_of": N_("Delete {line}"),
+    "delete_this_line": N_("Delete this line"),
+    "line_name_placeholder": N_("A name for this line"),
+    "line_name": N_("Name of the line"),
+    "save": N_("Save"),
+    "rename_this_line": N_("Rename this line"),
+    "delete": N_("Delete"),
+    "delete_main_line_question": N_(
+        "Delete the main line from here ({line}, {turns})? This cannot be undone."
+    ),
+    "delete_line_question": N_("Delete {line} ({turns})? This cannot be undone."),
+    "delete_this_line_question": N_("Delete this line?"),
+    # the board's own hints, on the message line
+    "whose_checker": N_("That checker is {whose}'s: {mover} is to move."),
+    "roll_first": N_("Roll the dice first."),
+    "no_move_left": N_("That checker has no legal move with the dice left."),
+    "tray_hint": N_(
+        "A tray holds the checkers not on the board: click a point or a bar to place one, "
+        "shift-click to take one back."
+    ),
+    # the seats' kinds: ``seat human`` ... (``seats.SEATS``)
+    **{f"seat {value}": kind.label for value, kind in SEATS.items()},
+    # the review's marks: ``mark ?!`` ... (``analysis.MARK_NAMES``)
+    **{f"mark {mark}": LEVEL_WORDS[level] for mark, level in MARK_NAMES.items()},
+    **{key: text for key, (_context, text) in IN_CONTEXT.items()},
+    **{f"{key} one": one for key, (one, _other) in COUNTED.items()},
+    **{f"{key} other": other for key, (_one, other) in COUNTED.items()},
+}
+"""Each word of the front end by its key, in English."""
+
+
+def words() -> dict[str, str]:
+    """Every word of ``WORDS`` in the language spoken, and its decimal mark."""
+    spoken = {key: _(text) for key, text in WORDS.items()}
+    spoken["decimal_mark"] = decimal_mark()
+    for key, (context, text) in IN_CONTEXT.items():
+        spoken[key] = pgettext(context, text)
+    for key, (one, other) in COUNTED.items():
+        spoken[f"{key} one"] = ngettext(one, other, 1)
+        spoken[f"{key} other"] = ngettext(one, other, 2)
+    return spoken
