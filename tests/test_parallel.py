@@ -19,9 +19,9 @@ import pytest
 
 import trigammon_widget.engine.position as position_module
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, InvalidPositionError, Position
-from trigammon_widget.engine.fastplay import boards_of, play_out
+from trigammon_widget.engine.fastplay import boards_of, play_out, table_for
 from trigammon_widget.judgement import parallel
-from trigammon_widget.judgement.bots import HeuristicBot
+from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
 from trigammon_widget.judgement.games import autoplay, chooser
 from trigammon_widget.judgement.rollout import hints, rollout
 
@@ -167,6 +167,19 @@ def test_games_that_reach_a_frozen_position_stop() -> None:
     assert played == 1 and boards == boards_of(CLOSED_OUT)  # the second pass shows it
     result = rollout(Position.start(CLASSIC), games=5, workers=1, seed=1)
     assert result.games == 5 and result.truncated == 0
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
+def test_the_compiled_table_stops_at_a_frozen_position_too(fast_path: Any, compiled: bool) -> None:
+    """The compiled table (``RandomBot`` has a compiled form) says a pass as the lists do."""
+    choosers = [chooser(RandomBot(1), CLASSIC)] * 2
+    boards = boards_of(CLOSED_OUT)
+    with fast_path(compiled):
+        assert type(table_for(CLASSIC, boards, choosers)).__module__.endswith(
+            "compiled" if compiled else "fastplay"
+        )
+        turn, played = play_out(CLASSIC, boards, 0, None, choosers, random.Random(1))
+    assert (turn, played) == (1, 1) and boards == boards_of(CLOSED_OUT)
 
 
 def test_autoplay_stops_where_nobody_can_move(monkeypatch: pytest.MonkeyPatch) -> None:
