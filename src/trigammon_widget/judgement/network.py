@@ -622,14 +622,10 @@ class CompiledRater:
         out = getattr(self.local, "out", None)
         if out is None:
             out = self.local.out = np.empty(self.shape, self.dtype)
-        flat, b0, w1, b1 = self.arrays
-        best: int = self.module._rate_leaves(
-            flat,
-            b0,
-            w1,
-            b1,
+        best: int = self.module.rate_leaves(
+            self.arrays,
             self.starts[mover],
-            table.flat.reshape(self.variant.players, -1),
+            table.everyone,
             mover,
             space.boards,
             space.hits,

@@ -25,6 +25,7 @@ __all__ = [
     "load_named",
     "load_network",
     "load_shipped",
+    "network_named",
     "shipped_names",
 ]
 
@@ -66,10 +67,16 @@ def load_shipped(variant_name: str) -> Net:
     return load_named(name)
 
 
-def load_network(variant_name: str) -> Network:
-    """The default net of a variant where it is one ``Network`` (what training widens
+def network_named(name: str) -> Network:
+    """A net of the package by name where it is one ``Network`` (what training widens
     and the compiled pass reads); a ValueError where it is nets by phase."""
-    net = load_shipped(variant_name)
+    net = load_named(name)
     if not isinstance(net, Network):
-        raise ValueError(f"the {variant_name} net {DEFAULTS[variant_name]!r} is nets by phase")
+        raise ValueError(f"the net {name!r} is nets by phase, not one network")
     return net
+
+
+def load_network(variant_name: str) -> Network:
+    """The default net of a variant, where it is one ``Network`` (``network_named``)."""
+    load_shipped(variant_name)  # an unknown variant is refused as there
+    return network_named(DEFAULTS[variant_name])

@@ -81,7 +81,7 @@ from .network import (
     sure,
     to_slots,
 )
-from .shipped import load_named
+from .shipped import load_named, network_named
 from .threads import one_blas_thread
 
 __all__ = [
@@ -190,9 +190,7 @@ def starting_network(settings: Settings) -> Network:
     if settings.start_from is None:
         return initial_network(variant, settings.hidden, settings.seed)
     name = settings.start_from
-    start = Network.load(name) if name.endswith(".npz") else load_named(name)
-    if not isinstance(start, Network):
-        raise ValueError(f"start_from {name!r} is nets by phase: training widens one net")
+    start = Network.load(name) if name.endswith(".npz") else network_named(name)
     if start.variant.name != variant.name:
         raise ValueError(f"start_from {name!r} is a {start.variant.name} net, not {variant.name}")
     return widened(start, settings.hidden, settings.seed)
