@@ -54,7 +54,7 @@ def test_every_play_is_rated_alike(fast_path, variant: Variant, precision: str) 
         with fast_path(False):
             want = net.after_plays(view, keys)
         with fast_path(True):
-            assert net._compiled_rater(variant) is not None
+            assert net.compiled_rater(variant) is not None
             got = net.after_plays(view, keys)
         assert got.dtype == want.dtype
         worst = max(worst, float(np.abs(got - want).max()))
@@ -110,6 +110,41 @@ def test_seeded_games_are_the_same_move_for_move(fast_path, variant: Variant) ->
                 assert fast_game == game_log(variant, bots, seed)
 
 
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@pytest.mark.parametrize("races", [True, False], ids=["races", "no-races"])
+def test_runs_of_turns_in_compiled_code_are_the_same_games(
+    fast_path: Any, variant: Variant, races: bool
+) -> None:
+    """With nobody told of the turns, the compiled table plays runs of turns in one
+    compiled call (``CompiledRater.run``), handing back wins, bear-off races and
+    rounds of passes: the same games, to the turn limit, leaving the generator where
+    the pure path leaves it."""
+    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)), races=races)
+    neural = NeuralBot(evaluator=evaluator)
+    start = boards_of(__import__("trigammon_widget").engine.Position.start(variant))
+    lineups: list[list[NeuralBot | RandomBot]] = [
+        [neural] * variant.players,
+        [RandomBot(), *[neural] * (variant.players - 1)],
+    ]
+
+    def game(bots: list[NeuralBot | RandomBot], seed: int, limit: int | None) -> object:
+        rng = random.Random(seed)
+        boards, turn, played = play_game(
+            variant, [chooser(b, variant) for b in bots], rng, max_turns=limit
+        )
+        return boards, turn, played, rng.random()
+
+    for bots in lineups:
+        for seed in range(8):
+            limit = None if seed % 2 else 5 + 9 * seed
+            with fast_path(True):
+                table = table_for(variant, start, [chooser(bot, variant) for bot in bots])
+                assert table.run(0, random.Random(0), 0, 0) is not None
+                fast_game = game(bots, seed, limit)
+            with fast_path(False):
+                assert fast_game == game(bots, seed, limit)
+
+
 def test_rollouts_and_training_games_are_the_same(fast_path) -> None:  # type: ignore[no-untyped-def]
     net = in_float64(load_network("classic"))
     bot = NeuralBot(evaluator=NeuralEvaluator(net))
@@ -124,3 +159,70 @@ def test_rollouts_and_training_games_are_the_same(fast_path) -> None:  # type: i
             records = training.play_games(task)
             results.append((rolled, [(r.boards.tolist(), r.turns.tolist()) for r in records]))
     assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_the_best_of_every_roll_is_the_best_after_plays_give(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
+    """``best_equities`` (the analysis's other rolls, in one compiled call) against
+    the best of ``after_plays`` for each roll; None exactly where a play wins."""
+    from trigammon_widget.judgement.evaluation import ROLLS
+    from trigammon_widget.judgement.network import equity_matrix
+
+    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)), races=False)
+    rated = wins = 0
+    cases = [
+        (boards_of(p), p.turn) for p in random_positions(variant, 120, seed=5) if not p.is_over()
+    ]
+    for seed in range(6):  # and the last turns of games, where plays win
+        seen: list[tuple[Boards, int]] = []
+
+        def keep(boards: Boards, turn: int, seen: list[tuple[Boards, int]] = seen) -> None:
+            seen.append(([list(x) for x in boards], turn))
+
+        bots = [chooser(RandomBot(), variant)] * variant.players
+        play_game(variant, bots, random.Random(seed), on_turn=keep)
+        cases += seen[-8:]
+    for boards, mover in cases:
+        with fast_path(True):
+            got = evaluator.best_equities(variant, boards, mover, ROLLS)
+        with fast_path(False):
+            column = equity_matrix(variant.players)[:, mover]
+            views_ = [TurnView(variant, boards, mover, dice) for dice in ROLLS]
+            leaves = [view.leaves() for view in views_]
+            if any(
+                any(len(v.mover_board(k)) and v.mover_board(k)[-1] == 15 for k in leaf)
+                for v, leaf in zip(views_, leaves, strict=True)
+            ):
+                assert got is None
+                wins += 1
+                continue
+            want = [
+                float((evaluator.after_plays(v, list(leaf)) @ column).max())
+                for v, leaf in zip(views_, leaves, strict=True)
+            ]
+        assert got is not None
+        assert np.allclose(got, want, rtol=0, atol=1e-12)
+        rated += 1
+    assert rated > 100 and wins > 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_a_game_is_analysed_alike(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
+    from trigammon_widget.engine import Game
+    from trigammon_widget.judgement.analysis import analyse
+    from trigammon_widget.judgement.bots import HeuristicBot
+    from trigammon_widget.judgement.games import autoplay
+
+    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)))
+    game = Game(variant, seed=3)
+    autoplay(game, [HeuristicBot(), *[RandomBot(3)] * (variant.players - 1)], max_turns=80)
+    reports = []
+    for on in (True, False):
+        with fast_path(on):
+            report = analyse(game, evaluator=evaluator, workers=1)
+            reports.append(
+                [(t.luck, t.loss, t.equity, t.best_equity, t.notation) for t in report.turns]
+            )
+    assert len(reports[0]) == len(game.turns)
+    for got, want in zip(*reports, strict=True):
+        assert np.allclose(got[:4], want[:4], rtol=0, atol=1e-12) and got[4] == want[4]

@@ -21,7 +21,7 @@ import trigammon_widget.engine.position as position_module
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, InvalidPositionError, Position
 from trigammon_widget.engine.fastplay import boards_of, play_out, table_for
 from trigammon_widget.judgement import parallel
-from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.games import autoplay, chooser
 from trigammon_widget.judgement.rollout import hints, rollout
 
@@ -170,9 +170,13 @@ def test_games_that_reach_a_frozen_position_stop() -> None:
 
 
 @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
-def test_the_compiled_table_stops_at_a_frozen_position_too(fast_path: Any, compiled: bool) -> None:
-    """The compiled table (``RandomBot`` has a compiled form) says a pass as the lists do."""
-    choosers = [chooser(RandomBot(1), CLASSIC)] * 2
+@pytest.mark.parametrize("bot", [RandomBot(1), NeuralBot()], ids=["random", "neural"])
+def test_the_compiled_table_stops_at_a_frozen_position_too(
+    fast_path: Any, compiled: bool, bot: RandomBot | NeuralBot
+) -> None:
+    """The compiled table (``RandomBot`` and ``NeuralBot`` have compiled forms; the
+    neural one plays runs of turns in one call) says a pass as the lists do."""
+    choosers = [chooser(bot, CLASSIC)] * 2
     boards = boards_of(CLOSED_OUT)
     with fast_path(compiled):
         assert type(table_for(CLASSIC, boards, choosers)).__module__.endswith(

@@ -15,8 +15,8 @@ so equal words are one result, as equal keys are in ``movegen``.
 
 Every buffer is allocated once per geometry (``Workspace``) and handed to the
 compiled functions, which write their results into it. A search only lists its
-results (their moves); their boards are decoded when asked for (``_decode``), and
-a play is made move by move (``_make``).
+results (their moves); their boards are decoded when asked for (``decode``), and
+a play is made move by move (``make``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +33,22 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .variant import CHECKERS, Variant, find_variant
 
-__all__ = ["CAPACITY", "Table", "Workspace", "results", "search", "workspace"]
+if TYPE_CHECKING:
+    from .fastplay import Run, Seat
+
+__all__ = [
+    "CAPACITY",
+    "USED",
+    "WON",
+    "Table",
+    "Workspace",
+    "decode",
+    "leaves",
+    "make",
+    "results",
+    "search",
+    "workspace",
+]
 
 LEVELS = 5
 """Ends of turn by dice used: 0..4."""
@@ -113,7 +128,7 @@ class Workspace:
 
     def decode(self) -> None:
         """Fill ``boards``, ``hits`` and ``codes`` for the last search's results."""
-        _decode(self.ints, self.small, self.data, self.variant.points + 2)
+        decode(self.ints, self.small, self.data, self.variant.points + 2)
 
     def moves(self, index: int) -> npt.NDArray[np.int8]:
         """(start, end, die, hit) of each move of result ``index`` of the last search."""
@@ -236,7 +251,7 @@ def _search(
     ``movegen`` goes breadth first; depth first, each level receives its results in the
     same order (both visit move sequences in lexicographic order), except that a level
     below the last gets its wins (filed from the level above) before the plays stuck
-    there, which ``_leaves`` restores by reading the wins first. The board, its words
+    there, which ``leaves`` restores by reading the wins first. The board, its words
     and the set of occupied places change in place and are undone on the way back; the
     frame of the depth being searched lives in locals, the others in ``frames``. Every
     buffer is read through the workspace's three arrays: views would be counted
@@ -373,7 +388,7 @@ def _search(
 
 
 @njit(cache=True, nogil=True)
-def _leaves(
+def leaves(
     ints: npt.NDArray[np.int64],
     small: npt.NDArray[np.int8],
     data: npt.NDArray[np.uint8],
@@ -453,7 +468,7 @@ def _leaves(
 
 
 @njit(cache=True, nogil=True)
-def _decode(
+def decode(
     ints: npt.NDArray[np.int64], small: npt.NDArray[np.int8], data: npt.NDArray[np.uint8], size: int
 ) -> None:
     """The boards, hit bits and move codes of the last search's results
@@ -479,7 +494,7 @@ def _decode(
 
 
 @njit(cache=True, nogil=True)
-def _make(
+def make(
     ints: npt.NDArray[np.int64],
     small: npt.NDArray[np.int8],
     everyone: npt.NDArray[np.uint8],
@@ -487,7 +502,7 @@ def _make(
     turn: int,
     index: int,
 ) -> bool:
-    """Make result ``index`` of the last search on ``everyone`` (flat, as ``_leaves``
+    """Make result ``index`` of the last search on ``everyone`` (flat, as ``leaves``
     takes it), move by move; whether it won (R12)."""
     size = len(everyone) // players
     mine = turn * size
@@ -513,7 +528,7 @@ def search(
     """The legal plays of ``turn`` on every player's ``boards`` into ``space``; their
     count. (The boards go in as bytes, which cost less to hand over than an array.)"""
     flat = b"".join(map(bytearray, boards))
-    return int(_leaves(space.ints, space.small, space.data, flat, len(boards), turn, die1, die2))
+    return int(leaves(space.ints, space.small, space.data, flat, len(boards), turn, die1, die2))
 
 
 @cache
@@ -556,18 +571,39 @@ def result_of(space: Workspace, key: int) -> tuple[tuple[int, int, int, bool], .
 
 class Table:
     """The compiled table of ``fastplay.play_out``: the boards in an array, each turn
-    searched and made in compiled code, the choice by each player's ``Indexer``."""
+    searched and made in compiled code, the choice by each player's ``Indexer``; runs
+    of turns in one compiled call where ``seats`` say how every player chooses
+    (``fastplay.Seat``, one runner for all that rate; empty where they cannot)."""
 
-    __slots__ = ("everyone", "flat", "indexers", "lists", "passed", "players", "space", "variant")
+    __slots__ = (
+        "everyone",
+        "flat",
+        "indexers",
+        "lists",
+        "passed",
+        "players",
+        "runner",
+        "seats",
+        "space",
+        "variant",
+    )
 
-    def __init__(self, variant: Variant, boards: list[list[int]], indexers: Sequence[Any]) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        boards: list[list[int]],
+        indexers: Sequence[Any],
+        seats: Sequence[Seat] = (),
+    ) -> None:
         self.variant = variant
         self.lists = boards
         self.indexers = indexers
+        self.seats = seats
+        self.runner = next((s.runner for s in seats if s.runner is not None), None)
         self.space = workspace(variant.name)
         self.players = variant.players
         self.flat = np.frombuffer(b"".join(map(bytearray, boards)), np.uint8).copy()
-        """Every player's board, one after the other (as ``_leaves`` takes them)."""
+        """Every player's board, one after the other (as ``leaves`` takes them)."""
         self.everyone = self.flat.reshape(variant.players, -1)
         """The same boards by player (a view made once, for the pickers)."""
         self.passed = False
@@ -578,16 +614,21 @@ class Table:
 
     def play(self, turn: int, dice: tuple[int, int], rng: Any) -> bool:
         space = self.space
-        count = _leaves(space.ints, space.small, space.data, self.flat, self.players, turn, *dice)
+        count = leaves(space.ints, space.small, space.data, self.flat, self.players, turn, *dice)
         index = 0 if count == 1 else self.indexers[turn](self, turn, count, rng)
         self.passed = count == 1 and space.used == 0
-        won: bool = _make(space.ints, space.small, self.flat, self.players, turn, index)
+        won: bool = make(space.ints, space.small, self.flat, self.players, turn, index)
         return won
+
+    def run(self, turn: int, rng: Any, left: int | None, passes: int) -> Run | None:
+        if self.runner is None:
+            return None
+        return self.runner.run(self, self.seats, turn, rng, left, passes)
 
     def boards_after(self, turn: int, index: int) -> list[list[int]]:
         """Every player's boards after result ``index`` of the last search, as lists."""
         after = self.flat.copy()
-        _make(self.space.ints, self.space.small, after, self.players, turn, index)
+        make(self.space.ints, self.space.small, after, self.players, turn, index)
         lists: list[list[int]] = after.reshape(self.players, -1).tolist()
         return lists
 

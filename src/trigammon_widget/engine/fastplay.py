@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from . import fast
 from .i18n import _
@@ -39,6 +39,9 @@ __all__ = [
     "Leaves",
     "Lists",
     "OnTurn",
+    "Run",
+    "Runner",
+    "Seat",
     "Table",
     "TurnView",
     "boards_of",
@@ -71,19 +74,72 @@ the compiled search's results), the mover and how many results there are (at lea
 two), and the game's random generator, the index of the result it picks."""
 
 
+class Seat(NamedTuple):
+    """How a seat's compiled form chooses, said so that runs of turns can be played
+    wholly in compiled code (``Runner``): by ``runner``'s net, the best play for the
+    mover (with ``races``, a bear-off race handed back to the seat's ``Indexer``), or
+    with no runner a uniformly random play (``rng.choice`` of the results)."""
+
+    runner: Runner | None
+    races: bool = False
+
+
+class Run(NamedTuple):
+    """What a run of turns played in compiled code left: the player to move (or the
+    winner), the turns played, the dice of a turn handed back to be played by the
+    table's ``play`` (None if none was), the passes in a row (R9), and whether the
+    last turn won (R12)."""
+
+    turn: int
+    played: int
+    dice: tuple[int, int] | None
+    passes: int
+    won: bool
+
+
+class Runner(Protocol):
+    """What plays runs of turns of a compiled table (``compiled.Table``) in one
+    compiled call, for seats that choose by it or at random (``Seat``)."""
+
+    def run(
+        self,
+        table: Any,
+        seats: Sequence[Seat],
+        turn: int,
+        rng: random.Random,
+        left: int | None,
+        passes: int,
+    ) -> Run | None:
+        """Turns from ``turn``'s roll on, the dice and the random choices drawn from
+        ``rng`` as ``play`` draws them, until a win, ``left`` turns, or a turn only
+        ``play`` can make (a choice among plays where one wins, a bear-off race for a
+        seat with ``races``, a pass that may freeze the game): that turn's dice are
+        handed back. None where it cannot run (a generator other than
+        ``random.Random``)."""
+        ...
+
+
 class FastChooser:
     """A chooser (``pick``) that may also choose on the compiled fast path.
 
     ``compiled(variant)`` gives its ``Indexer`` for a game of ``variant``, or None
     when it has none there; it must pick the result ``pick`` picks, drawing the same
-    numbers from the generator, so that a game is the same on either path.
+    numbers from the generator, so that a game is the same on either path. ``seat``
+    (optional) says how that indexer chooses (``Seat``), or None when no runner can
+    play its turns.
     """
 
-    __slots__ = ("compiled", "pick")
+    __slots__ = ("compiled", "pick", "seat")
 
-    def __init__(self, pick: Chooser, compiled: Callable[[Variant], Indexer | None]) -> None:
+    def __init__(
+        self,
+        pick: Chooser,
+        compiled: Callable[[Variant], Indexer | None],
+        seat: Callable[[Variant], Seat | None] | None = None,
+    ) -> None:
         self.pick = pick
         self.compiled = compiled
+        self.seat = seat
 
     def __call__(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         return self.pick(view, leaves, rng)
@@ -287,6 +343,11 @@ class Table(Protocol):
         whether it won (R12)."""
         ...
 
+    def run(self, turn: int, rng: random.Random, left: int | None, passes: int) -> Run | None:
+        """Turns from ``turn``'s roll on played in one compiled call (``Runner.run``),
+        or None where the table cannot."""
+        ...
+
     def finish(self) -> None:
         """Leave the final boards in the lists ``play_out`` was given."""
         ...
@@ -323,20 +384,31 @@ class Lists:
         view.play(key)
         return has_won(self.lists[turn])
 
+    def run(self, turn: int, rng: random.Random, left: int | None, passes: int) -> None:
+        return None
+
     def finish(self) -> None:
         return None
 
 
 def table_for(variant: Variant, boards: Boards, choosers: Sequence[Chooser]) -> Table:
     """The compiled table when the fast path is in use and every chooser has a compiled
-    form for ``variant`` (``FastChooser``), else the lists."""
+    form for ``variant`` (``FastChooser``), else the lists. The compiled table plays
+    runs of turns in compiled code where every seat says how it chooses and those
+    that rate share one runner (``Seat``)."""
     module = fast.compiled()
-    if module is not None and all(isinstance(c, FastChooser) for c in choosers):
-        indexers = [c.compiled(variant) for c in choosers if isinstance(c, FastChooser)]
-        if all(indexer is not None for indexer in indexers):
-            table: Table = module.Table(variant, boards, indexers)
-            return table
-    return Lists(variant, boards, choosers)
+    if module is None or not all(isinstance(c, FastChooser) for c in choosers):
+        return Lists(variant, boards, choosers)
+    fast_choosers = [c for c in choosers if isinstance(c, FastChooser)]
+    indexers = [c.compiled(variant) for c in fast_choosers]
+    if any(indexer is None for indexer in indexers):
+        return Lists(variant, boards, choosers)
+    seats = [None if c.seat is None else c.seat(variant) for c in fast_choosers]
+    runners = {id(s.runner): s.runner for s in seats if s is not None and s.runner is not None}
+    if len(runners) != 1 or any(s is None for s in seats):
+        seats = []
+    table: Table = module.Table(variant, boards, indexers, seats)
+    return table
 
 
 def play_out(
@@ -355,7 +427,9 @@ def play_out(
     ``rng`` (two ``randint(1, 6)`` per turn, as ``Game.roll``), except ``dice``, the
     first roll when it is already known. ``on_turn`` is told the boards before each
     roll made here. Turns are made on the compiled fast path where every chooser has
-    a compiled form (``table_for``): the same game, turn for turn. A game that reaches a
+    a compiled form (``table_for``), many in one compiled call where the table can
+    (``Table.run``) and nobody is told of the turns: the same game, turn for turn,
+    every way. A game that reaches a
     position where nobody can move again (``Position.frozen``) stops there, after a
     round of passes. Returns (player to move or the winner, turns played).
     """
@@ -365,6 +439,14 @@ def play_out(
         return turn, played
     table = table_for(variant, boards, choosers)
     while max_turns is None or played < max_turns:
+        if dice is None and on_turn is None:
+            left = None if max_turns is None else max_turns - played
+            ran = table.run(turn, rng, left, passes)
+            if ran is not None:
+                turn, passes, dice = ran.turn, ran.passes, ran.dice
+                played += ran.played
+                if ran.won or dice is None:
+                    break  # a win, or the turns ran out
         if dice is None:
             if on_turn is not None:
                 on_turn(table.boards(), turn)

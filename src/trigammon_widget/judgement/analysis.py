@@ -41,7 +41,15 @@ from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
 from ..engine.position import Dice, Position
 from .cube import CubeDecision, cube_decision
-from .evaluation import PLIES, ROLLS, Evaluator, evaluate, find_evaluator, rate_plays
+from .evaluation import (
+    PLIES,
+    ROLLS,
+    Evaluator,
+    NeuralEvaluator,
+    evaluate,
+    find_evaluator,
+    rate_plays,
+)
 from .network import equity_matrix
 from .parallel import portable, run, runner
 from .threads import one_blas_thread
@@ -501,7 +509,16 @@ def _judged(task: _Task) -> TurnReport:
     average = 0.0
     luck_of_roll = 0.0
     report: tuple[tuple[PlayRating, ...], float, float, tuple[float, ...], int] | None = None
-    for dice in ROLLS:
+    evaluator = task.evaluator
+    quick = (  # the other rolls' best equities in one compiled call, where it can
+        evaluator.best_equities(variant, boards, mover, ROLLS)
+        if task.depth == 0 and isinstance(evaluator, NeuralEvaluator)
+        else None
+    )
+    for r, dice in enumerate(ROLLS):
+        if quick is not None and dice != rolled:
+            average += float(quick[r]) * (1 if dice[0] == dice[1] else 2)
+            continue
         view = TurnView(variant, boards, mover, dice)
         leaves = view.leaves()
         keys = list(leaves)

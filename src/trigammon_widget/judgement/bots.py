@@ -22,7 +22,7 @@ from itertools import compress
 from operator import getitem, mul
 from typing import Any, Protocol, runtime_checkable
 
-from ..engine.fastplay import Indexer, Leaves, TurnView, has_won, key_layout, play_of
+from ..engine.fastplay import Indexer, Leaves, Seat, TurnView, has_won, key_layout, play_of
 from ..engine.match import MatchPosition
 from ..engine.moves import Play
 from ..engine.position import Position
@@ -241,6 +241,10 @@ class RandomBot:
     def index_chooser(self, variant: Variant) -> Indexer:
         """``pick`` on the compiled fast path: the same draw, by index."""
         return _random_index
+
+    def seat(self, variant: Variant) -> Seat:
+        """How ``index_chooser`` chooses (``fastplay.Seat``): at random."""
+        return Seat(None)
 
 
 def _random_index(table: object, turn: int, count: int, rng: random.Random) -> int:
@@ -605,6 +609,13 @@ class NeuralBot:
         if not isinstance(evaluator, NeuralEvaluator):
             return None
         return evaluator.compiled_picker(variant)
+
+    def seat(self, variant: Variant) -> Seat | None:
+        """How ``index_chooser`` chooses (``fastplay.Seat``), where it has that form."""
+        evaluator = self._found
+        if self.index_chooser(variant) is None or not isinstance(evaluator, NeuralEvaluator):
+            return None
+        return evaluator.compiled_seat(variant)
 
 
 # --- the cube (R14) -------------------------------------------------------------------

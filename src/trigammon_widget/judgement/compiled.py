@@ -24,9 +24,15 @@ import numpy.typing as npt
 from numba import njit, types
 from numba.extending import overload
 
-__all__ = ["rate_leaves", "sigmoid_of", "tanh_of"]
+from ..engine import twister
+from ..engine.compiled import USED, WON, decode, leaves, make
+
+__all__ = ["BEST", "RANDOM", "best_of_rolls", "rate_leaves", "run_turns", "sigmoid_of", "tanh_of"]
 
 Array = npt.NDArray[Any]
+
+RANDOM, BEST = 0, 1
+"""How a seat chooses in ``run_turns``: a uniformly random play, or the net's best."""
 
 _LIMIT = np.float32(7.90531110763549805)
 """Beyond this float32 ``tanh`` is 1 to the last bit."""
@@ -254,3 +260,163 @@ def rate_leaves(
             out,
         )
     )
+
+
+@njit(cache=True, nogil=True)
+def _racing(everyone: Array, mover: int, home: int) -> bool:
+    """Whether every other player has all its checkers home (past ``home``'s path
+    index): a play may leave a bear-off race."""
+    for p in range(everyone.shape[0]):
+        if p != mover:
+            for i in range(home):
+                if everyone[p, i]:
+                    return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def run_turns(
+    flat: Array,
+    b0: Array,
+    w1: Array,
+    b1: Array,
+    starts: Array,
+    to_seats: Array,
+    winners: Array,
+    columns: Array,
+    ints: Array,
+    small: Array,
+    data: Array,
+    boards: Array,
+    hits: Array,
+    owner: Array,
+    table: Array,
+    everyone: Array,
+    following: Array,
+    kinds: Array,
+    races: Array,
+    home: int,
+    turn: int,
+    left: int,
+    passes: int,
+    mt: Array,
+    out: Array,
+) -> tuple[int, int, int, int, int, bool]:
+    """Turns of a bot-only game from ``turn``'s roll on, ``table`` (every player's
+    board, flat; ``everyone`` the same by player) changed in place, as the compiled
+    table's ``play`` makes them (``fastplay.Runner.run``): (player to move or the
+    winner, turns played, the dice of a turn handed back or 0, 0, passes in a row,
+    whether the last turn won).
+
+    Dice are two ``randint(1, 6)`` of the twister ``mt`` per turn. Where there is a
+    choice, ``kinds[p]`` says how p chooses: ``RANDOM``, ``choice`` of the results;
+    ``BEST``, the highest equity by the net (``_rate_leaves``'s arguments, each
+    indexed by the mover), unless a result wins or, with ``races[p]``, every other
+    player is home (``home``: the first home path index): that turn is handed back, as
+    is a pass that makes a round of passes (R9). ``left`` < 0: no limit.
+    """
+    players, size = everyone.shape
+    played = 0
+    while left < 0 or played < left:
+        die1 = 1 + twister.below(mt, 6)
+        die2 = 1 + twister.below(mt, 6)
+        best = kinds[turn] == BEST
+        if best and races[turn] and _racing(everyone, turn, home):
+            return turn, played, die1, die2, passes, False
+        count = leaves(ints, small, data, table, players, turn, die1, die2)
+        index = 0
+        if count > 1:
+            if not best:
+                index = twister.below(mt, count)
+            elif ints[WON]:
+                return turn, played, die1, die2, passes, False
+            else:
+                decode(ints, small, data, size)
+                index = _rate_leaves(
+                    flat,
+                    b0,
+                    w1,
+                    b1,
+                    starts[turn],
+                    everyone,
+                    turn,
+                    boards,
+                    hits,
+                    owner,
+                    count,
+                    to_seats[turn],
+                    winners,
+                    columns[turn],
+                    out,
+                )
+            passes = 0
+        elif ints[USED] == 0:  # a pass (R9): the one that may freeze the game is handed back
+            if passes + 1 >= players:
+                return turn, played, die1, die2, passes, False
+            passes += 1
+        else:
+            passes = 0
+        won = make(ints, small, table, players, turn, index)
+        played += 1
+        if won:
+            return turn, played, 0, 0, passes, True
+        turn = following[turn]
+    return turn, played, 0, 0, passes, False
+
+
+@njit(cache=True, nogil=True)
+def best_of_rolls(
+    flat: Array,
+    b0: Array,
+    w1: Array,
+    b1: Array,
+    starts: Array,
+    to_seats: Array,
+    winners: Array,
+    columns: Array,
+    ints: Array,
+    small: Array,
+    data: Array,
+    boards: Array,
+    hits: Array,
+    owner: Array,
+    table: Array,
+    everyone: Array,
+    mover: int,
+    rolls: Array,
+    equities: Array,
+    out: Array,
+    bests: Array,
+) -> bool:
+    """The mover's equity (by ``equities[mover]``, in float64) of its best play by
+    the net for each of ``rolls`` into ``bests``, searched and rated as ``run_turns``
+    does; False, ``bests`` unfinished, at a roll where a play wins (its sure outcome is
+    the caller's)."""
+    players, size = everyone.shape
+    for r in range(rolls.shape[0]):
+        count = leaves(ints, small, data, table, players, mover, rolls[r, 0], rolls[r, 1])
+        if ints[WON]:
+            return False
+        decode(ints, small, data, size)
+        best = _rate_leaves(
+            flat,
+            b0,
+            w1,
+            b1,
+            starts[mover],
+            everyone,
+            mover,
+            boards,
+            hits,
+            owner,
+            count,
+            to_seats[mover],
+            winners,
+            columns[mover],
+            out,
+        )
+        equity = 0.0
+        for o in range(out.shape[1]):
+            equity += np.float64(out[best, o]) * equities[mover, o]
+        bests[r] = equity
+    return True

@@ -27,15 +27,16 @@ from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+import numpy.typing as npt
 
 from ..engine import fast
-from ..engine.fastplay import Boards, Indexer, TurnView, has_won, play_of
+from ..engine.fastplay import Boards, Indexer, Seat, TurnView, has_won, play_of
 from ..engine.i18n import _
 from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
 from . import race
-from .network import Floats, Network, equity_matrix, outcome_size, pairs, sure
+from .network import CompiledRater, Floats, Network, equity_matrix, outcome_size, pairs, sure
 from .phases import PhaseNets
 from .shipped import Net, load_named, load_shipped
 
@@ -222,6 +223,32 @@ class NeuralEvaluator:
             return int((self.after_plays(view, keys) @ columns[:, mover]).argmax())
 
         return pick
+
+    def best_equities(
+        self, variant: Variant, boards: Boards, mover: int, rolls: Sequence[tuple[int, int]]
+    ) -> npt.NDArray[np.float64] | None:
+        """The mover's equity of its best play (0-ply, by ``after_plays``) for each of
+        ``rolls``, in one call of the net's compiled pass; None without that pass, where
+        a play may leave a bear-off race rated from the database (every other player is
+        home) or where a play wins."""
+        rater = self._compiled_rater(variant)
+        if rater is None:
+            return None
+        start = variant.home_start
+        if self.races and not any(any(b[:start]) for p, b in enumerate(boards) if p != mover):
+            return None
+        return rater.best_equities(boards, mover, rolls)
+
+    def compiled_seat(self, variant: Variant) -> Seat | None:
+        """How ``compiled_picker`` chooses, for runs of turns in compiled code
+        (``fastplay.Seat``): by the net's compiled pass, bear-off races handed back
+        when they are rated from the database; None without that pass."""
+        rater = self._compiled_rater(variant)
+        return None if rater is None else Seat(rater, self.races)
+
+    def _compiled_rater(self, variant: Variant) -> CompiledRater | None:
+        net = self.net(variant)
+        return net.compiled_rater(variant) if isinstance(net, Network) else None
 
 
 GNUBG_MISSING = (

@@ -45,10 +45,11 @@ class GameResult:
 
 def chooser(bot: Bot, variant: Variant) -> Chooser:
     """How ``bot`` picks among keys in bot-only games: its fast path (and its compiled
-    form, ``index_chooser``, where it has one), or ``choose``."""
+    forms, ``index_chooser`` and ``seat``, where it has them), or ``choose``."""
     if isinstance(bot, FastBot):
         compiled = getattr(bot, "index_chooser", None)
-        return bot.pick if compiled is None else FastChooser(bot.pick, compiled)
+        seat = getattr(bot, "seat", None)
+        return bot.pick if compiled is None else FastChooser(bot.pick, compiled, seat)
 
     def pick(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         position = position_of(variant, view.boards, view.turn, view.dice)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import threading
 import tokenize
 import zipfile
@@ -50,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import fast
-from ..engine.fastplay import Boards, Indexer, TurnView, key_layout, position_of
+from ..engine.fastplay import Boards, Indexer, Run, Seat, TurnView, key_layout, position_of
 from ..engine.outcome import Outcome
 from ..engine.variant import CHECKERS, Variant, find_variant
 from .threads import one_blas_thread
@@ -394,7 +395,7 @@ class Network:
         adds, per play, what changes: the mover's places that the play changes, and
         for each hit (R7) the victim's point (a blot: 1 -> 0) and its bar.
         """
-        compiled = self._compiled_rater(view.variant)
+        compiled = self.compiled_rater(view.variant)
         if compiled is not None:
             return compiled.after_plays(view, keys)
         with one_blas_thread():
@@ -477,10 +478,10 @@ class Network:
     def compiled_picker(self, variant: Variant) -> Indexer | None:
         """The compiled form of "the play with the highest equity for the mover" for
         games of ``variant`` (``fastplay.FastChooser``), or None without the fast path."""
-        compiled = self._compiled_rater(variant)
+        compiled = self.compiled_rater(variant)
         return None if compiled is None else compiled.pick
 
-    def _compiled_rater(self, variant: Variant) -> CompiledRater | None:
+    def compiled_rater(self, variant: Variant) -> CompiledRater | None:
         """The compiled forward pass for ``variant`` when the fast path is in use and
         the net has one hidden layer (``judgement.compiled``), else None."""
         if len(self.layers) != 2 or fast.compiled() is None:
@@ -613,15 +614,23 @@ class CompiledRater:
         self.dtype = dtype
         self.local = threading.local()
         """Each thread's buffer of the vectors of the results it last picked from."""
+        self.by_mover = (
+            np.stack(self.starts),
+            np.stack(self.seats),
+            np.stack(self.columns),
+        )
+        """``starts``, ``seats`` and ``columns`` as arrays indexed by the mover, for
+        ``run``."""
+        self.following = np.array([variant.next_player(p) for p in range(players)], np.intp)
+        self.equities = np.ascontiguousarray(equity_matrix(players).T, np.float64)
+        """Each mover's equity of a vector in seats, in float64 (``best_equities``)."""
 
     def pick(self, table: Any, mover: int, count: int, rng: object = None) -> int:
         """The index of the result of the compiled search (``engine.compiled.Table``)
         with the highest equity for the mover; the first of equals."""
         space = table.space
         space.decode()
-        out = getattr(self.local, "out", None)
-        if out is None:
-            out = self.local.out = np.empty(self.shape, self.dtype)
+        out = self._out()
         best: int = self.module.rate_leaves(
             self.arrays,
             self.starts[mover],
@@ -643,6 +652,95 @@ class CompiledRater:
         for k in np.flatnonzero(space.boards[:count, -1] == CHECKERS):
             equities[k] = sure(self.variant, table.boards_after(mover, int(k)), mover) @ column
         return int(equities.argmax())
+
+    def _out(self) -> Floats:
+        out: Floats | None = getattr(self.local, "out", None)
+        if out is None:
+            out = self.local.out = np.empty(self.shape, self.dtype)
+        return out
+
+    def run(
+        self,
+        table: Any,
+        seats: Sequence[Seat],
+        turn: int,
+        rng: random.Random,
+        left: int | None,
+        passes: int,
+    ) -> Run | None:
+        """``fastplay.Runner.run``: turns of the compiled table ``table`` in one
+        compiled call (``compiled.run_turns``), the dice and random choices drawn from
+        ``rng``'s twister, taken and given back (``engine.twister``)."""
+        from ..engine import twister
+
+        taken = twister.take(rng)
+        if taken is None:
+            return None
+        mt, rest = taken
+        space = table.space
+        starts, to_seats, columns = self.by_mover
+        kinds = np.array(
+            [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
+        )
+        races = np.array([s.races for s in seats])
+        turn, played, die1, die2, passes, won = self.module.run_turns(
+            *self.arrays,
+            starts,
+            to_seats,
+            self.winners,
+            columns,
+            space.ints,
+            space.small,
+            space.data,
+            space.boards,
+            space.hits,
+            space.owner,
+            table.flat,
+            table.everyone,
+            self.following,
+            kinds,
+            races,
+            self.variant.home_start,
+            turn,
+            -1 if left is None else left,
+            passes,
+            mt,
+            self._out(),
+        )
+        twister.give_back(rng, mt, rest)
+        return Run(turn, played, (die1, die2) if die1 else None, passes, won)
+
+    def best_equities(
+        self, boards: Boards, mover: int, rolls: Sequence[tuple[int, int]]
+    ) -> npt.NDArray[np.float64] | None:
+        """The mover's equity of its best play by the net for each roll of ``rolls``
+        (as ``after_plays`` and the equity matrix give it) in one compiled call
+        (``compiled.best_of_rolls``); None where a roll has a play that wins."""
+        from ..engine.compiled import workspace
+
+        space = workspace(self.variant.name)
+        table = np.frombuffer(b"".join(map(bytearray, boards)), np.uint8).copy()
+        bests = np.empty(len(rolls), np.float64)
+        done = self.module.best_of_rolls(
+            *self.arrays,
+            *self.by_mover[:2],
+            self.winners,
+            self.by_mover[2],
+            space.ints,
+            space.small,
+            space.data,
+            space.boards,
+            space.hits,
+            space.owner,
+            table,
+            table.reshape(self.variant.players, -1),
+            mover,
+            np.array(rolls, np.intp),
+            self.equities,
+            self._out(),
+            bests,
+        )
+        return bests if done else None
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         """``Network.after_plays``, compiled."""
