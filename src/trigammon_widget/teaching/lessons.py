@@ -325,14 +325,12 @@ class QuizItem(Shown):
         return f"<p><b>{escape(verdict)}</b> {escape(said(self.why))}</p>"
 
     def html(self, number: int | None = None) -> str:
-        title = (
-            f"<h4>{escape(_('Question {number}').format(number=number))}</h4>"
-            if number is not None
-            else ""
-        )
+        heading = _("Question {number}").format(number=number)
+        title = f"<h4>{escape(heading)}</h4>" if number is not None else ""
+        answer = reveal(_("Show the answer"), self.answer())
         return (
             f'<div class="tg-quiz">{title}<p>{escape(said(self.question))}</p>'
-            f"{self.figure().html('460px')}{reveal(_('Show the answer'), self.answer())}</div>"
+            f"{self.figure().html('460px')}{answer}</div>"
         )
 
 

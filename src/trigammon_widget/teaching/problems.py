@@ -95,20 +95,20 @@ class Problem(Shown):
     def question_html(self) -> str:
         """The problem as set, in one paragraph: the game, the theme, the roll and the
         question (the notebook and the printed sheet both start with it)."""
+        rolls = _("X rolls {roll}.").format(roll=self.roll)
         return (
             f"<p><i>{escape(self.variant.capitalize())}, {escape(said(self.theme))}.</i> "
-            f"{escape(_('X rolls {roll}.').format(roll=self.roll))} "
-            f"{escape(said(self.question))}</p>"
+            f"{escape(rolls)} {escape(said(self.question))}</p>"
         )
 
     def html(self, number: int | None = None) -> str:
         title = said(self.title)
         if number is not None:
             title = _("Problem {number}: {title}").format(number=number, title=title)
+        answer = reveal(_("Show the answer"), self.answer_html())
         return (
             f'<div class="tg-problem"><h3>{escape(title)}</h3>'
-            f"{self.question_html()}"
-            f"{self.figure().html()}{reveal(_('Show the answer'), self.answer_html())}</div>"
+            f"{self.question_html()}{self.figure().html()}{answer}</div>"
         )
 
 
@@ -346,8 +346,8 @@ PROBLEMS: tuple[Problem, ...] = (
         "4/11*",
         N_(
             "Hit the leader. O is about to win; sent to the bar from your 11 (O's 35), that "
-            "checker must come round the whole board again. By the evaluator O then wins 26% "
-            "of the time, against 39% if you hit V instead: hitting V, who is far behind "
+            "checker must come round the whole board again. By the evaluator O's chance to win "
+            "is then 26%, against 39% when you hit V instead: hitting V, who is far behind "
             "anyway, mostly helps O."
         ),
     ),

@@ -56,8 +56,9 @@ class Sheet(str):
 
     def _repr_html_(self) -> str:
         """The page in a frame of its own, so its styles stay inside it."""
+        title = escape(_("printable sheet"))
         return (
-            f'<iframe srcdoc="{escape(self, quote=True)}" title="{escape(_("printable sheet"))}" '
+            f'<iframe srcdoc="{escape(self, quote=True)}" title="{title}" '
             f'style="width:100%;height:640px;border:1px solid {PAPER.border}"></iframe>'
         )
 
