@@ -25,6 +25,7 @@ from trigammon_widget.engine import i18n
 from trigammon_widget.engine.i18n import speaking
 from trigammon_widget.judgement.analysis import analyse
 from trigammon_widget.pictures.svg import board_svg
+from trigammon_widget.teaching.coaching import review_view
 from trigammon_widget.teaching.gallery import CASES, find_case, study
 from trigammon_widget.teaching.lessons import QUIZ, RULE_CARDS, find_rule
 from trigammon_widget.teaching.problems import PROBLEMS, Problem
@@ -128,6 +129,19 @@ def test_an_analysis_report_speaks_its_language(
     assert "| ?? |" in markdown and "PR &lt;b&gt;Bo\\|" in markdown  # a name kept, escaped
     cube = {"es": "| doblar | no doblar |", "nl": "| verdubbelen | niet verdubbelen |"}
     assert cube[code] in markdown
+
+
+def test_the_boards_review_says_a_cube_action_in_its_language() -> None:
+    """The review panel's cube decision (the action made and the choices) in the board's
+    language; the report keeps the English key."""
+    report = analyse(doubled_game(), workers=1)
+    with speaking("es"):
+        _players, _marks, shown = review_view(report, 2)
+    assert shown is not None and shown["played"] == "doblar"
+    assert [row["text"] for row in shown["best"]] == ["no doblar", "doblar"]
+    _players, _marks, english = review_view(report, 2)
+    assert english is not None and english["played"] == "double"
+    assert report.cube[0].action == "double"
 
 
 def test_the_words_are_chosen_when_shown_not_when_imported(package_language: None) -> None:

@@ -61,6 +61,7 @@ __all__ = [
     "PlayerSummary",
     "Report",
     "TurnReport",
+    "action_text",
     "analyse",
     "mark_of",
 ]
@@ -332,8 +333,8 @@ class Report:
                 (
                     str(c.ply),
                     self.names[c.player],
-                    _cube_word(c.action),
-                    _cube_word(c.options[0][0]),
+                    action_text(c.action),
+                    action_text(c.options[0][0]),
                     decimal(c.loss, 3),
                     c.mark or "",
                 )
@@ -458,7 +459,7 @@ CUBE_WORDS: Mapping[str, tuple[str, str]] = {
     "take": NP_("cube action", "take"),
     "drop": NP_("cube action", "drop"),
 }
-"""A cube action as a report's table says it (``CubeReport.action`` stays English)."""
+"""A cube action as people read it (``CubeReport.action`` stays the English key)."""
 
 
 def _heads(head: tuple[str, ...]) -> tuple[str, ...]:
@@ -466,7 +467,9 @@ def _heads(head: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(_(cell) if cell not in ("#", "PR", *MARKS) else cell for cell in head)
 
 
-def _cube_word(action: str) -> str:
+def action_text(action: str) -> str:
+    """A cube action (``"double"``, ``"no double"``, ``"take"``, ``"drop"``) in the
+    language spoken: a report's tables and the board's review show it so."""
     return pgettext(*CUBE_WORDS[action])
 
 
