@@ -74,17 +74,13 @@ class Case:
         """Picture, legal plays and the forbidden attempt, for notebooks."""
         plays = self.plays()
         listed = ", ".join(f"<code>{escape(p)}</code>" for p in plays[:40])
+        count = ngettext("{count} legal play:", "{count} legal plays:", len(plays))
+        more = " …" if len(plays) > 40 else ""
         parts = [
             f"<p><b>{escape(said(self.title))}</b> ({escape(self.rule)}). "
             f"{escape(said(self.story))}</p>",
             f'<div style="max-width:520px">{self.svg()}</div>',
-            "<p>"
-            + escape(
-                ngettext("{count} legal play:", "{count} legal plays:", len(plays)).format(
-                    count=len(plays)
-                )
-            )
-            + f" {listed}{' …' if len(plays) > 40 else ''}</p>",
+            f"<p>{escape(count.format(count=len(plays)))} {listed}{more}</p>",
         ]
         explanation = self.explanation()
         if explanation:
