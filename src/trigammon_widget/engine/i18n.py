@@ -160,9 +160,11 @@ def decimal_mark() -> str:
     return pgettext("decimal mark", ".")
 
 
-def decimal(value: float, digits: int) -> str:
-    """``value`` with ``digits`` decimals as the language spoken writes it (``0,125``)."""
-    return f"{value:.{digits}f}".replace(".", decimal_mark())
+def decimal(value: float, digits: int, *, signed: bool = False) -> str:
+    """``value`` with ``digits`` decimals as the language spoken writes it (``0,125``);
+    ``signed``: with its sign, ``+`` too (``+0,50``)."""
+    sign = "+" if signed else ""
+    return f"{value:{sign}.{digits}f}".replace(".", decimal_mark())
 
 
 def grouped(value: int) -> str:

@@ -17,6 +17,10 @@ PR-style rating, the marks and the luck.
 each game's ``Report`` and each player's totals over the match, as GNU Backgammon's
 match statistics sum them (checker play, cube decisions, luck, overall).
 
+A report's tables (``to_markdown``, ``_repr_html_``) are written in the language spoken
+when they are asked for, numbers with its decimal mark; marks, dice and notation are
+the same in every language.
+
 Turns are rated independently, so they run in parallel (``parallel.run``: both
 cores by default, or any ``concurrent.futures.Executor``), with progress and cancel.
 """
@@ -35,7 +39,7 @@ import numpy as np
 
 from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
-from ..engine.i18n import N_, _
+from ..engine.i18n import N_, NP_, _, decimal, pgettext
 from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
@@ -65,6 +69,7 @@ __all__ = [
     "PlayerSummary",
     "Report",
     "TurnReport",
+    "action_text",
     "analyse",
     "mark_of",
 ]
@@ -294,11 +299,10 @@ class Report:
         return _html(self._title(), self._tables())
 
     def _title(self) -> str:
-        partial = " (cancelled: partial)" if self.cancelled else ""
-        return (
-            f"Analysis of a {self.variant} game: {self.evaluator} evaluator, "
-            f"{self.ply}-ply{partial}"
+        title = _("Analysis of a {variant} game: {evaluator} evaluator, {ply}-ply").format(
+            variant=self.variant, evaluator=self.evaluator, ply=self.ply
         )
+        return title + _(" (cancelled: partial)") if self.cancelled else title
 
     def _tables(self) -> Tables:
         """The report's tables as text: the players, every turn, the cube decisions."""
@@ -307,11 +311,11 @@ class Report:
             (
                 p.name,
                 str(p.decisions),
-                f"{p.equity_lost:.3f}",
-                f"{p.error_rate:.1f}",
-                f"{p.rating:.1f}",
+                decimal(p.equity_lost, 3),
+                decimal(p.error_rate, 1),
+                decimal(p.rating, 1),
                 *(str(p.marks[mark]) for mark in MARKS),
-                f"{p.luck:+.3f}",
+                decimal(p.luck, 3, signed=True),
             )
             for p in self.players
         ]
@@ -322,29 +326,29 @@ class Report:
                 dice_text(t.dice),
                 play_text(t.notation),
                 play_text(t.best[0].notation if t.best else t.notation),
-                f"{t.loss:.3f}",
+                decimal(t.loss, 3),
                 t.mark or "",
-                f"{t.luck:+.3f}",
+                decimal(t.luck, 3, signed=True),
             )
             for t in self.turns
         ]
         tables: list[tuple[tuple[str, ...], Rows]] = [
-            (("player", "decisions", "equity lost", "error rate", "PR", *MARKS, "luck"), players),
-            (("#", "player", "dice", "played", "best", "loss", "mark", "luck"), turns),
+            (_heads(PLAYERS_HEAD), players),
+            (_heads(TURNS_HEAD), turns),
         ]
         if self.cube:
             cube: Rows = [
                 (
                     str(c.ply),
                     self.names[c.player],
-                    c.action,
-                    c.options[0][0],
-                    f"{c.loss:.3f}",
+                    action_text(c.action),
+                    action_text(c.options[0][0]),
+                    decimal(c.loss, 3),
                     c.mark or "",
                 )
                 for c in self.cube
             ]
-            tables.append((("#", "player", "cube action", "best", "loss", "mark"), cube))
+            tables.append((_heads(CUBE_HEAD), cube))
         return tables
 
 
@@ -381,60 +385,55 @@ class MatchReport:
         return _html(self._title(), self._tables())
 
     def _title(self) -> str:
-        kind = f"a {self.length}-point match" if self.length else "a money session"
-        partial = " (cancelled: partial)" if self.cancelled else ""
-        return (
-            f"Analysis of {kind} of {self.variant}, {len(self.games)} games: "
-            f"{self.evaluator} evaluator{partial}"
+        if self.length:
+            title = _(
+                "Analysis of a {length}-point match of {variant}, {games} games: "
+                "{evaluator} evaluator"
+            )
+        else:
+            title = _(
+                "Analysis of a money session of {variant}, {games} games: {evaluator} evaluator"
+            )
+        said = title.format(
+            length=self.length,
+            variant=self.variant,
+            games=len(self.games),
+            evaluator=self.evaluator,
         )
+        return said + _(" (cancelled: partial)") if self.cancelled else said
 
     def _tables(self) -> Tables:
         match = [
             (
                 p.name,
                 str(p.checker_decisions),
-                f"{p.checker_lost:.3f}",
-                f"{_rate(p.checker_lost, p.checker_decisions):.1f}",
+                decimal(p.checker_lost, 3),
+                decimal(_rate(p.checker_lost, p.checker_decisions), 1),
                 str(p.cube_decisions),
-                f"{p.cube_lost:.3f}",
-                f"{_rate(p.cube_lost, p.cube_decisions):.1f}",
-                f"{p.error_rate:.1f}",
-                f"{p.rating:.1f}",
+                decimal(p.cube_lost, 3),
+                decimal(_rate(p.cube_lost, p.cube_decisions), 1),
+                decimal(p.error_rate, 1),
+                decimal(p.rating, 1),
                 *(str(p.marks[mark]) for mark in MARKS),
-                f"{p.luck:+.3f}",
+                decimal(p.luck, 3, signed=True),
             )
             for p in self.players
         ]
         games = [
             (
                 str(number),
-                *(f"{p.rating:.1f}" for p in report.players),
+                *(decimal(p.rating, 1) for p in report.players),
                 *(str(sum(p.marks.values())) for p in report.players),
             )
             for number, report in enumerate(self.games, 1)
         ]
         return [
+            (_heads(MATCH_HEAD), match),
             (
                 (
-                    "player",
-                    "plays",
-                    "lost by plays",
-                    "play error rate",
-                    "cube decisions",
-                    "lost by the cube",
-                    "cube error rate",
-                    "error rate",
-                    "PR",
-                    *MARKS,
-                    "luck",
-                ),
-                match,
-            ),
-            (
-                (
-                    "game",
-                    *(f"PR {name}" for name in self.names),
-                    *(f"marks {name}" for name in self.names),
+                    _("game"),
+                    *(_("PR {name}").format(name=name) for name in self.names),
+                    *(_("marks {name}").format(name=name) for name in self.names),
                 ),
                 games,
             ),
@@ -448,6 +447,38 @@ def _rate(lost: float, decisions: int) -> float:
 
 Tables = list[tuple[tuple[str, ...], list[tuple[str, ...]]]]
 """A report's tables as text: each a heading row and its rows."""
+
+PLAYERS_HEAD = (
+    N_("player"), N_("decisions"), N_("equity lost"), N_("error rate"), "PR", *MARKS, N_("luck"),
+)  # fmt: skip
+TURNS_HEAD = (
+    "#", N_("player"), N_("dice"), N_("played"), N_("best"), N_("loss"), N_("mark"), N_("luck"),
+)  # fmt: skip
+CUBE_HEAD = ("#", N_("player"), N_("cube action"), N_("best"), N_("loss"), N_("mark"))
+MATCH_HEAD = (
+    N_("player"), N_("plays"), N_("lost by plays"), N_("play error rate"), N_("cube decisions"),
+    N_("lost by the cube"), N_("cube error rate"), N_("error rate"), "PR", *MARKS, N_("luck"),
+)  # fmt: skip
+"""The heading rows of the tables, in English: said in the language spoken (``_heads``);
+``#``, ``PR`` and the marks are the same in every language."""
+CUBE_WORDS: Mapping[str, tuple[str, str]] = {
+    "double": NP_("cube action", "double"),
+    "no double": NP_("cube action", "no double"),
+    "take": NP_("cube action", "take"),
+    "drop": NP_("cube action", "drop"),
+}
+"""A cube action as people read it (``CubeReport.action`` stays the English key)."""
+
+
+def _heads(head: tuple[str, ...]) -> tuple[str, ...]:
+    """A heading row in the language spoken."""
+    return tuple(_(cell) if cell not in ("#", "PR", *MARKS) else cell for cell in head)
+
+
+def action_text(action: str) -> str:
+    """A cube action (``"double"``, ``"no double"``, ``"take"``, ``"drop"``) in the
+    language spoken: a report's tables and the board's review show it so."""
+    return pgettext(*CUBE_WORDS[action])
 
 
 def _markdown(title: str, tables: Tables) -> str:

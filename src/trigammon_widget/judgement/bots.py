@@ -23,6 +23,7 @@ from operator import getitem, mul
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine.fastplay import Indexer, Leaves, Seat, TurnView, has_won, key_layout, play_of
+from ..engine.i18n import _
 from ..engine.match import MatchPosition
 from ..engine.moves import Play
 from ..engine.position import Position
@@ -438,7 +439,7 @@ class HeuristicBot:
     def rank(self, position: Position) -> list[tuple[Play, float]]:
         """Every legal play with its score, best first (an instant, rough hint list)."""
         if position.dice is None:
-            raise ValueError("no dice: the position must be rolled to rank plays")
+            raise ValueError(_("no dice: the position must be rolled to rank plays"))
         if position.is_over():
             return []
         view = TurnView.of(position)
@@ -463,7 +464,7 @@ class HeuristicBot:
             return [sum(map(getitem, race, (key & mask).to_bytes(size, "little"))) for key in keys]
         risk = self._risk(view, w)
         hit_value = [0.0] * size
-        for index, (_, path) in view.blot_owner.items():
+        for index, (_owner, path) in view.blot_owner.items():
             hit_value[index] = w.race * path + w.hit
         relevant = self._relevant(view)
         trapped = self._trapped(view, w.trapped)
@@ -557,9 +558,13 @@ class NeuralBot:
         self, ply: int = 0, evaluator: str | Evaluator = "neural", candidates: int = 8
     ) -> None:
         if isinstance(ply, bool) or ply not in (0, 1):
-            raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+            raise ValueError(_("ply must be 0 or 1, not {ply}").format(ply=repr(ply)))
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
-            raise ValueError(f"candidates must be a whole number of at least 1, not {candidates!r}")
+            raise ValueError(
+                _("candidates must be a whole number of at least 1, not {candidates}").format(
+                    candidates=repr(candidates)
+                )
+            )
         if isinstance(evaluator, str):
             find_evaluator(evaluator)  # an unknown name fails here, not in a worker
         self.ply = ply
@@ -576,7 +581,7 @@ class NeuralBot:
 
     def choose(self, position: Position) -> Play:
         if position.dice is None:
-            raise ValueError("no dice: the position must be rolled to choose a play")
+            raise ValueError(_("no dice: the position must be rolled to choose a play"))
         if position.is_over():
             return Play()
         view = TurnView.of(position)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..engine.fastplay import Chooser, FastChooser, Leaves, TurnView, key_of, position_of
 from ..engine.fastplay import play_game as fast_game
 from ..engine.game import Game, Record
+from ..engine.i18n import _
 from ..engine.outcome import Outcome
 from ..engine.position import Position
 from ..engine.variant import Variant, find_variant
@@ -75,7 +76,11 @@ def play_game(
     """
     chosen = find_variant(variant) if start is None else start.variant
     if len(bots) != chosen.players:
-        raise ValueError(f"{chosen.name} needs {chosen.players} bots, got {len(bots)}")
+        raise ValueError(
+            _("{variant} needs {players} bots, got {count}").format(
+                variant=chosen.name, players=chosen.players, count=len(bots)
+            )
+        )
     choosers = [chooser(bot, chosen) for bot in bots]
     with one_blas_thread():
         boards, turn, played = fast_game(chosen, choosers, random.Random(seed), start, max_turns)
@@ -108,8 +113,9 @@ def autoplay(
     unknown = sorted(set(seats) - set(range(game.variant.players)))
     if unknown:
         raise ValueError(
-            f"unknown seat {unknown[0]}: {game.variant.name} has seats "
-            f"0..{game.variant.players - 1}"
+            _("unknown seat {seat}: {variant} has seats 0..{last}").format(
+                seat=unknown[0], variant=game.variant.name, last=game.variant.players - 1
+            )
         )
     while not game.started:
         game.roll_opening()
@@ -210,14 +216,18 @@ def play_match(
     if len(others) == 1:
         others *= chosen.players - 1
     if len(others) != chosen.players - 1:
-        raise ValueError(f"{chosen.name} needs {chosen.players - 1} opponents, got {len(others)}")
+        raise ValueError(
+            _("{variant} needs {opponents} opponents, got {count}").format(
+                variant=chosen.name, opponents=chosen.players - 1, count=len(others)
+            )
+        )
     total = MatchResult(0, 0, 0.0, 0.0)
     for game in games:
         seat = game % chosen.players
         bots = [*others[:seat], bot, *others[seat:]]
         result = play_game(chosen, bots, seed=f"{seed}:{game}")
         if result.outcome is None:
-            raise ValueError(f"game {game} did not finish")
+            raise ValueError(_("game {game} did not finish").format(game=game))
         won = result.outcome.winner == seat
         lost = result.outcome.points[seat]
         points = float(sum(result.outcome.points)) if won else -float(lost)

@@ -35,6 +35,7 @@ import math
 from functools import cache
 
 from ..engine.errors import quote
+from ..engine.i18n import _
 from ..engine.match import MAX_MATCH_LENGTH
 
 NAME = "Kazaross XG2"
@@ -765,11 +766,13 @@ def match_equity(away: int, opponent_away: int, *, post_crawford: bool = False) 
     for value in (away, opponent_away):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AWAY:
             raise ValueError(
-                f"the {NAME} table (extended) covers 0..{MAX_AWAY} points away, not {quote(value)}"
+                _("the {table} table (extended) covers 0..{most} points away, not {value}").format(
+                    table=NAME, most=MAX_AWAY, value=quote(value)
+                )
             )
     if away == 0 or opponent_away == 0:
         if away == opponent_away:
-            raise ValueError("both players cannot have won the match")
+            raise ValueError(_("both players cannot have won the match"))
         return 1.0 if away == 0 else 0.0
     if post_crawford and 1 in (away, opponent_away):
         if away == 1:

@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from ..engine.i18n import _
 from .network import Network
 from .phases import PhaseNets, is_phases_file
 
@@ -52,7 +53,11 @@ def shipped_names() -> list[str]:
 def load_named(name: str) -> Net:
     """A net of the package by name (``shipped_names``), read once, on first use."""
     if name not in shipped_names():
-        raise ValueError(f"no net {name!r} in the package: {', '.join(shipped_names())}")
+        raise ValueError(
+            _("no net {name} in the package: {names}").format(
+                name=repr(name), names=", ".join(shipped_names())
+            )
+        )
     source = resources.files(__package__).joinpath(SHIPPED_DIR, f"{name}.npz")
     with resources.as_file(source) as path:
         return load_file(path)
@@ -63,7 +68,11 @@ def load_shipped(variant_name: str) -> Net:
     try:
         name = DEFAULTS[variant_name]
     except KeyError:
-        raise ValueError(f"no shipped net for {variant_name!r}: {sorted(DEFAULTS)}") from None
+        raise ValueError(
+            _("no shipped net for {variant}: {names}").format(
+                variant=repr(variant_name), names=sorted(DEFAULTS)
+            )
+        ) from None
     return load_named(name)
 
 
@@ -72,7 +81,9 @@ def network_named(name: str) -> Network:
     and the compiled pass reads); a ValueError where it is nets by phase."""
     net = load_named(name)
     if not isinstance(net, Network):
-        raise ValueError(f"the net {name!r} is nets by phase, not one network")
+        raise ValueError(
+            _("the net {name} is nets by phase, not one network").format(name=repr(name))
+        )
     return net
 
 

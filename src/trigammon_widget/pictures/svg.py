@@ -635,7 +635,9 @@ def board_svg(
     _check_match(position, cube, match)
     ending = _ending(position, result)
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-        raise ValueError(f"size is a width in pixels (a positive int), got {size!r}")
+        raise ValueError(
+            _("size is a width in pixels (a positive int), got {size}").format(size=repr(size))
+        )
 
     geometry = _geometry(variant, seat)
     x, y, width, height = geometry.box
@@ -725,7 +727,9 @@ def _shown(value: Drawable) -> tuple[Position, _Shown]:
             shown["cube"] = game.cube
         return game.position, shown
     raise ValueError(
-        f"board_svg draws a Position, MatchPosition, Game or Match, not {quote(value)}"
+        _("board_svg draws a Position, MatchPosition, Game or Match, not {value}").format(
+            value=quote(value)
+        )
     )
 
 
@@ -753,7 +757,9 @@ def _counter(variant: Variant, numbering: Numbering, seat: int) -> int | None:
         return None
     if isinstance(numbering, str):
         raise ValueError(
-            f"numbering must be 'perspective', 'absolute' or a player, not {numbering!r}"
+            _("numbering must be 'perspective', 'absolute' or a player, not {numbering}").format(
+                numbering=repr(numbering)
+            )
         )
     return _player(variant, numbering, "numbering")
 
@@ -837,7 +843,7 @@ class Parts:
         if place == "bar":
             return self._geometry.bars[player]
         if place == "off":
-            raise ValueError("the tray holds slabs, not a lane of checkers")
+            raise ValueError(_("the tray holds slabs, not a lane of checkers"))
         return self._geometry.points[place].lane
 
 
@@ -893,7 +899,9 @@ def _player(variant: Variant, player: object, what: str) -> int:
         or player not in range(variant.players)
     ):
         raise ValueError(
-            f"{what} must be a player 0..{variant.players - 1} of {variant.name}, got {player!r}"
+            _("{what} must be a player 0..{last} of {variant}, got {player}").format(
+                what=what, last=variant.players - 1, variant=variant.name, player=repr(player)
+            )
         )
     return player
 
@@ -905,7 +913,9 @@ def find_theme(theme: str | Theme) -> Theme:
     if isinstance(theme, str) and theme in THEMES:
         return THEMES[theme]
     known = ", ".join(map(repr, THEMES))
-    raise ValueError(f"unknown theme {theme!r}: use {known} or a Theme")
+    raise ValueError(
+        _("unknown theme {theme}: use {known} or a Theme").format(theme=repr(theme), known=known)
+    )
 
 
 def _per_player(
@@ -917,8 +927,9 @@ def _per_player(
     chosen = (values,) if isinstance(values, str) else tuple(values)
     if len(chosen) != variant.players or not all(isinstance(v, str) for v in chosen):
         raise ValueError(
-            f"{what} needs one string per player ({variant.players} for {variant.name}), "
-            f"got {values!r}"
+            _("{what} needs one string per player ({players} for {variant}), got {values}").format(
+                what=what, players=variant.players, variant=variant.name, values=repr(values)
+            )
         )
     return chosen
 
@@ -935,13 +946,15 @@ def _arrow_places(
     pairs: list[tuple[Place, Place, bool]] = []
     for pair in arrows:
         if not isinstance(pair, tuple) or len(pair) != 2:
-            raise ValueError(f"arrows: {pair!r} is not a (start, end) pair or a Play")
+            raise ValueError(
+                _("arrows: {pair} is not a (start, end) pair or a Play").format(pair=repr(pair))
+            )
         start, end = (
             parse_place(variant, pair[0], "arrows"),
             parse_place(variant, pair[1], "arrows"),
         )
         if start == end:
-            raise ValueError(f"arrows: {pair!r} starts where it ends")
+            raise ValueError(_("arrows: {pair} starts where it ends").format(pair=repr(pair)))
         pairs.append((start, end, False))
     return pairs
 
@@ -1323,11 +1336,11 @@ def _check_match(position: Position, cube: Cube | None, match: MatchState | None
     if cube is None and match is None:
         return
     if cube is not None and not isinstance(cube, Cube):
-        raise ValueError(f"cube must be a Cube, not {quote(cube)}")
+        raise ValueError(_("cube must be a Cube, not {cube}").format(cube=quote(cube)))
     if match is not None and not isinstance(match, MatchState):
-        raise ValueError(f"match must be a MatchState, not {quote(match)}")
+        raise ValueError(_("match must be a MatchState, not {match}").format(match=quote(match)))
     if cube is not None and position.variant.players != 2:
-        raise ValueError("trigammon has no doubling cube (R14 is classic only)")
+        raise ValueError(_("trigammon has no doubling cube (R14 is classic only)"))
     state = match or MatchState.fresh(position.variant.players)
     MatchPosition(position, cube or Cube(), state)
 
@@ -1384,7 +1397,11 @@ def _ending(position: Position, result: Win | None) -> Win | None:
     """How the drawn game ended: ``result``, or a bear-off the position shows (R12)."""
     if result is not None:
         if not isinstance(result, Win) or result.winner not in range(position.variant.players):
-            raise ValueError(f"result must be a Win of a player of the game, not {quote(result)}")
+            raise ValueError(
+                _("result must be a Win of a player of the game, not {result}").format(
+                    result=quote(result)
+                )
+            )
         return result
     winner = position.winner
     return None if winner is None else Win(winner, 0, "bear-off")

@@ -16,7 +16,7 @@ from ..engine.i18n import _
 from ..engine.moves import Play
 from ..engine.notation import play_text
 from ..engine.position import Position
-from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, mark_of
+from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, action_text, mark_of
 from ..judgement.evaluation import Evaluation, Evaluator
 from ..judgement.evaluation import Hint as RatedPlay
 from ..judgement.evaluation import hints as rate_all
@@ -211,12 +211,13 @@ def review_view(
             "ply": judged.ply,
             "player": judged.player,
             "dice": [],
-            "played": judged.action,
+            "played": action_text(judged.action),
             "mark": judged.mark,
             "loss": judged.loss,
             "luck": 0.0,
             "best": [
-                _judged_row(action, equity, top - equity) for action, equity in judged.options
+                _judged_row(action_text(action), equity, top - equity)
+                for action, equity in judged.options
             ],
         }
     return players, list(report.marks), shown

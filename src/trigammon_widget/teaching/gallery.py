@@ -3,7 +3,9 @@
 Each case is a position where a rule bites, with an attempt the rule forbids, so
 readers see the legal plays and the engine's explanation side by side. A case whose
 lesson is a sequence of moves (a double hit, an entry, a bear-off by the higher die)
-also names the play to replay, and the gallery writes it as an animated SVG.
+also names the play to replay, and the gallery writes it as an animated SVG. A case's
+title and story are kept in English and shown in the language spoken
+(``toolkit.said``), the engine's explanation too; rule ids and notation stay as they are.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Position
+from ..engine.i18n import N_, _, ngettext
 from ..engine.notation import play_text
 from ..pictures.export import AnimatedSvg, animated_svg
 from ..pictures.svg import SvgBoard, board_svg
+from .toolkit import said
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,8 @@ class Case:
         return [play_text(self.position.format_play(p)) for p in self.position.legal_plays()]
 
     def explanation(self) -> str | None:
-        """What the engine says when the forbidden play is tried."""
+        """What the engine says when the forbidden play is tried (in the language
+        spoken)."""
         if self.forbidden is None:
             return None
         try:
@@ -60,21 +65,27 @@ class Case:
     def animated(self, **options: Any) -> AnimatedSvg:
         """The ``replay`` play, move by move (options as ``export.animated_svg``)."""
         if self.replay is None:
-            raise ValueError(f"{self.slug} is a position, not a sequence: it has no replay")
+            raise ValueError(
+                _("{slug} is a position, not a sequence: it has no replay").format(slug=self.slug)
+            )
         return animated_svg(self.game(), **options)
 
     def _repr_html_(self) -> str:
         """Picture, legal plays and the forbidden attempt, for notebooks."""
         plays = self.plays()
         listed = ", ".join(f"<code>{escape(p)}</code>" for p in plays[:40])
+        count = ngettext("{count} legal play:", "{count} legal plays:", len(plays))
+        more = " …" if len(plays) > 40 else ""
         parts = [
-            f"<p><b>{escape(self.title)}</b> ({escape(self.rule)}). {escape(self.story)}</p>",
+            f"<p><b>{escape(said(self.title))}</b> ({escape(self.rule)}). "
+            f"{escape(said(self.story))}</p>",
             f'<div style="max-width:520px">{self.svg()}</div>',
-            f"<p>{len(plays)} legal play(s): {listed}{' …' if len(plays) > 40 else ''}</p>",
+            f"<p>{escape(count.format(count=len(plays)))} {listed}{more}</p>",
         ]
         explanation = self.explanation()
         if explanation:
-            parts.append(f"<p>Forbidden: <code>{escape(explanation)}</code></p>")
+            forbidden = escape(_("Forbidden:"))
+            parts.append(f"<p>{forbidden} <code>{escape(explanation)}</code></p>")
         return "\n".join(parts)
 
 
@@ -89,70 +100,84 @@ def _classic(
 CASES: tuple[Case, ...] = (
     Case(
         "classic-blocked-entry",
-        "Blocked entry: the turn is lost",
+        N_("Blocked entry: the turn is lost"),
         "R8",
-        "X has a checker on the bar and O holds the 19-, 21-, 22-, 23- and 24-points. "
-        "With 6-4 neither die enters, so X cannot move at all, not even the checkers "
-        "on the 13-point.",
+        N_(
+            "X has a checker on the bar and O holds the 19-, 21-, 22-, 23- and 24-points. "
+            "With 6-4 neither die enters, so X cannot move at all, not even the checkers "
+            "on the 13-point."
+        ),
         _classic({"bar": 1, 13: 14}, {24: 2, 23: 2, 22: 2, 21: 2, 19: 2, 5: 5}, (6, 4)),
         "13/7 13/9",
     ),
     Case(
         "classic-partial-entry",
-        "Two on the bar, one gets in",
+        N_("Two on the bar, one gets in"),
         "R8",
-        "The 5 enters on the 20-point; the 3 would need the 22-point, which is held. "
-        "The second checker stays on the bar and the rest of the roll is lost.",
+        N_(
+            "The 5 enters on the 20-point; the 3 would need the 22-point, which is held. "
+            "The second checker stays on the bar and the rest of the roll is lost."
+        ),
         _classic({"bar": 2, 13: 13}, {24: 2, 23: 2, 22: 2, 21: 2, 19: 2, 5: 5}, (5, 3)),
         "bar/20 13/10",
         replay="bar/20",
     ),
     Case(
         "classic-higher-die",
-        "Only one die fits: play the higher",
+        N_("Only one die fits: play the higher"),
         "R9",
-        "From the 12-point the 6 (to 6) and the 5 (to 7) each play, but never both: "
-        "the 1-point is held. When only one die can be used it must be the higher.",
+        N_(
+            "From the 12-point the 6 (to 6) and the 5 (to 7) each play, but never both: "
+            "the 1-point is held. When only one die can be used it must be the higher."
+        ),
         _classic({12: 1}, {1: 2, 5: 13}, (6, 5)),
         "12/7",
         replay="12/6",
     ),
     Case(
         "classic-doubles-cut-short",
-        "Doubles that cannot all be played",
+        N_("Doubles that cannot all be played"),
         "R5, R9",
-        "Double sixes: each back checker reaches the 18-point, and the 12-point is held. "
-        "Two of the four sixes are lost.",
+        N_(
+            "Double sixes: each back checker reaches the 18-point, and the 12-point is held. "
+            "Two of the four sixes are lost."
+        ),
         _classic({24: 2}, {12: 2, 1: 13}, (6, 6)),
         "24/18",
         replay="24/18(2)",
     ),
     Case(
         "classic-higher-die-bear-off",
-        "Bearing off with a higher die",
+        N_("Bearing off with a higher die"),
         "R11",
-        "No checker on the 6-point: the 6 bears off from the highest point, the 4. "
-        "The 1 is then free to play.",
+        N_(
+            "No checker on the 6-point: the 6 bears off from the highest point, the 4. "
+            "The 1 is then free to play."
+        ),
         _classic({4: 2, 2: 1}, {24: 15}, (6, 1)),
         "2/off 4/3",
         replay="4/off 4/3",
     ),
     Case(
         "classic-hit-while-bearing-off",
-        "Hit while bearing off",
+        N_("Hit while bearing off"),
         "R10",
-        "X was bearing off when it was hit. It must enter and bring that checker round "
-        "before it may bear off again, so both dice go to the checker from the bar.",
+        N_(
+            "X was bearing off when it was hit. It must enter and bring that checker round "
+            "before it may bear off again, so both dice go to the checker from the bar."
+        ),
         _classic({"bar": 1, 5: 3}, {23: 15}, (6, 5)),
         "bar/19 5/off",
         replay="bar/14",
     ),
     Case(
         "trigammon-no-entry",
-        "Trigammon: no legal move at all",
+        N_("Trigammon: no legal move at all"),
         "R8, R9",
-        "Player X's entry zone (its points 1..6) is shut by O on 1-3 and V on 4-6. "
-        "Whatever the dice, X passes.",
+        N_(
+            "Player X's entry zone (its points 1..6) is shut by O on 1-3 and V on 4-6. "
+            "Whatever the dice, X passes."
+        ),
         Position.build(
             TRIGAMMON,
             {
@@ -166,10 +191,12 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "trigammon-partial-entry",
-        "Trigammon: two on the bar, one enters",
+        N_("Trigammon: two on the bar, one enters"),
         "R8",
-        "Only X's 4-point is open. The 4 enters one checker; the 1 cannot enter the "
-        "held 1-point, and no other checker may move while one is on the bar.",
+        N_(
+            "Only X's 4-point is open. The 4 enters one checker; the 1 cannot enter the "
+            "held 1-point, and no other checker may move while one is on the bar."
+        ),
         Position.build(
             TRIGAMMON,
             {
@@ -184,19 +211,23 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "trigammon-double-hit",
-        "Trigammon: one play hits both opponents",
+        N_("Trigammon: one play hits both opponents"),
         "R7",
-        "X's checker on 10 plays 3-2. Stopping on 13 hits O's blot, and going on to 15 "
-        "hits V's: both go to their bars. Playing the 2 first (10/12/15) hits V only.",
+        N_(
+            "X's checker on 10 plays 3-2. Stopping on 13 hits O's blot, and going on to 15 "
+            "hits V's: both go to their bars. Playing the 2 first (10/12/15) hits V only."
+        ),
         Position.build(TRIGAMMON, {0: {10: 1}, 1: {1: 1, 20: 14}, 2: {27: 1, 20: 14}}, dice=(3, 2)),
         replay="10/13*/15*",
     ),
     Case(
         "trigammon-higher-die-bear-off",
-        "Trigammon: bearing off with a higher die",
+        N_("Trigammon: bearing off with a higher die"),
         "R11",
-        "X's home is its 31..36. The 6 bears off from 33, the highest occupied point; "
-        "it may not bear off the checker on 35 while one stands farther back.",
+        N_(
+            "X's home is its 31..36. The 6 bears off from 33, the highest occupied point; "
+            "it may not bear off the checker on 35 while one stands farther back."
+        ),
         Position.build(TRIGAMMON, {0: {33: 2, 35: 1}, 1: {1: 15}, 2: {1: 15}}, dice=(6, 1)),
         "35/off 33/34",
         replay="33/off 35/36",
@@ -212,14 +243,18 @@ def study(
     story: str = "",
 ) -> Case:
     """A position to look at in a notebook: picture, legal plays, a forbidden attempt."""
-    return Case("study", title or "Position", rule or "R4-R12", story, position, forbidden)
+    return Case("study", title or N_("Position"), rule or "R4-R12", story, position, forbidden)
 
 
 def find_case(slug: str) -> Case:
     for case in CASES:
         if case.slug == slug:
             return case
-    raise ValueError(f"no gallery case {slug!r}: choose from {[c.slug for c in CASES]}")
+    raise ValueError(
+        _("no gallery case {slug}: choose from {slugs}").format(
+            slug=repr(slug), slugs=[c.slug for c in CASES]
+        )
+    )
 
 
 def write_gallery(folder: str | Path) -> Iterator[Path]:

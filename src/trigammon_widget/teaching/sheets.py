@@ -3,7 +3,8 @@
 Each sheet is one self-contained HTML page (pictures inline as SVG, styles inline,
 no script, no external reference) laid out for A4 or Letter paper: print it from a
 browser, or "print to PDF" there for a PDF. The rule cards come from ``lessons``
-and the problems from ``problems``, the same values the notebooks show.
+and the problems from ``problems``, the same values the notebooks show. A sheet is made
+in the language spoken when it is asked for (``html lang`` says which).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from collections.abc import Sequence
 from html import escape, unescape
 from typing import Any
 
+from ..engine.i18n import _, language
 from ..pictures.svg import FONT, THEMES
 from .lessons import RULE_CARDS, RuleCard
 from .problems import PROBLEMS, Problem
-from .toolkit import Figure
+from .toolkit import Figure, said
 
 __all__ = ["Sheet", "problem_sheet", "rule_sheet"]
 
@@ -54,14 +56,16 @@ class Sheet(str):
 
     def _repr_html_(self) -> str:
         """The page in a frame of its own, so its styles stay inside it."""
+        title = escape(_("printable sheet"))
         return (
-            f'<iframe srcdoc="{escape(self, quote=True)}" title="printable sheet" '
+            f'<iframe srcdoc="{escape(self, quote=True)}" title="{title}" '
             f'style="width:100%;height:640px;border:1px solid {PAPER.border}"></iframe>'
         )
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         title = re.search(r"<title>(.*?)</title>", self)
-        printer.text(f"A printable sheet: {unescape(title[1]) if title else 'untitled'}")
+        named = unescape(title[1]) if title else _("untitled")
+        printer.text(_("A printable sheet: {title}").format(title=named))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the page as an ``.html`` file (UTF-8); open it in a browser to print."""
@@ -70,13 +74,13 @@ class Sheet(str):
 
 
 def _page(title: str, body: str) -> Sheet:
+    footer = _("Made with trigammon_widget. Rule ids (R1-R14) are those of the project's RULES.md.")
     return Sheet(
         "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8"/>'
+        f'<html lang="{language()}"><head><meta charset="utf-8"/>'
         f"<title>{escape(title)}</title><style>{CSS}</style></head>"
         f"<body><h1>{escape(title)}</h1>{body}"
-        "<footer>Made with trigammon_widget. Rule ids (R1-R14) are those of the "
-        "project's RULES.md.</footer></body></html>\n"
+        f"<footer>{escape(footer, quote=False)}</footer></body></html>\n"
     )
 
 
@@ -89,26 +93,28 @@ def _figure(picture: Figure, number: int | None = None) -> str:
 def _card(card: RuleCard) -> str:
     return (
         f'<section class="card" id="{escape(card.rule)}">'
-        f"<h2>{escape(card.rule)} {escape(card.title)}</h2><p>{escape(card.text)}</p>"
+        f"<h2>{escape(card.rule)} {escape(said(card.title))}</h2>"
+        f"<p>{escape(said(card.text))}</p>"
         f"{_figure(card.figure(size=420))}</section>"
     )
 
 
 def rule_sheet(cards: Sequence[RuleCard] = RULE_CARDS) -> Sheet:
     """The rules, one card each: the rule in plain words and a captioned board."""
-    intro = (
-        '<div class="intro"><p>Trigammon is backgammon for three players on 36 points. '
+    intro = _(
+        "Trigammon is backgammon for three players on 36 points. "
         "Everyone moves the same way round, clockwise; each player's path starts 12 "
         "points after the previous player's and runs 1 to 36 from its own start, ending "
         "in its home, 31 to 36. The pictures show the board as X (white) sees it: X at "
         "the bottom with its home at the lower left, O (black) up the left side, V "
         "(yellow) on the right. Point numbers are X's. Arrows show a play, lit points "
         "the points the caption names. Classic backgammon follows the same rules on 24 "
-        "points with two players moving in opposite directions.</p></div>"
+        "points with two players moving in opposite directions."
     )
     return _page(
-        "The rules of trigammon",
-        f'{intro}<div class="cards">{"".join(_card(card) for card in cards)}</div>',
+        _("The rules of trigammon"),
+        f'<div class="intro"><p>{escape(intro, quote=False)}</p></div>'
+        f'<div class="cards">{"".join(_card(card) for card in cards)}</div>',
     )
 
 
@@ -117,29 +123,32 @@ def problem_sheet(problems: Sequence[Problem] = PROBLEMS, answers: bool = True) 
     pictured, on pages of their own after them (``answers=False`` leaves them out)."""
     questions = "".join(
         f'<section class="card" id="{escape(problem.slug)}">'
-        f"<h2>{number}. {escape(problem.title)}</h2>{problem.question_html()}"
+        f"<h2>{number}. {escape(said(problem.title))}</h2>{problem.question_html()}"
         f"{_figure(problem.figure(size=420), number)}</section>"
         for number, problem in enumerate(problems, 1)
     )
-    body = (
-        '<div class="intro"><p>Find the best play. X is at the bottom of every '
-        "picture and moves; the numbers on the board are X's."
-        + (
-            " The answers follow the problems, each with the evaluator's numbers for the "
+    intro = _(
+        "Find the best play. X is at the bottom of every picture and moves; the numbers on "
+        "the board are X's."
+    )
+    if answers:
+        intro += " " + _(
+            "The answers follow the problems, each with the evaluator's numbers for the "
             "best plays: X's chance to win and points per game after each."
-            if answers
-            else ""
         )
-        + "</p></div>"
+    body = (
+        f'<div class="intro"><p>{escape(intro, quote=False)}</p></div>'
         f'<div class="cards">{questions}</div>'
     )
     if answers:
         solved = "".join(
             f'<section class="card small">'
-            f"<h2>{number}. {escape(problem.answer)}</h2><p>{escape(problem.explanation)}</p>"
+            f"<h2>{number}. {escape(problem.answer)}</h2>"
+            f"<p>{escape(said(problem.explanation))}</p>"
             f"{_figure(problem.answer_figure(size=360), number)}"
             f"{problem.numbers()}</section>"
             for number, problem in enumerate(problems, 1)
         )
-        body += f'<div class="answers"><h1>Answers</h1><div class="cards">{solved}</div></div>'
-    return _page("Find the best play", body)
+        heading = escape(_("Answers"))
+        body += f'<div class="answers"><h1>{heading}</h1><div class="cards">{solved}</div></div>'
+    return _page(_("Find the best play"), body)

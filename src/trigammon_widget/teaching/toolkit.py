@@ -5,6 +5,12 @@ and the printable sheets (``sheets``) are made with these, so a picture or a cap
 is written once. Everything here shows itself in a notebook as HTML a learner can
 read: pictures, words and notation, never the engine's internal values.
 
+Every text here is shown in the language spoken (``engine.i18n``) when it is shown,
+not when it is written: the package's own texts are kept in English, marked for the
+catalogues (``N_``), and said with ``said`` where a picture, a card or a sheet is made,
+so ``set_language("es")`` after import, or two boards in two languages, each get their
+own words. A teacher's own text, in no catalogue, is shown as written.
+
 Set-ups are written as the learner reads the board: ``setup`` takes every player's
 checkers by the point numbers that the player at the bottom of the picture (X, the
 player to move) reads on it, so a teacher copies a position from a picture.
@@ -22,6 +28,7 @@ from typing import Any
 from ..engine import Cube, Position
 from ..engine.diagram import SYMBOLS
 from ..engine.errors import InvalidPositionError, NotationError, quote
+from ..engine.i18n import _
 from ..engine.match import MatchState
 from ..engine.notation import dice_text
 from ..engine.places import Place, parse_label, place_of
@@ -38,6 +45,7 @@ __all__ = [
     "reveal",
     "roll",
     "row",
+    "said",
     "setup",
     "shots",
     "table",
@@ -125,11 +133,15 @@ def figure(
     who = _mover(position, mover)
     for name, value in (("arrows", arrows), ("highlight", highlight)):
         if isinstance(value, bytes) or not isinstance(value, Iterable):
-            raise ValueError(f"{name} is notation or a list of places, not {quote(value)}")
+            raise ValueError(
+                _("{name} is notation or a list of places, not {value}").format(
+                    name=name, value=quote(value)
+                )
+            )
     if cube is not None and not isinstance(cube, Cube):
-        raise ValueError(f"cube is a Cube or None, not {quote(cube)}")
+        raise ValueError(_("cube is a Cube or None, not {cube}").format(cube=quote(cube)))
     if match is not None and not isinstance(match, MatchState):
-        raise ValueError(f"match is a MatchState or None, not {quote(match)}")
+        raise ValueError(_("match is a MatchState or None, not {match}").format(match=quote(match)))
     pairs = attempt_arrows(position, arrows, who) if isinstance(arrows, str) else list(arrows)
     svg = board_svg(
         position,
@@ -151,7 +163,9 @@ def row(*figures: Figure, width: str = "440px") -> Html:
     """Pictures side by side, wrapping on a narrow page."""
     for figure_ in figures:
         if not isinstance(figure_, Figure):
-            raise ValueError(f"a row holds figures (``figure``), not {quote(figure_)}")
+            raise ValueError(
+                _("a row holds figures (``figure``), not {value}").format(value=quote(figure_))
+            )
     _check_text(width, "width")
     cells = "".join(
         f'<div style="flex:1 1 300px;max-width:{width}">{f.html("100%")}</div>' for f in figures
@@ -193,21 +207,25 @@ def attempt_arrows(
     checker, by ``mover``'s point numbers (default: the player to move)."""
     _check_position(position)
     if not isinstance(text, str):
-        raise NotationError(f"notation is text, not {quote(text)}")
+        raise NotationError(_("notation is text, not {text}").format(text=quote(text)))
     variant = position.variant
     who = _mover(position, mover)
     pairs: list[tuple[Place, Place]] = []
     for token in text.split():
         found = _TOKEN.match(token)
         if found is None:
-            raise NotationError(f"{quote(token)} is not a move such as 13/8 or 12/18(2)")
+            raise NotationError(
+                _("{token} is not a move such as 13/8 or 12/18(2)").format(token=quote(token))
+            )
         labels = found["path"].replace("*", "").split("/")
         places = []
         for word in labels:
             index = parse_label(variant, word)
             if index is None:
                 raise NotationError(
-                    f"{quote(word)} in {quote(text)} is not a point, 'bar' or 'off'"
+                    _("{word} in {text} is not a point, 'bar' or 'off'").format(
+                        word=quote(word), text=quote(text)
+                    )
                 )
             places.append(place_of(variant, who, index))
         hops = list(pairwise(places))
@@ -217,12 +235,14 @@ def attempt_arrows(
 
 def _check_position(position: object) -> None:
     if not isinstance(position, Position):
-        raise ValueError(f"a position is a Position, not {quote(position)}")
+        raise ValueError(
+            _("a position is a Position, not {position}").format(position=quote(position))
+        )
 
 
 def _check_text(text: object, what: str) -> None:
     if not isinstance(text, str):
-        raise ValueError(f"{what} is text, not {quote(text)}")
+        raise ValueError(_("{what} is text, not {text}").format(what=what, text=quote(text)))
 
 
 def _mover(position: Position, mover: object) -> int:
@@ -231,15 +251,28 @@ def _mover(position: Position, mover: object) -> int:
         return position.turn
     players = position.variant.players
     if isinstance(mover, bool) or not isinstance(mover, int) or not 0 <= mover < players:
-        raise ValueError(f"mover is a player 0..{players - 1}, not {quote(mover)}")
+        raise ValueError(
+            _("mover is a player 0..{last}, not {mover}").format(
+                last=players - 1, mover=quote(mover)
+            )
+        )
     return mover
 
 
 def _rows(values: object, what: str) -> list[object]:
     """``values`` as a list, when they are a list of cells (not text)."""
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise ValueError(f"{what} is a list of cells, not {quote(values)}")
+        raise ValueError(
+            _("{what} is a list of cells, not {values}").format(what=what, values=quote(values))
+        )
     return list(values)
+
+
+def said(text: str) -> str:
+    """``text`` in the language spoken now: a catalogue's translation of the package's
+    own texts, a teacher's own text as written (and ``""`` as ``""``, which gettext
+    would read as the catalogue's header)."""
+    return _(text) if text else text
 
 
 def roll(position: Position) -> str:
@@ -267,18 +300,24 @@ def setup(
     players: dict[int, dict[int | str, int]] = {}
     if not isinstance(checkers, Mapping):
         raise InvalidPositionError(
-            f"checkers are a mapping of players to their points, such as "
-            f"{{'X': {{6: 5}}}}, not {quote(checkers)}"
+            _(
+                "checkers are a mapping of players to their points, such as "
+                "{{'X': {{6: 5}}}}, not {checkers}"
+            ).format(checkers=quote(checkers))
         )
     for letter, places in checkers.items():
         if not isinstance(letter, str) or letter not in letters:
             raise InvalidPositionError(
-                f"{quote(letter)} is not a player of {chosen.name}: use {', '.join(letters)}"
+                _("{letter} is not a player of {variant}: use {letters}").format(
+                    letter=quote(letter), variant=chosen.name, letters=", ".join(letters)
+                )
             )
         if not isinstance(places, Mapping):
             raise InvalidPositionError(
-                f"{letter}'s checkers are a mapping of points to counts, such as {{6: 5}}, "
-                f"not {quote(places)}"
+                _(
+                    "{letter}'s checkers are a mapping of points to counts, such as "
+                    "{{6: 5}}, not {places}"
+                ).format(letter=letter, places=quote(places))
             )
         player = letters.index(letter)
         own: dict[int | str, int] = {}
@@ -286,15 +325,18 @@ def setup(
             # Checked here to name the point as written (the engine names path positions).
             if type(count) is not int or count < 0:
                 raise InvalidPositionError(
-                    f"{letter} at {quote(where)}: {quote(count)} is not a number of checkers"
+                    _("{letter} at {where}: {count} is not a number of checkers").format(
+                        letter=letter, where=quote(where), count=quote(count)
+                    )
                 )
             if where == "bar":
                 own["bar"] = count
                 continue
             if type(where) is not int or not 1 <= where <= chosen.points:
                 raise InvalidPositionError(
-                    f"{letter}: {quote(where)} is not 'bar' or a point 1..{chosen.points} "
-                    f"of {chosen.name}"
+                    _("{letter}: {where} is not 'bar' or a point 1..{points} of {variant}").format(
+                        letter=letter, where=quote(where), points=chosen.points, variant=chosen.name
+                    )
                 )
             point = chosen.points + 1 - where if chosen.players == 2 else where
             own[chosen.path(player, point)] = count
@@ -312,10 +354,14 @@ def shots(position: Position, point: Place) -> dict[int, int]:
     _check_position(position)
     variant = position.variant
     if type(point) is not int or not 1 <= point <= variant.points:
-        raise ValueError(f"shots are counted at a point 1..{variant.points}, not at {quote(point)}")
+        raise ValueError(
+            _("shots are counted at a point 1..{points}, not at {point}").format(
+                points=variant.points, point=quote(point)
+            )
+        )
     found = position.point(point)
     if found is None or found[1] != 1:
-        raise ValueError(f"point {point} holds no lone checker")
+        raise ValueError(_("point {point} holds no lone checker").format(point=point))
     victim = found[0]
     counts: dict[int, int] = {}
     for player in range(variant.players):
