@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
@@ -91,15 +92,19 @@ def _marked(source: str) -> list[ast.expr]:
             (argument,) = node.args if len(node.args) == 1 and not node.keywords else (None,)
             is_text = isinstance(argument, ast.Constant) and isinstance(argument.value, str)
             if argument is None or not (is_text or isinstance(argument, ast.JoinedStr)):
-                raise CourseTranslationError(f"{MARK}() takes one string literal: {ast.unparse(node)}")
+                raise CourseTranslationError(
+                    f"{MARK}() takes one string literal: {ast.unparse(node)}"
+                )
             found.append(argument)
     return sorted(found, key=lambda node: (node.lineno, node.col_offset))
 
 
 def _field(value: ast.FormattedValue) -> str:
     conversion = "" if value.conversion == -1 else f"!{chr(value.conversion)}"
-    spec = "" if value.format_spec is None else ":" + _template(value.format_spec)
-    return "{" + ast.unparse(value.value) + conversion + spec + "}"
+    spec = value.format_spec
+    assert spec is None or isinstance(spec, ast.JoinedStr)
+    said = "" if spec is None else ":" + _template(spec)
+    return f"{{{ast.unparse(value.value)}{conversion}{said}}}"
 
 
 def _template(node: ast.JoinedStr) -> str:
@@ -121,7 +126,7 @@ def _fields(node: ast.JoinedStr) -> tuple[str, ...]:
 def _text(notebook: str, node: ast.expr) -> Text:
     if isinstance(node, ast.JoinedStr):
         return Text(notebook, _template(node), _fields(node))
-    assert isinstance(node, ast.Constant)
+    assert isinstance(node, ast.Constant) and isinstance(node.value, str)
     return Text(notebook, node.value)
 
 
@@ -141,7 +146,9 @@ def _literal(text: Text, translation: str) -> str:
     try:
         parsed = ast.parse(literal, mode="eval").body
     except SyntaxError as error:
-        raise CourseTranslationError(f"{text.notebook}: {translation!r} is not valid: {error.msg}") from None
+        raise CourseTranslationError(
+            f"{text.notebook}: {translation!r} is not valid: {error.msg}"
+        ) from None
     kept = _fields(parsed) if isinstance(parsed, ast.JoinedStr) else ()
     if kept != (text.fields or ()):
         raise CourseTranslationError(
@@ -152,23 +159,26 @@ def _literal(text: Text, translation: str) -> str:
 
 def _translated_code(name: str, source: str, catalogue: Catalog) -> str:
     """``source`` with each marked literal replaced by its translation's literal."""
-    lines = source.encode().split(b"\n")
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line) + 1)
     code = source.encode()
-    for node in reversed(_marked(source)):  # ast offsets count UTF-8 bytes
+    starts = [0]  # where each line starts: ast offsets count UTF-8 bytes
+    for line in code.split(b"\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    for node in reversed(_marked(source)):
         text = _text(name, node)
+        assert node.end_lineno is not None and node.end_col_offset is not None
         start = starts[node.lineno - 1] + node.col_offset
-        end = starts[node.end_lineno - 1 if node.end_lineno else 0] + (node.end_col_offset or 0)
+        end = starts[node.end_lineno - 1] + node.end_col_offset
         code = code[:start] + _literal(text, translation(catalogue, text)).encode() + code[end:]
     return code.decode()
 
 
 def translation(catalogue: Catalog, text: Text) -> str:
+    """``text`` in the catalogue's language, or an error if it has no translation."""
     message = catalogue.get(text.msgid, context=text.notebook)
     if message is None or not message.string or message.fuzzy:
-        raise CourseTranslationError(f"{catalogue.locale}: no translation of {text.notebook}: {text.msgid[:60]!r}")
+        raise CourseTranslationError(
+            f"{catalogue.locale}: no translation of {text.notebook}: {text.msgid[:60]!r}"
+        )
     return str(message.string)
 
 
@@ -184,7 +194,7 @@ def language_cell(code: str) -> Any:
 def translated_notebook(name: str, code: str, catalogue: Catalog) -> str:
     """The text of ``notebooks/<code>/<name>.ipynb``, as ``build`` writes it."""
     notebook = read(english(name))
-    cells = []
+    cells: list[Any] = []
     for cell in notebook.cells:
         cell = copy.deepcopy(cell)
         if cell.cell_type == "markdown":
@@ -216,25 +226,37 @@ def problems(code: str) -> list[str]:
             said.append(f"{code}: untranslated in {notebook}: {msgid[:60]!r}")
         elif message.fuzzy:
             said.append(f"{code}: fuzzy in {notebook}: {msgid[:60]!r}")
-    said += [f"{code}: stale in {notebook}: {msgid[:60]!r}" for notebook, msgid in sorted(kept - wanted)]
+    said += [
+        f"{code}: stale in {notebook}: {msgid[:60]!r}" for notebook, msgid in sorted(kept - wanted)
+    ]
     return said
+
+
+def new_catalogue(code: str) -> Catalog:
+    """An empty catalogue for a new language, its header filled in."""
+    language = Locale.parse(code).english_name
+    catalogue = Catalog(
+        locale=code,
+        header_comment=f"# {language} translation of the course notebooks: fill in each "
+        'msgstr,\n# then python scripts/course_translations.py build (README, "Notebooks").',
+        project="trigammon-widget course",
+        version="1",
+        last_translator="trigammon-widget",
+        language_team=language,
+        fuzzy=False,
+    )
+    catalogue.msgid_bugs_address = ""  # none: Babel's constructor would fill in a placeholder
+    catalogue.revision_date = catalogue.creation_date
+    return catalogue
 
 
 def update(code: str) -> Path:
     """``<code>.po`` with the English notebooks' texts in order: the translations kept,
     new texts empty, vanished ones dropped."""
     path = catalogue_path(code)
-    old = catalogue(code) if path.exists() else Catalog(locale=code)
-    new = Catalog(
-        locale=code,
-        project="trigammon-widget course",
-        header_comment=old.header_comment,
-        creation_date=old.creation_date,
-        revision_date=old.revision_date,
-        last_translator=old.last_translator,
-        language_team=old.language_team,
-        fuzzy=False,
-    )
+    old = catalogue(code) if path.exists() else new_catalogue(code)
+    new = Catalog(locale=code, header_comment=old.header_comment, fuzzy=False)
+    new.mime_headers = old.mime_headers
     for name in TRANSLATED[code]:
         for text in texts(name):
             kept = old.get(text.msgid, context=text.notebook)
