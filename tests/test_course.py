@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
+FIRST = "01_meet_the_board.ipynb"
 
 
 def course() -> ModuleType:
@@ -31,7 +33,9 @@ def test_the_copy_is_made_then_kept(tmp_path: Path) -> None:
     notebooks = sorted(p.name for p in source.glob("*.ipynb"))
     assert sorted(p.name for p in (tmp_path / "course").glob("*.ipynb")) == notebooks
     assert Path("data/classic_game.json") in copied
+    assert Path("es/01_meet_the_board.ipynb") in copied
     assert not (tmp_path / "course" / ".ipynb_checkpoints").exists()
+    assert not (tmp_path / "course" / "locale").exists()  # the catalogues are not the course
     # the learner's work stays; what is new in notebooks/ comes in
     first.write_text("my work")
     (source / "13_new.ipynb").write_text("{}")
@@ -39,16 +43,37 @@ def test_the_copy_is_made_then_kept(tmp_path: Path) -> None:
     assert again == [Path("13_new.ipynb")] and first.read_text() == "my work"
 
 
-def test_the_command_prints_the_notebook_to_open(tmp_path: Path) -> None:
+def test_the_first_lesson_is_in_the_language_asked_for(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "course.py"), "--root", str(tmp_path)],
+    first, _ = course().working_copy(tmp_path, "es")
+    assert first == tmp_path / "course" / "es" / "01_meet_the_board.ipynb" and first.exists()
+    assert (tmp_path / "course" / "nl" / "03_coming_from_classic.ipynb").exists()
+    # Dutch has the classic rules only: its course starts with the English first lesson
+    assert course().working_copy(tmp_path, "nl")[0] == tmp_path / "course" / FIRST
+
+
+def run_course(root: Path, *arguments: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    """``scripts/course.py`` with the environment's language variables as given."""
+    variables = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    env = {k: v for k, v in os.environ.items() if k not in variables} | environment
+    script = str(ROOT / "scripts" / "course.py")
+    return subprocess.run(
+        [sys.executable, script, "--root", str(root), *arguments],
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     )
-    assert done.stdout.strip() == str(tmp_path / "course" / "01_meet_the_board.ipynb")
+
+
+def test_the_command_prints_the_notebook_to_open(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
+    done = run_course(tmp_path)
+    assert done.stdout.strip() == str(tmp_path / "course" / FIRST)
     assert "copied" in done.stderr
+    spanish = str(tmp_path / "course" / "es" / FIRST)
+    assert run_course(tmp_path, LANG="es_ES.UTF-8").stdout.strip() == spanish
+    assert run_course(tmp_path, "--language", "es", LANG="nl_NL").stdout.strip() == spanish
 
 
 def test_the_working_copy_is_not_tracked() -> None:

@@ -1,6 +1,7 @@
 """Every notebook runs top to bottom: a failing cell fails the build. The course's
 notebooks (01-07) speak to learners: their outputs show no internal values, every rule
-section shows a board, and the plumbing cells are folded away."""
+section shows a board, and the plumbing cells are folded away. The translated course
+(``notebooks/es/``, ``notebooks/nl/``) runs and passes the same checks."""
 
 from __future__ import annotations
 
@@ -14,7 +15,27 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+from trigammon_widget.engine.i18n import LANGUAGES, SOURCE_LANGUAGE
+
+FOLDER = Path(__file__).parent.parent / "notebooks"
+NOTEBOOKS = sorted(FOLDER.glob("*.ipynb"))
+TRANSLATED = [
+    path
+    for code in LANGUAGES
+    if code != SOURCE_LANGUAGE
+    for path in sorted((FOLDER / code).glob("*.ipynb"))
+]
+"""The course in other languages, ``notebooks/<code>/`` (scripts/course_translations.py)."""
+
+
+def name(path: Path) -> str:
+    """``01_meet_the_board``, or ``es/01_meet_the_board`` for a translation."""
+    return path.stem if path.parent == FOLDER else f"{path.parent.name}/{path.stem}"
+
+
+def each_language(stem: str) -> list[Path]:
+    """One notebook and its translations."""
+    return [path for path in NOTEBOOKS + TRANSLATED if path.stem == stem]
 
 
 @cache
@@ -45,9 +66,13 @@ def test_the_notebooks_exist() -> None:
         "11_analyse_a_game.ipynb",
         "12_document_a_position.ipynb",
     ]
+    assert [name(p) for p in TRANSLATED] == [
+        *(f"es/{p.stem}" for p in NOTEBOOKS[:7]),
+        "nl/03_coming_from_classic",
+    ]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", NOTEBOOKS + TRANSLATED, ids=name)
 def test_notebook_runs(path: Path) -> None:
     notebook = executed(path)
     errors = [
@@ -62,10 +87,11 @@ def test_notebook_runs(path: Path) -> None:
     assert all(not cell.get("outputs") for cell in saved.cells)
 
 
-def test_the_learning_notebook_first_shows_the_learners_home_in_front() -> None:
+@pytest.mark.parametrize("path", each_language("01_meet_the_board"), ids=name)
+def test_the_learning_notebook_first_shows_the_learners_home_in_front(path: Path) -> None:
     """RULES.md Seating: X's first board has X's side at the bottom, its home (31..36)
     on the left of its outer zone (25..30)."""
-    notebook = executed(NOTEBOOKS[0])  # 01_meet_the_board
+    notebook = executed(path)
     pictures = [
         picture
         for cell in notebook.cells
@@ -91,7 +117,7 @@ def test_the_learning_notebook_first_shows_the_learners_home_in_front() -> None:
 
 COURSE = [
     path
-    for path in NOTEBOOKS
+    for path in NOTEBOOKS + TRANSLATED
     if path.stem
     in {
         "01_meet_the_board",
@@ -103,7 +129,7 @@ COURSE = [
         "07_for_teachers",
     }
 ]
-"""The teaching path, in order; the topic notebooks follow it."""
+"""The teaching path, in order (and in translation); the topic notebooks follow it."""
 INTERNALS = re.compile(r"Move\(|OpeningRound\(|Outcome\(|\bP[0-9]\b")
 """What a learner must never see: reprs of the engine's values, players named P0..."""
 
@@ -117,7 +143,7 @@ def shown(output: Any) -> str:
     return "\n".join(parts)
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", NOTEBOOKS + TRANSLATED, ids=name)
 def test_no_output_shows_internal_values(path: Path) -> None:
     notebook = executed(path)
     for index, cell in enumerate(notebook.cells):
@@ -126,9 +152,10 @@ def test_no_output_shows_internal_values(path: Path) -> None:
             assert found is None, f"cell {index} shows {found.group()!r}" if found else ""
 
 
-def test_every_rule_section_shows_a_board() -> None:
+@pytest.mark.parametrize("path", each_language("02_the_rules"), ids=name)
+def test_every_rule_section_shows_a_board(path: Path) -> None:
     """In the rules lesson each section R1..R13 has a code cell drawing a board."""
-    notebook = executed(next(p for p in NOTEBOOKS if p.stem == "02_the_rules"))
+    notebook = executed(path)
     sections: dict[str, str] = {}
     current = None
     for cell in notebook.cells:
@@ -145,7 +172,7 @@ def test_every_rule_section_shows_a_board() -> None:
         assert "<svg" in outputs, f"{rule} shows no board"
 
 
-@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", COURSE, ids=name)
 def test_course_plumbing_is_folded_away(path: Path) -> None:
     """Code cells of the course are hidden, except the live boards a learner plays on."""
     notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
