@@ -240,7 +240,7 @@ export const WORDS = [
   ["hint_tip", "{points} \u00b7 wins {wins} ({how})"],
   ["player", "Player"],
   ["wins_head", "Wins"],
-  ["wins_tip", "Chance to win (rollout: with its 95% interval)"],
+  ["wins_tip", "Chance to win (rollout, and its interval at 95%)"],
   ["gammons_tip", "Chance to lose a gammon or a backgammon"],
   ["gammons_lost", "Gammons lost"],
   ["cubeless", "Cubeless."],

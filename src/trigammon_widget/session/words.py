@@ -189,7 +189,7 @@ WORDS: Mapping[str, str] = {
     "hint_tip": N_("{points} · wins {wins} ({how})"),
     "player": N_("Player"),
     "wins_head": N_("Wins"),
-    "wins_tip": N_("Chance to win (rollout: with its 95% interval)"),
+    "wins_tip": N_("Chance to win (rollout, and its interval at 95%)"),
     "gammons_tip": N_("Chance to lose a gammon or a backgammon"),
     "gammons_lost": N_("Gammons lost"),
     "cubeless": N_("Cubeless."),
