@@ -130,9 +130,12 @@ def selfplay(games: int) -> float:
     from trigammon_widget.judgement.bots import NeuralBot
     from trigammon_widget.judgement.games import play_game
 
+    from trigammon_widget.judgement import bearoff
+
     bot = NeuralBot()
     bots = [bot] * TRIGAMMON.players
     play_game(TRIGAMMON, bots, seed=-1)  # warm: the net, the compiled code
+    bearoff.load().find((1, 0, 0, 0, 0, 0))  # and the bear-off database: 0.5 s, once
     start = time.perf_counter()
     for seed in range(games):
         play_game(TRIGAMMON, bots, seed=seed)

@@ -115,25 +115,32 @@ def from_tables(variant: Variant, boards: Sequence[Sequence[int]], turn: int) ->
     """The chances when every player makes the database's plays (module docstring)."""
     _check(variant, boards)
     table = load_table()
+    found = [[table.find(home) for home in _homes(variant, boards)]]
+    return _from_tables(variant, np.array(found, np.intp), turn)[0]
+
+
+def _from_tables(variant: Variant, found: npt.NDArray[np.intp], turn: int) -> Chances:
+    """``from_tables`` of several races at once, ``found[r, p]`` player p's home board
+    in race r (the database's index): a turn's plays rated in one go."""
+    table = load_table()
     players = variant.players
-    order = slot_order(variant, turn)
-    found = [table.find(home) for home in _homes(variant, boards)]
-    # running[s][n]: slot s has not finished within n rolls; unsaved: no checker off.
-    running = 1.0 - table.finished[[found[seat] for seat in order]]
-    unsaved = 1.0 - table.saves[[found[seat] for seat in order]]
-    vector = np.zeros(outcome_size(players))
+    order = list(slot_order(variant, turn))
+    # running[r, s, n]: slot s has not finished within n rolls; unsaved: no checker off.
+    running = 1.0 - table.finished[found[:, order]]
+    unsaved = 1.0 - table.saves[found[:, order]]
+    vector = np.zeros((len(found), outcome_size(players)))
     where = {pair: k for k, pair in enumerate(pairs(players))}
     for s, seat in enumerate(order):
         # The chance slot s finishes on its roll n, for n = 1, 2, ...
-        finish = running[s, :-1] - running[s, 1:]
+        finish = running[:, s, :-1] - running[:, s, 1:]
         # The rolls another slot has had by then: n if it rolls before s, n - 1 after.
         others = [t for t in range(players) if t != s]
-        waits = [running[t, 1:] if t < s else running[t, :-1] for t in others]
-        vector[seat] = finish @ prod(waits)
+        waits = [running[:, t, 1:] if t < s else running[:, t, :-1] for t in others]
+        vector[:, seat] = (finish * prod(waits)).sum(axis=1)
         for i, t in enumerate(others):
-            spared = unsaved[t, 1:] if t < s else unsaved[t, :-1]
+            spared = unsaved[:, t, 1:] if t < s else unsaved[:, t, :-1]
             alive = prod(waits[:i] + waits[i + 1 :])
-            vector[players + where[(seat, order[t])]] = finish @ (spared * alive)
+            vector[:, players + where[(seat, order[t])]] = (finish * spared * alive).sum(axis=1)
     return vector
 
 
@@ -213,13 +220,23 @@ def after_plays(view: TurnView, keys: Sequence[int], rated: Floats) -> Floats:
     if any(any(board[:start]) for p, board in enumerate(view.boards) if p != view.turn):
         return rated  # somebody else is not home yet: no play makes a race
     follower = variant.next_player(view.turn)
+    table = load_table()
+    tabled: list[int] = []
+    found: list[list[int]] = []
     for k, key in enumerate(keys):
         mine = view.mover_board(key)
         if has_won(mine) or any(mine[:start]):
             continue
         boards = view.boards_after(key)
-        if is_race(variant, boards):  # not so if the play hit on its way home
-            rated[k] = rate(variant, boards, follower)
+        if not is_race(variant, boards):  # so if the play hit on its way home
+            continue
+        if small(variant, boards):
+            rated[k] = exact(variant, boards, follower)
+        else:  # as ``rate`` does, the turn's plays together
+            tabled.append(k)
+            found.append([table.find(home) for home in _homes(variant, boards)])
+    if tabled:
+        rated[tabled] = _from_tables(variant, np.array(found, np.intp), follower)
     return rated
 
 
