@@ -127,10 +127,9 @@ def legal_plays(count: int) -> None:
 
 def selfplay(games: int) -> float:
     """Games/s of trigammon NeuralBot self-play in this process (seeds 0..games-1)."""
+    from trigammon_widget.judgement import bearoff
     from trigammon_widget.judgement.bots import NeuralBot
     from trigammon_widget.judgement.games import play_game
-
-    from trigammon_widget.judgement import bearoff
 
     bot = NeuralBot()
     bots = [bot] * TRIGAMMON.players

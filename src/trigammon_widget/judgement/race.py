@@ -116,7 +116,8 @@ def from_tables(variant: Variant, boards: Sequence[Sequence[int]], turn: int) ->
     _check(variant, boards)
     table = load_table()
     found = [[table.find(home) for home in _homes(variant, boards)]]
-    return _from_tables(variant, np.array(found, np.intp), turn)[0]
+    vector: Chances = _from_tables(variant, np.array(found, np.intp), turn)[0]
+    return vector
 
 
 def _from_tables(variant: Variant, found: npt.NDArray[np.intp], turn: int) -> Chances:
