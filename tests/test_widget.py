@@ -463,6 +463,20 @@ def test_hints_come_at_once_and_a_rollout_refines_the_best() -> None:
     assert all(r["low"] <= r["win"] <= r["high"] for r in refined)
 
 
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
+def test_the_boards_rollouts_play_five_times_the_games_on_the_fast_path(
+    fast_path: Any, compiled: bool
+) -> None:
+    with fast_path(compiled):
+        widget, front = classic_widget()
+        scale = 5 if compiled else 1
+        for intent, total in (("hints", 5 * 48 * scale), ("chances", 240 * scale)):
+            assert front.send(intent)["ok"]
+            assert widget.view["analysis"]["total"] == total
+            assert front.send("cancel_analysis")["ok"]
+            assert widget.wait(60)
+
+
 def test_chances_of_the_position_and_their_reset_on_change() -> None:
     widget, front = classic_widget()
     widget.chances(games=12, workers=1, truncate=6, seed=2)
