@@ -339,6 +339,28 @@ def test_after_plays_rates_only_the_plays_that_leave_a_race() -> None:
     assert 0 < raced < len(keys)
 
 
+def test_a_turns_races_rated_from_the_tables_together_are_rated_as_each_alone() -> None:
+    """Races too big for ``exact``: ``after_plays`` looks the others' boards up once and
+    rates the turn's tabled races in one batch, each as ``rate`` rates it alone."""
+    homes = [(3, 2, 2, 2, 1, 1), (2, 3, 3, 2, 2, 1), (1, 2, 3, 3, 2, 2)]
+    boards = boards_of(race_position(TRIGAMMON, homes))
+    boards[0][28], boards[0][33] = 1, boards[0][33] - 1  # X's last checker 8 pips out
+    view = TurnView(TRIGAMMON, boards, 0, (6, 2))
+    keys = list(view.leaves())
+    rated = NeuralEvaluator().after_plays(view, keys)
+    net = NeuralEvaluator(races=False).after_plays(view, keys)
+    raced = 0
+    for k, key in enumerate(keys):
+        after = view.boards_after(key)
+        if race.is_race(TRIGAMMON, after):
+            raced += 1
+            assert not race.small(TRIGAMMON, after)
+            assert np.array_equal(rated[k], race.rate(TRIGAMMON, after, 1).astype(rated.dtype))
+        else:
+            assert np.array_equal(rated[k], net[k])
+    assert raced > 1
+
+
 def test_a_play_that_hits_on_its_way_home_leaves_no_race() -> None:
     """Trigammon 4-4: X's last checker outside home hits O's blot in O's home (X's
     path 23) on its way in; O is on the bar, so the net rates that play."""

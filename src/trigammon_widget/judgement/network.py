@@ -43,7 +43,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -679,10 +679,7 @@ class CompiledRater:
         mt, rest = taken
         space = table.space
         starts, to_seats, columns = self.by_mover
-        kinds = np.array(
-            [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
-        )
-        races = np.array([s.races for s in seats])
+        kinds, races = self._choices(tuple(seats))
         turn, played, die1, die2, passes, won = self.module.run_turns(
             *self.arrays,
             starts,
@@ -741,6 +738,14 @@ class CompiledRater:
             bests,
         )
         return bests if done else None
+
+    @lru_cache(maxsize=64)  # noqa: B019 - a rater lives as long as its net
+    def _choices(self, seats: tuple[Seat, ...]) -> tuple[Ints, npt.NDArray[np.bool_]]:
+        """How each seat chooses (``compiled.RANDOM`` or ``BEST``) and which hand back
+        bear-off races, as ``run_turns`` takes them: a table's seats are the same all
+        game, and games come by the thousand."""
+        kinds = [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
+        return np.array(kinds, np.intp), np.array([s.races for s in seats])
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         """``Network.after_plays``, compiled."""

@@ -43,7 +43,7 @@ from math import comb, prod
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.fastplay import Boards, TurnView, has_won
+from ..engine.fastplay import Boards, TurnView, has_won, key_layout
 from ..engine.variant import CHECKERS, Variant
 from .bearoff import HOME, ROLLS, TIE, WEIGHTS, Bearoff, home_board, plays
 from .bearoff import load as load_table
@@ -92,11 +92,13 @@ def small(variant: Variant, boards: Sequence[Sequence[int]]) -> bool:
     """Whether ``exact`` rates this race: the product over the players of
     C(m + h, m), for m checkers on the board and the highest of them h pips from off,
     is at most ``EXACT_LIMIT``."""
-    bound = 1
-    for home in _homes(variant, boards):
-        high = max((k + 1 for k in range(HOME) if home[k]), default=0)
-        bound *= comb(sum(home) + high, high)
-    return bound <= EXACT_LIMIT
+    return prod(map(_bound, _homes(variant, boards))) <= EXACT_LIMIT
+
+
+def _bound(home: Sequence[int]) -> int:
+    """C(m + h, m) of one home board (``small``)."""
+    high = max((k + 1 for k in range(HOME) if home[k]), default=0)
+    return comb(sum(home) + high, high)
 
 
 def rate(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Chances:
@@ -215,29 +217,38 @@ def _on_board(table: Bearoff, board: int) -> int:
 
 def after_plays(view: TurnView, keys: Sequence[int], rated: Floats) -> Floats:
     """``rated`` (outcome vectors of the plays ``keys``, as ``Evaluator.after_plays``
-    gives them) with each play that leaves a bear-off race rated by ``rate``, in place."""
-    variant = view.variant
-    start = variant.home_start
-    if any(any(board[:start]) for p, board in enumerate(view.boards) if p != view.turn):
+    gives them) with each play that leaves a bear-off race rated by ``rate``, in place.
+
+    Only the mover's board changes, so the others' part of ``is_race``, of ``small``
+    and of the tables' lookup is worked out once for the turn, and the races the
+    tables rate are rated together."""
+    variant, mover = view.variant, view.turn
+    start, points = variant.home_start, variant.points
+    others = [p for p in range(variant.players) if p != mover]
+    if any(has_won(view.boards[p]) or any(view.boards[p][:start]) for p in others):
         return rated  # somebody else is not home yet: no play makes a race
-    follower = variant.next_player(view.turn)
+    follower = variant.next_player(mover)
     table = load_table()
+    shift, _ = key_layout(variant)
+    homes = {p: home_board(points, view.boards[p]) for p in others}
+    found = {p: table.find(home) for p, home in homes.items()}
+    bound = prod(map(_bound, homes.values()))
     tabled: list[int] = []
-    found: list[list[int]] = []
+    rows: list[list[int]] = []
     for k, key in enumerate(keys):
         mine = view.mover_board(key)
-        if has_won(mine) or any(mine[:start]):
-            continue
-        boards = view.boards_after(key)
-        if not is_race(variant, boards):  # so if the play hit on its way home
-            continue
-        if small(variant, boards):
-            rated[k] = exact(variant, boards, follower)
+        if key >> shift or has_won(mine) or any(mine[:start]):
+            continue  # a hit sends a checker to the bar: no race
+        home = home_board(points, mine)
+        if bound * _bound(home) <= EXACT_LIMIT:
+            rated[k] = exact(variant, view.boards_after(key), follower)
         else:  # as ``rate`` does, the turn's plays together
             tabled.append(k)
-            found.append([table.find(home) for home in _homes(variant, boards)])
+            rows.append(
+                [found[p] if p != mover else table.find(home) for p in range(len(homes) + 1)]
+            )
     if tabled:
-        rated[tabled] = _from_tables(variant, np.array(found, np.intp), follower)
+        rated[tabled] = _from_tables(variant, np.array(rows, np.intp), follower)
     return rated
 
 
