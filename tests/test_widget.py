@@ -464,12 +464,12 @@ def test_hints_come_at_once_and_a_rollout_refines_the_best() -> None:
 
 
 @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
-def test_the_boards_rollouts_play_five_times_the_games_on_the_fast_path(
+def test_the_boards_rollouts_play_twice_the_games_on_the_fast_path(
     fast_path: Any, compiled: bool
 ) -> None:
     with fast_path(compiled):
         widget, front = classic_widget()
-        scale = 5 if compiled else 1
+        scale = 2 if compiled else 1
         for intent, total in (("hints", 5 * 48 * scale), ("chances", 240 * scale)):
             assert front.send(intent)["ok"]
             assert widget.view["analysis"]["total"] == total

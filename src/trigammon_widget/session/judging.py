@@ -22,11 +22,11 @@ from .slices import Found, Job
 
 __all__ = ["Judging"]
 
-FAST_GAMES = 5
+FAST_GAMES = 2
 """How many times as many games the board's rollouts play where the compiled fast path is
-in use (``engine.fast``): its bot games are about ten times as fast, so five times the
-games take about half the pure path's time, for intervals about 2.2 times as narrow
-(``docs/speed.md``)."""
+in use (``engine.fast``): there a rollout's time is mostly its workers' start (2-3 s for
+48 or 96 games a play on the 2-core machine, 5.6 s for 240), so twice the games come at
+about the same wait, for intervals 1.4 times as narrow (``docs/speed.md``)."""
 
 
 def rollout_games(pure: int) -> int:
@@ -48,7 +48,7 @@ class Judging(Navigation):
     ) -> Job | None:
         """Rank this roll's plays by the evaluator at once, then refine the best few by
         rollouts of the neural bot in the background (the view's ``analysis``): 48 games
-        a play, five times as many on the compiled fast path (``rollout_games``)."""
+        a play, twice as many on the compiled fast path (``rollout_games``)."""
         games_per_play = rollout_games(48) if games_per_play is None else games_per_play
         position = self._rolled()
         rated = rate_plays(position, evaluator=self._judge())
@@ -81,7 +81,7 @@ class Judging(Navigation):
     def chances(self, /, games: int | None = None, **options: Any) -> Job:
         """Every player's chances from the shown position: the evaluator's at once,
         then a rollout of the neural bot's in the background (the view's ``analysis``):
-        240 games, five times as many on the compiled fast path."""
+        240 games, twice as many on the compiled fast path."""
         games = rollout_games(240) if games is None else games
         self._require_play()
         if self._board.game_over:
