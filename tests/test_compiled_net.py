@@ -226,3 +226,25 @@ def test_a_game_is_analysed_alike(fast_path, variant: Variant) -> None:  # type:
     assert len(reports[0]) == len(game.turns)
     for got, want in zip(*reports, strict=True):
         assert np.allclose(got[:4], want[:4], rtol=0, atol=1e-12) and got[4] == want[4]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_a_position_one_roll_deep_is_rated_alike(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
+    """``rate_before_roll`` at 1-ply (hints, analysis and training's teacher at 1-ply)
+    in one compiled call against the pure path (which sums in float32), races on."""
+    from trigammon_widget.judgement.evaluation import rate_before_roll
+
+    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)))
+    compiled = 0
+    for position in random_positions(variant, 60, seed=9):
+        if position.is_over():
+            continue
+        boards, turn = boards_of(position), position.turn
+        with fast_path(True):
+            compiled += evaluator.one_ply(variant, boards, turn) is not None
+            got = rate_before_roll(evaluator, variant, boards, turn, 1)
+        with fast_path(False):
+            assert evaluator.one_ply(variant, boards, turn) is None
+            want = rate_before_roll(evaluator, variant, boards, turn, 1)
+        assert got.dtype == want.dtype and np.allclose(got, want, rtol=0, atol=FLOAT32)
+    assert compiled > 40

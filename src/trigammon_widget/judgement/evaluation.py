@@ -232,12 +232,24 @@ class NeuralEvaluator:
         a play may leave a bear-off race rated from the database (every other player is
         home) or where a play wins."""
         rater = self._compiled_rater(variant)
-        if rater is None:
-            return None
-        start = variant.home_start
-        if self.races and not any(any(b[:start]) for p, b in enumerate(boards) if p != mover):
+        if rater is None or self._may_race(variant, boards, mover):
             return None
         return rater.best_equities(boards, mover, rolls)
+
+    def one_ply(self, variant: Variant, boards: Boards, mover: int) -> Floats | None:
+        """``rate_before_roll`` one roll deep in one call of the net's compiled pass;
+        None where ``best_equities`` is (no such pass, a race may be made, a play wins)."""
+        rater = self._compiled_rater(variant)
+        if rater is None or self._may_race(variant, boards, mover):
+            return None
+        found = rater.one_ply(boards, mover)
+        return None if found is None else found.astype(np.float32)
+
+    def _may_race(self, variant: Variant, boards: Boards, mover: int) -> bool:
+        """Whether a play of ``mover`` may leave a bear-off race rated from the database
+        (races on, every other player home)."""
+        start = variant.home_start
+        return self.races and not any(any(b[:start]) for p, b in enumerate(boards) if p != mover)
 
     def compiled_seat(self, variant: Variant) -> Seat | None:
         """How ``compiled_picker`` chooses, for runs of turns in compiled code
@@ -370,6 +382,10 @@ def rate_before_roll(
         return sure(variant, boards, turn)
     if ply == 0:
         return evaluator.rate(variant, boards, turn)
+    if ply == 1 and isinstance(evaluator, NeuralEvaluator):  # in one compiled call
+        found = evaluator.one_ply(variant, boards, turn)
+        if found is not None:
+            return found
     total = np.zeros(outcome_size(variant.players), np.float32)
     column = equity_matrix(variant.players)[:, turn]
     for dice in ROLLS:

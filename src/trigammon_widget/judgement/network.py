@@ -585,6 +585,11 @@ def _starts(players: int, size: int, order: tuple[int, ...]) -> Ints:
     return out
 
 
+_ROLLS = np.array([(a, b) for a in range(1, 7) for b in range(a, 7)], np.intp)
+"""The 21 rolls, as ``evaluation.ROLLS``; ``_ROLL_WEIGHTS`` their chances."""
+_ROLL_WEIGHTS = np.array([(1 if a == b else 2) / 36 for a, b in _ROLLS])
+
+
 class CompiledRater:
     """A net's compiled forward pass for one variant (``judgement.compiled``): the plays
     of a roll rated as ``Network.after_plays`` rates them, and the best one picked."""
@@ -746,6 +751,36 @@ class CompiledRater:
         game, and games come by the thousand."""
         kinds = [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
         return np.array(kinds, np.intp), np.array([s.races for s in seats])
+
+    def one_ply(self, boards: Boards, mover: int) -> npt.NDArray[np.float64] | None:
+        """The outcome vector of the position before ``mover`` rolls, one roll deep (as
+        ``evaluation.rate_before_roll`` rates it with the net, in float64) in one
+        compiled call (``compiled.one_ply``); None where a roll has a play that wins."""
+        from ..engine.compiled import workspace
+
+        space = workspace(self.variant.name)
+        table = np.frombuffer(b"".join(map(bytearray, boards)), np.uint8).copy()
+        total = np.empty(self.shape[1], np.float64)
+        done = self.module.one_ply(
+            *self.arrays,
+            *self.by_mover[:2],
+            self.winners,
+            self.by_mover[2],
+            space.ints,
+            space.small,
+            space.data,
+            space.boards,
+            space.hits,
+            space.owner,
+            table,
+            table.reshape(self.variant.players, -1),
+            mover,
+            _ROLLS,
+            _ROLL_WEIGHTS,
+            self._out(),
+            total,
+        )
+        return total if done else None
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         """``Network.after_plays``, compiled."""

@@ -17,8 +17,10 @@ sure outcome, with ``V`` the current net's rating of each later position. With
 rating from the bear-off database (``race.rate``: exact where small) as its outcome:
 the evaluator never asks the net about a race, and the positions before it learn
 from that rating instead of the dice of the rest of the game. With a
-``teacher`` (``"gnubg"``, classic) the target is GNU Backgammon's rating instead,
-computed in the task (supervised distillation).
+``teacher`` the target is the teacher's rating instead, computed in the task
+(supervised distillation): GNU Backgammon's (``"gnubg"``, classic), or a net of the
+package's (e.g. ``"trigammon-v1"``) ``teacher_plies`` rolls deep, one roll in one
+compiled call on the fast path (``NeuralEvaluator.one_ply``).
 
 **Starting nets.** A run starts from small random weights, or from a net of the
 package (``start_from``, e.g. ``"trigammon-v1"``) widened to ``hidden`` units: the
@@ -63,7 +65,7 @@ from ..engine.fastplay import Boards, FastChooser, Leaves, TurnView, play_game
 from ..engine.variant import Variant, find_variant
 from . import race
 from .bots import HeuristicBot, NeuralBot
-from .evaluation import GnubgEvaluator, NeuralEvaluator
+from .evaluation import GnubgEvaluator, NeuralEvaluator, rate_before_roll
 from .games import MatchResult, play_match
 from .network import (
     Floats,
@@ -106,8 +108,8 @@ class Settings:
     first ``warm_games`` games are played by ``HeuristicBot`` (a net with random
     weights plays trigammon games thousands of turns long: it has no reason yet to
     avoid hits, nor to bear off), then the net plays itself;
-    ``teacher`` ``"gnubg"`` for targets from GNU Backgammon at ``teacher_plies``
-    instead of TD; ``chunk`` games per task, ``in_flight`` tasks queued at once;
+    ``teacher`` ``"gnubg"`` (or a net of the package by name) for targets from GNU
+    Backgammon (or that net's evaluator) at ``teacher_plies`` instead of TD; ``chunk`` games per task, ``in_flight`` tasks queued at once;
     ``replay`` keeps the last games of the run so that each batch of new games is
     trained on together with as many games drawn from them (their targets computed
     afresh): twice the learning per game played, where playing is the slow part.
@@ -142,7 +144,11 @@ class Settings:
         if self.rival is not None:
             load_named(self.rival)  # an unknown name fails here, not at the first measure
         if self.teacher not in (None, "gnubg"):
-            raise ValueError(f"teacher must be None or 'gnubg', not {self.teacher!r}")
+            teacher = load_named(self.teacher)  # an unknown name fails here
+            if teacher.variant.name != self.variant:
+                raise ValueError(f"the teacher {self.teacher} plays {teacher.variant.name}")
+        if self.teacher is not None and self.teacher_plies not in (0, 1, 2):
+            raise ValueError(f"teacher_plies must be 0, 1 or 2, not {self.teacher_plies!r}")
         for name in ("hidden", "batch", "chunk", "in_flight", "checkpoint_every"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -209,11 +215,14 @@ class Task:
     seed: int
     explore: float
     teacher_plies: int | None
-    """GNU Backgammon's look-ahead for the targets; None: no teacher."""
+    """The teacher's look-ahead for the targets; None: no teacher."""
     heuristic: bool = False
     """Whether ``HeuristicBot`` plays the games instead of the net (a run's first games)."""
     races: bool = False
     """Whether a record ends where its game becomes a bear-off race (``Settings``)."""
+    teacher: str = "gnubg"
+    """Who rates the targets (``Settings.teacher``): GNU Backgammon, or a net of the
+    package by name, its ``NeuralBot``'s evaluator ``teacher_plies`` rolls deep."""
 
 
 @dataclass(frozen=True)
@@ -241,7 +250,7 @@ def _play_games(task: Task) -> list[GameRecord]:
     bot: HeuristicBot | NeuralBot = (
         HeuristicBot() if task.heuristic else NeuralBot(evaluator=NeuralEvaluator(task.network))
     )
-    teacher = None if task.teacher_plies is None else GnubgEvaluator(task.teacher_plies)
+    teacher = None if task.teacher_plies is None else _teacher(task.teacher, task.teacher_plies)
 
     def choose(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         if task.explore and rng.random() < task.explore:
@@ -272,9 +281,7 @@ def _play_games(task: Task) -> list[GameRecord]:
                 del seen[kept:], turns[kept:]
         labels = None
         if teacher is not None:
-            labels = np.stack(
-                [teacher.rate(variant, b, t) for b, t in zip(seen, turns, strict=True)]
-            )
+            labels = np.stack([teacher(variant, b, t) for b, t in zip(seen, turns, strict=True)])
         records.append(
             GameRecord(
                 np.asarray(seen, np.uint8).reshape(len(seen), variant.players, variant.points + 2),
@@ -284,6 +291,14 @@ def _play_games(task: Task) -> list[GameRecord]:
             )
         )
     return records
+
+
+def _teacher(name: str, plies: int) -> Callable[[Variant, Boards, int], Floats]:
+    """How the targets of a task are rated (``Task.teacher``)."""
+    if name == "gnubg":
+        return GnubgEvaluator(plies).rate
+    evaluator = NeuralEvaluator(name)
+    return lambda variant, boards, turn: rate_before_roll(evaluator, variant, boards, turn, plies)
 
 
 def _before_race(variant: Variant, seen: list[Boards]) -> int:
@@ -521,7 +536,10 @@ def _tasks(learner: Learner, first: int, total: int) -> Iterator[Task]:
     for start in range(first, total, s.chunk):
         count = min(s.chunk, total - start)
         warm = start < s.warm_games
-        yield Task(learner.network(), start, count, s.seed, s.explore, plies, warm, s.races)
+        teacher = s.teacher or "gnubg"
+        yield Task(
+            learner.network(), start, count, s.seed, s.explore, plies, warm, s.races, teacher
+        )
 
 
 def measure(
