@@ -167,3 +167,22 @@ def test_with_races_a_record_ends_where_its_game_became_a_bear_off_race() -> Non
         assert np.array_equal(short.outcome, rated.astype(np.float32))
         chances += bool(short.outcome[:3].max() < 1)  # a chance, not a sure outcome
     assert cut >= 2 and chances  # games that reached a race were seen
+
+
+def test_a_net_of_the_package_teaches_one_roll_deep() -> None:
+    """``teacher="trigammon-v1"``: each position's target is that net's rating one roll
+    deep (``rate_before_roll``), computed in the task."""
+    from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
+    from trigammon_widget.judgement.shipped import load_network
+
+    task = Task(load_network("trigammon"), 0, 1, 3, 0.0, 1, races=True, teacher="trigammon-v1")
+    (record,) = play_games(task)
+    assert record.labels is not None and len(record.labels) == len(record.turns)
+    evaluator = NeuralEvaluator("trigammon-v1")
+    for k in (0, len(record.turns) // 2, len(record.turns) - 1):
+        boards, turn = record.boards[k].tolist(), int(record.turns[k])
+        want = rate_before_roll(evaluator, TRIGAMMON, boards, turn, 1)
+        assert np.allclose(record.labels[k], want, rtol=0, atol=1e-6)
+    assert Settings(teacher="trigammon-v1", teacher_plies=1).teacher == "trigammon-v1"
+    with pytest.raises(ValueError, match="plays trigammon"):
+        Settings(variant="classic", teacher="trigammon-v1")

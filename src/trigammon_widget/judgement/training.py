@@ -109,14 +109,14 @@ class Settings:
     weights plays trigammon games thousands of turns long: it has no reason yet to
     avoid hits, nor to bear off), then the net plays itself;
     ``teacher`` ``"gnubg"`` (or a net of the package by name) for targets from GNU
-    Backgammon (or that net's evaluator) at ``teacher_plies`` instead of TD; ``chunk`` games per task, ``in_flight`` tasks queued at once;
-    ``replay`` keeps the last games of the run so that each batch of new games is
-    trained on together with as many games drawn from them (their targets computed
-    afresh): twice the learning per game played, where playing is the slow part.
-    ``start_from`` a net of the package or a weights file to start from, widened to
-    ``hidden`` units (``widened``); ``races`` ends each game's record where it becomes
-    a bear-off race, rated from the bear-off database; ``rival`` a net of the package
-    the measurements play against as well.
+    Backgammon (or that net's evaluator) at ``teacher_plies`` instead of TD; ``chunk``
+    games per task, ``in_flight`` tasks queued at once; ``replay`` keeps the last games
+    of the run so that each batch of new games is trained on together with as many games
+    drawn from them (their targets computed afresh): twice the learning per game played,
+    where playing is the slow part. ``start_from`` a net of the package or a weights
+    file to start from, widened to ``hidden`` units (``widened``); ``races`` ends each
+    game's record where it becomes a bear-off race, rated from the bear-off database;
+    ``rival`` a net of the package the measurements play against as well.
     """
 
     variant: str = "trigammon"
@@ -144,7 +144,12 @@ class Settings:
         if self.rival is not None:
             load_named(self.rival)  # an unknown name fails here, not at the first measure
         if self.teacher not in (None, "gnubg"):
-            teacher = load_named(self.teacher)  # an unknown name fails here
+            try:
+                teacher = load_named(str(self.teacher))
+            except ValueError as error:
+                raise ValueError(
+                    f"teacher must be 'gnubg' or a net of the package: {error}"
+                ) from None
             if teacher.variant.name != self.variant:
                 raise ValueError(f"the teacher {self.teacher} plays {teacher.variant.name}")
         if self.teacher is not None and self.teacher_plies not in (0, 1, 2):
