@@ -184,7 +184,7 @@ def test_the_best_of_every_roll_is_the_best_after_plays_give(fast_path, variant:
         cases += seen[-8:]
     for boards, mover in cases:
         with fast_path(True):
-            got = evaluator.best_equities(variant, boards, mover, ROLLS)
+            got = evaluator.best_equities(variant, boards, mover)
         with fast_path(False):
             column = equity_matrix(variant.players)[:, mover]
             views_ = [TurnView(variant, boards, mover, dice) for dice in ROLLS]

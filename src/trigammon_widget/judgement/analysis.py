@@ -542,7 +542,7 @@ def _judged(task: _Task) -> TurnReport:
     report: tuple[tuple[PlayRating, ...], float, float, tuple[float, ...], int] | None = None
     evaluator = task.evaluator
     quick = (  # the other rolls' best equities in one compiled call, where it can
-        evaluator.best_equities(variant, boards, mover, ROLLS)
+        evaluator.best_equities(variant, boards, mover)
         if task.depth == 0 and isinstance(evaluator, NeuralEvaluator)
         else None
     )

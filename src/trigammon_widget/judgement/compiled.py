@@ -31,7 +31,6 @@ __all__ = [
     "BEST",
     "RANDOM",
     "best_of_rolls",
-    "one_ply",
     "rate_leaves",
     "run_turns",
     "sigmoid_of",
@@ -393,14 +392,13 @@ def best_of_rolls(
     everyone: Array,
     mover: int,
     rolls: Array,
-    equities: Array,
     out: Array,
-    bests: Array,
+    vectors: Array,
 ) -> bool:
-    """The mover's equity (by ``equities[mover]``, in float64) of its best play by
-    the net for each of ``rolls`` into ``bests``, searched and rated as ``run_turns``
-    does; False, ``bests`` unfinished, at a roll where a play wins (its sure outcome is
-    the caller's)."""
+    """The outcome vector (in seats) of the mover's best play by the net for each of
+    ``rolls`` into ``vectors``, searched and rated as ``run_turns`` does; False,
+    ``vectors`` unfinished, at a roll where a play wins (its sure outcome is the
+    caller's)."""
     players, size = everyone.shape
     for r in range(rolls.shape[0]):
         count = leaves(ints, small, data, table, players, mover, rolls[r, 0], rolls[r, 1])
@@ -424,66 +422,6 @@ def best_of_rolls(
             columns[mover],
             out,
         )
-        equity = 0.0
-        for o in range(out.shape[1]):
-            equity += np.float64(out[best, o]) * equities[mover, o]
-        bests[r] = equity
-    return True
-
-
-@njit(cache=True, nogil=True)
-def one_ply(
-    flat: Array,
-    b0: Array,
-    w1: Array,
-    b1: Array,
-    starts: Array,
-    to_seats: Array,
-    winners: Array,
-    columns: Array,
-    ints: Array,
-    small: Array,
-    data: Array,
-    boards: Array,
-    hits: Array,
-    owner: Array,
-    table: Array,
-    everyone: Array,
-    mover: int,
-    rolls: Array,
-    weights: Array,
-    out: Array,
-    total: Array,
-) -> bool:
-    """The outcome vector (in seats) of the position before ``mover`` rolls, one roll
-    deep, into ``total``: the sum over ``rolls`` of ``weights[r]`` times the vector of
-    the roll's best play by the net, searched and rated as ``best_of_rolls`` does;
-    False, ``total`` unfinished, at a roll where a play wins."""
-    players, size = everyone.shape
-    for o in range(total.shape[0]):
-        total[o] = 0.0
-    for r in range(rolls.shape[0]):
-        count = leaves(ints, small, data, table, players, mover, rolls[r, 0], rolls[r, 1])
-        if ints[WON]:
-            return False
-        decode(ints, small, data, size)
-        best = _rate_leaves(
-            flat,
-            b0,
-            w1,
-            b1,
-            starts[mover],
-            everyone,
-            mover,
-            boards,
-            hits,
-            owner,
-            count,
-            to_seats[mover],
-            winners,
-            columns[mover],
-            out,
-        )
-        for o in range(total.shape[0]):
-            total[o] += weights[r] * np.float64(out[best, o])
+        for o in range(vectors.shape[1]):
+            vectors[r, o] = out[best, o]
     return True

@@ -225,16 +225,16 @@ class NeuralEvaluator:
         return pick
 
     def best_equities(
-        self, variant: Variant, boards: Boards, mover: int, rolls: Sequence[tuple[int, int]]
+        self, variant: Variant, boards: Boards, mover: int
     ) -> npt.NDArray[np.float64] | None:
         """The mover's equity of its best play (0-ply, by ``after_plays``) for each of
-        ``rolls``, in one call of the net's compiled pass; None without that pass, where
-        a play may leave a bear-off race rated from the database (every other player is
-        home) or where a play wins."""
+        the 21 rolls (``ROLLS``), in one call of the net's compiled pass; None without
+        that pass, where a play may leave a bear-off race rated from the database (every
+        other player is home) or where a play wins."""
         rater = self._compiled_rater(variant)
         if rater is None or self._may_race(variant, boards, mover):
             return None
-        return rater.best_equities(boards, mover, rolls)
+        return rater.best_equities(boards, mover)
 
     def one_ply(self, variant: Variant, boards: Boards, mover: int) -> Floats | None:
         """``rate_before_roll`` one roll deep in one call of the net's compiled pass;

@@ -585,9 +585,9 @@ def _starts(players: int, size: int, order: tuple[int, ...]) -> Ints:
     return out
 
 
-_ROLLS = np.array([(a, b) for a in range(1, 7) for b in range(a, 7)], np.intp)
-"""The 21 rolls, as ``evaluation.ROLLS``; ``_ROLL_WEIGHTS`` their chances."""
-_ROLL_WEIGHTS = np.array([(1 if a == b else 2) / 36 for a, b in _ROLLS])
+ROLLS = np.array([(a, b) for a in range(1, 7) for b in range(a, 7)], np.intp)
+"""The 21 rolls, in ``evaluation.ROLLS``'s order; ``ROLL_CHANCES`` their chances."""
+ROLL_CHANCES = np.array([(1 if a == b else 2) / 36 for a, b in ROLLS])
 
 
 class CompiledRater:
@@ -712,17 +712,24 @@ class CompiledRater:
         twister.give_back(rng, mt, rest)
         return Run(turn, played, (die1, die2) if die1 else None, passes, won)
 
-    def best_equities(
-        self, boards: Boards, mover: int, rolls: Sequence[tuple[int, int]]
-    ) -> npt.NDArray[np.float64] | None:
-        """The mover's equity of its best play by the net for each roll of ``rolls``
-        (as ``after_plays`` and the equity matrix give it) in one compiled call
-        (``compiled.best_of_rolls``); None where a roll has a play that wins."""
+    @lru_cache(maxsize=64)  # noqa: B019 - a rater lives as long as its net
+    def _choices(self, seats: tuple[Seat, ...]) -> tuple[Ints, npt.NDArray[np.bool_]]:
+        """How each seat chooses (``compiled.RANDOM`` or ``BEST``) and which hand back
+        bear-off races, as ``run_turns`` takes them: a table's seats are the same all
+        game, and games come by the thousand."""
+        kinds = [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
+        return np.array(kinds, np.intp), np.array([s.races for s in seats])
+
+    def best_of_rolls(self, boards: Boards, mover: int, rolls: Ints) -> Floats | None:
+        """The outcome vector (in seats) of the mover's best play by the net for each
+        roll of ``rolls`` (as ``after_plays`` and the equity matrix choose it), in one
+        compiled call (``compiled.best_of_rolls``); None where a roll has a play that
+        wins."""
         from ..engine.compiled import workspace
 
         space = workspace(self.variant.name)
         table = np.frombuffer(b"".join(map(bytearray, boards)), np.uint8).copy()
-        bests = np.empty(len(rolls), np.float64)
+        vectors = np.empty((len(rolls), self.shape[1]), self.dtype)
         done = self.module.best_of_rolls(
             *self.arrays,
             *self.by_mover[:2],
@@ -737,50 +744,24 @@ class CompiledRater:
             table,
             table.reshape(self.variant.players, -1),
             mover,
-            np.array(rolls, np.intp),
-            self.equities,
+            rolls,
             self._out(),
-            bests,
+            vectors,
         )
-        return bests if done else None
+        return vectors if done else None
 
-    @lru_cache(maxsize=64)  # noqa: B019 - a rater lives as long as its net
-    def _choices(self, seats: tuple[Seat, ...]) -> tuple[Ints, npt.NDArray[np.bool_]]:
-        """How each seat chooses (``compiled.RANDOM`` or ``BEST``) and which hand back
-        bear-off races, as ``run_turns`` takes them: a table's seats are the same all
-        game, and games come by the thousand."""
-        kinds = [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
-        return np.array(kinds, np.intp), np.array([s.races for s in seats])
+    def best_equities(self, boards: Boards, mover: int) -> npt.NDArray[np.float64] | None:
+        """The mover's equity (in float64) of its best play for each of the 21 rolls
+        (``evaluation.ROLLS``); None where a roll has a play that wins."""
+        vectors = self.best_of_rolls(boards, mover, ROLLS)
+        return None if vectors is None else vectors.astype(np.float64) @ self.equities[mover]
 
     def one_ply(self, boards: Boards, mover: int) -> npt.NDArray[np.float64] | None:
         """The outcome vector of the position before ``mover`` rolls, one roll deep (as
-        ``evaluation.rate_before_roll`` rates it with the net, in float64) in one
-        compiled call (``compiled.one_ply``); None where a roll has a play that wins."""
-        from ..engine.compiled import workspace
-
-        space = workspace(self.variant.name)
-        table = np.frombuffer(b"".join(map(bytearray, boards)), np.uint8).copy()
-        total = np.empty(self.shape[1], np.float64)
-        done = self.module.one_ply(
-            *self.arrays,
-            *self.by_mover[:2],
-            self.winners,
-            self.by_mover[2],
-            space.ints,
-            space.small,
-            space.data,
-            space.boards,
-            space.hits,
-            space.owner,
-            table,
-            table.reshape(self.variant.players, -1),
-            mover,
-            _ROLLS,
-            _ROLL_WEIGHTS,
-            self._out(),
-            total,
-        )
-        return total if done else None
+        ``evaluation.rate_before_roll`` rates it with the net), in float64; None where a
+        roll has a play that wins."""
+        vectors = self.best_of_rolls(boards, mover, ROLLS)
+        return None if vectors is None else ROLL_CHANCES @ vectors.astype(np.float64)
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         """``Network.after_plays``, compiled."""
