@@ -133,6 +133,18 @@ def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) 
     page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
 
 
+ROLLOUT = 90_000
+"""Milliseconds a board's rollout or review may take: the Hints refinement plays 96 games
+a play on the fast path, on two cores that the suite's other worker shares."""
+
+
+def wait_done(page: Any, widget: Any, panel: str, timeout: float = ROLLOUT) -> None:
+    """Waits until the ``panel`` panel's background job (``analysis``, ``review``) is done."""
+    wait_until(
+        page, widget, f"el.querySelector('.tgw-{panel}-panel').dataset.status === 'done'", timeout
+    )
+
+
 def click(page: Any, locator: Any, button: str = "left", shift: bool = False) -> None:
     """A real mouse click at the centre of an SVG element, whatever is drawn above it."""
     x, y = centre(page, locator)

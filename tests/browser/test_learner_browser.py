@@ -20,6 +20,7 @@ from .lab_page import (
     run_probe,
     top_checker,
     version,
+    wait_done,
     wait_until,
     wait_version_after,
 )
@@ -174,9 +175,7 @@ def test_3_a_finished_game_of_a_match_is_reviewed_mistake_to_mistake(page: Any) 
     assert "Game 1 of 3" in (widget.locator(".tgw-match-panel").text_content() or "")
     panel = widget.locator(".tgw-review-panel")
     panel.get_by_role("button", name="Analyse game").click()
-    wait_until(
-        page, widget, "el.querySelector('.tgw-review-panel').dataset.status === 'done'", 120_000
-    )
+    wait_done(page, widget, "review", 120_000)
     state = probe(page)["review"]
     assert state["review"] == "done" and state["mistakes"]
     marks = widget.locator(".tgw-history .tgw-judged")
@@ -208,7 +207,7 @@ def test_5_a_hint_stopped_by_the_tutor_keeps_the_list_and_shows_the_better_play(
     widget = widget_of(page, "tutor")
     panel = widget.locator(".tgw-analysis-panel")
     panel.get_by_role("button", name="Hints").click()
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    wait_done(page, widget, "analysis")
     rows = panel.locator(".tgw-hint-play")
     assert rows.count() == 2
     bad = rows.filter(has_text=re.compile(r"^2\.\s*2/off\s"))
@@ -262,7 +261,7 @@ def test_5_a_preview_is_said_on_the_message_line_and_covers_no_name(page: Any) -
     widget = widget_of(page, "preview")
     panel = widget.locator(".tgw-analysis-panel")
     panel.get_by_role("button", name="Hints").click()
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    wait_done(page, widget, "analysis")
     row = panel.locator(".tgw-hint-play").nth(1)
     row.hover()
     wait_until(page, widget, "el.classList.contains('tgw-previewing')")
@@ -286,7 +285,7 @@ def test_6_the_numbers_have_headings_units_and_words(page: Any) -> None:
     widget = widget_of(page, "numbers")
     panel = widget.locator(".tgw-analysis-panel")
     panel.get_by_role("button", name="Hints").click()
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    wait_done(page, widget, "analysis")
     heads = panel.locator(".tgw-hints-head span").all_text_contents()
     assert heads == ["#", "Play", "Points per game", "Loss", "Wins"]
     tip = panel.locator(".tgw-hints-head span").nth(2).get_attribute("title") or ""

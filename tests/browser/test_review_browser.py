@@ -12,7 +12,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .lab_page import act, board, run_probe, version, wait_until, wait_version_after
+from .lab_page import (
+    act,
+    board,
+    run_probe,
+    version,
+    wait_done,
+    wait_until,
+    wait_version_after,
+)
 from .lab_server import centre
 
 REVIEW, TUTOR = range(2)
@@ -80,9 +88,7 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     analyse = panel.get_by_role("button", name="Analyse game")
     analyse.click()
     wait_until(page, widget, "el.querySelector('.tgw-review-panel').dataset.status !== 'none'")
-    wait_until(
-        page, widget, "el.querySelector('.tgw-review-panel').dataset.status === 'done'", 90_000
-    )
+    wait_done(page, widget, "review")
     state = probe(page)["review"]
     assert state["review"] == "done" and state["ply"] == state["plies"] == PLIES
     # Marks beside the moves: the history's rows show the review's, and name them.

@@ -32,6 +32,8 @@ from .lab_page import (
     run_probe,
     top_checker,
     version,
+    wait_done,
+    wait_until,
     wait_version_after,
 )
 from .lab_server import LabServer, centre, free_port
@@ -479,11 +481,6 @@ def test_edit_a_position(page: Any) -> None:
     assert not widget.locator(".tgw-edit").is_visible()
 
 
-def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
-    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds."""
-    page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
-
-
 def wait_plies(page: Any, widget: Any, plies: int) -> None:
     """Waits until the history panel lists ``plies`` turns (after its "Start" row)."""
     wait_until(page, widget, f"el.querySelectorAll('.tgw-history li').length === {plies + 1}")
@@ -596,7 +593,7 @@ def test_hints_come_at_once_then_a_rollout_refines_the_best(page: Any, lab: LabS
     state = in_kernel(page, lab, code)["analysis"]
     analysis = state["analysis"]
     assert analysis["status"] == "done" and len(analysis["hints"]) > 3
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    wait_done(page, widget, "analysis")
     statuses = widget.evaluate("root => root.__statuses")
     assert statuses[0] == "none" and statuses[-1] == "done"
     assert statuses.index("running") < statuses.index("done")  # progress was shown first
@@ -698,7 +695,7 @@ def test_chances_show_every_players_odds(page: Any, lab: LabServer) -> None:
     # Then the rollout's wins, with their 95% intervals (the bar shows it too).
     analysis = in_kernel(page, lab, "an.wait(30)\n")["analysis"]["analysis"]
     assert analysis["status"] == "done" and analysis["games"] == 10
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+    wait_done(page, widget, "analysis")
     for player in range(2):
         low, high = analysis["intervals"][player]
         assert chances_cells(panel, player) == [
