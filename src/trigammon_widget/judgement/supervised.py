@@ -11,7 +11,7 @@ side to roll first), on any ``concurrent.futures.Executor`` (a chunk a task), an
 keeps every ``HOLD_OUT``-th chunk (by its number) apart to measure the net on
 positions it never trained on. Positions of a finished game are dropped (they have a sure outcome).
 
-**Fitting.** Adam on minibatches, the loss the self-play trainer uses
+**Fitting.** Adam on minibatches (``fitting``), the loss the self-play trainer uses
 (``training``): cross-entropy of the win and of the conditional gammon and
 backgammon chances, each weighted by the chance it is conditional on. One pass over
 the training positions is an epoch, in an order drawn from ``(seed, epoch)``; the
@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from ..engine.variant import CLASSIC
 from . import features
+from .fitting import Adam, outcome_gradient
 from .network import Floats, by_turn, equity_matrix, forward, outcomes_from_logits, to_slots
 from .phases import INPUTS, Layers, input_size, inputs_of
 
@@ -201,23 +202,9 @@ def initial_layers(fit: Fit) -> Layers:
     return (*layers, (last, biases))
 
 
-def outcome_gradient(logits: Floats, targets: Floats) -> Floats:
-    """The loss's gradient by the logits (``training``'s loss, two players)."""
-    found = outcomes_from_logits(logits, 2)
-    wins = found[:, :2]
-    cond_gammon = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 2:4])
-    cond_back = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 4:6])
-    t_wins, t_gammons, t_backs = targets[:, :2], targets[:, 2:4], targets[:, 4:6]
-    gradient: Floats = np.concatenate(
-        (wins - t_wins, t_wins * cond_gammon - t_gammons, t_gammons * cond_back - t_backs),
-        axis=1,
-        dtype=np.float32,
-    )
-    return gradient
-
-
 def loss_of(logits: Floats, targets: Floats) -> Floats:
-    """Each position's loss (the cross-entropies whose gradient ``outcome_gradient`` is)."""
+    """Each position's loss (the cross-entropies whose gradient
+    ``fitting.outcome_gradient`` is)."""
     tiny = np.float32(1e-7)
     found = outcomes_from_logits(logits, 2)
     cond_gammon = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 2:4])
@@ -232,53 +219,13 @@ def loss_of(logits: Floats, targets: Floats) -> Floats:
     return win + cross(cond_gammon, t_wins, t_gammons) + cross(cond_back, t_gammons, t_backs)
 
 
-class Learner:
+class Learner(Adam):
     """One net's weights being fitted, with Adam's moments and step count."""
 
-    BETA1, BETA2, EPS = 0.9, 0.999, 1e-8
-
-    def __init__(self, layers: Layers) -> None:
-        self.params = [np.array(a, np.float32) for layer in layers for a in layer]
-        self.moments = [np.zeros_like(p) for p in self.params]
-        self.squares = [np.zeros_like(p) for p in self.params]
-        self.step = 0
-
-    def layers(self) -> Layers:
-        """A copy of the current weights."""
-        params = [p.copy() for p in self.params]
-        return tuple((params[k], params[k + 1]) for k in range(0, len(params), 2))
-
     def update(self, inputs: Floats, targets: Floats, rate: float) -> None:
-        layers = [(self.params[k], self.params[k + 1]) for k in range(0, len(self.params), 2)]
-        acts = forward(layers, inputs)
-        grad = outcome_gradient(acts[-1], targets) / np.float32(len(inputs))
-        grads: list[Floats] = []
-        for k in range(len(layers) - 1, -1, -1):
-            grads[:0] = [acts[k].T @ grad, grad.sum(axis=0, dtype=np.float32)]
-            if k:
-                grad = (grad @ layers[k][0].T) * (1 - acts[k] ** 2)
-        self.step += 1
-        c1 = 1 - self.BETA1**self.step
-        c2 = 1 - self.BETA2**self.step
-        for p, g, m, v in zip(self.params, grads, self.moments, self.squares, strict=True):
-            m *= self.BETA1
-            m += (1 - self.BETA1) * g
-            v *= self.BETA2
-            v += (1 - self.BETA2) * g * g
-            p -= rate * (m / c1) / (np.sqrt(v / c2) + self.EPS)
-
-    def arrays(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, (p, m, v) in enumerate(zip(self.params, self.moments, self.squares, strict=True)):
-            out[f"p{k}"], out[f"m{k}"], out[f"v{k}"] = p, m, v
-        return out
-
-    def restore(self, data: Any, step: int) -> None:
-        for k in range(len(self.params)):
-            self.params[k][...] = data[f"p{k}"]
-            self.moments[k][...] = data[f"m{k}"]
-            self.squares[k][...] = data[f"v{k}"]
-        self.step = step
+        acts = forward(self.live_layers(), inputs)
+        grad = outcome_gradient(acts[-1], targets, 2) / np.float32(len(inputs))
+        self.descend(acts, grad, rate)
 
 
 def measure(layers: Layers, positions: Positions, batch: int = 4096) -> dict[str, float]:

@@ -29,8 +29,8 @@ from that net's play exactly (``widened``).
 
 **Updates.** The learner takes results back in the order it submitted them, so a
 run's numbers do not depend on how an executor schedules tasks, and trains on each
-batch of games in shuffled minibatches with Adam on the cross-entropy of the
-outcome vector (``network``: a softmax over winners, sigmoids for the conditional
+batch of games in shuffled minibatches with Adam (``fitting``) on the cross-entropy of
+the outcome vector (``network``: a softmax over winners, sigmoids for the conditional
 gammon and backgammon chances).
 
 **Checkpoints.** ``<run>/settings.json`` records the settings. Every
@@ -66,6 +66,7 @@ from ..engine.variant import Variant, find_variant
 from . import race
 from .bots import HeuristicBot, NeuralBot
 from .evaluation import GnubgEvaluator, NeuralEvaluator, rate_before_roll
+from .fitting import Adam, outcome_gradient
 from .games import MatchResult, play_match
 from .network import (
     Floats,
@@ -324,25 +325,19 @@ def _keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> No
 # --- the learner ---------------------------------------------------------------------
 
 
-class Learner:
-    """The weights being trained, with Adam's moments and step count."""
-
-    BETA1, BETA2, EPS = 0.9, 0.999, 1e-8
+class Learner(Adam):
+    """The weights being trained, with Adam's moments and step count, and the games
+    kept for replay."""
 
     def __init__(self, settings: Settings, network: Network) -> None:
+        super().__init__(network.layers)
         self.settings = settings
         self.variant = network.variant
-        self.params = [np.array(a, np.float32) for layer in network.layers for a in layer]
-        self.moments = [np.zeros_like(p) for p in self.params]
-        self.squares = [np.zeros_like(p) for p in self.params]
-        self.step = 0
         self.memory: deque[GameRecord] = deque(maxlen=settings.replay or 1)
 
     def network(self) -> Network:
         """A snapshot of the current weights (a copy: training goes on)."""
-        params = [p.copy() for p in self.params]
-        layers = tuple((params[k], params[k + 1]) for k in range(0, len(params), 2))
-        return Network(self.variant, layers, {"method": self.method})
+        return Network(self.variant, self.layers(), {"method": self.method})
 
     @property
     def method(self) -> str:
@@ -411,56 +406,18 @@ class Learner:
 
     def _update(self, inputs: Floats, targets: Floats) -> float:
         players = self.variant.players
-        q = len(pairs(players))
-        layers = [(self.params[k], self.params[k + 1]) for k in range(0, len(self.params), 2)]
-        acts = forward(layers, inputs)
-        logits = acts[-1]
-        found = outcomes_from_logits(logits, players)
-        wins = found[:, :players]
-        cond_gammon = 0.5 + 0.5 * np.tanh(0.5 * logits[:, players : players + q])
-        cond_back = 0.5 + 0.5 * np.tanh(0.5 * logits[:, players + q :])
-        t_wins, t_gammons = targets[:, :players], targets[:, players : players + q]
-        t_backs = targets[:, players + q :]
-        winners = [w for w, _ in pairs(players)]
-        grad: Floats = np.concatenate(
-            (
-                wins - t_wins,
-                t_wins[:, winners] * cond_gammon - t_gammons,
-                t_gammons * cond_back - t_backs,
-            ),
-            axis=1,
-            dtype=np.float32,
-        ) / np.float32(len(inputs))
+        acts = forward(self.live_layers(), inputs)
+        found = outcomes_from_logits(acts[-1], players)
         column = equity_matrix(players)[:, 0]
         error = float(np.abs((found - targets) @ column).mean())
-        grads: list[Floats] = []
-        for k in range(len(layers) - 1, -1, -1):
-            weights = layers[k][0]
-            weight_grad: Floats = acts[k].T @ grad
-            grads[:0] = [weight_grad, grad.sum(axis=0, dtype=np.float32)]
-            if k:
-                grad = (grad @ weights.T) * (1 - acts[k] ** 2)
-        self._adam(grads)
+        grad = outcome_gradient(acts[-1], targets, players) / np.float32(len(inputs))
+        self.descend(acts, grad, self.settings.learning_rate)
         return error
-
-    def _adam(self, grads: list[Floats]) -> None:
-        self.step += 1
-        rate = self.settings.learning_rate
-        c1 = 1 - self.BETA1**self.step
-        c2 = 1 - self.BETA2**self.step
-        for p, g, m, v in zip(self.params, grads, self.moments, self.squares, strict=True):
-            m *= self.BETA1
-            m += (1 - self.BETA1) * g
-            v *= self.BETA2
-            v += (1 - self.BETA2) * g * g
-            p -= rate * (m / c1) / (np.sqrt(v / c2) + self.EPS)
 
     # checkpoints ------------------------------------------------------------------------
 
     def arrays(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, (p, m, v) in enumerate(zip(self.params, self.moments, self.squares, strict=True)):
-            out[f"p{k}"], out[f"m{k}"], out[f"v{k}"] = p, m, v
+        out = super().arrays()
         if self.settings.replay and self.memory:
             kept = list(self.memory)
             out["memory_lengths"] = np.array([len(r.turns) for r in kept])
@@ -474,11 +431,7 @@ class Learner:
         return out
 
     def restore(self, data: Any, step: int) -> None:
-        for k in range(len(self.params)):
-            self.params[k][...] = data[f"p{k}"]
-            self.moments[k][...] = data[f"m{k}"]
-            self.squares[k][...] = data[f"v{k}"]
-        self.step = step
+        super().restore(data, step)
         if "memory_lengths" in data.files:
             ends = np.cumsum(data["memory_lengths"])
             labels = data["memory_labels"] if "memory_labels" in data.files else None
