@@ -14,13 +14,12 @@ to the package's ``judgement/weights/`` folder with its record.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import sys
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import fields
 from pathlib import Path
 
+from trigammon_widget.judgement.parallel import command_line_executor
 from trigammon_widget.judgement.shipped import DEFAULTS, SHIPPED_DIR
 from trigammon_widget.judgement.training import Settings, train
 
@@ -46,14 +45,7 @@ def main() -> None:
             parser.add_argument(flag, type=kind, default=default)
     args = parser.parse_args()
     settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
-    executor: Executor
-    if args.dask:
-        from distributed import Client
-
-        executor = Client(args.dask).get_executor()  # type: ignore[no-untyped-call]
-    else:
-        context = multiprocessing.get_context("spawn")
-        executor = ProcessPoolExecutor(args.workers, mp_context=context)
+    executor = command_line_executor(args.workers, args.dask)
     print(f"training {settings} in {args.run} (pid {os.getpid()})", flush=True)
     net = train(
         settings, args.run, args.games, executor, lambda line: print(line, flush=True), args.every

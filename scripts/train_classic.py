@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
+from trigammon_widget.judgement.parallel import command_line_executor
 from trigammon_widget.judgement.phases import PhaseNets
 from trigammon_widget.judgement.supervised import (
     Fit,
@@ -49,14 +48,7 @@ def run_fit(args: argparse.Namespace) -> None:
     files = chunk_files(args.data)
     if args.limit:
         files = files[: args.limit]
-    executor: Executor
-    if args.dask:
-        from distributed import Client
-
-        executor = Client(args.dask).get_executor()  # type: ignore[no-untyped-call]
-    else:
-        context = multiprocessing.get_context("spawn")
-        executor = ProcessPoolExecutor(args.workers, mp_context=context)
+    executor = command_line_executor(args.workers, args.dask)
     print(f"fitting {settings} in {args.run} (pid {os.getpid()}), {len(files)} chunks", flush=True)
     train, held = read_positions(files, settings.phase, settings.rating, executor, cache=args.cache)
     executor.shutdown()

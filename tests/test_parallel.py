@@ -11,7 +11,7 @@ import sys
 import textwrap
 import threading
 import time
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +192,12 @@ def test_autoplay_stops_where_nobody_can_move(monkeypatch: pytest.MonkeyPatch) -
     game = Game(start=CLOSED_OUT)
     made = autoplay(game, [HeuristicBot(), HeuristicBot()])
     assert len(made) == 2 and not any(turn.play.moves for turn in made)  # type: ignore[union-attr]
+
+
+def test_a_command_lines_executor_is_a_spawned_pool_without_a_cluster() -> None:
+    executor = parallel.command_line_executor(1)
+    try:
+        assert isinstance(executor, ProcessPoolExecutor)
+        assert executor.submit(pow, 2, 10).result() == 1024
+    finally:
+        executor.shutdown()

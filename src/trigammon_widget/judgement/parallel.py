@@ -32,7 +32,15 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import TypeVar
 
-__all__ = ["POOL_FROM", "Runner", "portable", "run", "runner", "shutdown_workers"]
+__all__ = [
+    "POOL_FROM",
+    "Runner",
+    "command_line_executor",
+    "portable",
+    "run",
+    "runner",
+    "shutdown_workers",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -115,6 +123,18 @@ def shutdown_workers() -> None:
 
 
 atexit.register(shutdown_workers)
+
+
+def command_line_executor(workers: int, dask: str | None = None) -> Executor:
+    """The executor of a long command-line run (training, labelling): a Dask cluster's
+    at the scheduler address ``dask``, else a new pool of ``workers`` spawned processes.
+    The caller shuts it down."""
+    if dask:
+        from distributed import Client
+
+        executor: Executor = Client(dask).get_executor()  # type: ignore[no-untyped-call]
+        return executor
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def portable(*values: object) -> bool:
