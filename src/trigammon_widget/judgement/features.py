@@ -75,7 +75,7 @@ import numpy.typing as npt
 from numpy.lib.stride_tricks import sliding_window_view
 
 from ..engine.variant import CLASSIC
-from .network import encode
+from .network import Floats, encode
 
 __all__ = [
     "CONTACT",
@@ -97,7 +97,6 @@ __all__ = [
 
 Boards = npt.NDArray[np.integer]
 """A batch of one side's boards, ``(B, 26)``: bar, path 1..24, tray."""
-Floats = npt.NDArray[np.float32]
 Counts = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 
