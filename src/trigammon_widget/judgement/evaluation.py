@@ -211,11 +211,10 @@ class NeuralEvaluator:
         module = fast.compiled()
         if compiled is None or module is None or not self.races:
             return compiled
-        start, columns = variant.home_start, equity_matrix(variant.players)
+        columns = equity_matrix(variant.players)
 
         def pick(table: Any, mover: int, count: int, rng: random.Random) -> int:
-            everyone = table.everyone
-            if any(everyone[p, :start].any() for p in range(variant.players) if p != mover):
+            if not self._may_race(variant, table.everyone, mover):
                 return compiled(table, mover, count, rng)
             keys = list(module.results(table.space))  # the search's order: the leaves'
             # The dice served the search, which is done: the view only rates its results.
@@ -245,7 +244,7 @@ class NeuralEvaluator:
         found = rater.one_ply(boards, mover)
         return None if found is None else found.astype(np.float32)
 
-    def _may_race(self, variant: Variant, boards: Boards, mover: int) -> bool:
+    def _may_race(self, variant: Variant, boards: Sequence[Sequence[int]], mover: int) -> bool:
         """Whether a play of ``mover`` may leave a bear-off race rated from the database
         (races on, every other player home)."""
         start = variant.home_start
