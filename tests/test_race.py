@@ -411,3 +411,48 @@ def game_log(variant: Variant, choosers: list[Any], seed: int, start: Position) 
         on_turn=lambda b, t: seen.append(([list(x) for x in b], t)),
     )
     return [*seen, end]
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TRIGAMMON], ids=lambda v: v.name)
+def test_the_compiled_tables_give_the_same_bits(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
+    """``compiled.tabled`` (a race rated from the tables inside ``run_turns``) sums as
+    ``from_tables`` does: the same bits, so a tie between two plays breaks alike."""
+    from trigammon_widget.judgement import compiled
+
+    tables = race.compiled_tables(variant)
+    table = race.load_table()
+    for position in big_races(variant, 200, seed=4):
+        want = race.from_tables(variant, boards_of(position), position.turn)
+        order = race.slot_order(variant, position.turn)
+        found = np.array([table.find(home_of(position, seat)) for seat in order], np.intp)
+        got = np.empty_like(want)
+        compiled.tabled(tables.finished, tables.saves, found, np.array(order), tables.pairs, got)
+        assert got.tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TRIGAMMON], ids=lambda v: v.name)
+def test_runs_of_turns_play_races_in_compiled_code_alike(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
+    """With nobody told of the turns, ``run_turns`` rates the races the tables rate
+    itself and hands back only those solved exactly: a race of 15 checkers each is
+    played in one compiled call to its last turns, and the games (the shipped float32
+    net, where only bits decide a tie) are the pure path's, generator included."""
+    rng = random.Random(5)
+    full = race_position(variant, [random_home(rng, 15, 6) for _ in range(variant.players)])
+    coming = boards_of(race_position(variant, [random_home(rng, 12, 6)] * variant.players))
+    coming[0][variant.points - 8], coming[0][-1] = 2, coming[0][-1] - 2
+    starts = [full, Position(variant, tuple(map(tuple, coming)), 0)]
+    bots = [NeuralBot()] * variant.players
+    with fast_path(True):
+        table = table_for(variant, boards_of(full), [chooser(bot, variant) for bot in bots])
+        run = table.run(0, random.Random(0), None, 0)
+        assert run is not None and run.played >= 5
+    for start in starts:
+        for seed in range(6):
+            ends = []
+            for on in (True, False):
+                with fast_path(on):
+                    dice = random.Random(seed)
+                    choosers = [chooser(bot, variant) for bot in bots]
+                    end = play_game(variant, choosers, dice, start)
+                    ends.append((end, dice.random()))
+            assert ends[0] == ends[1]

@@ -77,8 +77,9 @@ two), and the game's random generator, the index of the result it picks."""
 class Seat(NamedTuple):
     """How a seat's compiled form chooses, said so that runs of turns can be played
     wholly in compiled code (``Runner``): by ``runner``'s net, the best play for the
-    mover (with ``races``, a bear-off race handed back to the seat's ``Indexer``), or
-    with no runner a uniformly random play (``rng.choice`` of the results)."""
+    mover (with ``races``, the plays that leave a bear-off race rated from the bear-off
+    database, as the seat's ``Indexer`` rates them), or with no runner a uniformly
+    random play (``rng.choice`` of the results)."""
 
     runner: Runner | None
     races: bool = False
@@ -112,9 +113,9 @@ class Runner(Protocol):
     ) -> Run | None:
         """Turns from ``turn``'s roll on, the dice and the random choices drawn from
         ``rng`` as ``play`` draws them, until a win, ``left`` turns, or a turn only
-        ``play`` can make (a choice among plays where one wins, a bear-off race for a
-        seat with ``races``, a pass that may freeze the game): that turn's dice are
-        handed back. None where it cannot run (a generator other than
+        ``play`` can make (a choice among plays where one wins, a bear-off race small
+        enough to be solved exactly, a pass that may freeze the game): that turn's
+        dice are handed back. None where it cannot run (a generator other than
         ``random.Random``)."""
         ...
 

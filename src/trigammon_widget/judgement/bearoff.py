@@ -49,6 +49,7 @@ __all__ = [
     "ROLLS",
     "Bearoff",
     "build",
+    "codes",
     "home_board",
     "home_boards",
     "load",
@@ -286,8 +287,9 @@ class Bearoff:
         return float(np.sum(1.0 - self.finished[board]))
 
 
-def _codes(boards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """One number per home board (base 16: a count is at most 15)."""
+def codes(boards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """One number per home board, the counts as base-16 digits (a count is at most 15),
+    the checkers 1 pip from off the lowest."""
     return boards.astype(np.int64) @ (16 ** np.arange(HOME, dtype=np.int64))
 
 
@@ -308,13 +310,13 @@ def _children(
     after = played[:, None, :].astype(np.int16) + changes
     if after.min(initial=0) < 0 or after.max(initial=0) > CHECKERS:
         raise ValueError("bear-off table: a play leads off the table")
-    codes = _codes(boards)
-    order = np.argsort(codes)
-    wanted = _codes(after.reshape(-1, HOME).astype(np.uint8))
-    at = np.searchsorted(codes[order], wanted)
-    at = np.minimum(at, len(codes) - 1)
+    known = codes(boards)
+    order = np.argsort(known)
+    wanted = codes(after.reshape(-1, HOME).astype(np.uint8))
+    at = np.searchsorted(known[order], wanted)
+    at = np.minimum(at, len(known) - 1)
     found = order[at]
-    if np.any(codes[found] != wanted):
+    if np.any(known[found] != wanted):
         raise ValueError("bear-off table: a play leads to a board the table lacks")
     return found.reshape(changes.shape[:2]).astype(np.uint16)
 

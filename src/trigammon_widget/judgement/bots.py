@@ -30,7 +30,7 @@ from ..engine.position import Position
 from ..engine.variant import CHECKERS, Variant
 from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, evaluated_chances
 from .evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
-from .network import equity_matrix
+from .network import equities_of, equity_matrix
 
 __all__ = [
     "CLASSIC_WEIGHTS",
@@ -595,7 +595,7 @@ class NeuralBot:
             evaluator = self._found = find_evaluator(self.evaluator)
         keys = list(leaves)
         column = equity_matrix(view.variant.players)[:, view.turn]
-        equities = evaluator.after_plays(view, keys) @ column
+        equities = equities_of(evaluator.after_plays(view, keys), column)
         if self.ply == 0:
             return keys[int(equities.argmax())]
         order = sorted(range(len(keys)), key=lambda k: -equities[k])[: self.candidates]

@@ -34,6 +34,7 @@ __all__ = [
     "rate_leaves",
     "run_turns",
     "sigmoid_of",
+    "tabled",
     "tanh_of",
 ]
 
@@ -283,6 +284,122 @@ def _racing(everyone: Array, mover: int, home: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def _home_board(
+    board: Array, points: int, codes: Array, boards: Array, bounds: Array
+) -> tuple[int, int]:
+    """The database index of a player's home board (``race.home_board``) and its
+    ``small`` bound (``race.Tables.bounds``)."""
+    code = 0
+    weight = 1
+    checkers = 0
+    high = 0
+    for k in range(6):
+        count = int(board[points - k])
+        code += count * weight
+        weight *= 16
+        checkers += count
+        if count:
+            high = k + 1
+    return boards[np.searchsorted(codes, code)], bounds[checkers, high]
+
+
+@njit(cache=True, nogil=True)
+def tabled(
+    finished: Array, saves: Array, found: Array, order: Array, pairs: Array, out: Array
+) -> None:
+    """``race._from_tables`` of one race into ``out`` (an outcome vector in seats):
+    ``found[s]`` the database index of slot ``s``'s home board, ``order[s]`` its seat.
+    The same arithmetic in the same order, so the same bits."""
+    players = found.shape[0]
+    width = finished.shape[1]
+    for o in range(out.shape[0]):
+        out[o] = 0.0
+    for s in range(players):
+        seat = order[s]
+        win = 0.0
+        for n in range(width - 1):
+            finish = (1.0 - finished[found[s], n]) - (1.0 - finished[found[s], n + 1])
+            waits = 1.0
+            for t in range(players):
+                if t != s:
+                    waits = waits * (1.0 - finished[found[t], n + 1 if t < s else n])
+            win += finish * waits
+        out[seat] = win
+        for t in range(players):
+            if t == s:
+                continue
+            gammon = 0.0
+            for n in range(width - 1):
+                finish = (1.0 - finished[found[s], n]) - (1.0 - finished[found[s], n + 1])
+                alive = 1.0
+                for u in range(players):
+                    if u != s and u != t:
+                        alive = alive * (1.0 - finished[found[u], n + 1 if u < s else n])
+                spared = 1.0 - saves[found[t], n + 1 if t < s else n]
+                gammon += finish * spared * alive
+            out[players + pairs[seat, order[t]]] = gammon
+
+
+@njit(cache=True, nogil=True)
+def _race_choice(
+    tables: tuple[Array, Array, Array, Array, Array, Array, Array, int],
+    everyone: Array,
+    mover: int,
+    home: int,
+    boards: Array,
+    hits: Array,
+    count: int,
+    column: Array,
+    out: Array,
+) -> int:
+    """The mover's best result where every other player is home: the results the net
+    rated (``out``) with those that leave a bear-off race rated from the tables, as
+    ``race.after_plays`` rates them, then the first of the highest equity summed as
+    ``network.equities`` sums it; -1 where a race is small enough to be solved exactly
+    (the turn is handed back)."""
+    finished, saves, codes, indices, bounds, orders, pairs, limit = tables
+    players, size = everyone.shape
+    points = size - 2
+    order = orders[mover]
+    found = np.empty(players, np.intp)
+    vector = np.empty(out.shape[1], np.float64)
+    mine = 0
+    bound = 1
+    for s in range(players):
+        if order[s] == mover:
+            mine = s
+        else:
+            found[s], b = _home_board(everyone[order[s]], points, codes, indices, bounds)
+            bound *= b
+    for k in range(count):
+        if hits[k]:
+            continue  # a checker hit goes to the bar: no race
+        back = False
+        for i in range(home):
+            if boards[k, i]:
+                back = True
+                break
+        if back:
+            continue
+        found[mine], b = _home_board(boards[k], points, codes, indices, bounds)
+        if bound * b <= limit:
+            return -1
+        tabled(finished, saves, found, order, pairs, vector)
+        for o in range(vector.shape[0]):
+            out[k, o] = vector[o]
+    best = -1
+    top = -np.inf
+    for k in range(count):
+        equity = out[k, 0] * column[0]
+        for o in range(1, out.shape[1]):
+            equity = equity + out[k, o] * column[o]
+        if equity > top:
+            top = equity
+            best = k
+    return best
+
+
+@njit(cache=True, nogil=True)
 def run_turns(
     flat: Array,
     b0: Array,
@@ -303,6 +420,7 @@ def run_turns(
     following: Array,
     kinds: Array,
     races: Array,
+    tables: tuple[Array, Array, Array, Array, Array, Array, Array, int],
     home: int,
     turn: int,
     left: int,
@@ -319,22 +437,21 @@ def run_turns(
     Dice are two ``randint(1, 6)`` of the twister ``mt`` per turn. Where there is a
     choice, ``kinds[p]`` says how p chooses: ``RANDOM``, ``choice`` of the results;
     ``BEST``, the highest equity by the net (``_rate_leaves``'s arguments, each
-    indexed by the mover), unless a result wins or, with ``races[p]``, every other
-    player is home (``home``: the first home path index): that turn is handed back, as
-    is a pass that makes a round of passes (R9). ``left`` < 0: no limit.
+    indexed by the mover), with, where ``races[p]`` and every other player is home
+    (``home``: the first home path index), the results that leave a bear-off race
+    rated from the database (``tables``: ``race.Tables``). A turn where a result wins
+    or a race is to be solved exactly is handed back, as is a pass that makes a round
+    of passes (R9). ``left`` < 0: no limit.
     """
     players, size = everyone.shape
     played = 0
     while left < 0 or played < left:
         die1 = 1 + twister.below(mt, 6)
         die2 = 1 + twister.below(mt, 6)
-        best = kinds[turn] == BEST
-        if best and races[turn] and _racing(everyone, turn, home):
-            return turn, played, die1, die2, passes, False
         count = leaves(ints, small, data, table, players, turn, die1, die2)
         index = 0
         if count > 1:
-            if not best:
+            if kinds[turn] != BEST:
                 index = twister.below(mt, count)
             elif ints[WON]:
                 return turn, played, die1, die2, passes, False
@@ -357,6 +474,12 @@ def run_turns(
                     columns[turn],
                     out,
                 )
+                if races[turn] and _racing(everyone, turn, home):
+                    index = _race_choice(
+                        tables, everyone, turn, home, boards, hits, count, columns[turn], out
+                    )
+                    if index < 0:
+                        return turn, played, die1, die2, passes, False
             passes = 0
         elif ints[USED] == 0:  # a pass (R9): the one that may freeze the game is handed back
             if passes + 1 >= players:

@@ -36,7 +36,16 @@ from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
 from . import race
-from .network import CompiledRater, Floats, Network, equity_matrix, outcome_size, pairs, sure
+from .network import (
+    CompiledRater,
+    Floats,
+    Network,
+    equities_of,
+    equity_matrix,
+    outcome_size,
+    pairs,
+    sure,
+)
 from .phases import PhaseNets
 from .shipped import Net, load_named, load_shipped
 
@@ -219,7 +228,7 @@ class NeuralEvaluator:
             keys = list(module.results(table.space))  # the search's order: the leaves'
             # The dice served the search, which is done: the view only rates its results.
             view = TurnView(variant, table.boards(), mover, (1, 1))
-            return int((self.after_plays(view, keys) @ columns[:, mover]).argmax())
+            return int(equities_of(self.after_plays(view, keys), columns[:, mover]).argmax())
 
         return pick
 
@@ -252,8 +261,8 @@ class NeuralEvaluator:
 
     def compiled_seat(self, variant: Variant) -> Seat | None:
         """How ``compiled_picker`` chooses, for runs of turns in compiled code
-        (``fastplay.Seat``): by the net's compiled pass, bear-off races handed back
-        when they are rated from the database; None without that pass."""
+        (``fastplay.Seat``): by the net's compiled pass, with bear-off races rated from
+        the database; None without that pass."""
         rater = self._compiled_rater(variant)
         return None if rater is None else Seat(rater, self.races)
 

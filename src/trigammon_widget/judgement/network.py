@@ -61,6 +61,7 @@ __all__ = [
     "MAX_WEIGHTS_BYTES",
     "Network",
     "WeightsFileError",
+    "equities_of",
     "equity_matrix",
     "outcome_size",
     "outcome_vector",
@@ -123,6 +124,16 @@ def equity_matrix(players: int) -> Floats:
             matrix[part, w] += 1.0
             matrix[part, lost] -= 1.0
     return matrix
+
+
+def equities_of(rated: Floats, column: Floats) -> Floats:
+    """``rated @ column``, summed output after output in the vectors' precision: the
+    bits the compiled choice gets (``compiled._race_choice``), whatever BLAS would add
+    first, so that both paths break a tie between two plays alike."""
+    total: Floats = rated[:, 0] * column[0]
+    for o in range(1, rated.shape[1]):
+        total = total + rated[:, o] * column[o]
+    return total
 
 
 @cache
@@ -702,6 +713,7 @@ class CompiledRater:
             self.following,
             kinds,
             races,
+            self._tables(races),
             self.variant.home_start,
             turn,
             -1 if left is None else left,
@@ -712,11 +724,18 @@ class CompiledRater:
         twister.give_back(rng, mt, rest)
         return Run(turn, played, (die1, die2) if die1 else None, passes, won)
 
+    def _tables(self, races: npt.NDArray[np.bool_]) -> Any:
+        """The bear-off database for ``run_turns`` (``race.Tables``), read only where a
+        seat rates races from it."""
+        from . import race  # race rates with this module's outcome vectors
+
+        return race.compiled_tables(self.variant) if races.any() else race.NO_TABLES
+
     @lru_cache(maxsize=64)  # noqa: B019 - a rater lives as long as its net
     def _choices(self, seats: tuple[Seat, ...]) -> tuple[Ints, npt.NDArray[np.bool_]]:
-        """How each seat chooses (``compiled.RANDOM`` or ``BEST``) and which hand back
-        bear-off races, as ``run_turns`` takes them: a table's seats are the same all
-        game, and games come by the thousand."""
+        """How each seat chooses (``compiled.RANDOM`` or ``BEST``) and which rate
+        bear-off races from the database, as ``run_turns`` takes them: a table's seats
+        are the same all game, and games come by the thousand."""
         kinds = [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
         return np.array(kinds, np.intp), np.array([s.races for s in seats])
 

@@ -39,20 +39,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from math import comb, prod
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from ..engine.fastplay import Boards, TurnView, has_won, key_layout
 from ..engine.variant import CHECKERS, Variant
-from .bearoff import HOME, ROLLS, TIE, WEIGHTS, Bearoff, home_board, plays
+from .bearoff import HOME, ROLLS, TIE, WEIGHTS, Bearoff, codes, home_board, plays
 from .bearoff import load as load_table
 from .network import Floats, equity_matrix, outcome_size, pairs, slot_order, sure
 
 __all__ = [
     "EXACT_LIMIT",
+    "NO_TABLES",
     "RaceEvaluator",
+    "Tables",
     "after_plays",
+    "compiled_tables",
     "exact",
     "from_tables",
     "is_race",
@@ -124,7 +128,11 @@ def from_tables(variant: Variant, boards: Sequence[Sequence[int]], turn: int) ->
 
 def _from_tables(variant: Variant, found: npt.NDArray[np.intp], turn: int) -> Chances:
     """``from_tables`` of several races at once, ``found[r, p]`` player p's home board
-    in race r (the database's index): a turn's plays rated in one go."""
+    in race r (the database's index): a turn's plays rated in one go.
+
+    The sums over the roll counts run in order (``_total``), as the compiled twin
+    (``compiled.tabled``) sums them: both paths get the same bits, and so break a tie
+    between two plays alike."""
     table = load_table()
     players = variant.players
     order = list(slot_order(variant, turn))
@@ -132,19 +140,35 @@ def _from_tables(variant: Variant, found: npt.NDArray[np.intp], turn: int) -> Ch
     running = 1.0 - table.finished[found[:, order]]
     unsaved = 1.0 - table.saves[found[:, order]]
     vector = np.zeros((len(found), outcome_size(players)))
-    where = {pair: k for k, pair in enumerate(pairs(players))}
+    where = pair_index(players)
     for s, seat in enumerate(order):
         # The chance slot s finishes on its roll n, for n = 1, 2, ...
         finish = running[:, s, :-1] - running[:, s, 1:]
         # The rolls another slot has had by then: n if it rolls before s, n - 1 after.
         others = [t for t in range(players) if t != s]
         waits = [running[:, t, 1:] if t < s else running[:, t, :-1] for t in others]
-        vector[:, seat] = (finish * prod(waits)).sum(axis=1)
+        vector[:, seat] = _total(finish * prod(waits))
         for i, t in enumerate(others):
             spared = unsaved[:, t, 1:] if t < s else unsaved[:, t, :-1]
             alive = prod(waits[:i] + waits[i + 1 :])
-            vector[:, players + where[(seat, order[t])]] = (finish * spared * alive).sum(axis=1)
+            vector[:, players + where[seat, order[t]]] = _total(finish * spared * alive)
     return vector
+
+
+def _total(terms: Chances) -> Chances:
+    """Each row's sum, term after term (numpy's ``sum`` adds in pairs)."""
+    totals: Chances = np.cumsum(terms, axis=1)[:, -1]
+    return totals
+
+
+@cache
+def pair_index(players: int) -> npt.NDArray[np.intp]:
+    """``[winner, loser]``: the pair's place among the gammon parts (``network.pairs``)."""
+    where = np.full((players, players), -1, np.intp)
+    for k, (w, lost) in enumerate(pairs(players)):
+        where[w, lost] = k
+    where.setflags(write=False)
+    return where
 
 
 # --- exactly ----------------------------------------------------------------------
@@ -250,6 +274,65 @@ def after_plays(view: TurnView, keys: Sequence[int], rated: Floats) -> Floats:
     if tabled:
         rated[tabled] = _from_tables(variant, np.array(rows, np.intp), follower)
     return rated
+
+
+class Tables(NamedTuple):
+    """The database and the rating's rules as compiled code takes them
+    (``compiled.run_turns``), to rate a turn's races as ``after_plays`` does."""
+
+    finished: Chances
+    saves: Chances
+    codes: npt.NDArray[np.int64]
+    """Every home board's ``bearoff.codes``, sorted; ``boards`` the index of each."""
+    boards: npt.NDArray[np.intp]
+    bounds: npt.NDArray[np.int64]
+    """``[m, h]``: C(m + h, m), ``small``'s bound of a home board of m checkers whose
+    highest is h pips from off."""
+    orders: npt.NDArray[np.intp]
+    """``[mover]``: the seats in slot order of the player after ``mover``, who rates
+    the results of its turn."""
+    pairs: npt.NDArray[np.intp]
+    """``pair_index``."""
+    limit: int
+    """``EXACT_LIMIT``: a race this small is handed back, to be solved exactly."""
+
+
+NO_TABLES = Tables(
+    np.zeros((1, 1)),
+    np.zeros((1, 1)),
+    np.zeros(1, np.int64),
+    np.zeros(1, np.intp),
+    np.zeros((1, 1), np.int64),
+    np.zeros((1, 1), np.intp),
+    np.zeros((1, 1), np.intp),
+    0,
+)
+"""``Tables`` of the same types for a table where nobody rates races: never read, and
+no database loaded for it."""
+
+
+@cache
+def compiled_tables(variant: Variant) -> Tables:
+    """``Tables`` for ``variant``, made once (the database is read on first use)."""
+    table = load_table()
+    known = codes(table.boards)
+    order = np.argsort(known)
+    bounds = np.array(
+        [[comb(m + h, m) for h in range(HOME + 1)] for m in range(CHECKERS + 1)], np.int64
+    )
+    orders = np.array(
+        [slot_order(variant, variant.next_player(m)) for m in range(variant.players)], np.intp
+    )
+    return Tables(
+        table.finished,
+        table.saves,
+        np.ascontiguousarray(known[order]),
+        order.astype(np.intp),
+        bounds,
+        orders,
+        pair_index(variant.players),
+        EXACT_LIMIT,
+    )
 
 
 class RaceEvaluator:
