@@ -5,6 +5,7 @@ games move for move, the same rollouts and training games."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ from trigammon_widget.judgement import training
 from trigammon_widget.judgement.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator
 from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.network import Network, inputs_per_slot, outcome_size
 from trigammon_widget.judgement.rollout import rollout
 from trigammon_widget.judgement.shipped import load_network
 
@@ -59,6 +60,50 @@ def test_every_play_is_rated_alike(fast_path, variant: Variant, precision: str) 
         assert got.dtype == want.dtype
         worst = max(worst, float(np.abs(got - want).max()))
     assert worst <= tolerance
+
+
+def deeper(variant: Variant, widths: tuple[int, ...], dtype: type, seed: int = 0) -> Network:
+    """A net of several hidden layers, its weights drawn at random (scaled as a
+    trained net's, so that no ``tanh`` saturates everywhere)."""
+    rng = np.random.default_rng(seed)
+    sizes = [variant.players * inputs_per_slot(variant), *widths, outcome_size(variant.players)]
+    layers: Any = tuple(
+        (
+            (rng.standard_normal((m, n)) / np.sqrt(m) * 2).astype(dtype),
+            (rng.standard_normal(n) * 0.3).astype(dtype),
+        )
+        for m, n in pairwise(sizes)
+    )
+    return Network(variant, layers)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@pytest.mark.parametrize("widths", [(64, 32), (48, 40, 24)], ids=["two", "three"])
+def test_nets_of_several_hidden_layers_are_rated_alike(
+    fast_path: Any, variant: Variant, widths: tuple[int, ...]
+) -> None:
+    """The compiled pass runs any number of hidden layers: the same vectors as numpy's
+    ``forward`` (1e-12 in float64, ``FLOAT32`` in float32), and the same games move
+    for move in float64."""
+    for dtype, tolerance in ((np.float64, 1e-12), (np.float32, FLOAT32)):
+        net = deeper(variant, widths, dtype)
+        worst = 0.0
+        for view in views(variant, 150):
+            keys = list(view.leaves())
+            with fast_path(False):
+                want = net.after_plays(view, keys)
+            with fast_path(True):
+                assert net.compiled_rater(variant) is not None
+                got = net.after_plays(view, keys)
+            worst = max(worst, float(np.abs(got - want).max()))
+        assert worst <= tolerance
+    bots = [NeuralBot(evaluator=NeuralEvaluator(deeper(variant, widths, np.float64)))]
+    bots *= variant.players
+    for seed in range(3):
+        with fast_path(True):
+            fast_game = game_log(variant, bots, seed)
+        with fast_path(False):
+            assert fast_game == game_log(variant, bots, seed)
 
 
 def test_a_winning_play_gets_its_sure_outcome(fast_path) -> None:  # type: ignore[no-untyped-def]

@@ -17,11 +17,17 @@ import pytest
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.fastplay import TurnView, boards_of, play_game, table_for
 from trigammon_widget.judgement import race
-from trigammon_widget.judgement.bearoff import ROLLS, TIE
+from trigammon_widget.judgement.bearoff import ROLLS, TIE, load
 from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
 from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.network import equity_matrix, outcome_size, outcome_vector, pairs
+from trigammon_widget.judgement.network import (
+    equity_matrix,
+    outcome_size,
+    outcome_vector,
+    pairs,
+    slot_order,
+)
 from trigammon_widget.judgement.race import RaceEvaluator
 
 Home = tuple[int, ...]
@@ -420,10 +426,10 @@ def test_the_compiled_tables_give_the_same_bits(fast_path, variant: Variant) -> 
     from trigammon_widget.judgement import compiled
 
     tables = race.compiled_tables(variant)
-    table = race.load_table()
+    table = load()
     for position in big_races(variant, 200, seed=4):
         want = race.from_tables(variant, boards_of(position), position.turn)
-        order = race.slot_order(variant, position.turn)
+        order = slot_order(variant, position.turn)
         found = np.array([table.find(home_of(position, seat)) for seat in order], np.intp)
         got = np.empty_like(want)
         compiled.tabled(tables.finished, tables.saves, found, np.array(order), tables.pairs, got)

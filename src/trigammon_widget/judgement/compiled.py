@@ -2,16 +2,21 @@
 
 ``Network.after_plays`` rates the plays of a roll from the first layer's tables
 (``network``): each play adds the table rows of the places it changes. This module
-does the same per play in compiled loops, with the hidden layer's ``tanh``, the
-output layer, the softmax and sigmoids of ``outcomes_from_logits``, the reordering
-into seats and the mover's equity, for the plays the engine's compiled search
-(``engine.compiled``) left in its workspace: no Python object per play.
+does the same per play in compiled loops, with the first hidden layer's ``tanh``, any
+further ``tanh`` hidden layers, the output layer, the softmax and sigmoids of
+``outcomes_from_logits``, the reordering into seats and the mover's equity, for the
+plays the engine's compiled search (``engine.compiled``) left in its workspace: no
+Python object per play.
 
 The numbers are the numpy path's, up to rounding: in float64 (a net with float64
 weights) they agree to 1e-12; the shipped float32 nets use a rational ``tanh``
 accurate to a few units in the last place of a float32 (Eigen's), so vectors agree
-to about 1e-6 (``tests/test_compiled_net.py`` holds both). It handles nets of one
-hidden layer, as every net of the package is; others keep the numpy path.
+to about 1e-6 (``tests/test_compiled_net.py`` holds both).
+
+A net's arrays come as ``Net`` (``network.CompiledRater`` makes them): the first
+layer's tables, its biases, the further hidden layers packed in one array (``mids``,
+each layer's weights transposed, outputs by inputs, then its biases; ``widths`` the
+hidden layers' sizes, the first one's first) and the output layer, transposed.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from ..engine.compiled import USED, WON, decode, leaves, make
 __all__ = [
     "BEST",
     "RANDOM",
+    "Net",
     "best_of_rolls",
     "rate_leaves",
     "run_turns",
@@ -39,6 +45,10 @@ __all__ = [
 ]
 
 Array = npt.NDArray[Any]
+
+Net = tuple[Array, Array, Array, Array, Array, Array]
+"""A net's arrays: first-layer tables, first biases, ``mids``, ``widths``, output
+weights transposed, output biases (module docstring)."""
 
 RANDOM, BEST = 0, 1
 """How a seat chooses in ``run_turns``: a uniformly random play, or the net's best."""
@@ -130,6 +140,8 @@ def _sigmoid_of(x: Any) -> Any:
 def _rate_leaves(
     flat: Array,
     b0: Array,
+    mids: Array,
+    widths: Array,
     w1: Array,
     b1: Array,
     starts: Array,
@@ -166,6 +178,9 @@ def _rate_leaves(
             for h in range(hidden):
                 base[h] += flat[r, h]
     first = np.empty(hidden, b0.dtype)
+    widest = widths.max()
+    upper = np.empty(widest, b0.dtype)
+    lower = np.empty(widest, b0.dtype)
     logits = np.empty(outputs, b0.dtype)
     slots = np.empty(outputs, b0.dtype)
     taken = np.zeros(players, np.int64)
@@ -205,10 +220,25 @@ def _rate_leaves(
                         first[h] += flat[bar + taken[p], h] - flat[bar, h]
         for h in range(hidden):
             first[h] = tanh_of(first[h])
+        last = first
+        size_in = hidden
+        at = 0
+        for depth in range(1, widths.shape[0]):
+            size_out = widths[depth]
+            layer = upper if depth % 2 else lower
+            for j in range(size_out):
+                total = mids[at + size_out * size_in + j]
+                row = at + j * size_in
+                for i in range(size_in):
+                    total += mids[row + i] * last[i]
+                layer[j] = tanh_of(total)
+            at += size_out * size_in + size_out
+            last = layer
+            size_in = size_out
         for o in range(outputs):
             total = b1[o]
-            for h in range(hidden):
-                total += first[h] * w1[o, h]
+            for h in range(size_in):
+                total += last[h] * w1[o, h]
             logits[o] = total
         high = logits[0]
         for p in range(1, players):
@@ -235,7 +265,7 @@ def _rate_leaves(
 
 
 def rate_leaves(
-    arrays: tuple[Array, Array, Array, Array],
+    arrays: Net,
     starts: Array,
     everyone: Array,
     mover: int,
@@ -248,12 +278,14 @@ def rate_leaves(
     column: Array,
     out: Array,
 ) -> int:
-    """``_rate_leaves`` with the net's (tables, b0, w1 transposed, b1)."""
-    flat, b0, w1, b1 = arrays
+    """``_rate_leaves`` with the net's arrays (``Net``)."""
+    flat, b0, mids, widths, w1, b1 = arrays
     return int(
         _rate_leaves(
             flat,
             b0,
+            mids,
+            widths,
             w1,
             b1,
             starts,
@@ -403,6 +435,8 @@ def _race_choice(
 def run_turns(
     flat: Array,
     b0: Array,
+    mids: Array,
+    widths: Array,
     w1: Array,
     b1: Array,
     starts: Array,
@@ -460,6 +494,8 @@ def run_turns(
                 index = _rate_leaves(
                     flat,
                     b0,
+                    mids,
+                    widths,
                     w1,
                     b1,
                     starts[turn],
@@ -499,6 +535,8 @@ def run_turns(
 def best_of_rolls(
     flat: Array,
     b0: Array,
+    mids: Array,
+    widths: Array,
     w1: Array,
     b1: Array,
     starts: Array,
@@ -531,6 +569,8 @@ def best_of_rolls(
         best = _rate_leaves(
             flat,
             b0,
+            mids,
+            widths,
             w1,
             b1,
             starts[mover],

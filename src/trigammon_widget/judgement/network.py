@@ -493,9 +493,9 @@ class Network:
         return None if compiled is None else compiled.pick
 
     def compiled_rater(self, variant: Variant) -> CompiledRater | None:
-        """The compiled forward pass for ``variant`` when the fast path is in use and
-        the net has one hidden layer (``judgement.compiled``), else None."""
-        if len(self.layers) != 2 or fast.compiled() is None:
+        """The compiled forward pass for ``variant`` when the fast path is in use
+        (``judgement.compiled``), else None."""
+        if fast.compiled() is None:
             return None
         raters = self._raters
         rater = raters.get(variant)
@@ -613,12 +613,16 @@ class CompiledRater:
         self.variant = variant
         self.net = net
         players, size = variant.players, variant.points + 2
-        (_, b0), (w1, b1) = net.layers
+        (_, b0), *middle, (w1, b1) = net.layers
         dtype = b0.dtype
         flat, bias, weights, out_bias = (
             np.ascontiguousarray(a, dtype) for a in (net._tables, b0, w1.T, b1)
         )
-        self.arrays: tuple[Floats, Floats, Floats, Floats] = (flat, bias, weights, out_bias)
+        mids = np.concatenate(
+            [np.zeros(0, dtype), *(np.concatenate((w.T.ravel(), b)) for w, b in middle)]
+        )
+        widths = np.array([len(b0), *(len(b) for _, b in middle)], np.int64)
+        self.arrays: compiled.Net = (flat, bias, mids, widths, weights, out_bias)
         self.orders = [slot_order(variant, variant.next_player(m)) for m in range(players)]
         self.starts = [_starts(players, size, order) for order in self.orders]
         self.seats = [_seat_index(order) for order in self.orders]
