@@ -97,8 +97,8 @@ def test_nets_of_several_hidden_layers_are_rated_alike(
                 got = net.after_plays(view, keys)
             worst = max(worst, float(np.abs(got - want).max()))
         assert worst <= tolerance
-    bots = [NeuralBot(evaluator=NeuralEvaluator(deeper(variant, widths, np.float64)))]
-    bots *= variant.players
+    neural = NeuralBot(evaluator=NeuralEvaluator(deeper(variant, widths, np.float64)))
+    bots: list[NeuralBot | RandomBot] = [neural] * variant.players
     for seed in range(3):
         with fast_path(True):
             fast_game = game_log(variant, bots, seed)
