@@ -22,6 +22,7 @@ from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
 from trigammon_widget.judgement.games import chooser
 from trigammon_widget.judgement.network import (
+    equities_of,
     equity_matrix,
     outcome_size,
     outcome_vector,
@@ -462,3 +463,50 @@ def test_runs_of_turns_play_races_in_compiled_code_alike(fast_path, variant: Var
                     end = play_game(variant, choosers, dice, start)
                     ends.append((end, dice.random()))
             assert ends[0] == ends[1]
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TRIGAMMON], ids=lambda v: v.name)
+def test_the_rolls_of_a_race_are_rated_in_compiled_code_alike(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
+    """``best_equities`` (the analysis's rolls, 1-ply ratings) rates the plays that leave
+    a race from the tables in compiled code: each roll's best play, as the bots choose
+    it, has the pure path's equity (``after_plays``), to the last bits in a race, and
+    None exactly where a play of some roll wins or leaves a race small enough to be
+    solved exactly."""
+    from trigammon_widget.judgement.evaluation import ROLLS
+
+    evaluator = NeuralEvaluator()
+    column = equity_matrix(variant.players).astype(np.float64)
+    rng = random.Random(8)
+    coming = boards_of(race_position(variant, [random_home(rng, 12, 6)] * variant.players))
+    coming[0][variant.points - 8], coming[0][-1] = 2, coming[0][-1] - 2
+    cases = [boards_of(p) for p in big_races(variant, 30, seed=6)] + [coming]
+    rated = 0
+    for boards in cases:
+        with fast_path(True):
+            got = evaluator.best_equities(variant, boards, 0)
+        with fast_path(False):
+            views = [TurnView(variant, boards, 0, dice) for dice in ROLLS]
+            keys = [list(view.leaves()) for view in views]
+            ending = any(
+                view.mover_board(k)[-1] == 15
+                or (
+                    race.is_race(variant, view.boards_after(k))
+                    and race.small(variant, view.boards_after(k))
+                )
+                for view, leaf in zip(views, keys, strict=True)
+                for k in leaf
+            )
+            if ending:
+                assert got is None
+                continue
+            want = []
+            for view, leaf in zip(views, keys, strict=True):  # the best as bots choose it
+                vectors = evaluator.after_plays(view, leaf)
+                best = vectors[
+                    int(equities_of(vectors, equity_matrix(variant.players)[:, 0]).argmax())
+                ]
+                want.append(best.astype(np.float64) @ column[:, 0])
+        assert got is not None
+        assert np.abs(got - want).max() <= (2e-6 if boards is coming else 1e-12)
+        rated += 1
+    assert rated >= 20

@@ -37,6 +37,7 @@ __all__ = [
     "RANDOM",
     "Net",
     "best_of_rolls",
+    "race_choice",
     "rate_leaves",
     "run_turns",
     "sigmoid_of",
@@ -373,7 +374,7 @@ def tabled(
 
 
 @njit(cache=True, nogil=True)
-def _race_choice(
+def race_choice(
     tables: tuple[Array, Array, Array, Array, Array, Array, Array, int],
     everyone: Array,
     mover: int,
@@ -511,7 +512,7 @@ def run_turns(
                     out,
                 )
                 if races[turn] and _racing(everyone, turn, home):
-                    index = _race_choice(
+                    index = race_choice(
                         tables, everyone, turn, home, boards, hits, count, columns[turn], out
                     )
                     if index < 0:
@@ -552,15 +553,20 @@ def best_of_rolls(
     table: Array,
     everyone: Array,
     mover: int,
+    races: bool,
+    tables: tuple[Array, Array, Array, Array, Array, Array, Array, int],
+    home: int,
     rolls: Array,
     out: Array,
     vectors: Array,
 ) -> bool:
     """The outcome vector (in seats) of the mover's best play by the net for each of
-    ``rolls`` into ``vectors``, searched and rated as ``run_turns`` does; False,
-    ``vectors`` unfinished, at a roll where a play wins (its sure outcome is the
-    caller's)."""
+    ``rolls`` into ``vectors``, searched and rated as ``run_turns`` does (with
+    ``races``, bear-off races from the database); False, ``vectors`` unfinished, at a
+    roll where a play wins (its sure outcome is the caller's) or a race is to be solved
+    exactly."""
     players, size = everyone.shape
+    racing = races and _racing(everyone, mover, home)
     for r in range(rolls.shape[0]):
         count = leaves(ints, small, data, table, players, mover, rolls[r, 0], rolls[r, 1])
         if ints[WON]:
@@ -585,6 +591,12 @@ def best_of_rolls(
             columns[mover],
             out,
         )
+        if racing:
+            best = race_choice(
+                tables, everyone, mover, home, boards, hits, count, columns[mover], out
+            )
+            if best < 0:
+                return False
         for o in range(vectors.shape[1]):
             vectors[r, o] = out[best, o]
     return True

@@ -212,19 +212,24 @@ class NeuralEvaluator:
     def compiled_picker(self, variant: Variant) -> Indexer | None:
         """The best play for the mover on the compiled fast path (``Network``), if any.
 
-        Where a play may leave a bear-off race (every other player is home), the turn is
-        rated by ``after_plays``, as the bots' ``pick`` rates it, so that a game is the
-        same on either path.
+        Where a play may leave a bear-off race (every other player is home), the races
+        are rated from the database in compiled code too (``CompiledRater.pick_in_race``)
+        and, where one is solved exactly or a play wins, the turn by ``after_plays``, as
+        the bots' ``pick`` rates it: a game is the same on either path.
         """
         compiled = self.net(variant).compiled_picker(variant)
+        rater = self._compiled_rater(variant)
         module = fast.compiled()
-        if compiled is None or module is None or not self.races:
+        if compiled is None or rater is None or module is None or not self.races:
             return compiled
         columns = equity_matrix(variant.players)
 
         def pick(table: Any, mover: int, count: int, rng: random.Random) -> int:
             if not self._may_race(variant, table.everyone, mover):
                 return compiled(table, mover, count, rng)
+            found = rater.pick_in_race(table, mover, count)
+            if found >= 0:
+                return found
             keys = list(module.results(table.space))  # the search's order: the leaves'
             # The dice served the search, which is done: the view only rates its results.
             view = TurnView(variant, table.boards(), mover, (1, 1))
@@ -237,20 +242,17 @@ class NeuralEvaluator:
     ) -> npt.NDArray[np.float64] | None:
         """The mover's equity of its best play (0-ply, by ``after_plays``) for each of
         the 21 rolls (``ROLLS``), in one call of the net's compiled pass; None without
-        that pass, where a play may leave a bear-off race rated from the database (every
-        other player is home) or where a play wins."""
+        that pass, where a play wins or where a race is to be solved exactly."""
         rater = self._compiled_rater(variant)
-        if rater is None or self._may_race(variant, boards, mover):
-            return None
-        return rater.best_equities(boards, mover)
+        return None if rater is None else rater.best_equities(boards, mover, self.races)
 
     def one_ply(self, variant: Variant, boards: Boards, mover: int) -> Floats | None:
         """``rate_before_roll`` one roll deep in one call of the net's compiled pass;
-        None where ``best_equities`` is (no such pass, a race may be made, a play wins)."""
+        None where ``best_equities`` is (no such pass, a play wins, an exact race)."""
         rater = self._compiled_rater(variant)
-        if rater is None or self._may_race(variant, boards, mover):
+        if rater is None:
             return None
-        found = rater.one_ply(boards, mover)
+        found = rater.one_ply(boards, mover, self.races)
         return None if found is None else found.astype(np.float32)
 
     def _may_race(self, variant: Variant, boards: Sequence[Sequence[int]], mover: int) -> bool:
@@ -399,7 +401,8 @@ def rate_before_roll(
     for dice in ROLLS:
         view = TurnView(variant, boards, turn, dice)
         vectors = rate_plays(evaluator, view, list(view.leaves()), ply - 1)
-        total += vectors[int(np.argmax(vectors @ column))] * (1 if dice[0] == dice[1] else 2)
+        best = int(np.argmax(equities_of(vectors, column)))
+        total += vectors[best] * (1 if dice[0] == dice[1] else 2)
     return (total / 36).astype(np.float32)
 
 

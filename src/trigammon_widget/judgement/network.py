@@ -717,7 +717,7 @@ class CompiledRater:
             self.following,
             kinds,
             races,
-            self._tables(races),
+            self._tables(bool(races.any())),
             self.variant.home_start,
             turn,
             -1 if left is None else left,
@@ -728,12 +728,49 @@ class CompiledRater:
         twister.give_back(rng, mt, rest)
         return Run(turn, played, (die1, die2) if die1 else None, passes, won)
 
-    def _tables(self, races: npt.NDArray[np.bool_]) -> Any:
-        """The bear-off database for ``run_turns`` (``race.Tables``), read only where a
-        seat rates races from it."""
+    def _tables(self, races: bool) -> Any:
+        """The bear-off database for compiled code (``race.Tables``), read only where
+        races are rated from it."""
         from . import race  # race rates with this module's outcome vectors
 
-        return race.compiled_tables(self.variant) if races.any() else race.NO_TABLES
+        return race.compiled_tables(self.variant) if races else race.NO_TABLES
+
+    def pick_in_race(self, table: Any, mover: int, count: int) -> int:
+        """``pick`` where every other player is home, the plays that leave a bear-off
+        race rated from the database (``race.after_plays``); -1 where a play wins or a
+        race is to be solved exactly (``race.exact``), which Python rates."""
+        space = table.space
+        if space.won:
+            return -1
+        space.decode()
+        out = self._out()
+        mover_column = self.columns[mover]
+        self.module.rate_leaves(
+            self.arrays,
+            self.starts[mover],
+            table.everyone,
+            mover,
+            space.boards,
+            space.hits,
+            space.owner,
+            count,
+            self.seats[mover],
+            self.winners,
+            mover_column,
+            out,
+        )
+        found: int = self.module.race_choice(
+            self._tables(True),
+            table.everyone,
+            mover,
+            self.variant.home_start,
+            space.boards,
+            space.hits,
+            count,
+            mover_column,
+            out,
+        )
+        return found
 
     @lru_cache(maxsize=64)  # noqa: B019 - a rater lives as long as its net
     def _choices(self, seats: tuple[Seat, ...]) -> tuple[Ints, npt.NDArray[np.bool_]]:
@@ -743,11 +780,12 @@ class CompiledRater:
         kinds = [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
         return np.array(kinds, np.intp), np.array([s.races for s in seats])
 
-    def best_of_rolls(self, boards: Boards, mover: int, rolls: Ints) -> Floats | None:
+    def best_of_rolls(self, boards: Boards, mover: int, rolls: Ints, races: bool) -> Floats | None:
         """The outcome vector (in seats) of the mover's best play by the net for each
-        roll of ``rolls`` (as ``after_plays`` and the equity matrix choose it), in one
-        compiled call (``compiled.best_of_rolls``); None where a roll has a play that
-        wins."""
+        roll of ``rolls`` (as ``after_plays`` and the equity matrix choose it; with
+        ``races``, bear-off races rated from the database), in one compiled call
+        (``compiled.best_of_rolls``); None where a roll has a play that wins or a race
+        to be solved exactly."""
         from ..engine.compiled import workspace
 
         space = workspace(self.variant.name)
@@ -767,23 +805,28 @@ class CompiledRater:
             table,
             table.reshape(self.variant.players, -1),
             mover,
+            races,
+            self._tables(races),
+            self.variant.home_start,
             rolls,
             self._out(),
             vectors,
         )
         return vectors if done else None
 
-    def best_equities(self, boards: Boards, mover: int) -> npt.NDArray[np.float64] | None:
+    def best_equities(
+        self, boards: Boards, mover: int, races: bool
+    ) -> npt.NDArray[np.float64] | None:
         """The mover's equity (in float64) of its best play for each of the 21 rolls
-        (``evaluation.ROLLS``); None where a roll has a play that wins."""
-        vectors = self.best_of_rolls(boards, mover, ROLLS)
+        (``evaluation.ROLLS``); None where ``best_of_rolls`` is."""
+        vectors = self.best_of_rolls(boards, mover, ROLLS, races)
         return None if vectors is None else vectors.astype(np.float64) @ self.equities[mover]
 
-    def one_ply(self, boards: Boards, mover: int) -> npt.NDArray[np.float64] | None:
+    def one_ply(self, boards: Boards, mover: int, races: bool) -> npt.NDArray[np.float64] | None:
         """The outcome vector of the position before ``mover`` rolls, one roll deep (as
-        ``evaluation.rate_before_roll`` rates it with the net), in float64; None where a
-        roll has a play that wins."""
-        vectors = self.best_of_rolls(boards, mover, ROLLS)
+        ``evaluation.rate_before_roll`` rates it with the net), in float64; None where
+        ``best_of_rolls`` is."""
+        vectors = self.best_of_rolls(boards, mover, ROLLS, races)
         return None if vectors is None else ROLL_CHANCES @ vectors.astype(np.float64)
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
