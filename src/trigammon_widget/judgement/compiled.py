@@ -36,6 +36,7 @@ __all__ = [
     "BEST",
     "RANDOM",
     "Net",
+    "Tables",
     "best_of_rolls",
     "race_choice",
     "rate_leaves",
@@ -50,6 +51,9 @@ Array = npt.NDArray[Any]
 Net = tuple[Array, Array, Array, Array, Array, Array]
 """A net's arrays: first-layer tables, first biases, ``mids``, ``widths``, output
 weights transposed, output biases (module docstring)."""
+
+Tables = tuple[Array, Array, Array, Array, Array, Array, Array, int]
+"""The bear-off database as compiled code takes it (``race.Tables``)."""
 
 RANDOM, BEST = 0, 1
 """How a seat chooses in ``run_turns``: a uniformly random play, or the net's best."""
@@ -375,7 +379,7 @@ def tabled(
 
 @njit(cache=True, nogil=True)
 def race_choice(
-    tables: tuple[Array, Array, Array, Array, Array, Array, Array, int],
+    tables: Tables,
     everyone: Array,
     mover: int,
     home: int,
@@ -388,7 +392,7 @@ def race_choice(
     """The mover's best result where every other player is home: the results the net
     rated (``out``) with those that leave a bear-off race rated from the tables, as
     ``race.after_plays`` rates them, then the first of the highest equity summed as
-    ``network.equities`` sums it; -1 where a race is small enough to be solved exactly
+    ``network.equities_of`` sums it; -1 where a race is small enough to be solved exactly
     (the turn is handed back)."""
     finished, saves, codes, indices, bounds, orders, pairs, limit = tables
     players, size = everyone.shape
@@ -455,7 +459,7 @@ def run_turns(
     following: Array,
     kinds: Array,
     races: Array,
-    tables: tuple[Array, Array, Array, Array, Array, Array, Array, int],
+    tables: Tables,
     home: int,
     turn: int,
     left: int,
@@ -554,7 +558,7 @@ def best_of_rolls(
     everyone: Array,
     mover: int,
     races: bool,
-    tables: tuple[Array, Array, Array, Array, Array, Array, Array, int],
+    tables: Tables,
     home: int,
     rolls: Array,
     out: Array,

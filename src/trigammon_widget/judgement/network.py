@@ -128,7 +128,7 @@ def equity_matrix(players: int) -> Floats:
 
 def equities_of(rated: Floats, column: Floats) -> Floats:
     """``rated @ column``, summed output after output in the vectors' precision: the
-    bits the compiled choice gets (``compiled._race_choice``), whatever BLAS would add
+    bits the compiled choice gets (``compiled.race_choice``), whatever BLAS would add
     first, so that both paths break a tie between two plays alike."""
     total: Floats = rated[:, 0] * column[0]
     for o in range(1, rated.shape[1]):
@@ -648,6 +648,16 @@ class CompiledRater:
     def pick(self, table: Any, mover: int, count: int, rng: object = None) -> int:
         """The index of the result of the compiled search (``engine.compiled.Table``)
         with the highest equity for the mover; the first of equals."""
+        best, out = self._rated(table, mover, count)
+        if not table.space.won:
+            return best
+        for k in np.flatnonzero(table.space.boards[:count, -1] == CHECKERS):
+            out[k] = sure(self.variant, table.boards_after(mover, int(k)), mover)
+        return int(equities_of(out[:count], self.columns[mover]).argmax())
+
+    def _rated(self, table: Any, mover: int, count: int) -> tuple[int, Floats]:
+        """The compiled search's results rated into this thread's buffer, and the first
+        of the highest equity among those that do not win."""
         space = table.space
         space.decode()
         out = self._out()
@@ -665,13 +675,7 @@ class CompiledRater:
             self.columns[mover],
             out,
         )
-        if not space.won:
-            return best
-        column = self.columns[mover]
-        equities = out[:count] @ column
-        for k in np.flatnonzero(space.boards[:count, -1] == CHECKERS):
-            equities[k] = sure(self.variant, table.boards_after(mover, int(k)), mover) @ column
-        return int(equities.argmax())
+        return best, out
 
     def _out(self) -> Floats:
         out: Floats | None = getattr(self.local, "out", None)
@@ -739,35 +743,18 @@ class CompiledRater:
         """``pick`` where every other player is home, the plays that leave a bear-off
         race rated from the database (``race.after_plays``); -1 where a play wins or a
         race is to be solved exactly (``race.exact``), which Python rates."""
-        space = table.space
-        if space.won:
+        if table.space.won:
             return -1
-        space.decode()
-        out = self._out()
-        mover_column = self.columns[mover]
-        self.module.rate_leaves(
-            self.arrays,
-            self.starts[mover],
-            table.everyone,
-            mover,
-            space.boards,
-            space.hits,
-            space.owner,
-            count,
-            self.seats[mover],
-            self.winners,
-            mover_column,
-            out,
-        )
+        _, out = self._rated(table, mover, count)
         found: int = self.module.race_choice(
             self._tables(True),
             table.everyone,
             mover,
             self.variant.home_start,
-            space.boards,
-            space.hits,
+            table.space.boards,
+            table.space.hits,
             count,
-            mover_column,
+            self.columns[mover],
             out,
         )
         return found
