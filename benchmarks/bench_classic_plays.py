@@ -49,7 +49,7 @@ from trigammon_widget.judgement.evaluation import (
     NeuralEvaluator,
     find_evaluator,
 )
-from trigammon_widget.judgement.network import equity_matrix
+from trigammon_widget.judgement.outcomes import equity_matrix
 from trigammon_widget.judgement.rollout import wilson
 from trigammon_widget.judgement.shipped import load_file
 

@@ -32,7 +32,7 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.judgement import race
 from trigammon_widget.judgement.bearoff import home_boards
 from trigammon_widget.judgement.evaluation import evaluate
-from trigammon_widget.judgement.network import equity_matrix
+from trigammon_widget.judgement.outcomes import equity_matrix
 
 
 def boards_of_homes(variant: Variant, homes: tuple[tuple[int, ...], ...]) -> list[list[int]]:

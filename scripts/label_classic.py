@@ -47,7 +47,7 @@ from trigammon_widget.engine.variant import CLASSIC
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
 from trigammon_widget.judgement.features import CRASHED, phases
-from trigammon_widget.judgement.network import equity_matrix
+from trigammon_widget.judgement.outcomes import equity_matrix
 
 KINDS = ("gnubg", "neural", "heuristic", "gnubg-random", "random")
 """The ways a game is played."""

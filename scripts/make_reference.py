@@ -45,7 +45,7 @@ from trigammon_widget.judgement.benchmark import REFERENCE_FILE, reference_path
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot
 from trigammon_widget.judgement.evaluation import find_evaluator, hints, rate_before_roll
 from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.network import equity_matrix, sure
+from trigammon_widget.judgement.outcomes import equity_matrix, sure
 
 QUOTAS = {"opening": 6, "middle": 12, "late": 10, "bear-off": 4}
 """Positions wanted from each phase."""

@@ -18,7 +18,8 @@ from trigammon_widget.judgement import training
 from trigammon_widget.judgement.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator
 from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.network import Network, inputs_per_slot, outcome_size
+from trigammon_widget.judgement.network import Network, inputs_per_slot
+from trigammon_widget.judgement.outcomes import outcome_size
 from trigammon_widget.judgement.rollout import rollout
 from trigammon_widget.judgement.shipped import load_network
 
@@ -211,7 +212,7 @@ def test_the_best_of_every_roll_is_the_best_after_plays_give(fast_path, variant:
     """``best_equities`` (the analysis's other rolls, in one compiled call) against
     the best of ``after_plays`` for each roll; None exactly where a play wins."""
     from trigammon_widget.judgement.evaluation import ROLLS
-    from trigammon_widget.judgement.network import equity_matrix
+    from trigammon_widget.judgement.outcomes import equity_matrix
 
     evaluator = NeuralEvaluator(in_float64(load_network(variant.name)), races=False)
     rated = wins = 0

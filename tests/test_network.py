@@ -12,12 +12,8 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView, boards_of
 from trigammon_widget.engine.outcome import Outcome
-from trigammon_widget.judgement.network import (
-    Network,
-    equity_matrix,
-    outcome_vector,
-    slot_order,
-)
+from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.outcomes import equity_matrix, outcome_vector, slot_order
 from trigammon_widget.judgement.shipped import DEFAULTS, load_named, load_shipped, shipped_names
 from trigammon_widget.judgement.training import initial_network
 

@@ -14,7 +14,7 @@ from trigammon_widget.engine.fastplay import TurnView, boards_of, has_won
 from trigammon_widget.judgement import features
 from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
-from trigammon_widget.judgement.network import sure
+from trigammon_widget.judgement.outcomes import sure
 from trigammon_widget.judgement.phases import PhaseNets, is_phases_file
 from trigammon_widget.judgement.shipped import load_file, load_named
 from trigammon_widget.judgement.supervised import Fit, initial_layers

@@ -21,7 +21,7 @@ from trigammon_widget.judgement.bearoff import ROLLS, TIE, load
 from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
 from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.network import (
+from trigammon_widget.judgement.outcomes import (
     equities_of,
     equity_matrix,
     outcome_size,

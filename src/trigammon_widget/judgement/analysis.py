@@ -54,7 +54,7 @@ from .evaluation import (
     find_evaluator,
     rate_plays,
 )
-from .network import equity_matrix
+from .outcomes import equity_matrix
 from .parallel import portable, run, runner
 from .threads import one_blas_thread
 

@@ -30,7 +30,7 @@ from ..engine.position import Position
 from ..engine.variant import CHECKERS, Variant
 from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, evaluated_chances
 from .evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
-from .network import equities_of, equity_matrix
+from .outcomes import equities_of, equity_matrix
 
 __all__ = [
     "CLASSIC_WEIGHTS",

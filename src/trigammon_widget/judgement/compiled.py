@@ -392,7 +392,7 @@ def race_choice(
     """The mover's best result where every other player is home: the results the net
     rated (``out``) with those that leave a bear-off race rated from the tables, as
     ``race.after_plays`` rates them, then the first of the highest equity summed as
-    ``network.equities_of`` sums it; -1 where a race is small enough to be solved exactly
+    ``outcomes.equities_of`` sums it; -1 where a race is small enough to be solved exactly
     (the turn is handed back)."""
     finished, saves, codes, indices, bounds, orders, pairs, limit = tables
     players, size = everyone.shape

@@ -36,16 +36,8 @@ from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
 from . import race
-from .network import (
-    CompiledRater,
-    Floats,
-    Network,
-    equities_of,
-    equity_matrix,
-    outcome_size,
-    pairs,
-    sure,
-)
+from .network import CompiledRater, Network
+from .outcomes import Floats, equities_of, equity_matrix, outcome_size, pairs, sure
 from .phases import PhaseNets
 from .shipped import Net, load_named, load_shipped
 

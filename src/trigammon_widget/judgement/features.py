@@ -75,7 +75,8 @@ import numpy.typing as npt
 from numpy.lib.stride_tricks import sliding_window_view
 
 from ..engine.variant import CLASSIC
-from .network import Floats, encode
+from .network import encode
+from .outcomes import Floats
 
 __all__ = [
     "CONTACT",

@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .network import Floats, outcomes_from_logits, pairs
+from .network import outcomes_from_logits
+from .outcomes import Floats, pairs
 
 __all__ = ["Adam", "outcome_gradient"]
 

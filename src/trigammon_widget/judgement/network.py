@@ -2,10 +2,9 @@
 
 One net per variant rates a position before the roll of the player to move.
 
-**Seats.** The net sees the players in turn order from the player to move: slot 0 is
-the player to move, slot 1 the one who moves next (R3), slot 2 (trigammon) the one
-after. Everything the net reads and writes is in slots; ``Network.rate`` and
-``Network.after_plays`` turn slots back into seats.
+**Seats.** The net sees the players in slot order (``outcomes``: slot 0 is the player
+to move, then in turn order). Everything the net reads and writes is in slots;
+``Network.rate`` and ``Network.after_plays`` turn slots back into seats.
 
 **Inputs.** Per slot, the player's checkers at each place of its own path (bar,
 path positions 1..N, tray). All paths are fixed rotations of each other (classic:
@@ -17,14 +16,10 @@ Tesauro's truncated unary code: ``c >= 1``, ``c >= 2``, ``c >= 3`` and
 ``c / 15``. That is ``4 (N + 1) + 1`` units per slot: 101 x 2 = 202 inputs in classic,
 149 x 3 = 447 in trigammon.
 
-**Outputs** (an *outcome vector*, in slots or seats): ``P[w]``, the chance that ``w``
-wins; ``G[w, l]``, that ``w`` wins and ``l`` loses a gammon or a backgammon (R13);
-``B[w, l]``, that ``w`` wins and ``l`` is backgammoned, for every ordered pair
-``w != l`` (``pairs``): ``n + 2 n (n - 1)`` numbers, 6 in classic and 15 in trigammon.
-The net's logits go through a softmax for ``P`` and sigmoids for the conditional
-chances ``G / P[w]`` and ``B / G``, so every vector it gives is consistent
-(``B <= G <= P``, ``P`` sums to 1). Equities are linear in the vector
-(``equity_matrix``).
+**Outputs**: an outcome vector in slots (``outcomes``). The net's logits go through a
+softmax for ``P`` and sigmoids for the conditional chances ``G / P[w]`` and ``B / G``
+(``outcomes_from_logits``), so every vector it gives is consistent (``B <= G <= P``,
+``P`` sums to 1).
 
 **Speed.** The first layer is linear in the inputs, and each place's units depend
 on its count alone, so it is a table lookup: per slot, place and count, the hidden
@@ -41,7 +36,7 @@ import threading
 import tokenize
 import zipfile
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
@@ -51,9 +46,22 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import fast
-from ..engine.fastplay import Boards, Indexer, Run, Seat, TurnView, key_layout, position_of
-from ..engine.outcome import Outcome
+from ..engine.fastplay import Boards, Indexer, Run, Seat, TurnView, key_layout
 from ..engine.variant import CHECKERS, Variant, find_variant
+from . import race
+from .outcomes import (
+    Floats,
+    Ints,
+    by_turn,
+    equities_of,
+    equity_matrix,
+    outcome_size,
+    pairs,
+    seat_index,
+    slot_order,
+    sure,
+    to_seats,
+)
 from .threads import one_blas_thread
 
 __all__ = [
@@ -61,17 +69,7 @@ __all__ = [
     "MAX_WEIGHTS_BYTES",
     "Network",
     "WeightsFileError",
-    "equities_of",
-    "equity_matrix",
-    "outcome_size",
-    "outcome_vector",
-    "pairs",
-    "slot_order",
-    "sure",
 ]
-
-Floats = npt.NDArray[np.float32]
-Ints = npt.NDArray[np.intp]
 
 UNITS = 4
 """Input units per place (bar and path positions); the tray has one."""
@@ -94,101 +92,7 @@ def _unit_table() -> Floats:
 UNIT_TABLE = _unit_table()
 
 
-# --- outcome vectors -----------------------------------------------------------------
-
-
-@cache
-def pairs(players: int) -> tuple[tuple[int, int], ...]:
-    """The ordered (winner, loser) pairs of an outcome vector's ``G`` and ``B`` parts."""
-    return tuple((w, lost) for w in range(players) for lost in range(players) if w != lost)
-
-
-def outcome_size(players: int) -> int:
-    return players + 2 * len(pairs(players))
-
-
-@cache
-def equity_matrix(players: int) -> Floats:
-    """``outcomes @ equity_matrix(n)``: each player's equity.
-
-    Every loser pays the winner 1 point, 2 for a gammon, 3 for a backgammon (R13):
-    a player's equity is ``P[p] (n - 1) + sum_l (G[p, l] + B[p, l])`` won, less
-    ``1 - P[p] + sum_w (G[w, p] + B[w, p])`` lost.
-    """
-    matrix = np.zeros((outcome_size(players), players), np.float32)
-    for p in range(players):
-        matrix[:players, p] = -1.0
-        matrix[p, p] = players - 1
-    for k, (w, lost) in enumerate(pairs(players)):
-        for part in (players + k, players + len(pairs(players)) + k):
-            matrix[part, w] += 1.0
-            matrix[part, lost] -= 1.0
-    return matrix
-
-
-def equities_of(rated: Floats, column: Floats) -> Floats:
-    """``rated @ column``, summed output after output in the vectors' precision: the
-    bits the compiled choice gets (``compiled.race_choice``), whatever BLAS would add
-    first, so that both paths break a tie between two plays alike."""
-    total: Floats = rated[:, 0] * column[0]
-    for o in range(1, rated.shape[1]):
-        total = total + rated[:, o] * column[o]
-    return total
-
-
-@cache
-def slot_order(variant: Variant, turn: int) -> tuple[int, ...]:
-    """The seats in slot order: the player to move ``turn``, then in turn order (R3)."""
-    order = [turn]
-    while len(order) < variant.players:
-        order.append(variant.next_player(order[-1]))
-    return tuple(order)
-
-
-@cache
-def _seat_index(order: tuple[int, ...]) -> Ints:
-    """Index array taking an outcome vector in slots to seats: ``seats = slots[..., ix]``."""
-    players = len(order)
-    where = {pair: k for k, pair in enumerate(pairs(players))}
-    to_seats = np.empty(outcome_size(players), np.intp)
-    for s, seat in enumerate(order):
-        to_seats[seat] = s
-    q = len(where)
-    for (w, lost), k in where.items():
-        seat_k = where[(order[w], order[lost])]
-        to_seats[players + seat_k] = players + k
-        to_seats[players + q + seat_k] = players + q + k
-    return to_seats
-
-
-def to_seats(slots: Floats, order: tuple[int, ...]) -> Floats:
-    """Outcome vectors in slots (``order[s]`` plays slot s) as vectors in seats."""
-    return slots[..., _seat_index(order)]
-
-
-def to_slots(seats: Floats, order: tuple[int, ...]) -> Floats:
-    """The inverse of ``to_seats``."""
-    return seats[..., np.argsort(_seat_index(order))]
-
-
-def outcome_vector(result: Outcome, players: int) -> Floats:
-    """The outcome vector (in seats) of a finished game: one sure outcome (R13)."""
-    vector = np.zeros(outcome_size(players), np.float32)
-    vector[result.winner] = 1.0
-    q = len(pairs(players))
-    for k, (w, lost) in enumerate(pairs(players)):
-        if w == result.winner:
-            vector[players + k] = result.points[lost] >= 2
-            vector[players + q + k] = result.points[lost] >= 3
-    return vector
-
-
-def sure(variant: Variant, boards: Boards, turn: int) -> Floats:
-    """The outcome vector (in seats) of a finished game's boards (R12, R13)."""
-    result = position_of(variant, boards, turn).outcome()
-    if result is None:
-        raise ValueError("the game is not over: nobody has borne off all 15 checkers")
-    return outcome_vector(result, variant.players)
+# --- the output layer ------------------------------------------------------------
 
 
 def _sigmoid(x: Floats) -> Floats:
@@ -210,20 +114,6 @@ def outcomes_from_logits(logits: Floats, players: int) -> Floats:
 @cache
 def _winners(players: int) -> Ints:
     return np.array([w for w, _ in pairs(players)], np.intp)
-
-
-def by_turn(
-    variant: Variant,
-    vectors: Floats,
-    turns: Ints,
-    convert: Callable[[Floats, tuple[int, ...]], Floats],
-) -> Floats:
-    """``convert`` (``to_seats`` or ``to_slots``) applied to each row with its turn's order."""
-    out = np.empty_like(vectors)
-    for turn in np.unique(turns):
-        rows = turns == turn
-        out[rows] = convert(vectors[rows], slot_order(variant, int(turn)))
-    return out
 
 
 # --- inputs ----------------------------------------------------------------------------
@@ -625,7 +515,7 @@ class CompiledRater:
         self.arrays: compiled.Net = (flat, bias, mids, widths, weights, out_bias)
         self.orders = [slot_order(variant, variant.next_player(m)) for m in range(players)]
         self.starts = [_starts(players, size, order) for order in self.orders]
-        self.seats = [_seat_index(order) for order in self.orders]
+        self.seats = [seat_index(order) for order in self.orders]
         matrix = equity_matrix(players).astype(dtype)
         self.columns = [np.ascontiguousarray(matrix[:, m]) for m in range(players)]
         self.winners = _winners(players)
@@ -735,8 +625,6 @@ class CompiledRater:
     def _tables(self, races: bool) -> Any:
         """The bear-off database for compiled code (``race.Tables``), read only where
         races are rated from it."""
-        from . import race  # race rates with this module's outcome vectors
-
         return race.compiled_tables(self.variant) if races else race.NO_TABLES
 
     def pick_in_race(self, table: Any, mover: int, count: int) -> int:

@@ -31,8 +31,9 @@ import numpy.typing as npt
 from ..engine.fastplay import Boards, Indexer, TurnView, key_layout
 from ..engine.variant import CHECKERS, CLASSIC, Variant
 from . import features
-from .network import Floats, Ints, forward, outcome_size, outcomes_from_logits, slot_order, to_seats
-from .network import sure as sure_outcome
+from .network import forward, outcomes_from_logits
+from .outcomes import Floats, Ints, outcome_size, slot_order, to_seats
+from .outcomes import sure as sure_outcome
 
 __all__ = ["INPUTS", "KIND", "PhaseNets", "inputs_of", "is_phases_file"]
 

@@ -48,7 +48,7 @@ from ..engine.fastplay import Boards, TurnView, has_won, key_layout
 from ..engine.variant import CHECKERS, Variant
 from .bearoff import HOME, ROLLS, TIE, WEIGHTS, Bearoff, codes, home_board, plays
 from .bearoff import load as load_table
-from .network import Floats, equity_matrix, outcome_size, pairs, slot_order, sure
+from .outcomes import Floats, equity_matrix, outcome_size, pairs, slot_order, sure
 
 __all__ = [
     "EXACT_LIMIT",
@@ -163,7 +163,7 @@ def _total(terms: Chances) -> Chances:
 
 @cache
 def pair_index(players: int) -> npt.NDArray[np.intp]:
-    """``[winner, loser]``: the pair's place among the gammon parts (``network.pairs``)."""
+    """``[winner, loser]``: the pair's place among the gammon parts (``outcomes.pairs``)."""
     where = np.full((players, players), -1, np.intp)
     for k, (w, lost) in enumerate(pairs(players)):
         where[w, lost] = k

@@ -42,7 +42,8 @@ import numpy.typing as npt
 from ..engine.variant import CLASSIC
 from . import features
 from .fitting import Adam, outcome_gradient
-from .network import Floats, by_turn, equity_matrix, forward, outcomes_from_logits, to_slots
+from .network import forward, outcomes_from_logits
+from .outcomes import Floats, by_turn, equity_matrix, to_slots
 from .phases import INPUTS, Layers, input_size, inputs_of
 
 __all__ = ["Fit", "Positions", "fit", "read_chunk", "read_positions"]

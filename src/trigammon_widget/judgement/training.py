@@ -68,22 +68,8 @@ from .bots import HeuristicBot, NeuralBot
 from .evaluation import GnubgEvaluator, NeuralEvaluator, rate_before_roll
 from .fitting import Adam, outcome_gradient
 from .games import MatchResult, play_match
-from .network import (
-    Floats,
-    Ints,
-    Network,
-    by_turn,
-    encode,
-    equity_matrix,
-    forward,
-    in_slots,
-    inputs_per_slot,
-    outcome_size,
-    outcomes_from_logits,
-    pairs,
-    sure,
-    to_slots,
-)
+from .network import Network, encode, forward, in_slots, inputs_per_slot, outcomes_from_logits
+from .outcomes import Floats, Ints, by_turn, equity_matrix, outcome_size, pairs, sure, to_slots
 from .shipped import load_named, network_named
 from .threads import one_blas_thread
 
