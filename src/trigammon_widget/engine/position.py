@@ -338,10 +338,12 @@ class Position:
 
         A finished position has none: ``IllegalMoveError`` citing R12.
         """
+        if dice is None and self.dice is not None:  # never over: a finished one has no dice
+            return self._plays
         check_not_over(self)
-        roll = self.dice if dice is None else check_dice(dice)
-        if roll is None:
+        if dice is None:
             raise ValueError(_("no dice: roll first, or pass dice=(d1, d2)"))
+        roll = check_dice(dice)
         return self._plays if self.dice == roll else replace(self, dice=roll)._plays
 
     @property
