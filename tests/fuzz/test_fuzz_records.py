@@ -206,7 +206,8 @@ def edited_records(draw: st.DrawFn) -> Any:
             break
         if edit in ("after", "player", "dice", "play"):
             turns[at][edit] = draw(st.one_of(st.integers(-2, len(turns) + 2), anything))
-        elif edit == "line" and record["line"]:
+        elif edit == "line" and isinstance(record["line"], list) and record["line"]:
+            # (an earlier "any" edit may have made the line something else)
             record["line"][at % len(record["line"])] = draw(st.one_of(st.integers(-1, 3), anything))
         elif edit == "drop":
             del turns[at]
