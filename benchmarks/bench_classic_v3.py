@@ -29,6 +29,7 @@ import numpy as np
 
 from trigammon_widget.engine import CLASSIC, fast
 from trigammon_widget.engine.corpus import random_positions
+from trigammon_widget.judgement import bearoff
 from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, hints
 from trigammon_widget.judgement.games import play_game
@@ -48,6 +49,7 @@ def main() -> None:
     evaluator = NeuralEvaluator(NET)
     positions = [p for p in random_positions(CLASSIC, args.positions, seed=1) if not p.is_over()]
     hints(positions[0], evaluator=evaluator)
+    bearoff.load().find((1, 0, 0, 0, 0, 0))  # the bear-off database: read once, on first use
     times = []
     for position in positions:
         start = time.perf_counter()
