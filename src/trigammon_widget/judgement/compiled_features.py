@@ -128,75 +128,105 @@ def _escapes(blockers: Array, table: Array, out: Array) -> None:
 
 
 # --- shots (features.shot_counts) ----------------------------------------------------------
+# Only the other side's blots can be hit, and a position has few: the loops go over them
+# (``blots[:count]``, their path positions in order), not over the board. Truth values
+# are combined with ``&`` and ``|`` and branches, never as the value of ``and`` or ``or``
+# (which numba compiles to code some forty times slower).
 
 
 @njit(cache=True, nogil=True)
 def _has(board: Array, t: int, s: int) -> bool:
     """``_Shots.have[s, t]``: a checker of the board (not the bar) ``s`` pips behind ``t``."""
-    return t - s >= 1 and board[t - s] > 0
+    if t - s < 1:
+        return False
+    return bool(board[t - s] > 0)
 
 
 @njit(cache=True, nogil=True)
 def _way(open_: Array, t: int, s: int) -> bool:
     """``_Shots.way[s, t]``: the point ``s`` pips behind ``t`` open (or off the board)."""
-    return t - s < 1 or open_[t - s]
+    if t - s < 1:
+        return True
+    return bool(open_[t - s])
 
 
 @njit(cache=True, nogil=True)
 def _blot_at(blot: Array, p: int) -> bool:
     """``blot[p]`` on the path (False off it): ``_behind`` and ``_ahead``'s fill."""
-    return 1 <= p <= POINTS and blot[p]
+    if p < 1 or p > POINTS:
+        return False
+    return bool(blot[p])
 
 
 @njit(cache=True, nogil=True)
-def _mixed(board: Array, blot: Array, open_: Array, a: int, b: int, hits: Array) -> bool:
-    """``_Shots.mixed`` for the roll ``a``-``b``: the blots hit into ``hits``, and
-    whether two can be."""
+def _mixed(
+    board: Array, blot: Array, open_: Array, blots: Array, count: int, a: int, b: int, hits: Array
+) -> bool:
+    """``_Shots.mixed`` for the roll ``a``-``b``: whether each blot is hit (``hits[i]``
+    of ``blots[i]``), and whether two can be."""
     bar = board[0]
     if bar >= 2:
-        for t in range(POINTS + 1):
-            hits[t] = blot[t] and t in (a, b)
-        return bool(blot[a] and blot[b])
+        for i in range(count):
+            hits[i] = (blots[i] == a) | (blots[i] == b)
+        return bool(blot[a] & blot[b])
     if bar == 1:
-        two = False
-        for t in range(POINTS + 1):
-            hits[t] = False
-        for enter, other in ((a, b), (b, a)):
-            if not open_[enter]:
-                continue
-            entry = after = False
-            for t in range(POINTS + 1):
-                if not blot[t]:
-                    continue
-                if t == enter:
-                    entry = True
-                    hits[t] = True
-                elif _has(board, t, other) or t == enter + other:
-                    after = True
-                    hits[t] = True
-            two = two or (entry and after)
-        return two
+        for i in range(count):
+            hits[i] = False
+        first = _enter_then_hit(board, open_, blots, count, a, b, hits)
+        return _enter_then_hit(board, open_, blots, count, b, a, hits) | first
     by_a = by_b = lone = same = 0
     chain = False
-    for t in range(POINTS + 1):
-        hit_a = blot[t] and _has(board, t, a)
-        hit_b = blot[t] and _has(board, t, b)
-        far = blot[t] and _has(board, t, a + b)
-        hits[t] = hit_a or hit_b or (far and (_way(open_, t, a) or _way(open_, t, b)))
+    for i in range(count):
+        t = blots[i]
+        hit_a = _has(board, t, a)
+        hit_b = _has(board, t, b)
+        far = _has(board, t, a + b)
+        hits[i] = hit_a | hit_b | (far & (_way(open_, t, a) | _way(open_, t, b)))
         by_a += hit_a
         by_b += hit_b
-        same += hit_a and hit_b
-        lone += board[t] == 1 and _blot_at(blot, t + a) and _blot_at(blot, t + b)
-        chain = chain or (far and (_blot_at(blot, t - a) or _blot_at(blot, t - b)))
-    return by_a * by_b - lone - same > 0 or chain
+        same += hit_a & hit_b
+        chain |= far & (_blot_at(blot, t - a) | _blot_at(blot, t - b))
+        # A lone checker a pips behind this blot with another blot b pips ahead of it.
+        if t >= a and board[t - a] == 1:
+            lone += _blot_at(blot, t - a + b)
+    return (by_a * by_b - lone - same > 0) | chain
 
 
 @njit(cache=True, nogil=True)
-def _double(board: Array, blot: Array, open_: Array, d: int, hits: Array, fewest: Array) -> bool:
-    """``_Shots.doubles`` for the roll ``d``-``d``: the blots hit into ``hits``, and
-    whether two can be (``fewest`` is room for the steps to each blot)."""
+def _enter_then_hit(
+    board: Array, open_: Array, blots: Array, count: int, enter: int, other: int, hits: Array
+) -> bool:
+    """One checker on the bar entering with ``enter``, the other die hitting (``_mixed``):
+    the blots hit are added to ``hits``; whether two can be."""
+    if not open_[enter]:
+        return False
+    entry = after = False
+    for i in range(count):
+        t = blots[i]
+        if t == enter:
+            entry = True
+            hits[i] = True
+        elif _has(board, t, other) | (t == enter + other):
+            after = True
+            hits[i] = True
+    return entry & after
+
+
+@njit(cache=True, nogil=True)
+def _double(
+    board: Array,
+    open_: Array,
+    blots: Array,
+    count: int,
+    d: int,
+    hits: Array,
+    fewest: Array,
+) -> bool:
+    """``_Shots.doubles`` for the roll ``d``-``d``: whether each blot is hit (as in
+    ``_mixed``), and whether two can be; ``fewest`` (5 on every point) is room for the
+    steps to each blot, left as it came."""
     bar = board[0]
-    entered = bar > 0 and open_[d]
+    entered = (bar > 0) & open_[d]
     if bar == 0:
         steps = 4
     elif entered:
@@ -204,74 +234,80 @@ def _double(board: Array, blot: Array, open_: Array, d: int, hits: Array, fewest
     else:
         steps = 0
     any_entry = False
-    for t in range(POINTS + 1):
-        fewest[t] = 5
-        if not blot[t]:
+    for i in range(count):
+        t = blots[i]
+        if entered & (t == d):
+            any_entry = True
             continue
         way = True
         for k in range(1, 5):
             if k > 1:
-                way = way and _way(open_, t, (k - 1) * d)
-            start = k * d <= POINTS and _has(board, t, k * d)
-            start = start or (entered and (k + 1) * d == t)
-            if way and start and k <= steps:
+                way &= _way(open_, t, (k - 1) * d)
+            start = _has(board, t, k * d) | (entered & ((k + 1) * d == t))
+            if way & start & (k <= steps):
                 fewest[t] = k
                 break
-        if entered and t == d:
-            fewest[t] = 5
-            any_entry = True
     chain = False
-    for t in range(POINTS + 1):
-        if not blot[t]:
-            continue
+    within1 = within2 = within3 = 0
+    reached = False
+    for i in range(count):
+        t = blots[i]
         way = True
         for j in range(1, 4):
             if j > 1:
-                way = way and _way(open_, t, (j - 1) * d)
+                way &= _way(open_, t, (j - 1) * d)
             back = t - j * d
-            before = fewest[back] if back >= 1 else 5
-            if way and before + j <= steps:
-                chain = True
-    within1 = within2 = within3 = 0
-    reached = False
-    for t in range(POINTS + 1):
+            before = 5
+            if back >= 1:
+                before = fewest[back]
+            chain |= way & (before + j <= steps)
         within1 += fewest[t] <= 1
         within2 += fewest[t] <= 2
         within3 += fewest[t] <= 3
-        reached = reached or fewest[t] < 5
-        hits[t] = (entered and blot[t] and t == d) or fewest[t] < 5
-    return (
+        reached |= fewest[t] < 5
+        hits[i] = (entered & (t == d)) | (fewest[t] < 5)
+    for i in range(count):
+        fewest[blots[i]] = 5
+    return bool(
         chain
-        or (within1 >= 2 and steps >= 2)
-        or (within1 >= 1 and within2 >= 2 and steps >= 3)
-        or (within1 >= 1 and within3 >= 2 and steps >= 4)
-        or (within2 >= 2 and steps >= 4)
-        or (any_entry and reached)
+        | ((within1 >= 2) & (steps >= 2))
+        | ((within1 >= 1) & (within2 >= 2) & (steps >= 3))
+        | ((within1 >= 1) & (within3 >= 2) & (steps >= 4))
+        | ((within2 >= 2) & (steps >= 4))
+        | (any_entry & reached)
     )
 
 
 @njit(cache=True, nogil=True)
-def _shots(board: Array, theirs: Array, mixed: Array, scratch: Array) -> tuple[int, int, int]:
+def _shots(board: Array, theirs: Array, mixed: Array) -> tuple[int, int, int]:
     """``features.shot_counts`` of one position: ``board`` me's, ``theirs`` opp's
     checkers in me's coordinates (``features.seen``); counts of 36."""
     blot = np.empty(POINTS + 1, np.bool_)
     open_ = np.empty(POINTS + 1, np.bool_)
+    blots = np.empty(POINTS + 1, np.int64)
+    count = 0
     for p in range(POINTS + 1):
         blot[p] = theirs[p] == 1
         open_[p] = theirs[p] < 2
-    hits = np.empty(POINTS + 1, np.bool_)
+        if blot[p]:
+            blots[count] = p
+            count += 1
+    if count == 0:
+        return 0, 0, 0
+    hits = np.empty(count, np.bool_)
+    fewest = np.full(POINTS + 1, 5, np.int64)
     hit = double = pips = 0
     for r in range(len(mixed) + 6):
         if r < len(mixed):
             weight = 2
-            two = _mixed(board, blot, open_, mixed[r, 0], mixed[r, 1], hits)
+            two = _mixed(board, blot, open_, blots, count, mixed[r, 0], mixed[r, 1], hits)
         else:
             weight = 1
-            two = _double(board, blot, open_, r - len(mixed) + 1, hits, scratch)
+            two = _double(board, open_, blots, count, r - len(mixed) + 1, hits, fewest)
         best = 0
-        for t in range(POINTS + 1):
-            if hits[t] and blot[t]:
-                best = max(best, POINTS + 1 - t)
+        for i in range(count):
+            if hits[i]:
+                best = max(best, POINTS + 1 - blots[i])
         hit += weight * (best > 0)
         double += weight * two
         pips += weight * best
@@ -338,8 +374,7 @@ def _half(
         if me[p] >= 2:
             forward = p
     out[at + 10] = forward / 6
-    scratch = np.empty(POINTS + 1, np.int64)
-    hit, double, lost = _shots(me, theirs, mixed, scratch)
+    hit, double, lost = _shots(me, theirs, mixed)
     out[at + 11] = np.float32(hit) / np.float32(36)
     out[at + 12] = np.float32(double) / np.float32(36)
     out[at + 13] = lost / (36 * POINTS)
@@ -376,7 +411,7 @@ def _half(
     out[at + 23] = _backbone(me)
     held_there = back_men = 0
     for p in range(7):
-        held_there += p >= 1 and me[p] >= 2
+        held_there += (p >= 1) & (me[p] >= 2)
         back_men += me[p]
     out[at + 24] = (back_men - 3) / 4 if held_there >= 2 else 0.0
     out[at + 25] = back_men / 8 if held_there == 1 else 0.0
@@ -406,7 +441,7 @@ def _backbone(me: Array) -> float:
     terms = np.zeros(POINTS, np.float64)
     count = 0
     for p in range(back + 1, POINTS + 1):
-        if back and me[p] >= 2:
+        if back > 0 and me[p] >= 2:
             gap = p - back
             terms[p - 1] = 1.0 if gap <= 6 else (13 - gap) / 11 if gap <= 11 else 0.0
             count += 1
