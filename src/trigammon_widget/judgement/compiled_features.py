@@ -129,76 +129,41 @@ def _escapes(blockers: Array, table: Array, out: Array) -> None:
 
 # --- shots (features.shot_counts) ----------------------------------------------------------
 # Only the other side's blots can be hit, and a position has few: the loops go over them
-# (``blots[:count]``, their path positions in order), not over the board. Truth values
-# are combined with ``&`` and ``|`` and branches, never as the value of ``and`` or ``or``
-# (which numba compiles to code some forty times slower).
+# (``blots[:count]``, their path positions in order), not over the board. What lies
+# ``s`` pips behind or ahead of a point is read from a padded row (``_Board``: path
+# position ``p`` at ``OFF + p``, off the path the fill of ``features._behind`` and
+# ``_ahead``), so the loops index arrays and call nothing; truth values are combined with
+# ``&`` and ``|``, never as the value of ``and`` or ``or``, which numba compiles to far
+# slower code.
+
+OFF = POINTS + 1
+PADDED = OFF + POINTS + 13
+"""A padded row's length: path positions -25..36."""
 
 
 @njit(cache=True, nogil=True)
-def _has(board: Array, t: int, s: int) -> bool:
-    """``_Shots.have[s, t]``: a checker of the board (not the bar) ``s`` pips behind ``t``."""
-    if t - s < 1:
-        return False
-    return bool(board[t - s] > 0)
-
-
-@njit(cache=True, nogil=True)
-def _way(open_: Array, t: int, s: int) -> bool:
-    """``_Shots.way[s, t]``: the point ``s`` pips behind ``t`` open (or off the board)."""
-    if t - s < 1:
-        return True
-    return bool(open_[t - s])
-
-
-@njit(cache=True, nogil=True)
-def _blot_at(blot: Array, p: int) -> bool:
-    """``blot[p]`` on the path (False off it): ``_behind`` and ``_ahead``'s fill."""
-    if p < 1 or p > POINTS:
-        return False
-    return bool(blot[p])
-
-
-@njit(cache=True, nogil=True)
-def _mixed(
-    board: Array, blot: Array, open_: Array, blots: Array, count: int, a: int, b: int, hits: Array
-) -> bool:
-    """``_Shots.mixed`` for the roll ``a``-``b``: whether each blot is hit (``hits[i]``
-    of ``blots[i]``), and whether two can be."""
-    bar = board[0]
-    if bar >= 2:
-        for i in range(count):
-            hits[i] = (blots[i] == a) | (blots[i] == b)
-        return bool(blot[a] & blot[b])
-    if bar == 1:
-        for i in range(count):
-            hits[i] = False
-        first = _enter_then_hit(board, open_, blots, count, a, b, hits)
-        return _enter_then_hit(board, open_, blots, count, b, a, hits) | first
-    by_a = by_b = lone = same = 0
-    chain = False
-    for i in range(count):
-        t = blots[i]
-        hit_a = _has(board, t, a)
-        hit_b = _has(board, t, b)
-        far = _has(board, t, a + b)
-        hits[i] = hit_a | hit_b | (far & (_way(open_, t, a) | _way(open_, t, b)))
-        by_a += hit_a
-        by_b += hit_b
-        same += hit_a & hit_b
-        chain |= far & (_blot_at(blot, t - a) | _blot_at(blot, t - b))
-        # A lone checker a pips behind this blot with another blot b pips ahead of it.
-        if t >= a and board[t - a] == 1:
-            lone += _blot_at(blot, t - a + b)
-    return (by_a * by_b - lone - same > 0) | chain
+def _padded(board: Array, theirs: Array, rows: Array) -> None:
+    """``rows``: me's checkers (``have``), a lone one of them (the bar too), opp's blots,
+    the points open to me (``way``; open behind the path), and the steps to each blot
+    (``_double``: all 5)."""
+    rows[:4] = 0
+    rows[3, : OFF + 1] = 1
+    rows[4] = 5
+    for p in range(POINTS + 1):
+        rows[1, OFF + p] = board[p] == 1
+    for p in range(1, POINTS + 1):
+        rows[0, OFF + p] = board[p] > 0
+        rows[2, OFF + p] = theirs[p] == 1
+        rows[3, OFF + p] = theirs[p] < 2
 
 
 @njit(cache=True, nogil=True)
 def _enter_then_hit(
-    board: Array, open_: Array, blots: Array, count: int, enter: int, other: int, hits: Array
+    rows: Array, blots: Array, count: int, enter: int, other: int, hits: Array
 ) -> bool:
     """One checker on the bar entering with ``enter``, the other die hitting (``_mixed``):
     the blots hit are added to ``hits``; whether two can be."""
-    if not open_[enter]:
+    if rows[3, OFF + enter] == 0:
         return False
     entry = after = False
     for i in range(count):
@@ -206,27 +171,50 @@ def _enter_then_hit(
         if t == enter:
             entry = True
             hits[i] = True
-        elif _has(board, t, other) | (t == enter + other):
+        elif (rows[0, OFF + t - other] != 0) | (t == enter + other):
             after = True
             hits[i] = True
     return entry & after
 
 
 @njit(cache=True, nogil=True)
-def _double(
-    board: Array,
-    open_: Array,
-    blots: Array,
-    count: int,
-    d: int,
-    hits: Array,
-    fewest: Array,
-) -> bool:
+def _mixed(bar: int, rows: Array, blots: Array, count: int, a: int, b: int, hits: Array) -> bool:
+    """``_Shots.mixed`` for the roll ``a``-``b``: whether each blot is hit (``hits[i]``
+    of ``blots[i]``), and whether two can be."""
+    have, lone_at, blot, way = rows[0], rows[1], rows[2], rows[3]
+    if bar >= 2:
+        for i in range(count):
+            hits[i] = (blots[i] == a) | (blots[i] == b)
+        return bool((blot[OFF + a] != 0) & (blot[OFF + b] != 0))
+    if bar == 1:
+        for i in range(count):
+            hits[i] = False
+        first = _enter_then_hit(rows, blots, count, a, b, hits)
+        return _enter_then_hit(rows, blots, count, b, a, hits) | first
+    by_a = by_b = lone = same = 0
+    chain = False
+    for i in range(count):
+        q = OFF + blots[i]
+        hit_a = have[q - a] != 0
+        hit_b = have[q - b] != 0
+        far = have[q - a - b] != 0
+        hits[i] = hit_a | hit_b | (far & ((way[q - a] != 0) | (way[q - b] != 0)))
+        by_a += hit_a
+        by_b += hit_b
+        same += hit_a & hit_b
+        chain |= far & ((blot[q - a] != 0) | (blot[q - b] != 0))
+        # A lone checker a pips behind this blot with another blot b pips ahead of it.
+        lone += (lone_at[q - a] != 0) & (blot[q - a + b] != 0)
+    return bool((by_a * by_b - lone - same > 0) | chain)
+
+
+@njit(cache=True, nogil=True)
+def _double(bar: int, rows: Array, blots: Array, count: int, d: int, hits: Array) -> bool:
     """``_Shots.doubles`` for the roll ``d``-``d``: whether each blot is hit (as in
-    ``_mixed``), and whether two can be; ``fewest`` (5 on every point) is room for the
-    steps to each blot, left as it came."""
-    bar = board[0]
-    entered = (bar > 0) & open_[d]
+    ``_mixed``), and whether two can be; the steps to each blot go in ``rows[4]``, which
+    is left as it came (all 5)."""
+    have, way, fewest = rows[0], rows[3], rows[4]
+    entered = (bar > 0) & (way[OFF + d] != 0)
     if bar == 0:
         steps = 4
     elif entered:
@@ -239,35 +227,31 @@ def _double(
         if entered & (t == d):
             any_entry = True
             continue
-        way = True
+        open_way = True
         for k in range(1, 5):
             if k > 1:
-                way &= _way(open_, t, (k - 1) * d)
-            start = _has(board, t, k * d) | (entered & ((k + 1) * d == t))
-            if way & start & (k <= steps):
-                fewest[t] = k
+                open_way &= way[OFF + t - (k - 1) * d] != 0
+            start = (have[OFF + t - k * d] != 0) | (entered & ((k + 1) * d == t))
+            if open_way & start & (k <= steps):
+                fewest[OFF + t] = k
                 break
     chain = False
     within1 = within2 = within3 = 0
     reached = False
     for i in range(count):
-        t = blots[i]
-        way = True
+        q = OFF + blots[i]
+        open_way = True
         for j in range(1, 4):
             if j > 1:
-                way &= _way(open_, t, (j - 1) * d)
-            back = t - j * d
-            before = 5
-            if back >= 1:
-                before = fewest[back]
-            chain |= way & (before + j <= steps)
-        within1 += fewest[t] <= 1
-        within2 += fewest[t] <= 2
-        within3 += fewest[t] <= 3
-        reached |= fewest[t] < 5
-        hits[i] = (entered & (t == d)) | (fewest[t] < 5)
+                open_way &= way[q - (j - 1) * d] != 0
+            chain |= open_way & (fewest[q - j * d] + j <= steps)
+        within1 += fewest[q] <= 1
+        within2 += fewest[q] <= 2
+        within3 += fewest[q] <= 3
+        reached |= fewest[q] < 5
+        hits[i] = (entered & (blots[i] == d)) | (fewest[q] < 5)
     for i in range(count):
-        fewest[blots[i]] = 5
+        fewest[OFF + blots[i]] = 5
     return bool(
         chain
         | ((within1 >= 2) & (steps >= 2))
@@ -282,28 +266,26 @@ def _double(
 def _shots(board: Array, theirs: Array, mixed: Array) -> tuple[int, int, int]:
     """``features.shot_counts`` of one position: ``board`` me's, ``theirs`` opp's
     checkers in me's coordinates (``features.seen``); counts of 36."""
-    blot = np.empty(POINTS + 1, np.bool_)
-    open_ = np.empty(POINTS + 1, np.bool_)
-    blots = np.empty(POINTS + 1, np.int64)
+    blots = np.empty(POINTS, np.int64)
     count = 0
-    for p in range(POINTS + 1):
-        blot[p] = theirs[p] == 1
-        open_[p] = theirs[p] < 2
-        if blot[p]:
+    for p in range(1, POINTS + 1):
+        if theirs[p] == 1:
             blots[count] = p
             count += 1
     if count == 0:
         return 0, 0, 0
+    rows = np.empty((5, PADDED), np.int64)
+    _padded(board, theirs, rows)
     hits = np.empty(count, np.bool_)
-    fewest = np.full(POINTS + 1, 5, np.int64)
+    bar = board[0]
     hit = double = pips = 0
     for r in range(len(mixed) + 6):
         if r < len(mixed):
             weight = 2
-            two = _mixed(board, blot, open_, blots, count, mixed[r, 0], mixed[r, 1], hits)
+            two = _mixed(bar, rows, blots, count, mixed[r, 0], mixed[r, 1], hits)
         else:
             weight = 1
-            two = _double(board, open_, blots, count, r - len(mixed) + 1, hits, fewest)
+            two = _double(bar, rows, blots, count, r - len(mixed) + 1, hits)
         best = 0
         for i in range(count):
             if hits[i]:
