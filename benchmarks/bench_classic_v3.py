@@ -2,7 +2,8 @@
 hints and its games are, beside the nets issue's target.
 
 Run ``python benchmarks/bench_classic_v3.py`` (``TRIGAMMON_FAST=0`` for the pure
-path). It prints:
+path; ``--net classic-v2`` measures another of the package's nets the same way). It
+prints:
 
 - ``hints(position)`` at 0-ply with ``NeuralEvaluator("classic-v3")``, ms a position
   over 200 corpus positions (``random_positions(CLASSIC, 200, seed=1)``, finished ones
@@ -34,7 +35,6 @@ from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, hints
 from trigammon_widget.judgement.games import play_game
 
-NET = "classic-v3"
 TARGET_HINTS_P95_MS = 50.0
 
 
@@ -42,11 +42,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--net", default="classic-v3")
     args = parser.parse_args()
     path = "compiled" if fast.compiled() is not None else "pure Python"
-    print(f"{NET}, the {path} path; load average {os.getloadavg()[0]:.2f}")
+    print(f"{args.net}, the {path} path; load average {os.getloadavg()[0]:.2f}")
 
-    evaluator = NeuralEvaluator(NET)
+    evaluator = NeuralEvaluator(args.net)
     positions = [p for p in random_positions(CLASSIC, args.positions, seed=1) if not p.is_over()]
     hints(positions[0], evaluator=evaluator)
     bearoff.load().find((1, 0, 0, 0, 0, 0))  # the bear-off database: read once, on first use
@@ -62,7 +63,7 @@ def main() -> None:
         f"(target p95 < {TARGET_HINTS_P95_MS:.0f} ms: {verdict})"
     )
 
-    bot = NeuralBot(evaluator=NeuralEvaluator(NET))
+    bot = NeuralBot(evaluator=NeuralEvaluator(args.net))
     play_game(CLASSIC, [bot, bot], seed="warm-up")
     start = time.perf_counter()
     turns = 0

@@ -198,3 +198,17 @@ def test_classic_v3_s_games_are_the_same_move_for_move(fast_path: FastSwitch) ->
     for pure, compiled in zip(games[False], games[True], strict=True):
         assert (compiled.turns, compiled.position) == (pure.turns, pure.position)
         assert compiled.outcome == pure.outcome
+
+
+@pytest.mark.parametrize("width", [24, 25])
+def test_a_row_s_float64_sum_goes_in_numpy_s_order(fast_path: FastSwitch, width: int) -> None:
+    """``spread`` and ``backbone`` sum a row of float64 terms: in numpy's pairwise order,
+    whose last bit a sum from left to right would not have (the float32 stored rarely
+    shows it, so it is checked here in float64)."""
+    from trigammon_widget.judgement.compiled_features import _row_sum
+
+    rows = np.random.default_rng(width).normal(size=(500, width)) ** 3
+    want = rows.sum(axis=1)
+    got = np.array([_row_sum(row, width) for row in rows])
+    assert np.array_equal(got.view(np.uint64), want.view(np.uint64))
+    assert not np.array_equal(np.cumsum(rows, axis=1)[:, -1], want)  # the order shows
