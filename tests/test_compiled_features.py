@@ -28,7 +28,7 @@ from trigammon_widget.judgement.features import (
     RACE_FEATURES,
 )
 from trigammon_widget.judgement.games import chooser, play_game
-from trigammon_widget.judgement.network import Floats
+from trigammon_widget.judgement.outcomes import Floats
 from trigammon_widget.judgement.phases import PhaseNets, inputs_of, phases_of
 from trigammon_widget.judgement.shipped import load_named
 

@@ -39,7 +39,8 @@ from .features import (
     SIZE,
     WINDOW,
 )
-from .network import UNIT_TABLE, UNITS, Floats
+from .network import UNIT_TABLE, UNITS
+from .outcomes import Floats
 
 __all__ = ["TWINS", "contact_inputs", "phases", "race_inputs"]
 
