@@ -131,11 +131,11 @@ def _escapes(blockers: Array, table: Array, out: Array) -> None:
 # --- shots (features.shot_counts) ----------------------------------------------------------
 # Only the other side's blots can be hit, and a position has few: the loops go over them
 # (``blots[:count]``, their path positions in order), not over the board. What lies
-# ``s`` pips behind or ahead of a point is read from a padded row (``_Board``: path
+# ``s`` pips behind or ahead of a point is read from padded rows (``_padded``: path
 # position ``p`` at ``OFF + p``, off the path the fill of ``features._behind`` and
-# ``_ahead``), so the loops index arrays and call nothing; truth values are combined with
-# ``&`` and ``|``, never as the value of ``and`` or ``or``, which numba compiles to far
-# slower code.
+# ``_ahead``), so the loops over the blots index arrays and call nothing; truth values
+# are combined with ``&`` and ``|``, never as the value of ``and`` or ``or``, which
+# numba compiles to far slower code.
 
 OFF = POINTS + 1
 PADDED = OFF + POINTS + 13
