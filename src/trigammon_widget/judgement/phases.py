@@ -9,7 +9,8 @@ positions to the contact net), each with its own inputs (``features.contact_inpu
 Tesauro's code and both sides' hand-made features; ``features.race_inputs``), several
 ``tanh`` hidden layers and the outcome logits of ``network`` (a softmax for the win,
 sigmoids for the conditional gammon and backgammon chances), so every vector it gives
-is consistent.
+is consistent. Where the compiled fast path is in use (``engine.fast``), the phases and
+the inputs come from ``compiled_features``, the same values bit for bit.
 
 It answers what ``network.Network`` answers (``check``, ``rate``, ``after_plays``),
 so the evaluators use either. A weights file holds every phase's layers
@@ -28,6 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..engine import fast
 from ..engine.fastplay import Boards, Indexer, TurnView, key_layout
 from ..engine.variant import CHECKERS, CLASSIC, Variant
 from . import features
@@ -35,7 +37,7 @@ from .network import forward, outcomes_from_logits
 from .outcomes import Floats, Ints, outcome_size, slot_order, to_seats
 from .outcomes import sure as sure_outcome
 
-__all__ = ["INPUTS", "KIND", "PhaseNets", "inputs_of", "is_phases_file"]
+__all__ = ["INPUTS", "KIND", "PhaseNets", "inputs_of", "is_phases_file", "phases_of"]
 
 KIND = "phases"
 """``meta["kind"]`` of a weights file of phase nets."""
@@ -51,7 +53,21 @@ Layers = tuple[tuple[Floats, Floats], ...]
 
 
 def inputs_of(phase: str, slots: npt.NDArray[np.uint8]) -> Floats:
-    return INPUTS[phase](slots)
+    """``INPUTS[phase]`` of the boards, by its compiled twin where the fast path is in use."""
+    if fast.compiled() is None:
+        return INPUTS[phase](slots)
+    from . import compiled_features  # numba: only where the fast path is in use
+
+    return compiled_features.TWINS[INPUTS[phase]](slots)
+
+
+def phases_of(slots: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """``features.phases``, compiled where the fast path is in use."""
+    if fast.compiled() is None:
+        return features.phases(slots)
+    from . import compiled_features
+
+    return compiled_features.phases(slots)
 
 
 def input_size(phase: str) -> int:
@@ -138,7 +154,7 @@ class PhaseNets:
         """Outcome vectors in slots of positions in contact or racing, boards in slots
         ``(B, 2, 26)`` (slot 0 to roll)."""
         found = np.empty((len(slots), outcome_size(2)), np.float32)
-        phases = features.phases(slots)
+        phases = phases_of(slots)
         if (phases == features.OVER).any():
             raise ValueError("a finished game has its sure outcome, not a rating")
         for code, phase in PHASE_OF.items():
