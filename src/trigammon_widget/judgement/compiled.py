@@ -141,6 +141,38 @@ def _sigmoid_of(x: Any) -> Any:
     return double
 
 
+@njit(cache=True, nogil=True, error_model="numpy", fastmath=True, inline="always")
+def _deeper(first: Array, mids: Array, widths: Array, upper: Array, lower: Array) -> Array:
+    """The last hidden layer's activations after the first's (``first``), through the
+    further layers packed in ``mids``, alternately in ``upper`` and ``lower``."""
+    last = first
+    size_in = widths[0]
+    at = 0
+    for depth in range(1, widths.shape[0]):
+        size_out = widths[depth]
+        layer = upper if depth % 2 else lower
+        for j in range(size_out):
+            total = mids[at + size_out * size_in + j]
+            row = at + j * size_in
+            for i in range(size_in):
+                total += mids[row + i] * last[i]
+            layer[j] = tanh_of(total)
+        at += size_out * size_in + size_out
+        last = layer[:size_out]
+        size_in = size_out
+    return last
+
+
+@njit(cache=True, nogil=True, error_model="numpy", fastmath=True, inline="always")
+def _output_layer(last: Array, w1: Array, b1: Array, logits: Array) -> None:
+    """The output layer's logits of the last hidden layer's activations."""
+    for o in range(b1.shape[0]):
+        total = b1[o]
+        for h in range(last.shape[0]):
+            total += last[h] * w1[o, h]
+        logits[o] = total
+
+
 @njit(cache=True, nogil=True, error_model="numpy", fastmath=True)
 def _rate_leaves(
     flat: Array,
@@ -225,26 +257,10 @@ def _rate_leaves(
                         first[h] += flat[bar + taken[p], h] - flat[bar, h]
         for h in range(hidden):
             first[h] = tanh_of(first[h])
-        last = first
-        size_in = hidden
-        at = 0
-        for depth in range(1, widths.shape[0]):
-            size_out = widths[depth]
-            layer = upper if depth % 2 else lower
-            for j in range(size_out):
-                total = mids[at + size_out * size_in + j]
-                row = at + j * size_in
-                for i in range(size_in):
-                    total += mids[row + i] * last[i]
-                layer[j] = tanh_of(total)
-            at += size_out * size_in + size_out
-            last = layer
-            size_in = size_out
-        for o in range(outputs):
-            total = b1[o]
-            for h in range(size_in):
-                total += last[h] * w1[o, h]
-            logits[o] = total
+        if widths.shape[0] == 1:
+            _output_layer(first, w1, b1, logits)
+        else:
+            _output_layer(_deeper(first, mids, widths, upper, lower), w1, b1, logits)
         high = logits[0]
         for p in range(1, players):
             high = max(high, logits[p])
