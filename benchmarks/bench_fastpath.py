@@ -16,8 +16,9 @@ beside the targets of the fast-path issue:
 - a classic rollout of 1,296 games by ``NeuralBot`` on 2 workers (target < 10 s);
 - analysis of a 100-turn trigammon game on one worker (target < 0.2 s).
 
-Each figure is the best of a few runs; the machine's load average is printed, since
-other work on a shared machine lowers every figure.
+Each figure is the best of a few runs, and the two sides of a ratio take their runs in
+turn, so that the machine's drift from minute to minute falls on both; the load
+average is printed, since other work on a shared machine lowers every figure.
 """
 
 from __future__ import annotations
@@ -60,17 +61,31 @@ def best_time(work: Callable[[], object], runs: int = RUNS) -> float:
     return best
 
 
-def count_time(positions: Sequence[Position]) -> float:
-    """Seconds of ``len(legal_plays())`` over fresh copies (no cached view carries over
-    from an earlier run), best of ``RUNS``; the copies are made untimed."""
-    best = float("inf")
-    for _ in range(RUNS):
+def count_work(positions: Sequence[Position]) -> Callable[[], float]:
+    """One timed run of ``len(legal_plays())`` over fresh copies (no cached view carries
+    over from an earlier run); the copies are made untimed."""
+
+    def work() -> float:
         copies = [replace(position) for position in positions]
         gc.collect()
         start = time.perf_counter()
         for position in copies:
             len(position.legal_plays())
-        best = min(best, time.perf_counter() - start)
+        return time.perf_counter() - start
+
+    return work
+
+
+def interleaved(works: Sequence[tuple[Callable[[], float], bool]]) -> list[float]:
+    """The best of ``RUNS`` timed runs of each ``(work, fast path on)``, the runs taken
+    in turn: the shared machine's speed drifts from minute to minute, and a ratio of
+    figures measured minutes apart would measure the drift."""
+    best = [float("inf")] * len(works)
+    for _ in range(RUNS):
+        for k, (work, on) in enumerate(works):
+            switched(on)
+            best[k] = min(best[k], work())
+    switched(True)
     return best
 
 
@@ -95,16 +110,17 @@ def legal_plays(count: int) -> None:
     classic = random_positions(CLASSIC, count, seed=1)
     trigammon = random_positions(TRIGAMMON, count, seed=1)
     switched(True)
-    count_time(classic[:50])  # compile (or load the cache)
-    ours = count_time(classic)
+    count_work(classic[:50])()  # compile (or load the cache)
     if gnubg is not None:
         boards = [(gnubg_board(p), *(p.dice or ())) for p in classic]
 
-        def theirs_work() -> None:
+        def theirs_work() -> float:
+            start = time.perf_counter()
             for board, die1, die2 in boards:
                 gnubg.moves(board, die1, die2)
+            return time.perf_counter() - start
 
-        theirs = best_time(theirs_work)
+        ours, theirs = interleaved([(count_work(classic), True), (theirs_work, True)])
         ratio = theirs / ours
         print(
             f"classic legal plays: fast path {count / ours:,.0f} positions/s, gnubg_nn.moves "
@@ -113,10 +129,9 @@ def legal_plays(count: int) -> None:
         )
     else:
         print("classic legal plays: gnubg_nn not importable, no comparison")
-    fast_time = count_time(trigammon)
-    switched(False)
-    pure_time = count_time(trigammon)
-    switched(True)
+    fast_time, pure_time = interleaved(
+        [(count_work(trigammon), True), (count_work(trigammon), False)]
+    )
     ratio = pure_time / fast_time
     print(
         f"trigammon legal plays: fast path {count / fast_time:,.0f} positions/s, pure Python "
