@@ -15,8 +15,8 @@ to about 1e-6 (``tests/test_compiled_net.py`` holds both).
 
 A net's arrays come as ``Net`` (``network.CompiledRater`` makes them): the first
 layer's tables, its biases, the further hidden layers packed in one array (``mids``,
-each layer's weights transposed, outputs by inputs, then its biases; ``widths`` the
-hidden layers' sizes, the first one's first) and the output layer, transposed.
+each layer's weights, inputs by outputs, then its biases; ``widths`` the hidden
+layers' sizes, the first one's first) and the output layer, transposed.
 """
 
 from __future__ import annotations
@@ -141,34 +141,49 @@ def _sigmoid_of(x: Any) -> Any:
     return double
 
 
+@njit(cache=True, nogil=True, error_model="numpy", fastmath=True)
+def _dense(x: Array, weights: Array, biases: Array, out: Array) -> None:
+    """``out = tanh(x @ weights + biases)``: each input's row of weights added to all
+    the outputs at once, a loop over contiguous numbers that compiles to vector
+    instructions."""
+    inputs, outputs = weights.shape
+    for j in range(outputs):
+        out[j] = biases[j]
+    for i in range(inputs):
+        xi = x[i]
+        for j in range(outputs):
+            out[j] += weights[i, j] * xi
+    for j in range(outputs):
+        out[j] = tanh_of(out[j])
+
+
 @njit(cache=True, nogil=True, error_model="numpy", fastmath=True, inline="always")
 def _deeper(first: Array, mids: Array, widths: Array, upper: Array, lower: Array) -> Array:
-    """The last hidden layer's activations after the first's (``first``), through the
-    further layers packed in ``mids``, alternately in ``upper`` and ``lower``."""
+    """The last hidden layer's activations (its first ``widths[-1]``) after the first's
+    (``first``), through the further layers packed in ``mids``, alternately in
+    ``upper`` and ``lower``."""
     last = first
     size_in = widths[0]
     at = 0
     for depth in range(1, widths.shape[0]):
         size_out = widths[depth]
         layer = upper if depth % 2 else lower
-        for j in range(size_out):
-            total = mids[at + size_out * size_in + j]
-            row = at + j * size_in
-            for i in range(size_in):
-                total += mids[row + i] * last[i]
-            layer[j] = tanh_of(total)
-        at += size_out * size_in + size_out
-        last = layer[:size_out]
+        weights = mids[at : at + size_in * size_out].reshape(size_in, size_out)
+        at += size_in * size_out
+        _dense(last, weights, mids[at : at + size_out], layer)
+        at += size_out
+        last = layer
         size_in = size_out
     return last
 
 
 @njit(cache=True, nogil=True, error_model="numpy", fastmath=True, inline="always")
 def _output_layer(last: Array, w1: Array, b1: Array, logits: Array) -> None:
-    """The output layer's logits of the last hidden layer's activations."""
+    """The output layer's logits of the last hidden layer's activations (the first
+    ``w1.shape[1]`` of ``last``)."""
     for o in range(b1.shape[0]):
         total = b1[o]
-        for h in range(last.shape[0]):
+        for h in range(w1.shape[1]):
             total += last[h] * w1[o, h]
         logits[o] = total
 
