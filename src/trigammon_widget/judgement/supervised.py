@@ -27,9 +27,10 @@ learning rate falls by ``decay`` per epoch.
 
 **Checkpoints.** After every epoch the weights, Adam's moments, the counters and the
 log go to ``<run>/checkpoint.npz`` (written aside, then renamed), the net to
-``<run>/nets/<phase>-<epoch>.npz`` and a line to ``<run>/log.jsonl``; the same call
-on the same folder (more ``epochs`` allowed) goes on from the last epoch, with the
-same result as a run that never stopped.
+``<run>/nets/<phase>-<epoch>.npz`` (for ``"trigammon"``, a ``Network`` weights file)
+and a line to ``<run>/log.jsonl``, whose first line (epoch 0) measures the starting
+net; the same call on the same folder (more ``epochs`` allowed) goes on from the last
+epoch, with the same result as a run that never stopped.
 """
 
 from __future__ import annotations
