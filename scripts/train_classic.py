@@ -1,9 +1,12 @@
-"""Fit a classic phase net on rated positions (``judgement.supervised``); run again to resume.
+"""Fit a classic phase net or a trigammon net on rated positions (``judgement.supervised``);
+run again to resume.
 
     python scripts/train_classic.py fit --phase contact --rating ply0 \\
         --data /work/train-runs/classic3/zero-labels --run /work/train-runs/classic3/contact0
     python scripts/train_classic.py fit --phase contact --rating ply2 \\
         --data /work/train-runs/classic-labels --start NETS.npz --run RUN
+    python scripts/train_classic.py fit --phase trigammon --rating ply1 --hidden 256 128 \
+        --data /work/train-runs/trigammon4/labels --baseline trigammon-v1 --run RUN
     python scripts/train_classic.py join --contact RUN/nets/contact-010.npz \\
         --race RUN2/nets/race-010.npz --out classic-v3.npz
 
@@ -11,8 +14,13 @@
 ``--workers`` processes (or a Dask cluster, ``--dask ADDRESS``), and fits one phase's
 net, epoch by epoch, in the run folder; the same command after a kill goes on from
 the last finished epoch. ``--start`` fine-tunes the phase's net of a phase-nets file
-instead of starting from random weights. ``join`` puts fitted nets together into one
-phase-nets weights file (``judgement.phases``) with how they were made.
+(for ``--phase trigammon``: a trigammon net, a weights file or a net of the package by
+name, widened to ``--hidden`` if it has one hidden layer of fewer units) instead of
+starting from random weights; ``--baseline`` (the same kinds of weights) first prints
+how far that net is from the held-out targets. A trigammon fit's
+``RUN/nets/trigammon-NNN.npz`` are ``Network`` weights files. ``join`` puts fitted
+classic nets together into one phase-nets weights file (``judgement.phases``) with how
+they were made.
 """
 
 from __future__ import annotations
@@ -25,9 +33,12 @@ from pathlib import Path
 from trigammon_widget.judgement.parallel import command_line_executor
 from trigammon_widget.judgement.phases import PhaseNets
 from trigammon_widget.judgement.supervised import (
+    NETS,
     Fit,
     chunk_files,
     fit,
+    layers_of,
+    measure,
     read_layers,
     read_positions,
 )
@@ -53,6 +64,10 @@ def run_fit(args: argparse.Namespace) -> None:
     train, held = read_positions(files, settings.phase, settings.rating, executor, cache=args.cache)
     executor.shutdown()
     print(f"{len(train):,} positions to train on, {len(held):,} held out", flush=True)
+    if args.baseline:
+        players = NETS[settings.phase].players
+        found = measure(layers_of(settings.phase, args.baseline), held, players)
+        print(f"baseline {args.baseline} on the held-out positions: {found}", flush=True)
     fit(settings, args.run, train, held, lambda line: print(line, flush=True))
 
 
@@ -76,7 +91,7 @@ def main() -> None:
     fitting = commands.add_parser("fit", help="fit one phase's net")
     fitting.add_argument("--data", nargs="+", required=True, help="folders of chunk files")
     fitting.add_argument("--run", required=True, type=Path, help="run folder (checkpoint, log)")
-    fitting.add_argument("--phase", default="contact", choices=["contact", "crashed", "race"])
+    fitting.add_argument("--phase", default="contact", choices=sorted(NETS))
     fitting.add_argument("--rating", default="ply2", help="the chunks' rating to learn")
     fitting.add_argument("--hidden", type=int, nargs="+", default=list(Fit().hidden))
     fitting.add_argument("--learning-rate", type=float, default=Fit().learning_rate)
@@ -84,7 +99,8 @@ def main() -> None:
     fitting.add_argument("--batch", type=int, default=Fit().batch)
     fitting.add_argument("--epochs", type=int, default=Fit().epochs)
     fitting.add_argument("--seed", type=int, default=0)
-    fitting.add_argument("--start", help="a phase-nets file to fine-tune")
+    fitting.add_argument("--start", help="weights to fine-tune (a phase-nets file; a net)")
+    fitting.add_argument("--baseline", help="weights to measure on the held-out positions")
     fitting.add_argument("--limit", type=int, default=0, help="read only the first chunks")
     fitting.add_argument("--workers", type=int, default=1, help="processes reading chunks")
     fitting.add_argument("--dask", help="address of a Dask scheduler to read chunks on")

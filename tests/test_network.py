@@ -3,6 +3,8 @@ equities follow R13 scoring, weights files round-trip."""
 
 from __future__ import annotations
 
+import math
+import random
 from pathlib import Path
 
 import numpy as np
@@ -10,8 +12,10 @@ import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
-from trigammon_widget.engine.fastplay import TurnView, boards_of
+from trigammon_widget.engine.fastplay import TurnView, boards_of, play_game
 from trigammon_widget.engine.outcome import Outcome
+from trigammon_widget.judgement.bots import NeuralBot
+from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
 from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.outcomes import equity_matrix, outcome_vector, slot_order
 from trigammon_widget.judgement.shipped import DEFAULTS, load_named, load_shipped, shipped_names
@@ -90,3 +94,64 @@ def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
         load_shipped("hypergammon")
     assert {"trigammon-v1", "classic-v2", "classic-v3"} <= set(shipped_names())
     assert load_shipped(variant.name) is load_named(DEFAULTS[variant.name])
+
+
+def test_a_net_of_two_hidden_layers_rates_as_by_hand_and_plays() -> None:
+    """A deeper net (447 -> 5 -> 3 -> 15) rates a position as a hand computation does:
+    Tesauro's units place by place, two ``tanh`` layers, softmax and sigmoids, slots
+    back to seats; it scores a roll's plays, looks a roll ahead and plays a game (on
+    whichever path is in use: ``test_compiled_net.py`` holds the two paths alike)."""
+    rng = np.random.default_rng(5)
+    shapes = [(447, 5), (5, 3), (3, 15)]
+    layers = tuple(
+        (
+            rng.normal(0, 0.3, shape).astype(np.float32),
+            rng.normal(0, 0.3, shape[1]).astype(np.float32),
+        )
+        for shape in shapes
+    )
+    net = Network(TRIGAMMON, layers)
+    position = next(
+        p for p in random_positions(TRIGAMMON, 40, 3) if any(b[0] for b in boards_of(p))
+    )
+    boards, turn = boards_of(position), position.turn  # a checker on the bar
+    order = slot_order(TRIGAMMON, turn)
+    inputs: list[float] = []
+    for seat in order:
+        *places, tray = boards[seat]
+        for c in places:
+            inputs += [c >= 1, c >= 2, c >= 3, max(c - 3, 0) / 2]
+        inputs.append(tray / 15)
+    values = [float(x) for x in inputs]
+    for k, (w, b) in enumerate(layers):
+        sums = [
+            sum(values[i] * float(w[i, j]) for i in range(len(values))) + float(b[j])
+            for j in range(w.shape[1])
+        ]
+        values = sums if k == len(layers) - 1 else [math.tanh(z) for z in sums]
+    wins = [math.exp(z) for z in values[:3]]
+    wins = [p / sum(wins) for p in wins]
+    sigmoid = [1 / (1 + math.exp(-z)) for z in values[3:]]
+    pairs3 = [(won, lost) for won in range(3) for lost in range(3) if won != lost]
+    gammons = [wins[won] * sigmoid[k] for k, (won, _) in enumerate(pairs3)]
+    backs = [gammons[k] * sigmoid[6 + k] for k in range(6)]
+    by_hand = [0.0] * 15
+    for s in range(3):
+        by_hand[order[s]] = wins[s]
+    for k, (won, lost) in enumerate(pairs3):
+        at = pairs3.index((order[won], order[lost]))
+        by_hand[3 + at], by_hand[9 + at] = gammons[k], backs[k]
+    assert net.rate([boards], [turn])[0] == pytest.approx(by_hand, abs=1e-6)
+
+    evaluator = NeuralEvaluator(net)
+    view = TurnView(TRIGAMMON, boards, turn, (3, 1))
+    keys = list(view.leaves())
+    follower = TRIGAMMON.next_player(turn)
+    rated = net.after_plays(view, keys)
+    for key, row in zip(keys, rated, strict=True):
+        assert row == pytest.approx(net.rate([view.boards_after(key)], [follower])[0], abs=1e-5)
+    one_ply = rate_before_roll(evaluator, TRIGAMMON, boards, turn, 1)
+    assert one_ply[:3].sum() == pytest.approx(1, abs=1e-5)
+    bot = NeuralBot(evaluator=evaluator)
+    final, _, played = play_game(TRIGAMMON, [bot.pick] * 3, random.Random(2), max_turns=30)
+    assert played == 30 and sum(map(sum, final)) == 45

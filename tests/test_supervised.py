@@ -1,25 +1,30 @@
-"""Supervised fitting of phase nets: it learns, a resumed fit is the fit that never
-stopped, a run folder keeps its settings, and chunks are read on a real Dask cluster."""
+"""Supervised fitting of classic phase nets and trigammon nets: it learns, a resumed fit
+is the fit that never stopped, a run folder keeps its settings, a trigammon fit from
+trigammon-v1 starts where v1 is, and chunks are read on a real Dask cluster."""
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from trigammon_widget.engine import CLASSIC
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Variant
 from trigammon_widget.engine.fastplay import Boards, play_game
 from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.shipped import load_named
 from trigammon_widget.judgement.supervised import (
     Fit,
     Positions,
     chunk_files,
     fit,
+    layers_of,
+    measure,
     read_layers,
     read_positions,
 )
@@ -30,25 +35,35 @@ def keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> Non
     turns.append(turn)
 
 
-@pytest.fixture(scope="module")
-def chunks(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Six chunk files of two games each, rated by the classic-v2 net (as ``ply0``)."""
-    folder = tmp_path_factory.mktemp("chunks")
-    teacher = load_named("classic-v2")
-    bots = [HeuristicBot().pick, RandomBot().pick]
+def rated_chunks(folder: Path, variant: Variant, teacher: str) -> Path:
+    """Six chunk files of two games each (the heuristic against the random bot), rated
+    by the net ``teacher`` at 0-ply (as ``ply0``)."""
+    net = load_named(teacher)
+    bots = [HeuristicBot().pick, RandomBot().pick, RandomBot().pick][: variant.players]
     for chunk in range(6):
         seen: list[Boards] = []
         turns: list[int] = []
         for game in range(2):
             rng = random.Random(f"test:{chunk}:{game}")
-            play_game(CLASSIC, bots[:: 1 - 2 * (game % 2)], rng, on_turn=partial(keep, seen, turns))
+            chosen = bots[game % 2 :] + bots[: game % 2]
+            play_game(variant, chosen, rng, on_turn=partial(keep, seen, turns))
         np.savez_compressed(
             folder / f"chunk-{chunk:05d}.npz",
             boards=np.asarray(seen, np.uint8),
             turns=np.asarray(turns, np.int8),
-            ply0=teacher.rate(seen, turns),
+            ply0=net.rate(seen, turns),
         )
     return folder
+
+
+@pytest.fixture(scope="module")
+def chunks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return rated_chunks(tmp_path_factory.mktemp("chunks"), CLASSIC, "classic-v2")
+
+
+@pytest.fixture(scope="module")
+def trigammon_chunks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return rated_chunks(tmp_path_factory.mktemp("trigammon"), TRIGAMMON, "trigammon-v1")
 
 
 def data(chunks: Path, phase: str = "contact") -> tuple[Positions, Positions]:
@@ -60,8 +75,8 @@ def test_a_fit_learns(chunks: Path, tmp_path: Path) -> None:
     assert len(train) > 200 and len(held) > 50
     fit(Fit(hidden=(16, 8), epochs=4, learning_rate=3e-3), tmp_path, train, held, None)
     log = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
-    assert [entry["epoch"] for entry in log] == [1, 2, 3, 4]
-    assert log[-1]["held_equity_error"] < log[0]["held_equity_error"]
+    assert [entry["epoch"] for entry in log] == [0, 1, 2, 3, 4]  # 0: the starting net
+    assert log[-1]["held_equity_error"] < log[1]["held_equity_error"]
     race_train, race_held = data(chunks, "race")
     layers = fit(
         Fit(phase="race", hidden=(8,), epochs=1), tmp_path / "race", race_train, race_held, None
@@ -84,6 +99,57 @@ def test_a_resumed_fit_goes_on_where_it_stopped(chunks: Path, tmp_path: Path) ->
     )
     with pytest.raises(ValueError, match="other settings \\(hidden\\)"):
         fit(Fit(hidden=(9,), epochs=4), tmp_path / "stopped", train, held, None)
+
+
+def test_a_trigammon_net_of_two_hidden_layers_learns(
+    trigammon_chunks: Path, tmp_path: Path
+) -> None:
+    train, held = data(trigammon_chunks, "trigammon")
+    assert len(train) > 1000 and len(held) > 100 and train.inputs.shape[1] == 447
+    assert train.targets.shape[1] == 15
+    layers = fit(
+        Fit(phase="trigammon", rating="ply0", hidden=(16, 8), epochs=3, learning_rate=3e-3),
+        tmp_path,
+        train,
+        held,
+        None,
+    )
+    log = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert [entry["epoch"] for entry in log] == [0, 1, 2, 3]
+    assert log[3]["held_equity_error"] < log[1]["held_equity_error"] < log[0]["held_equity_error"]
+    net = Network.load(tmp_path / "nets" / "trigammon-003.npz")  # a Network weights file
+    assert net.variant.name == "trigammon" and len(net.layers) == 3
+    for (w, b), (w2, b2) in zip(net.layers, layers, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+
+
+def test_a_trigammon_fit_from_v1_starts_at_v1s_ratings(
+    trigammon_chunks: Path, tmp_path: Path
+) -> None:
+    """Widened to 160 units, v1 rates as v1 does; on v1's own 0-ply labels (seats taken
+    to slots, three players) it is off only by the float16 inputs' rounding."""
+    train, held = data(trigammon_chunks, "trigammon")
+    v1 = measure(layers_of("trigammon", "trigammon-v1"), held, players=3)
+    assert v1["equity_error"] < 2e-3
+    settings = Fit(phase="trigammon", rating="ply0", hidden=(160,), start="trigammon-v1", epochs=1)
+    layers = fit(settings, tmp_path, train, held, None)
+    assert layers[0][0].shape == (447, 160)
+    start = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[0])
+    assert start["held_equity_error"] == pytest.approx(v1["equity_error"], abs=1e-6)
+    with pytest.raises(ValueError, match=r"hidden layers \(128,\), not \(16, 8\)"):
+        fit(replace(settings, hidden=(16, 8)), tmp_path / "deeper", train, held, None)
+
+
+def test_a_resumed_trigammon_fit_goes_on_where_it_stopped(
+    trigammon_chunks: Path, tmp_path: Path
+) -> None:
+    train, held = data(trigammon_chunks, "trigammon")
+    settings = Fit(phase="trigammon", rating="ply0", hidden=(8, 4), epochs=2)
+    straight = fit(settings, tmp_path / "straight", train, held, None)
+    fit(replace(settings, epochs=1), tmp_path / "stopped", train, held, None)
+    resumed = fit(settings, tmp_path / "stopped", train, held, None)
+    for (w, b), (w2, b2) in zip(straight, resumed, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
 
 
 def test_fits_refuse_bad_settings() -> None:

@@ -1,15 +1,23 @@
-"""Supervised training of classic phase nets on rated positions, resumable.
+"""Supervised training of nets on rated positions, resumable: the classic phase nets
+over hand-made features, and trigammon nets over the one-hot inputs of ``network``.
 
 ``scripts/train_classic.py`` is the command line; ``docs/training.md`` records the runs.
 
-**Data.** Rated positions come in chunk files (``scripts/label_classic.py``):
-``boards`` (as ``Position.boards``), ``turns`` (the player to roll) and one outcome
-vector in seats per rating (``ply0``, ``ply2``: GNU Backgammon at 0 or 2 plies), and
-maybe the positions of each turn's best plays (``candidate_boards``, ...), read too.
-``read_positions`` turns chunks into one phase's inputs and targets in slots (the
-side to roll first), on any ``concurrent.futures.Executor`` (a chunk a task), and
-keeps every ``HOLD_OUT``-th chunk (by its number) apart to measure the net on
-positions it never trained on. Positions of a finished game are dropped (they have a sure outcome).
+**Nets.** ``NETS`` says, for each kind of net a fit makes (``Fit.phase``), which
+positions of which variant it learns from and its inputs: a classic phase's net
+(``"contact"``, ``"crashed"``, ``"race"``: ``features.phases``, ``phases.inputs_of``),
+or ``"trigammon"``: a ``network.Network`` rating every trigammon position but a
+bear-off race (those are rated exactly, ``race.rate``) from ``network.encode``.
+
+**Data.** Rated positions come in chunk files (``scripts/label_classic.py``,
+``scripts/label_trigammon.py``): ``boards`` (as ``Position.boards``), ``turns`` (the
+player to roll) and one outcome vector in seats per rating (``ply0``, ``ply1``,
+``ply2``: the teacher at 0, 1 or 2 plies), and maybe the positions of each turn's best
+plays (``candidate_boards``, ...), read too. ``read_positions`` turns chunks into one
+net's inputs and targets in slots (the side to roll first), on any
+``concurrent.futures.Executor`` (a chunk a task), and keeps every ``HOLD_OUT``-th chunk
+(by its number) apart to measure the net on positions it never trained on. Positions
+of a finished game are dropped (they have a sure outcome).
 
 **Fitting.** Adam on minibatches (``fitting``), the loss the self-play trainer uses
 (``training``): cross-entropy of the win and of the conditional gammon and
@@ -19,9 +27,10 @@ learning rate falls by ``decay`` per epoch.
 
 **Checkpoints.** After every epoch the weights, Adam's moments, the counters and the
 log go to ``<run>/checkpoint.npz`` (written aside, then renamed), the net to
-``<run>/nets/<phase>-<epoch>.npz`` and a line to ``<run>/log.jsonl``; the same call
-on the same folder (more ``epochs`` allowed) goes on from the last epoch, with the
-same result as a run that never stopped.
+``<run>/nets/<phase>-<epoch>.npz`` (for ``"trigammon"``, a ``Network`` weights file)
+and a line to ``<run>/log.jsonl``, whose first line (epoch 0) measures the starting
+net; the same call on the same folder (more ``epochs`` allowed) goes on from the last
+epoch, with the same result as a run that never stopped.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -39,14 +49,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.variant import CLASSIC
+from ..engine.variant import CHECKERS, CLASSIC, TRIGAMMON, Variant
 from . import features
 from .fitting import Adam, outcome_gradient
-from .network import forward, outcomes_from_logits
-from .outcomes import Floats, by_turn, equity_matrix, to_slots
-from .phases import INPUTS, Layers, input_size, inputs_of
+from .network import Network, encode, forward, in_slots, outcomes_from_logits
+from .outcomes import Floats, by_turn, equity_matrix, outcome_size, pairs, to_slots
+from .phases import Layers, inputs_of
 
-__all__ = ["Fit", "Positions", "fit", "read_chunk", "read_positions"]
+__all__ = ["NETS", "Fit", "NetKind", "Positions", "fit", "read_chunk", "read_positions"]
 
 HOLD_OUT = 20
 """Every 20th chunk file (by name) is kept for measuring, never trained on."""
@@ -58,6 +68,47 @@ PHASE_CODES = {
 """The positions each phase's net learns from: the contact net rates crashed positions
 too where there is no crashed net, so it learns them too."""
 Report = Callable[[str], None]
+Slots = npt.NDArray[np.uint8]
+
+
+@dataclass(frozen=True)
+class NetKind:
+    """What one kind of net learns from: positions of ``variant`` (boards in slots,
+    ``(B, players, N + 2)``) where ``rows`` holds, with ``inputs`` as its inputs."""
+
+    variant: Variant
+    rows: Callable[[Slots], npt.NDArray[np.bool_]]
+    inputs: Callable[[Slots], Floats]
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    def input_size(self) -> int:
+        empty = np.zeros((1, self.players, self.variant.points + 2), np.uint8)
+        return int(self.inputs(empty).shape[1])
+
+
+def _in_phase(phase: str) -> Callable[[Slots], npt.NDArray[np.bool_]]:
+    return lambda slots: np.isin(features.phases(slots), PHASE_CODES[phase])
+
+
+def _not_race(slots: Slots) -> npt.NDArray[np.bool_]:
+    """Positions nobody has won that are not bear-off races (``race.is_race``)."""
+    won = (slots[:, :, -1] == CHECKERS).any(axis=1)
+    outside = slots[:, :, : TRIGAMMON.home_start].any(axis=(1, 2))
+    kept: npt.NDArray[np.bool_] = outside & ~won
+    return kept
+
+
+NETS = {
+    **{
+        phase: NetKind(CLASSIC, _in_phase(phase), partial(inputs_of, phase))
+        for phase in PHASE_CODES
+    },
+    "trigammon": NetKind(TRIGAMMON, _not_race, partial(encode, TRIGAMMON)),
+}
+"""The nets a fit makes, by ``Fit.phase``."""
 
 
 # --- data ------------------------------------------------------------------------------
@@ -79,8 +130,10 @@ class Positions:
     def join(parts: Iterable[Positions], phase: str) -> Positions:
         kept = list(parts)
         if not kept:
+            kind = NETS[phase]
             return Positions(
-                np.zeros((0, input_size(phase)), np.float32), np.zeros((0, 6), np.float32)
+                np.zeros((0, kind.input_size()), np.float16),
+                np.zeros((0, outcome_size(kind.players)), np.float32),
             )
         return Positions(
             np.concatenate([p.inputs for p in kept]), np.concatenate([p.targets for p in kept])
@@ -90,9 +143,9 @@ class Positions:
 def read_chunk(
     path: str | Path, phase: str, rating: str, cache: str | Path | None = None
 ) -> Positions:
-    """A chunk file's positions of ``phase`` (``"contact"``, ``"crashed"``, ``"race"``)
-    with the rating ``rating`` (``"ply0"``, ``"ply2"``) as targets, its candidates'
-    positions too where it has them with that rating.
+    """A chunk file's positions for the net ``phase`` (``NETS``) with the rating
+    ``rating`` (``"ply0"``, ``"ply1"``, ``"ply2"``) as targets, its candidates' positions
+    too where it has them with that rating.
 
     With ``cache`` (a folder) the result is kept there and read back next time: the
     inputs of millions of positions take a while to work out.
@@ -112,10 +165,11 @@ def read_chunk(
             boards = np.concatenate((boards, data["candidate_boards"]))
             turns = np.concatenate((turns, data["candidate_turns"].astype(np.intp)))
             rated = np.concatenate((rated, data[f"candidate_{rating}"].astype(np.float32)))
-    slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
-    rows = np.isin(features.phases(slots), PHASE_CODES[phase])
-    targets = by_turn(CLASSIC, rated[rows], turns[rows], to_slots)
-    found = Positions(inputs_of(phase, slots[rows]).astype(np.float16), targets)
+    kind = NETS[phase]
+    slots = in_slots(kind.variant, boards, turns)
+    rows = kind.rows(slots)
+    targets = by_turn(kind.variant, rated[rows], turns[rows], to_slots)
+    found = Positions(kind.inputs(slots[rows]).astype(np.float16), targets)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
         aside = kept.with_suffix(".part.npz")
@@ -142,7 +196,8 @@ def read_positions(
     hold_out: int = HOLD_OUT,
     cache: str | Path | None = None,
 ) -> tuple[Positions, Positions]:
-    """(training, held-out) positions of ``phase`` from chunk files (``held_out``)."""
+    """(training, held-out) positions of the net ``phase`` from chunk files
+    (``held_out``)."""
     held = [f for f in files if held_out(f, hold_out)]
     train = [f for f in files if not held_out(f, hold_out)]
     ordered = [*train, *held]
@@ -160,11 +215,14 @@ def read_positions(
 
 @dataclass(frozen=True)
 class Fit:
-    """How one phase's net is fitted; kept in its checkpoint.
+    """How one net is fitted; kept in its checkpoint.
 
-    ``hidden`` units per ``tanh`` hidden layer; ``learning_rate`` at the first epoch,
-    times ``decay`` each epoch after; ``start`` a weights file of phase nets whose
-    ``phase`` net the fit starts from (fine-tuning) instead of random weights.
+    ``phase`` the net (``NETS``); ``hidden`` units per ``tanh`` hidden layer;
+    ``learning_rate`` at the first epoch, times ``decay`` each epoch after; ``start``
+    the weights the fit starts from (fine-tuning) instead of random ones: for a classic
+    phase, a weights file of phase nets (its ``phase`` net); for ``"trigammon"``, a
+    ``Network`` (a weights file or a net of the package by name), widened to
+    ``hidden`` units if it has one hidden layer of fewer (``training.widened``).
     """
 
     phase: str = "contact"
@@ -178,8 +236,8 @@ class Fit:
     start: str | None = None
 
     def __post_init__(self) -> None:
-        if self.phase not in INPUTS:
-            raise ValueError(f"phase must be one of {sorted(INPUTS)}, not {self.phase!r}")
+        if self.phase not in NETS:
+            raise ValueError(f"phase must be one of {sorted(NETS)}, not {self.phase!r}")
         if not self.hidden or any(h < 1 for h in self.hidden):
             raise ValueError(
                 f"hidden needs one or more layer sizes of at least 1, not {self.hidden}"
@@ -193,68 +251,103 @@ class Fit:
 def initial_layers(fit: Fit) -> Layers:
     """Small random weights (``seed``); output biases start at even wins, rare gammons."""
     rng = np.random.default_rng([fit.seed, 7])
-    sizes = [input_size(fit.phase), *fit.hidden]
+    kind = NETS[fit.phase]
+    sizes = [kind.input_size(), *fit.hidden]
     layers = []
     for fan_in, fan_out in pairwise(sizes):
         w = rng.normal(0, 1 / np.sqrt(fan_in), (fan_in, fan_out)).astype(np.float32)
         layers.append((w, np.zeros(fan_out, np.float32)))
-    last = rng.normal(0, 0.1 / np.sqrt(sizes[-1]), (sizes[-1], 6)).astype(np.float32)
-    biases = np.array([0, 0, -1.5, -1.5, -2.5, -2.5], np.float32)
-    return (*layers, (last, biases))
+    players, q = kind.players, len(pairs(kind.players))
+    last = rng.normal(0, 0.1 / np.sqrt(sizes[-1]), (sizes[-1], players + 2 * q))
+    biases = np.array([0.0] * players + [-1.5] * q + [-2.5] * q, np.float32)
+    return (*layers, (last.astype(np.float32), biases))
 
 
-def loss_of(logits: Floats, targets: Floats) -> Floats:
+def loss_of(logits: Floats, targets: Floats, players: int = 2) -> Floats:
     """Each position's loss (the cross-entropies whose gradient
-    ``fitting.outcome_gradient`` is)."""
+    ``fitting.outcome_gradient`` is), for ``players`` players."""
     tiny = np.float32(1e-7)
-    found = outcomes_from_logits(logits, 2)
-    cond_gammon = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 2:4])
-    cond_back = 0.5 + 0.5 * np.tanh(0.5 * logits[:, 4:6])
-    t_wins, t_gammons, t_backs = targets[:, :2], targets[:, 2:4], targets[:, 4:6]
+    n, q = players, len(pairs(players))
+    found = outcomes_from_logits(logits, n)
+    cond_gammon = 0.5 + 0.5 * np.tanh(0.5 * logits[:, n : n + q])
+    cond_back = 0.5 + 0.5 * np.tanh(0.5 * logits[:, n + q :])
+    t_wins, t_gammons, t_backs = targets[:, :n], targets[:, n : n + q], targets[:, n + q :]
+    t_winners = t_wins[:, [w for w, _ in pairs(n)]]
 
     def cross(p: Floats, weight: Floats, hit: Floats) -> Floats:
         out: Floats = -(hit * np.log(p + tiny) + (weight - hit) * np.log(1 - p + tiny)).sum(1)
         return out
 
-    win: Floats = -(t_wins * np.log(found[:, :2] + tiny)).sum(1)
-    return win + cross(cond_gammon, t_wins, t_gammons) + cross(cond_back, t_gammons, t_backs)
+    win: Floats = -(t_wins * np.log(found[:, :n] + tiny)).sum(1)
+    return win + cross(cond_gammon, t_winners, t_gammons) + cross(cond_back, t_gammons, t_backs)
 
 
 class Learner(Adam):
     """One net's weights being fitted, with Adam's moments and step count."""
 
+    def __init__(self, layers: Layers, players: int) -> None:
+        super().__init__(layers)
+        self.players = players
+
     def update(self, inputs: Floats, targets: Floats, rate: float) -> None:
         acts = forward(self.live_layers(), inputs)
-        grad = outcome_gradient(acts[-1], targets, 2) / np.float32(len(inputs))
+        grad = outcome_gradient(acts[-1], targets, self.players) / np.float32(len(inputs))
         self.descend(acts, grad, rate)
 
 
-def measure(layers: Layers, positions: Positions, batch: int = 4096) -> dict[str, float]:
-    """Mean loss and mean absolute error of the equity of the side to roll."""
+def measure(
+    layers: Layers, positions: Positions, players: int = 2, batch: int = 4096
+) -> dict[str, float]:
+    """Mean loss and mean absolute error of the equity of the side to roll, for a net
+    of ``players`` players."""
     if not len(positions):
         return {"loss": float("nan"), "equity_error": float("nan")}
-    column = equity_matrix(2)[:, 0]
+    column = equity_matrix(players)[:, 0]
     loss = error = 0.0
     for first in range(0, len(positions), batch):
         rows = slice(first, first + batch)
         logits = forward(layers, positions.inputs[rows].astype(np.float32))[-1]
         targets = positions.targets[rows]
-        loss += float(loss_of(logits, targets).sum())
-        found = outcomes_from_logits(logits, 2)
+        loss += float(loss_of(logits, targets, players).sum())
+        found = outcomes_from_logits(logits, players)
         error += float(np.abs((found - targets) @ column).sum())
     return {"loss": loss / len(positions), "equity_error": error / len(positions)}
 
 
-def _start(fit: Fit) -> Layers:
+def starting_layers(fit: Fit) -> Layers:
+    """The layers a fit starts from: random (``initial_layers``) or ``Fit.start``'s,
+    a one-hidden-layer trigammon net widened to ``fit.hidden`` (``training.widened``)."""
     if fit.start is None:
         return initial_layers(fit)
+    layers = layers_of(fit.phase, fit.start)
+    have = tuple(w.shape[1] for w, _ in layers[:-1])
+    if fit.phase == "trigammon" and len(have) == len(fit.hidden) == 1 and have < fit.hidden:
+        from .training import widened
+
+        layers = widened(Network(TRIGAMMON, tuple(layers)), fit.hidden[0], fit.seed).layers
+    elif have != fit.hidden:
+        raise ValueError(
+            f"{fit.start}'s {fit.phase} net has hidden layers {have}, not {fit.hidden}"
+        )
+    return tuple((np.array(w, np.float32), np.array(b, np.float32)) for w, b in layers)
+
+
+def layers_of(phase: str, source: str) -> Layers:
+    """The layers of the net ``phase`` in weights ``source``: for a classic phase, a
+    phase-nets file's net of that phase (its contact net for a missing crashed one);
+    for ``"trigammon"``, a ``Network``'s (a weights file, or a net of the package by
+    name)."""
+    if phase == "trigammon":
+        from .shipped import network_named
+
+        net = Network.load(source) if source.endswith(".npz") else network_named(source)
+        if net.variant.name != TRIGAMMON.name:
+            raise ValueError(f"{source} is a {net.variant.name} net, not a trigammon one")
+        return net.layers
     from .phases import PhaseNets
 
-    nets = PhaseNets.load(fit.start).nets
-    layers = nets.get(fit.phase, nets["contact"])
-    if tuple(w.shape[1] for w, _ in layers[:-1]) != fit.hidden:
-        raise ValueError(f"{fit.start}'s {fit.phase} net has other hidden layers than {fit.hidden}")
-    return tuple((w.copy(), b.copy()) for w, b in layers)
+    nets = PhaseNets.load(source).nets
+    return nets.get(phase, nets["contact"])
 
 
 def fit(
@@ -265,19 +358,22 @@ def fit(
     report: Report | None = print,
 ) -> Layers:
     """Fit ``settings.phase``'s net on ``train`` for ``settings.epochs`` epochs in the
-    run folder ``run`` (going on from its checkpoint), measuring it on ``held`` after
-    each; returns the layers."""
+    run folder ``run`` (going on from its checkpoint), measuring it on ``held`` before
+    the first (epoch 0 of the log: the starting net) and after each; returns the
+    layers."""
     folder = Path(run)
     (folder / "nets").mkdir(parents=True, exist_ok=True)
     checkpoint = folder / "checkpoint.npz"
-    learner = Learner(_start(settings))
+    players = NETS[settings.phase].players
+    learner = Learner(starting_layers(settings), players)
     state: dict[str, Any] = {"epoch": 0, "seconds": 0.0, "log": []}
+    say = report or (lambda line: None)
     if checkpoint.exists():
         with np.load(checkpoint, allow_pickle=False) as data:
             state = json.loads(str(data["state"]))
-            kept = state.pop("settings")
+            kept = {**json.loads(json.dumps(asdict(Fit()))), **state.pop("settings")}
             wanted = json.loads(json.dumps(asdict(settings)))
-            changed = sorted(k for k in wanted if k != "epochs" and kept.get(k) != wanted[k])
+            changed = sorted(k for k in wanted if k != "epochs" and kept[k] != wanted[k])
             if changed:
                 raise ValueError(
                     f"{checkpoint} was made with other settings ({', '.join(changed)}): "
@@ -285,9 +381,19 @@ def fit(
                 )
             learner.restore(data, state["step"])
     (folder / "settings.json").write_text(json.dumps(asdict(settings), indent=1) + "\n")
-    say = report or (lambda line: None)
     if state["epoch"]:
         say(f"resumed from {checkpoint} at epoch {state['epoch']}")
+    else:
+        start = {
+            "epoch": 0,
+            **{f"held_{k}": v for k, v in measure(learner.layers(), held, players).items()},
+        }
+        with open(folder / "log.jsonl", "w") as out:
+            out.write(json.dumps(start) + "\n")
+        say(
+            f"{settings.phase} at the start: held-out loss {start['held_loss']:.5f}, "
+            f"equity error {start['held_equity_error']:.5f}"
+        )
     while state["epoch"] < settings.epochs:
         epoch = state["epoch"]
         started = time.perf_counter()
@@ -304,7 +410,7 @@ def fit(
             "positions": len(train),
             "seconds": round(state["seconds"]),
             "rate": rate,
-            **{f"held_{k}": v for k, v in measure(layers, held).items()},
+            **{f"held_{k}": v for k, v in measure(layers, held, players).items()},
         }
         state["log"].append(entry)
         state["step"] = learner.step
@@ -330,13 +436,14 @@ def _save_net(path: Path, settings: Fit, layers: Layers, entry: dict[str, Any]) 
     arrays: dict[str, Any] = {}
     for k, (w, b) in enumerate(layers):
         arrays[f"w{k}"], arrays[f"b{k}"] = w, b
-    record = {"fit": asdict(settings), **entry}
+    record = {"fit": asdict(settings), **entry, "variant": NETS[settings.phase].variant.name}
     with open(path, "wb") as out:
         np.savez_compressed(out, meta=np.array(json.dumps(record)), **arrays)
 
 
 def read_layers(path: str | Path) -> Layers:
-    """A fitted net's layers (``<run>/nets/<phase>-<epoch>.npz``)."""
+    """A fitted net's layers (``<run>/nets/<phase>-<epoch>.npz``; a trigammon one is
+    also a ``Network`` weights file, ``Network.load``)."""
     with np.load(path, allow_pickle=False) as data:
         count = sum(1 for name in data.files if name.startswith("w"))
         return tuple(

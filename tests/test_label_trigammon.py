@@ -1,0 +1,101 @@
+"""``scripts/label_trigammon.py``: a tiny labelling run through the real code. The labels
+are trigammon-v1's 1-ply ratings (checked against the 21 rolls' best plays worked out
+without the compiled one-call pass), no race or finished game is kept, and a run
+started again writes only the missing chunks, the same as before."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from trigammon_widget.engine import TRIGAMMON, Variant
+from trigammon_widget.engine.fastplay import Boards, TurnView
+from trigammon_widget.judgement import race
+from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
+from trigammon_widget.judgement.outcomes import Floats
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "label_trigammon", ROOT / "scripts" / "label_trigammon.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["label_trigammon"] = module  # the executor's tasks refer to it by name
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def labels(script: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("labels")
+    with ThreadPoolExecutor(1) as pool:
+        done = list(script.label_chunks(pool, out, games=2, chunk=1, seed=3))
+    assert [games for games, _ in done] == [1, 2]
+    assert done[-1][1] > 200  # two whole games' positions
+    return out
+
+
+class Plain:
+    """trigammon-v1's evaluator without its compiled one-call 1-ply (``one_ply``):
+    ``rate_before_roll`` then finds each roll's best play play by play."""
+
+    name = "plain"
+
+    def __init__(self) -> None:
+        self.inner = NeuralEvaluator("trigammon-v1")
+
+    def check(self, variant: Variant) -> None:
+        self.inner.check(variant)
+
+    def rate(self, variant: Variant, boards: Boards, turn: int) -> Floats:
+        return self.inner.rate(variant, boards, turn)
+
+    def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
+        return self.inner.after_plays(view, keys)
+
+
+def test_the_labels_are_the_teachers_one_ply_ratings(labels: Path) -> None:
+    files = sorted(labels.glob("chunk-*.npz"))
+    assert [f.name for f in files] == ["chunk-00000.npz", "chunk-00001.npz"]
+    with np.load(files[0], allow_pickle=False) as data:
+        boards, turns, rated, games = data["boards"], data["turns"], data["ply1"], data["games"]
+    assert boards.shape == (len(turns), 3, TRIGAMMON.points + 2) and rated.shape == (len(turns), 15)
+    assert set(games.tolist()) == {0}
+    assert np.allclose(rated[:, :3].sum(axis=1), 1, atol=1e-5)
+    for b in boards:
+        assert not race.is_race(TRIGAMMON, b.tolist())  # races are rated exactly, not kept
+        assert b[:, -1].max() < 15  # nobody has won
+    plain = Plain()
+    for k in np.linspace(0, len(turns) - 1, 6).astype(int):
+        found = rate_before_roll(plain, TRIGAMMON, boards[k].tolist(), int(turns[k]), 1)
+        assert found == pytest.approx(rated[k], abs=2e-5)
+
+
+def test_a_run_started_again_writes_only_the_missing_chunks(
+    script: ModuleType, labels: Path, tmp_path: Path
+) -> None:
+    """As after a kill once the first chunk was written: only the second is labelled,
+    into the same file as before."""
+    (tmp_path / "chunk-00000.npz").write_bytes((labels / "chunk-00000.npz").read_bytes())
+    with ThreadPoolExecutor(1) as pool:
+        done = list(script.label_chunks(pool, tmp_path, games=2, chunk=1, seed=3))
+    with (
+        np.load(labels / "chunk-00001.npz") as before,
+        np.load(tmp_path / "chunk-00001.npz") as again,
+    ):
+        assert done == [(1, 0), (2, len(before["turns"]))]
+        assert before.files == again.files
+        for array in before.files:
+            assert np.array_equal(before[array], again[array])
+    assert not list(tmp_path.glob("*.part.npz"))
