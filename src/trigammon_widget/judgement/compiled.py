@@ -230,7 +230,7 @@ def _rate_leaves(
             for h in range(hidden):
                 base[h] += flat[r, h]
     first = np.empty(hidden, b0.dtype)
-    widest = widths.max()
+    widest = widths[1:].max() if widths.shape[0] > 1 else 0  # no further layer: none
     upper = np.empty(widest, b0.dtype)
     lower = np.empty(widest, b0.dtype)
     logits = np.empty(outputs, b0.dtype)
@@ -272,8 +272,12 @@ def _rate_leaves(
                         first[h] += flat[bar + taken[p], h] - flat[bar, h]
         for h in range(hidden):
             first[h] = tanh_of(first[h])
-        if widths.shape[0] == 1:
-            _output_layer(first, w1, b1, logits)
+        if widths.shape[0] == 1:  # every shipped net: written out, as fast as it was
+            for o in range(outputs):
+                total = b1[o]
+                for h in range(hidden):
+                    total += first[h] * w1[o, h]
+                logits[o] = total
         else:
             _output_layer(_deeper(first, mids, widths, upper, lower), w1, b1, logits)
         high = logits[0]
