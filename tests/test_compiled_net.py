@@ -44,14 +44,11 @@ def views(variant: Variant, count: int) -> list[TurnView]:
     return out
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
-@pytest.mark.parametrize("precision", ["float64", "float32"])
-def test_every_play_is_rated_alike(fast_path, variant: Variant, precision: str) -> None:  # type: ignore[no-untyped-def]
-    shipped = load_network(variant.name)
-    net = in_float64(shipped) if precision == "float64" else shipped
-    tolerance = 1e-12 if precision == "float64" else FLOAT32
+def worst_gap(fast_path: Any, net: Network, variant: Variant, count: int) -> float:
+    """The largest difference between the compiled pass's outcome vectors and numpy's,
+    over every play of ``count`` corpus positions; the same precision on both."""
     worst = 0.0
-    for view in views(variant, 400):
+    for view in views(variant, count):
         keys = list(view.leaves())
         with fast_path(False):
             want = net.after_plays(view, keys)
@@ -60,7 +57,16 @@ def test_every_play_is_rated_alike(fast_path, variant: Variant, precision: str) 
             got = net.after_plays(view, keys)
         assert got.dtype == want.dtype
         worst = max(worst, float(np.abs(got - want).max()))
-    assert worst <= tolerance
+    return worst
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@pytest.mark.parametrize("precision", ["float64", "float32"])
+def test_every_play_is_rated_alike(fast_path, variant: Variant, precision: str) -> None:  # type: ignore[no-untyped-def]
+    shipped = load_network(variant.name)
+    net = in_float64(shipped) if precision == "float64" else shipped
+    tolerance = 1e-12 if precision == "float64" else FLOAT32
+    assert worst_gap(fast_path, net, variant, 400) <= tolerance
 
 
 def deeper(variant: Variant, widths: tuple[int, ...], dtype: type, seed: int = 0) -> Network:
@@ -87,17 +93,7 @@ def test_nets_of_several_hidden_layers_are_rated_alike(
     ``forward`` (1e-12 in float64, ``FLOAT32`` in float32), and the same games move
     for move in float64."""
     for dtype, tolerance in ((np.float64, 1e-12), (np.float32, FLOAT32)):
-        net = deeper(variant, widths, dtype)
-        worst = 0.0
-        for view in views(variant, 150):
-            keys = list(view.leaves())
-            with fast_path(False):
-                want = net.after_plays(view, keys)
-            with fast_path(True):
-                assert net.compiled_rater(variant) is not None
-                got = net.after_plays(view, keys)
-            worst = max(worst, float(np.abs(got - want).max()))
-        assert worst <= tolerance
+        assert worst_gap(fast_path, deeper(variant, widths, dtype), variant, 150) <= tolerance
     neural = NeuralBot(evaluator=NeuralEvaluator(deeper(variant, widths, np.float64)))
     bots: list[NeuralBot | RandomBot] = [neural] * variant.players
     for seed in range(3):
