@@ -51,6 +51,7 @@ from .bearoff import load as load_table
 from .outcomes import Floats, equity_matrix, outcome_size, pairs, slot_order, sure
 
 __all__ = [
+    "BOUNDS",
     "EXACT_LIMIT",
     "NO_TABLES",
     "RaceEvaluator",
@@ -99,10 +100,18 @@ def small(variant: Variant, boards: Sequence[Sequence[int]]) -> bool:
     return prod(map(_bound, _homes(variant, boards))) <= EXACT_LIMIT
 
 
+BOUNDS = np.array(
+    [[comb(m + h, m) for h in range(HOME + 1)] for m in range(CHECKERS + 1)], np.int64
+)
+"""``[m, h]``: C(m + h, m), ``small``'s bound of a home board of m checkers whose highest
+is h pips from off (``_bound``; compiled code reads it too, ``Tables.bounds``)."""
+BOUNDS.setflags(write=False)
+
+
 def _bound(home: Sequence[int]) -> int:
-    """C(m + h, m) of one home board (``small``)."""
+    """``BOUNDS`` of one home board (``small``)."""
     high = max((k + 1 for k in range(HOME) if home[k]), default=0)
-    return comb(sum(home) + high, high)
+    return int(BOUNDS[sum(home), high])
 
 
 def rate(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Chances:
@@ -286,8 +295,7 @@ class Tables(NamedTuple):
     """Every home board's ``bearoff.codes``, sorted; ``boards`` the index of each."""
     boards: npt.NDArray[np.intp]
     bounds: npt.NDArray[np.int64]
-    """``[m, h]``: C(m + h, m), ``small``'s bound of a home board of m checkers whose
-    highest is h pips from off."""
+    """``BOUNDS``."""
     orders: npt.NDArray[np.intp]
     """``[mover]``: the seats in slot order of the player after ``mover``, who rates
     the results of its turn."""
@@ -317,9 +325,6 @@ def compiled_tables(variant: Variant) -> Tables:
     table = load_table()
     known = codes(table.boards)
     order = np.argsort(known)
-    bounds = np.array(
-        [[comb(m + h, m) for h in range(HOME + 1)] for m in range(CHECKERS + 1)], np.int64
-    )
     orders = np.array(
         [slot_order(variant, variant.next_player(m)) for m in range(variant.players)], np.intp
     )
@@ -328,7 +333,7 @@ def compiled_tables(variant: Variant) -> Tables:
         table.saves,
         np.ascontiguousarray(known[order]),
         order.astype(np.intp),
-        bounds,
+        BOUNDS,
         orders,
         pair_index(variant.players),
         EXACT_LIMIT,
