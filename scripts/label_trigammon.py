@@ -20,12 +20,22 @@ position's game), each file written aside and renamed; the same command after a 
 goes on with the chunks not written yet. Chunks run on ``--workers`` spawned processes
 or a Dask cluster (``--dask ADDRESS``); ``label_chunks`` takes any
 ``concurrent.futures.Executor``.
+
+``--candidates K`` also keeps, for every position of a chunk, the positions the ``K``
+best plays of one more roll lead to (the roll drawn from
+``random.Random(f"{seed}:{game}:{index}")``, the plays ranked by the teacher at 0-ply),
+each rated by the teacher ``--plies`` deep (``candidate_boards``, ``candidate_turns``,
+``candidate_ply1``, as ``scripts/label_classic.py`` keeps them): the positions a net must
+tell apart to choose a play, which self-play alone shows one at a time. Chunks written
+before without them get them added, so the same command with ``--candidates`` goes over
+a finished folder; races and won games among them are left out, as above.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor
@@ -35,8 +45,14 @@ from typing import Any
 
 import numpy as np
 
+from trigammon_widget.engine.fastplay import Boards, TurnView, has_won
+from trigammon_widget.engine.variant import TRIGAMMON
+from trigammon_widget.judgement import race
+from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
+from trigammon_widget.judgement.outcomes import equities_of, equity_matrix
 from trigammon_widget.judgement.parallel import command_line_executor
 from trigammon_widget.judgement.shipped import network_named
+from trigammon_widget.judgement.threads import one_blas_thread
 from trigammon_widget.judgement.training import Task, play_games
 
 EXPLORE = 0.1
@@ -51,12 +67,13 @@ def label_chunk(
     explore: float = EXPLORE,
     teacher: str = TEACHER,
     plies: int = 1,
+    candidates: int = 0,
 ) -> int:
     """Games ``first .. first + count - 1``, rated and written; the positions kept
-    (0 where the chunk was written before)."""
+    (0 where the chunk was written before, with its candidates where asked for)."""
     target = out / f"chunk-{first // count:05d}.npz"
     if target.exists():
-        return 0
+        return add_candidates(target, seed, candidates, teacher, plies)
     net = network_named(teacher)
     task = Task(net, first, count, seed, explore, plies, races=True, teacher=teacher)
     records = play_games(task)
@@ -73,7 +90,59 @@ def label_chunk(
         **rated,
     )
     os.replace(aside, target)
-    return sum(len(r.turns) for r in records)
+    return sum(len(r.turns) for r in records) + add_candidates(
+        target, seed, candidates, teacher, plies
+    )
+
+
+def add_candidates(target: Path, seed: int, best: int, teacher: str, plies: int) -> int:
+    """Give a chunk file its candidates' positions (the module's text) where it has none;
+    how many it was given."""
+    name = f"candidate_ply{plies}"
+    with np.load(target, allow_pickle=False) as data:
+        if not best or name in data.files:
+            return 0
+        arrays = {key: data[key] for key in data.files}
+    evaluator = NeuralEvaluator(teacher)
+    found: list[tuple[Boards, int]] = []
+    with one_blas_thread():
+        for index, (seats, turn, game) in enumerate(
+            zip(arrays["boards"], arrays["turns"], arrays["games"], strict=True)
+        ):
+            rng = random.Random(f"{seed}:{game}:{index}")
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            found += candidates_of(evaluator, seats.tolist(), int(turn), dice, best)
+        ratings = [rate_before_roll(evaluator, TRIGAMMON, b, t, plies) for b, t in found]
+    shape = arrays["boards"].shape[1:]
+    arrays["candidate_boards"] = np.asarray([b for b, _ in found], np.uint8).reshape(-1, *shape)
+    arrays["candidate_turns"] = np.asarray([t for _, t in found], np.int8)
+    arrays[name] = np.asarray(ratings, np.float32).reshape(len(found), -1)
+    aside = target.with_suffix(".part.npz")
+    np.savez_compressed(aside, **arrays)
+    os.replace(aside, target)
+    return len(found)
+
+
+def candidates_of(
+    evaluator: NeuralEvaluator, boards: Boards, turn: int, dice: tuple[int, int], best: int
+) -> list[tuple[Boards, int]]:
+    """The positions (and who rolls next) the ``best`` plays of ``dice`` by the
+    evaluator at 0-ply lead to, races and won games left out; none where the roll leaves
+    no choice."""
+    view = TurnView(TRIGAMMON, boards, turn, dice)
+    keys = list(view.leaves())
+    if len(keys) < 2:
+        return []
+    rated = evaluator.after_plays(view, keys)
+    column = equity_matrix(TRIGAMMON.players)[:, turn]
+    order = np.argsort(-equities_of(rated, column), kind="stable")
+    follower = TRIGAMMON.next_player(turn)
+    kept = []
+    for k in order[:best]:
+        after = view.boards_after(keys[int(k)])
+        if not any(map(has_won, after)) and not race.is_race(TRIGAMMON, after):
+            kept.append((after, follower))
+    return kept
 
 
 def label_chunks(
@@ -85,13 +154,21 @@ def label_chunks(
     explore: float = EXPLORE,
     teacher: str = TEACHER,
     plies: int = 1,
+    candidates: int = 0,
 ) -> Iterator[tuple[int, int]]:
     """Label games ``0 .. games - 1`` into ``out`` on ``executor``, a chunk a task;
     yields (games done, positions written by the call) as chunks finish, in order."""
     out.mkdir(parents=True, exist_ok=True)
     firsts = range(0, games, chunk)
     work = partial(
-        label_chunk, out, seed, count=chunk, explore=explore, teacher=teacher, plies=plies
+        label_chunk,
+        out,
+        seed,
+        count=chunk,
+        explore=explore,
+        teacher=teacher,
+        plies=plies,
+        candidates=candidates,
     )
     done = 0
     for first, kept in zip(firsts, executor.map(work, firsts), strict=True):
@@ -108,6 +185,9 @@ def main() -> None:
     parser.add_argument("--explore", type=float, default=EXPLORE, help="share of random plays")
     parser.add_argument("--teacher", default=TEACHER, help="a trigammon net of the package")
     parser.add_argument("--plies", type=int, default=1, choices=[0, 1, 2])
+    parser.add_argument(
+        "--candidates", type=int, default=0, help="keep a roll's best plays' positions too"
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--dask", help="address of a Dask scheduler to label on")
     args = parser.parse_args()
@@ -124,6 +204,7 @@ def main() -> None:
             args.explore,
             args.teacher,
             args.plies,
+            args.candidates,
         ):
             hours = (time.monotonic() - start) / 3600
             print(f"games {games}: {positions} positions in {hours:.3f} h", flush=True)
