@@ -15,7 +15,7 @@ to about 1e-6 (``tests/test_compiled_net.py`` holds both).
 
 A net's arrays come as ``Net`` (``network.CompiledRater`` makes them): the first
 layer's tables, its biases, the further hidden layers packed in one array (``mids``,
-each layer's weights, inputs by outputs, then its biases; ``widths`` the hidden
+each layer's weights, outputs by inputs, then its biases; ``widths`` the hidden
 layers' sizes, the first one's first) and the output layer, transposed.
 """
 
@@ -141,36 +141,65 @@ def _sigmoid_of(x: Any) -> Any:
     return double
 
 
+BLOCK = 16
+"""Plays whose hidden layers past the first are computed together: each row of a
+layer's weights is read once for them all, from the nearest cache, where one play at a
+time streams the whole layer through it per play (a 384 by 192 layer is 295 KB)."""
+
+
 @njit(cache=True, nogil=True, error_model="numpy", fastmath=True)
-def _dense(x: Array, weights: Array, biases: Array, out: Array) -> None:
-    """``out = tanh(x @ weights + biases)``: each input's row of weights added to all
-    the outputs at once, a loop over contiguous numbers that compiles to vector
-    instructions."""
-    inputs, outputs = weights.shape
-    for j in range(outputs):
-        out[j] = biases[j]
-    for i in range(inputs):
-        xi = x[i]
-        for j in range(outputs):
-            out[j] += weights[i, j] * xi
-    for j in range(outputs):
-        out[j] = tanh_of(out[j])
+def _dense_rows(x: Array, rows: int, weights: Array, biases: Array, out: Array) -> None:
+    """``out[:rows] = tanh(x[:rows] @ weights.T + biases)`` (``weights`` outputs by
+    inputs), ``BLOCK`` rows at a time: four outputs' weights at once, read from the
+    nearest cache for every row of the block, each number of a row loaded once for the
+    four dot products; loops over contiguous numbers that compile to vector
+    instructions (1.4 times as fast as one output at a time, on a 384 by 192 layer)."""
+    outputs, inputs = weights.shape
+    for start in range(0, rows, BLOCK):
+        stop = min(start + BLOCK, rows)
+        j = 0
+        while j + 4 <= outputs:
+            for b in range(start, stop):
+                t0 = biases[j]
+                t1 = biases[j + 1]
+                t2 = biases[j + 2]
+                t3 = biases[j + 3]
+                for i in range(inputs):
+                    xi = x[b, i]
+                    t0 += xi * weights[j, i]
+                    t1 += xi * weights[j + 1, i]
+                    t2 += xi * weights[j + 2, i]
+                    t3 += xi * weights[j + 3, i]
+                out[b, j] = tanh_of(t0)
+                out[b, j + 1] = tanh_of(t1)
+                out[b, j + 2] = tanh_of(t2)
+                out[b, j + 3] = tanh_of(t3)
+            j += 4
+        for jj in range(j, outputs):
+            for b in range(start, stop):
+                total = biases[jj]
+                for i in range(inputs):
+                    total += x[b, i] * weights[jj, i]
+                out[b, jj] = tanh_of(total)
 
 
-@njit(cache=True, nogil=True, error_model="numpy", fastmath=True, inline="always")
-def _deeper(first: Array, mids: Array, widths: Array, upper: Array, lower: Array) -> Array:
-    """The last hidden layer's activations (its first ``widths[-1]``) after the first's
-    (``first``), through the further layers packed in ``mids``, alternately in
-    ``upper`` and ``lower``."""
-    last = first
+@njit(cache=True, nogil=True, error_model="numpy", fastmath=True)
+def _deeper(firsts: Array, rows: int, mids: Array, widths: Array) -> Array:
+    """The last hidden layer's activations of ``rows`` plays (its first ``widths[-1]``
+    columns) from the first's (``firsts``), through the further layers packed in
+    ``mids``."""
+    widest = widths[1:].max()
+    upper = np.empty((rows, widest), firsts.dtype)
+    lower = np.empty((rows, widest), firsts.dtype)
+    last = firsts
     size_in = widths[0]
     at = 0
     for depth in range(1, widths.shape[0]):
         size_out = widths[depth]
         layer = upper if depth % 2 else lower
-        weights = mids[at : at + size_in * size_out].reshape(size_in, size_out)
+        weights = mids[at : at + size_in * size_out].reshape(size_out, size_in)
         at += size_in * size_out
-        _dense(last, weights, mids[at : at + size_out], layer)
+        _dense_rows(last, rows, weights, mids[at : at + size_out], layer)
         at += size_out
         last = layer
         size_in = size_out
@@ -178,14 +207,39 @@ def _deeper(first: Array, mids: Array, widths: Array, upper: Array, lower: Array
 
 
 @njit(cache=True, nogil=True, error_model="numpy", fastmath=True, inline="always")
-def _output_layer(last: Array, w1: Array, b1: Array, logits: Array) -> None:
-    """The output layer's logits of the last hidden layer's activations (the first
-    ``w1.shape[1]`` of ``last``)."""
-    for o in range(b1.shape[0]):
-        total = b1[o]
-        for h in range(w1.shape[1]):
-            total += last[h] * w1[o, h]
-        logits[o] = total
+def _outcomes(
+    logits: Array,
+    players: int,
+    winners: Array,
+    to_seats: Array,
+    column: Array,
+    slots: Array,
+    out: Array,
+    k: int,
+) -> float:
+    """Play ``k``'s outcome vector in seats from its logits (``outcomes_from_logits``)
+    into ``out[k]``; its equity (``out[k] @ column``)."""
+    outputs = logits.shape[0]
+    q = (outputs - players) // 2
+    high = logits[0]
+    for p in range(1, players):
+        high = max(high, logits[p])
+    share = 0.0
+    for p in range(players):
+        slots[p] = math.exp(logits[p] - high)
+        share += slots[p]
+    for p in range(players):
+        slots[p] /= share
+    for j in range(q):
+        gammon = slots[winners[j]] * sigmoid_of(logits[players + j])
+        slots[players + j] = gammon
+        slots[players + q + j] = gammon * sigmoid_of(logits[players + q + j])
+    equity = 0.0
+    for o in range(outputs):
+        value = slots[to_seats[o]]
+        out[k, o] = value
+        equity += value * column[o]
+    return equity
 
 
 @njit(cache=True, nogil=True, error_model="numpy", fastmath=True)
@@ -216,13 +270,15 @@ def _rate_leaves(
     seats in the slot order of the player who rates the results (the next to roll);
     ``w1`` is the output layer's weights transposed (outputs x hidden). Rows are
     indexed in place, never taken as views, so that the loops compile to vector
-    instructions.
+    instructions. A net of one hidden layer is rated play by play; a deeper one keeps
+    every play's first layer, then takes the further layers a block of plays at a time
+    (``BLOCK``).
     """
     players, size = everyone.shape
     hidden = b0.shape[0]
     outputs = b1.shape[0]
-    q = (outputs - players) // 2
     tray = size - 1
+    deep = widths.shape[0] > 1
     base = b0.copy()
     for p in range(players):
         for i in range(size):
@@ -230,9 +286,7 @@ def _rate_leaves(
             for h in range(hidden):
                 base[h] += flat[r, h]
     first = np.empty(hidden, b0.dtype)
-    widest = widths[1:].max() if widths.shape[0] > 1 else 0  # no further layer: none
-    upper = np.empty(widest, b0.dtype)
-    lower = np.empty(widest, b0.dtype)
+    firsts = np.zeros((count if deep else 0, hidden), b0.dtype)
     logits = np.empty(outputs, b0.dtype)
     slots = np.empty(outputs, b0.dtype)
     taken = np.zeros(players, np.int64)
@@ -270,34 +324,33 @@ def _rate_leaves(
                     bar = starts[p, 0] + everyone[p, 0]
                     for h in range(hidden):
                         first[h] += flat[bar + taken[p], h] - flat[bar, h]
+        if deep:
+            for h in range(hidden):
+                firsts[k, h] = tanh_of(first[h])
+            continue
         for h in range(hidden):
             first[h] = tanh_of(first[h])
-        if widths.shape[0] == 1:  # every shipped net: written out, as fast as it was
-            for o in range(outputs):
-                total = b1[o]
-                for h in range(hidden):
-                    total += first[h] * w1[o, h]
-                logits[o] = total
-        else:
-            _output_layer(_deeper(first, mids, widths, upper, lower), w1, b1, logits)
-        high = logits[0]
-        for p in range(1, players):
-            high = max(high, logits[p])
-        share = 0.0
-        for p in range(players):
-            slots[p] = math.exp(logits[p] - high)
-            share += slots[p]
-        for p in range(players):
-            slots[p] /= share
-        for j in range(q):
-            gammon = slots[winners[j]] * sigmoid_of(logits[players + j])
-            slots[players + j] = gammon
-            slots[players + q + j] = gammon * sigmoid_of(logits[players + q + j])
-        equity = 0.0
         for o in range(outputs):
-            value = slots[to_seats[o]]
-            out[k, o] = value
-            equity += value * column[o]
+            total = b1[o]
+            for h in range(hidden):
+                total += first[h] * w1[o, h]
+            logits[o] = total
+        equity = _outcomes(logits, players, winners, to_seats, column, slots, out, k)
+        if equity > top:
+            top = equity
+            best = k
+    if not deep:
+        return best
+    last = _deeper(firsts, count, mids, widths)
+    for k in range(count):
+        if boards[k, tray] == 15:
+            continue
+        for o in range(outputs):
+            total = b1[o]
+            for h in range(w1.shape[1]):
+                total += last[k, h] * w1[o, h]
+            logits[o] = total
+        equity = _outcomes(logits, players, winners, to_seats, column, slots, out, k)
         if equity > top:
             top = equity
             best = k

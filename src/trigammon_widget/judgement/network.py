@@ -509,7 +509,7 @@ class CompiledRater:
             np.ascontiguousarray(a, dtype) for a in (net._tables, b0, w1.T, b1)
         )
         mids = np.concatenate(
-            [np.zeros(0, dtype), *(np.concatenate((w.ravel(), b)) for w, b in middle)]
+            [np.zeros(0, dtype), *(np.concatenate((w.T.ravel(), b)) for w, b in middle)]
         )
         widths = np.array([len(b0), *(len(b) for _, b in middle)], np.int64)
         self.arrays: compiled.Net = (flat, bias, mids, widths, weights, out_bias)
