@@ -9,6 +9,8 @@ run again to resume.
         --data /work/train-runs/trigammon4/labels --baseline trigammon-v1 --run RUN
     python scripts/train_classic.py join --contact RUN/nets/contact-010.npz \\
         --race RUN2/nets/race-010.npz --out classic-v3.npz
+    python scripts/train_classic.py ship --net RUN/nets/trigammon-030.npz --version 2 \\
+        --method "..." --out src/trigammon_widget/judgement/weights/trigammon-v2.npz
 
 ``fit`` reads every chunk of the ``--data`` folders (``scripts/label_classic.py``), on
 ``--workers`` processes (or a Dask cluster, ``--dask ADDRESS``), and fits one phase's
@@ -20,7 +22,8 @@ starting from random weights; ``--baseline`` (the same kinds of weights) first p
 how far that net is from the held-out targets. A trigammon fit's
 ``RUN/nets/trigammon-NNN.npz`` are ``Network`` weights files. ``join`` puts fitted
 classic nets together into one phase-nets weights file (``judgement.phases``) with how
-they were made.
+they were made; ``ship`` writes a fitted trigammon net as a net of the package, its
+record (the fit's settings, positions, seconds) kept and how it was made added.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import json
 import os
 from pathlib import Path
 
+from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.parallel import command_line_executor
 from trigammon_widget.judgement.phases import PhaseNets
 from trigammon_widget.judgement.supervised import (
@@ -85,6 +89,19 @@ def run_join(args: argparse.Namespace) -> None:
     print(f"wrote {args.out}", flush=True)
 
 
+def run_ship(args: argparse.Namespace) -> None:
+    net = Network.load(args.net)
+    net.save(
+        args.out,
+        version=args.version,
+        method=args.method,
+        machine=args.machine,
+        trained=args.trained,
+        file=Path(args.net).name,
+    )
+    print(f"wrote {args.out}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -112,8 +129,15 @@ def main() -> None:
     joining.add_argument("--method", required=True, help="how the nets were made, in words")
     joining.add_argument("--version", type=int, default=3)
     joining.add_argument("--out", required=True, type=Path)
+    shipping = commands.add_parser("ship", help="write a fitted trigammon net for the package")
+    shipping.add_argument("--net", required=True, help="RUN/nets/trigammon-NNN.npz")
+    shipping.add_argument("--version", required=True, type=int)
+    shipping.add_argument("--method", required=True, help="how the net was made, in words")
+    shipping.add_argument("--machine", required=True, help="where it was made")
+    shipping.add_argument("--trained", required=True, help="when (a date)")
+    shipping.add_argument("--out", required=True, type=Path)
     args = parser.parse_args()
-    (run_fit if args.command == "fit" else run_join)(args)
+    {"fit": run_fit, "join": run_join, "ship": run_ship}[args.command](args)
 
 
 if __name__ == "__main__":

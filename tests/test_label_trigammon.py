@@ -1,7 +1,8 @@
 """``scripts/label_trigammon.py``: a tiny labelling run through the real code. The labels
 are trigammon-v1's 1-ply ratings (checked against the 21 rolls' best plays worked out
 without the compiled one-call pass), no race or finished game is kept, and a run
-started again writes only the missing chunks, the same as before."""
+started again writes only the missing chunks, the same as before; ``--candidates`` adds a
+roll's best plays' positions to chunks written before."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from trigammon_widget.engine import TRIGAMMON, Variant
 from trigammon_widget.engine.fastplay import Boards, TurnView
 from trigammon_widget.judgement import race
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
-from trigammon_widget.judgement.outcomes import Floats
+from trigammon_widget.judgement.outcomes import Floats, equity_matrix
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,3 +100,40 @@ def test_a_run_started_again_writes_only_the_missing_chunks(
         for array in before.files:
             assert np.array_equal(before[array], again[array])
     assert not list(tmp_path.glob("*.part.npz"))
+
+
+def test_candidates_are_the_best_plays_of_a_roll_rated_by_the_teacher(
+    script: ModuleType, labels: Path, tmp_path: Path
+) -> None:
+    """``--candidates``: a chunk written before gets, for its positions, the positions
+    the 0-ply best plays of a seeded roll lead to (checked against the legal plays of
+    the position, rated one by one), rated by the teacher at 1-ply; once only."""
+    target = tmp_path / "chunk-00000.npz"
+    target.write_bytes((labels / "chunk-00000.npz").read_bytes())
+    added = script.add_candidates(target, 3, 2, "trigammon-v1", 1)
+    with np.load(target, allow_pickle=False) as data:
+        boards, turns = data["candidate_boards"], data["candidate_turns"]
+        rated = data["candidate_ply1"]
+        kept = len(data["turns"])
+    assert kept < added == len(turns) <= 2 * kept
+    assert boards.shape == (added, 3, TRIGAMMON.points + 2) and rated.shape == (added, 15)
+    for b in boards:
+        assert not race.is_race(TRIGAMMON, b.tolist()) and b[:, -1].max() < 15
+    plain = Plain()
+    for k in np.linspace(0, added - 1, 5).astype(int):
+        found = rate_before_roll(plain, TRIGAMMON, boards[k].tolist(), int(turns[k]), 1)
+        assert found == pytest.approx(rated[k], abs=2e-5)
+    assert script.add_candidates(target, 3, 2, "trigammon-v1", 1) == 0  # once only
+    with np.load(labels / "chunk-00000.npz") as data:
+        seats, turn = data["boards"][5].tolist(), int(data["turns"][5])
+    evaluator = NeuralEvaluator("trigammon-v1")
+    view = TurnView(TRIGAMMON, seats, turn, (6, 5))
+    follower = TRIGAMMON.next_player(turn)
+    afters = [view.boards_after(key) for key in view.leaves()]
+    equities = [
+        float(evaluator.rate(TRIGAMMON, after, follower) @ equity_matrix(3)[:, turn])
+        for after in afters
+    ]
+    ranked = [afters[k] for k in np.argsort(equities)[::-1]]
+    best = script.candidates_of(evaluator, seats, turn, (6, 5), 2)
+    assert [after for after, _ in best] == ranked[:2] and {t for _, t in best} == {follower}

@@ -4,6 +4,8 @@ trigammon-v1 starts where v1 is, and chunks are read on a real Dask cluster."""
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import json
 import random
 from dataclasses import replace
@@ -186,3 +188,32 @@ def test_a_dask_cluster_reads_the_chunks(chunks: Path) -> None:
     assert np.array_equal(train.inputs, here.inputs) and np.array_equal(
         held.targets, here_held.targets
     )
+
+
+def test_a_fitted_trigammon_net_ships_with_how_it_was_made(
+    trigammon_chunks: Path, tmp_path: Path
+) -> None:
+    """``train_classic.py ship``: the fitted weights, as a net of the package reads them,
+    the fit's record kept and the words on how it was made added."""
+    spec = importlib.util.spec_from_file_location(
+        "train_classic", Path(__file__).resolve().parents[1] / "scripts" / "train_classic.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    train, held = data(trigammon_chunks, "trigammon")
+    layers = fit(
+        Fit(phase="trigammon", rating="ply0", hidden=(8, 4), epochs=1), tmp_path, train, held, None
+    )
+    fitted = tmp_path / "nets" / "trigammon-001.npz"
+    out = tmp_path / "trigammon-v9.npz"
+    script.run_ship(
+        argparse.Namespace(
+            net=str(fitted), version=9, method="a test", machine="here", trained="today", out=out
+        )
+    )
+    net = Network.load(out)
+    assert net.meta["version"] == 9 and net.meta["method"] == "a test"
+    assert net.meta["fit"]["hidden"] == [8, 4] and net.meta["file"] == fitted.name
+    for (w, b), (w2, b2) in zip(net.layers, layers, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
