@@ -95,6 +95,7 @@ def run_ship(args: argparse.Namespace) -> None:
         args.out,
         version=args.version,
         method=args.method,
+        games=args.games,
         machine=args.machine,
         trained=args.trained,
         file=Path(args.net).name,
@@ -133,6 +134,7 @@ def main() -> None:
     shipping.add_argument("--net", required=True, help="RUN/nets/trigammon-NNN.npz")
     shipping.add_argument("--version", required=True, type=int)
     shipping.add_argument("--method", required=True, help="how the net was made, in words")
+    shipping.add_argument("--games", required=True, type=int, help="the games of its positions")
     shipping.add_argument("--machine", required=True, help="where it was made")
     shipping.add_argument("--trained", required=True, help="when (a date)")
     shipping.add_argument("--out", required=True, type=Path)

@@ -209,11 +209,17 @@ def test_a_fitted_trigammon_net_ships_with_how_it_was_made(
     out = tmp_path / "trigammon-v9.npz"
     script.run_ship(
         argparse.Namespace(
-            net=str(fitted), version=9, method="a test", machine="here", trained="today", out=out
+            net=str(fitted),
+            version=9,
+            method="a test",
+            games=12,
+            machine="here",
+            trained="today",
+            out=out,
         )
     )
     net = Network.load(out)
-    assert net.meta["version"] == 9 and net.meta["method"] == "a test"
+    assert net.meta["version"] == 9 and net.meta["method"] == "a test" and net.meta["games"] == 12
     assert net.meta["fit"]["hidden"] == [8, 4] and net.meta["file"] == fitted.name
     for (w, b), (w2, b2) in zip(net.layers, layers, strict=True):
         assert np.array_equal(w, w2) and np.array_equal(b, b2)
