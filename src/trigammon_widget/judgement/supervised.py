@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
@@ -172,7 +173,7 @@ def read_chunk(
     found = Positions(kind.inputs(slots[rows]).astype(np.float16), targets)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
-        aside = kept.with_suffix(".part.npz")
+        aside = kept.with_name(f"{kept.stem}.{uuid.uuid4().hex}.part.npz")  # fits may share it
         np.savez(aside, inputs=found.inputs, targets=found.targets)
         os.replace(aside, kept)
     return found
