@@ -3,7 +3,7 @@
     python scripts/make_reference.py --log RUN/log.jsonl            # again to resume
     python scripts/make_reference.py --log RUN/log.jsonl --write    # the data file
 
-Positions come from seeded self-play of trigammon-v1 (``NeuralBot()`` in every seat),
+Positions come from seeded self-play of trigammon-v1 (its ``NeuralBot`` in every seat),
 one from each phase a game reaches (the first three rounds; the middle game to turn
 ``LATE_TURN``; the late game; the mover bearing off), each with a roll drawn for it.
 A position with at least three legal plays gets a shortlist: the two plays the net
@@ -41,11 +41,14 @@ from typing import Any
 
 from trigammon_widget.engine import TRIGAMMON, Position
 from trigammon_widget.engine.fastplay import Boards, has_won, play_game, position_of
-from trigammon_widget.judgement.benchmark import REFERENCE_FILE, reference_path
+from trigammon_widget.judgement.benchmark import OLD_NET, REFERENCE_FILE, reference_path
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot
-from trigammon_widget.judgement.evaluation import find_evaluator, hints, rate_before_roll
+from trigammon_widget.judgement.evaluation import NeuralEvaluator, hints, rate_before_roll
 from trigammon_widget.judgement.games import chooser
 from trigammon_widget.judgement.outcomes import equity_matrix, sure
+
+V1 = NeuralEvaluator(OLD_NET)
+"""The net the set is made with, whatever the package's default (trigammon-v1)."""
 
 QUOTAS = {"opening": 6, "middle": 12, "late": 10, "bear-off": 4}
 """Positions wanted from each phase."""
@@ -78,7 +81,7 @@ def phase(turn_index: int, position: Position) -> str:
 
 def source(seed: str) -> Iterator[tuple[int, str, Position]]:
     """(game, phase, rolled position): one random turn of each phase of each game."""
-    bot = NeuralBot()
+    bot = NeuralBot(evaluator=V1)
     choosers = [chooser(bot, TRIGAMMON)] * 3
     game = 0
     seen: list[tuple[Boards, int]] = []
@@ -105,7 +108,7 @@ def source(seed: str) -> Iterator[tuple[int, str, Position]]:
 def shortlist(position: Position) -> list[str] | None:
     """The net's best plays at 0-ply and the heuristic's play (notation), or None
     for a position passed over (``CLOSE``)."""
-    found = hints(position)
+    found = hints(position, evaluator=V1)
     ranked = [hint.notation for hint in found[:SHORTLIST]]
     theirs = position.format_play(HeuristicBot().choose(position))
     if theirs == ranked[0] and found[0].equity - found[1].equity < CLOSE:
@@ -183,8 +186,8 @@ class Roller:
     """Truncated rollouts: ``HORIZON`` turns of trigammon-v1, then its 0-ply rating."""
 
     def __init__(self) -> None:
-        self.choosers = [chooser(NeuralBot(), TRIGAMMON)] * 3
-        self.evaluator = find_evaluator()
+        self.choosers = [chooser(NeuralBot(evaluator=V1), TRIGAMMON)] * 3
+        self.evaluator = V1
 
     def equity(self, after: Position, mover: int, seed: str) -> float:
         """The mover's equity from one game after its play (``after``)."""
