@@ -207,7 +207,10 @@ def test_a_net_of_the_package_is_chosen_by_name() -> None:
     assert repr(named) == "NeuralEvaluator('trigammon-v1')"
     assert named.net(TRIGAMMON) is load_named("trigammon-v1")
     for position in corpus(TRIGAMMON, 5, seed=2):
-        assert evaluate(position, evaluator=named) == evaluate(position)  # today's default
+        assert evaluate(position, evaluator=named) == evaluate(
+            position, evaluator=NeuralEvaluator(load_named("trigammon-v1"))
+        )
+        assert evaluate(position, evaluator=named) != evaluate(position)  # v2, the default
     assert len(pickle.dumps(NeuralBot(evaluator=named))) < 400
     assert repr(NeuralBot(evaluator=named)) == (
         "NeuralBot(ply=0, evaluator=NeuralEvaluator('trigammon-v1'))"

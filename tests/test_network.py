@@ -92,7 +92,7 @@ def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
     net.check(Position.start(variant).variant)
     with pytest.raises(ValueError, match="no shipped net"):
         load_shipped("hypergammon")
-    assert {"trigammon-v1", "classic-v2", "classic-v3"} <= set(shipped_names())
+    assert {"trigammon-v1", "trigammon-v2", "classic-v2", "classic-v3"} <= set(shipped_names())
     assert load_shipped(variant.name) is load_named(DEFAULTS[variant.name])
 
 
