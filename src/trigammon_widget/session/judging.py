@@ -24,9 +24,10 @@ __all__ = ["Judging"]
 
 FAST_GAMES = 2
 """How many times as many games the board's rollouts play where the compiled fast path is
-in use (``engine.fast``): there a rollout's time is mostly its workers' start (2-3 s for
-48 or 96 games a play on the 2-core machine, 5.6 s for 240), so twice the games come at
-about the same wait, for intervals 1.4 times as narrow (``docs/speed.md``)."""
+in use (``engine.fast``): twice the games, for intervals 1.4 times as narrow, still come
+sooner than the pure path's (the Hints refinement of the opening 6-5's five best plays
+on the 2-core machine, 2 workers: 96 games a play in 3.4 s with trigammon-v1, 9.5 s with
+trigammon-v2, against 9.9 and 14.7 s for 48 on the pure path; ``docs/speed.md``)."""
 
 
 def rollout_games(pure: int) -> int:
