@@ -78,31 +78,36 @@ def label_chunk(
     task = Task(net, first, count, seed, explore, plies, races=True, teacher=teacher)
     records = play_games(task)
     labels = [r.labels for r in records if r.labels is not None]  # all: a teacher rates
-    rated: dict[str, Any] = {f"ply{plies}": np.concatenate(labels).astype(np.float32)}
-    aside = target.with_suffix(".part.npz")
-    np.savez_compressed(
-        aside,
-        boards=np.concatenate([r.boards for r in records]),
-        turns=np.concatenate([r.turns for r in records]).astype(np.int8),
-        games=np.repeat(
+    arrays: dict[str, Any] = {
+        "boards": np.concatenate([r.boards for r in records]),
+        "turns": np.concatenate([r.turns for r in records]).astype(np.int8),
+        "games": np.repeat(
             np.arange(first, first + count, dtype=np.int32), [len(r.turns) for r in records]
         ),
-        **rated,
-    )
-    os.replace(aside, target)
-    return sum(len(r.turns) for r in records) + add_candidates(
-        target, seed, candidates, teacher, plies
-    )
+        f"ply{plies}": np.concatenate(labels).astype(np.float32),
+    }
+    if candidates:
+        arrays |= candidate_arrays(arrays, seed, candidates, teacher, plies)
+    _write(target, arrays)
+    return len(arrays["turns"]) + len(arrays.get("candidate_turns", ()))
 
 
 def add_candidates(target: Path, seed: int, best: int, teacher: str, plies: int) -> int:
     """Give a chunk file its candidates' positions (the module's text) where it has none;
     how many it was given."""
-    name = f"candidate_ply{plies}"
     with np.load(target, allow_pickle=False) as data:
-        if not best or name in data.files:
+        if not best or f"candidate_ply{plies}" in data.files:
             return 0
         arrays = {key: data[key] for key in data.files}
+    found = candidate_arrays(arrays, seed, best, teacher, plies)
+    _write(target, arrays | found)
+    return len(found["candidate_turns"])
+
+
+def candidate_arrays(
+    arrays: dict[str, Any], seed: int, best: int, teacher: str, plies: int
+) -> dict[str, Any]:
+    """The candidates' arrays (the module's text) of a chunk's positions (``arrays``)."""
     evaluator = NeuralEvaluator(teacher)
     found: list[tuple[Boards, int]] = []
     with one_blas_thread():
@@ -114,13 +119,18 @@ def add_candidates(target: Path, seed: int, best: int, teacher: str, plies: int)
             found += candidates_of(evaluator, seats.tolist(), int(turn), dice, best)
         ratings = [rate_before_roll(evaluator, TRIGAMMON, b, t, plies) for b, t in found]
     shape = arrays["boards"].shape[1:]
-    arrays["candidate_boards"] = np.asarray([b for b, _ in found], np.uint8).reshape(-1, *shape)
-    arrays["candidate_turns"] = np.asarray([t for _, t in found], np.int8)
-    arrays[name] = np.asarray(ratings, np.float32).reshape(len(found), -1)
+    return {
+        "candidate_boards": np.asarray([b for b, _ in found], np.uint8).reshape(-1, *shape),
+        "candidate_turns": np.asarray([t for _, t in found], np.int8),
+        f"candidate_ply{plies}": np.asarray(ratings, np.float32).reshape(len(found), -1),
+    }
+
+
+def _write(target: Path, arrays: dict[str, Any]) -> None:
+    """A chunk file written aside and renamed, so a kill leaves it whole or absent."""
     aside = target.with_suffix(".part.npz")
     np.savez_compressed(aside, **arrays)
     os.replace(aside, target)
-    return len(found)
 
 
 def candidates_of(

@@ -137,3 +137,21 @@ def test_candidates_are_the_best_plays_of_a_roll_rated_by_the_teacher(
     ranked = [afters[k] for k in np.argsort(equities)[::-1]]
     best = script.candidates_of(evaluator, seats, turn, (6, 5), 2)
     assert [after for after, _ in best] == ranked[:2] and {t for _, t in best} == {follower}
+
+
+def test_a_chunk_labelled_with_candidates_is_the_chunk_given_them_afterwards(
+    script: ModuleType, labels: Path, tmp_path: Path
+) -> None:
+    """``--candidates`` on a new chunk writes, at once, the file a chunk written without
+    them and given them afterwards becomes."""
+    at_once = tmp_path / "at-once"
+    at_once.mkdir()
+    kept = script.label_chunk(at_once, 3, 0, 1, candidates=2)
+    later = tmp_path / "chunk-00000.npz"
+    later.write_bytes((labels / "chunk-00000.npz").read_bytes())
+    added = script.add_candidates(later, 3, 2, "trigammon-v1", 1)
+    with np.load(at_once / "chunk-00000.npz") as first, np.load(later) as second:
+        assert kept == len(second["turns"]) + added
+        assert sorted(first.files) == sorted(second.files)
+        for array in first.files:
+            assert np.array_equal(first[array], second[array])
