@@ -31,7 +31,6 @@ a play, at no cost beyond gnubg's 10 microseconds each.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -48,6 +47,7 @@ from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
 from trigammon_widget.judgement.features import CRASHED, phases
 from trigammon_widget.judgement.outcomes import equity_matrix
+from trigammon_widget.judgement.supervised import write_chunk
 
 KINDS = ("gnubg", "neural", "heuristic", "gnubg-random", "random")
 """The ways a game is played."""
@@ -152,16 +152,12 @@ def label_chunk(
         rater = GnubgEvaluator(ply)
         rated = [rater.rate(CLASSIC, b, t) for b, t in zip(boards, turns, strict=True)]
         ratings[f"ply{ply}"] = np.stack(rated).astype(np.float32)
-    aside = target.with_suffix(".part.npz")
-    np.savez_compressed(
-        aside,
-        boards=np.asarray(boards, np.uint8),
-        turns=np.asarray(turns, np.int8),
-        kinds=np.asarray(kinds, np.int8),
-        **ratings,
-        **_candidate_arrays(sink, candidates),
-    )
-    os.replace(aside, target)
+    arrays = {
+        "boards": np.asarray(boards, np.uint8),
+        "turns": np.asarray(turns, np.int8),
+        "kinds": np.asarray(kinds, np.int8),
+    }
+    write_chunk(target, arrays | ratings | _candidate_arrays(sink, candidates))
     return len(boards)
 
 

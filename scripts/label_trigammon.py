@@ -52,6 +52,7 @@ from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_r
 from trigammon_widget.judgement.outcomes import equities_of, equity_matrix
 from trigammon_widget.judgement.parallel import command_line_executor
 from trigammon_widget.judgement.shipped import network_named
+from trigammon_widget.judgement.supervised import write_chunk
 from trigammon_widget.judgement.threads import one_blas_thread
 from trigammon_widget.judgement.training import Task, play_games
 
@@ -88,7 +89,7 @@ def label_chunk(
     }
     if candidates:
         arrays |= candidate_arrays(arrays, seed, candidates, teacher, plies)
-    _write(target, arrays)
+    write_chunk(target, arrays)
     return len(arrays["turns"]) + len(arrays.get("candidate_turns", ()))
 
 
@@ -100,7 +101,7 @@ def add_candidates(target: Path, seed: int, best: int, teacher: str, plies: int)
             return 0
         arrays = {key: data[key] for key in data.files}
     found = candidate_arrays(arrays, seed, best, teacher, plies)
-    _write(target, arrays | found)
+    write_chunk(target, arrays | found)
     return len(found["candidate_turns"])
 
 
@@ -124,13 +125,6 @@ def candidate_arrays(
         "candidate_turns": np.asarray([t for _, t in found], np.int8),
         f"candidate_ply{plies}": np.asarray(ratings, np.float32).reshape(len(found), -1),
     }
-
-
-def _write(target: Path, arrays: dict[str, Any]) -> None:
-    """A chunk file written aside and renamed, so a kill leaves it whole or absent."""
-    aside = target.with_suffix(".part.npz")
-    np.savez_compressed(aside, **arrays)
-    os.replace(aside, target)
 
 
 def candidates_of(

@@ -27,8 +27,10 @@ from trigammon_widget.judgement.supervised import (
     fit,
     layers_of,
     measure,
+    read_chunk,
     read_layers,
     read_positions,
+    write_chunk,
 )
 
 
@@ -163,7 +165,7 @@ def test_fits_refuse_bad_settings() -> None:
 
 def test_inputs_are_kept_in_a_cache(chunks: Path, tmp_path: Path) -> None:
     train, held = read_positions(chunk_files([chunks]), "race", "ply0", hold_out=3, cache=tmp_path)
-    assert len(list(tmp_path.glob("*-race-ply0.npz"))) == 6
+    assert len(list(tmp_path.glob("*-race-ply0-*.npz"))) == 6
     again, again_held = read_positions(
         chunk_files([chunks]), "race", "ply0", hold_out=3, cache=tmp_path
     )
@@ -171,6 +173,22 @@ def test_inputs_are_kept_in_a_cache(chunks: Path, tmp_path: Path) -> None:
         again.targets, train.targets
     )
     assert len(again_held) == len(held) > 0
+
+
+def test_a_changed_chunk_is_not_read_from_the_cache(chunks: Path, tmp_path: Path) -> None:
+    """A chunk given candidates afterwards (or rewritten) must not be served stale."""
+    first = tmp_path / "labels" / "chunk-00000.npz"
+    first.parent.mkdir()
+    first.write_bytes(chunk_files([chunks])[0].read_bytes())
+    cache = tmp_path / "cache"
+    before = read_chunk(first, "contact", "ply0", cache=cache)
+    with np.load(first, allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files}
+    write_chunk(first, {name: values[:3] for name, values in arrays.items()})
+    after = read_chunk(first, "contact", "ply0", cache=cache)
+    assert 0 < len(after) < len(before)
+    assert np.array_equal(after.inputs, before.inputs[: len(after)])
+    assert len(list(cache.glob("*.npz"))) == 2 and not list(first.parent.glob("*.part.npz"))
 
 
 def test_a_dask_cluster_reads_the_chunks(chunks: Path) -> None:

@@ -35,6 +35,7 @@ epoch, with the same result as a run that never stopped.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -57,7 +58,16 @@ from .network import Network, encode, forward, in_slots, outcomes_from_logits
 from .outcomes import Floats, by_turn, equity_matrix, outcome_size, pairs, to_slots
 from .phases import Layers, inputs_of
 
-__all__ = ["NETS", "Fit", "NetKind", "Positions", "fit", "read_chunk", "read_positions"]
+__all__ = [
+    "NETS",
+    "Fit",
+    "NetKind",
+    "Positions",
+    "fit",
+    "read_chunk",
+    "read_positions",
+    "write_chunk",
+]
 
 HOLD_OUT = 20
 """Every 20th chunk file (by name) is kept for measuring, never trained on."""
@@ -154,7 +164,8 @@ def read_chunk(
     source = Path(path)
     kept = None
     if cache is not None:
-        kept = Path(cache) / f"{source.parent.name}-{source.stem}-{phase}-{rating}.npz"
+        named = f"{source.parent.name}-{source.stem}-{phase}-{rating}-{_version(source)}"
+        kept = Path(cache) / f"{named}.npz"
         if kept.exists():
             with np.load(kept, allow_pickle=False) as data:
                 return Positions(data["inputs"], data["targets"])
@@ -173,10 +184,24 @@ def read_chunk(
     found = Positions(kind.inputs(slots[rows]).astype(np.float16), targets)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
-        aside = kept.with_name(f"{kept.stem}.{uuid.uuid4().hex}.part.npz")  # fits may share it
-        np.savez(aside, inputs=found.inputs, targets=found.targets)
-        os.replace(aside, kept)
+        write_chunk(kept, {"inputs": found.inputs, "targets": found.targets}, compress=False)
     return found
+
+
+def _version(source: Path) -> str:
+    """Which file, and which state of it: a chunk given candidates afterwards, or another
+    folder's chunk of the same name, is not read from the cache of the old one."""
+    held = source.stat()
+    named = f"{source.resolve()}:{held.st_size}:{held.st_mtime_ns}"
+    return hashlib.blake2b(named.encode(), digest_size=6).hexdigest()
+
+
+def write_chunk(target: Path, arrays: dict[str, Any], compress: bool = True) -> None:
+    """A chunk file written aside under a name of its own and renamed, so a kill leaves
+    it whole or absent and writers sharing a folder never rename each other's part."""
+    aside = target.with_name(f"{target.stem}.{uuid.uuid4().hex}.part.npz")
+    (np.savez_compressed if compress else np.savez)(aside, **arrays)
+    os.replace(aside, target)
 
 
 def chunk_files(folders: Sequence[str | Path]) -> list[Path]:
