@@ -1,13 +1,14 @@
-"""Trigammon positions rated by trigammon-v1 one roll deep: the targets of a student net.
+"""Trigammon positions rated by a net one roll deep: the targets of a student net.
 
     nice -n 10 python scripts/label_trigammon.py --out /work/train-runs/trigammon4/labels \\
         --games 3500
 
-Game ``g`` is trigammon-v1's 0-ply self-play (``NeuralBot`` in every seat) with one
-play in ten (``--explore``) chosen at random, so the positions weaker play leaves are
-in too, its dice and random choices drawn from ``random.Random(f"{seed}:{g}")``: the
-games of ``training.play_games``, which also rates every position before a roll with
-the teacher (``--teacher``, a net of the package) ``--plies`` rolls deep: at 1-ply, the
+Game ``g`` is the teacher's 0-ply self-play (``--teacher``, a net of the package,
+trigammon-v1 unless told; ``NeuralBot`` in every seat) with one play in ten
+(``--explore``) chosen at random, so the positions weaker play leaves are in too, its
+dice and random choices drawn from ``random.Random(f"{seed}:{g}")``: the games of
+``training.play_games``, which also rates every position before a roll with the
+teacher ``--plies`` rolls deep: at 1-ply, the
 21 rolls' best plays found and rated in one compiled call (``NeuralEvaluator.one_ply``;
 ``rate_before_roll`` where that gives nothing). A game's record ends where it becomes a
 bear-off race: a race is rated exactly from the database (``race.rate``), so no net
