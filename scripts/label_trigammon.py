@@ -8,11 +8,10 @@ trigammon-v1 unless told; ``NeuralBot`` in every seat) with one play in ten
 (``--explore``) chosen at random, so the positions weaker play leaves are in too, its
 dice and random choices drawn from ``random.Random(f"{seed}:{g}")``: the games of
 ``training.play_games``, which also rates every position before a roll with the
-teacher ``--plies`` rolls deep: at 1-ply, the
-21 rolls' best plays found and rated in one compiled call (``NeuralEvaluator.one_ply``;
-``rate_before_roll`` where that gives nothing). A game's record ends where it becomes a
-bear-off race: a race is rated exactly from the database (``race.rate``), so no net
-ever rates one and none is kept.
+teacher ``--plies`` rolls deep: at 1-ply, the 21 rolls' best plays found and rated in
+one compiled call (``NeuralEvaluator.one_ply``; ``rate_before_roll`` where that gives
+nothing). A game's record ends where it becomes a bear-off race: a race is rated
+exactly from the database (``race.rate``), so no net ever rates one and none is kept.
 
 Games are written ``--chunk`` at a time to ``OUT/chunk-NNNNN.npz`` in the format of
 ``scripts/label_classic.py`` that ``judgement.supervised`` reads (``boards`` as
