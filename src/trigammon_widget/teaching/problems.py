@@ -340,14 +340,14 @@ PROBLEMS: tuple[Problem, ...] = (
         _tri(
             {1: 1, 4: 1, 6: 1, 9: 1, 29: 2, 30: 2, 31: 3, 32: 2, 33: 2},
             {11: 1, 12: 5, 25: 1},
-            {10: 1, 13: 3, 16: 2, 17: 2, 18: 2, 20: 2, 21: 2, 27: 1},
+            {10: 1, 13: 2, 16: 3, 17: 2, 18: 2, 20: 2, 21: 2, 27: 1},
             (4, 3),
         ),
         "4/11*",
         N_(
             "Hit the leader. O is about to win; sent to the bar from your 11 (O's 35), that "
             "checker must come round the whole board again. By the evaluator O's chance to win "
-            "is then 26%, against 39% when you hit V instead: hitting V, who is far behind "
+            "is then 27%, against 35% when you hit V instead: hitting V, who is far behind "
             "anyway, mostly helps O."
         ),
     ),
