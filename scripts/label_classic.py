@@ -46,8 +46,8 @@ from trigammon_widget.engine.variant import CLASSIC
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
 from trigammon_widget.judgement.features import CRASHED, phases
+from trigammon_widget.judgement.fitting import save_whole
 from trigammon_widget.judgement.outcomes import equity_matrix
-from trigammon_widget.judgement.supervised import write_chunk
 
 KINDS = ("gnubg", "neural", "heuristic", "gnubg-random", "random")
 """The ways a game is played."""
@@ -157,7 +157,7 @@ def label_chunk(
         "turns": np.asarray(turns, np.int8),
         "kinds": np.asarray(kinds, np.int8),
     }
-    write_chunk(target, arrays | ratings | _candidate_arrays(sink, candidates))
+    save_whole(target, arrays | ratings | _candidate_arrays(sink, candidates), compress=True)
     return len(boards)
 
 

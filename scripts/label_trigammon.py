@@ -49,10 +49,10 @@ from trigammon_widget.engine.fastplay import Boards, TurnView, has_won
 from trigammon_widget.engine.variant import TRIGAMMON
 from trigammon_widget.judgement import race
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
+from trigammon_widget.judgement.fitting import save_whole
 from trigammon_widget.judgement.outcomes import equities_of, equity_matrix
 from trigammon_widget.judgement.parallel import command_line_executor
 from trigammon_widget.judgement.shipped import network_named
-from trigammon_widget.judgement.supervised import write_chunk
 from trigammon_widget.judgement.threads import one_blas_thread
 from trigammon_widget.judgement.training import Task, play_games
 
@@ -89,7 +89,7 @@ def label_chunk(
     }
     if candidates:
         arrays |= candidate_arrays(arrays, seed, candidates, teacher, plies)
-    write_chunk(target, arrays)
+    save_whole(target, arrays, compress=True)
     return len(arrays["turns"]) + len(arrays.get("candidate_turns", ()))
 
 
@@ -101,7 +101,7 @@ def add_candidates(target: Path, seed: int, best: int, teacher: str, plies: int)
             return 0
         arrays = {key: data[key] for key in data.files}
     found = candidate_arrays(arrays, seed, best, teacher, plies)
-    write_chunk(target, arrays | found)
+    save_whole(target, arrays | found, compress=True)
     return len(found["candidate_turns"])
 
 

@@ -18,6 +18,7 @@ import pytest
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Variant
 from trigammon_widget.engine.fastplay import Boards, play_game
 from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.fitting import save_whole
 from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.shipped import load_named
 from trigammon_widget.judgement.supervised import (
@@ -30,7 +31,6 @@ from trigammon_widget.judgement.supervised import (
     read_chunk,
     read_layers,
     read_positions,
-    write_chunk,
 )
 
 
@@ -184,7 +184,7 @@ def test_a_changed_chunk_is_not_read_from_the_cache(chunks: Path, tmp_path: Path
     before = read_chunk(first, "contact", "ply0", cache=cache)
     with np.load(first, allow_pickle=False) as data:
         arrays = {name: data[name] for name in data.files}
-    write_chunk(first, {name: values[:3] for name, values in arrays.items()})
+    save_whole(first, {name: values[:3] for name, values in arrays.items()}, compress=True)
     after = read_chunk(first, "contact", "ply0", cache=cache)
     assert 0 < len(after) < len(before)
     assert np.array_equal(after.inputs, before.inputs[: len(after)])

@@ -1,6 +1,7 @@
 """Fitting a net's layers by gradient: the loss's gradient by the logits, backpropagation
 through ``tanh`` layers and Adam, shared by self-play training (``training``) and the
-supervised fits of the classic phase nets (``supervised``).
+supervised fits of the classic phase nets (``supervised``), and the one way both write
+the files they keep (``save_whole``).
 
 The loss is the cross-entropy of the outcome vector (``network``): of the winner
 (a softmax), and of each conditional gammon and backgammon chance (sigmoids), each
@@ -9,7 +10,10 @@ weighted by the chance it is conditional on.
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -17,7 +21,7 @@ import numpy as np
 from .network import outcomes_from_logits
 from .outcomes import Floats, pairs
 
-__all__ = ["Adam", "outcome_gradient"]
+__all__ = ["Adam", "outcome_gradient", "save_whole"]
 
 
 def outcome_gradient(logits: Floats, targets: Floats, players: int) -> Floats:
@@ -97,3 +101,12 @@ class Adam:
             self.moments[k][...] = data[f"m{k}"]
             self.squares[k][...] = data[f"v{k}"]
         self.step = step
+
+
+def save_whole(target: Path, arrays: dict[str, Any], compress: bool = False) -> None:
+    """An ``.npz`` file (a chunk, a checkpoint) written aside under a name of its own and
+    renamed, so a kill leaves it whole or absent and writers sharing a folder never
+    rename each other's part."""
+    aside = target.with_name(f"{target.stem}.{uuid.uuid4().hex}.part.npz")
+    (np.savez_compressed if compress else np.savez)(aside, **arrays)
+    os.replace(aside, target)

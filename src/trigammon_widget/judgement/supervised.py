@@ -37,9 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
-import uuid
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
@@ -53,7 +51,7 @@ import numpy.typing as npt
 
 from ..engine.variant import CHECKERS, CLASSIC, TRIGAMMON, Variant
 from . import features
-from .fitting import Adam, outcome_gradient
+from .fitting import Adam, outcome_gradient, save_whole
 from .network import Network, encode, forward, in_slots, outcomes_from_logits
 from .outcomes import Floats, by_turn, equity_matrix, outcome_size, pairs, to_slots
 from .phases import Layers, inputs_of
@@ -66,7 +64,6 @@ __all__ = [
     "fit",
     "read_chunk",
     "read_positions",
-    "write_chunk",
 ]
 
 HOLD_OUT = 20
@@ -184,7 +181,7 @@ def read_chunk(
     found = Positions(kind.inputs(slots[rows]).astype(np.float16), targets)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
-        write_chunk(kept, {"inputs": found.inputs, "targets": found.targets}, compress=False)
+        save_whole(kept, {"inputs": found.inputs, "targets": found.targets})
     return found
 
 
@@ -194,14 +191,6 @@ def _version(source: Path) -> str:
     held = source.stat()
     named = f"{source.resolve()}:{held.st_size}:{held.st_mtime_ns}"
     return hashlib.blake2b(named.encode(), digest_size=6).hexdigest()
-
-
-def write_chunk(target: Path, arrays: dict[str, Any], compress: bool = True) -> None:
-    """A chunk file written aside under a name of its own and renamed, so a kill leaves
-    it whole or absent and writers sharing a folder never rename each other's part."""
-    aside = target.with_name(f"{target.stem}.{uuid.uuid4().hex}.part.npz")
-    (np.savez_compressed if compress else np.savez)(aside, **arrays)
-    os.replace(aside, target)
 
 
 def chunk_files(folders: Sequence[str | Path]) -> list[Path]:
@@ -445,11 +434,8 @@ def fit(
         )
         with open(folder / "log.jsonl", "a") as out:
             out.write(json.dumps(entry) + "\n")
-        aside = checkpoint.with_suffix(".tmp")
-        with open(aside, "wb") as out:
-            record = {**state, "settings": asdict(settings)}
-            np.savez(out, state=np.array(json.dumps(record)), **learner.arrays())
-        os.replace(aside, checkpoint)
+        record = {**state, "settings": asdict(settings)}
+        save_whole(checkpoint, {"state": np.array(json.dumps(record)), **learner.arrays()})
         say(
             f"{settings.phase} epoch {epoch + 1}/{settings.epochs}: held-out loss "
             f"{entry['held_loss']:.5f}, equity error {entry['held_equity_error']:.5f} "

@@ -46,7 +46,6 @@ the package) it is measured against that net's ``NeuralBot`` in every other seat
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections import deque
@@ -66,7 +65,7 @@ from ..engine.variant import Variant, find_variant
 from . import race
 from .bots import HeuristicBot, NeuralBot
 from .evaluation import GnubgEvaluator, NeuralEvaluator, rate_before_roll
-from .fitting import Adam, outcome_gradient
+from .fitting import Adam, outcome_gradient, save_whole
 from .games import MatchResult, play_match
 from .network import Network, encode, forward, in_slots, inputs_per_slot, outcomes_from_logits
 from .outcomes import Floats, Ints, by_turn, equity_matrix, outcome_size, pairs, sure, to_slots
@@ -450,10 +449,7 @@ class Progress:
 
 def _save(path: Path, learner: Learner, progress: Progress) -> None:
     state = {"settings": asdict(learner.settings), "step": learner.step, **asdict(progress)}
-    aside = path.with_suffix(".tmp")
-    with open(aside, "wb") as out:
-        np.savez(out, state=np.array(json.dumps(state)), **learner.arrays())
-    os.replace(aside, path)
+    save_whole(path, {"state": np.array(json.dumps(state)), **learner.arrays()})
 
 
 def _resume(path: Path, settings: Settings) -> tuple[Learner, Progress]:
