@@ -161,8 +161,8 @@ def read_chunk(
     source = Path(path)
     kept = None
     if cache is not None:
-        named = f"{source.parent.name}-{source.stem}-{phase}-{rating}-{_version(source)}"
-        kept = Path(cache) / f"{named}.npz"
+        named = f"{source.parent.name}-{source.stem}-{phase}-{rating}-{_digest(source.resolve())}"
+        kept = Path(cache) / f"{named}-{_digest(_state(source))}.npz"
         if kept.exists():
             with np.load(kept, allow_pickle=False) as data:
                 return Positions(data["inputs"], data["targets"])
@@ -181,16 +181,21 @@ def read_chunk(
     found = Positions(kind.inputs(slots[rows]).astype(np.float16), targets)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
+        for stale in kept.parent.glob(f"{named}-*.npz"):
+            stale.unlink(missing_ok=True)
         save_whole(kept, {"inputs": found.inputs, "targets": found.targets})
     return found
 
 
-def _version(source: Path) -> str:
-    """Which file, and which state of it: a chunk given candidates afterwards, or another
-    folder's chunk of the same name, is not read from the cache of the old one."""
+def _state(source: Path) -> str:
+    """Which state of the file: a chunk given candidates afterwards is not read from the
+    cache entry of its old self, which goes."""
     held = source.stat()
-    named = f"{source.resolve()}:{held.st_size}:{held.st_mtime_ns}"
-    return hashlib.blake2b(named.encode(), digest_size=6).hexdigest()
+    return f"{held.st_size}:{held.st_mtime_ns}"
+
+
+def _digest(text: object) -> str:
+    return hashlib.blake2b(str(text).encode(), digest_size=6).hexdigest()
 
 
 def chunk_files(folders: Sequence[str | Path]) -> list[Path]:
