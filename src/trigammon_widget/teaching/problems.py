@@ -347,7 +347,7 @@ PROBLEMS: tuple[Problem, ...] = (
         N_(
             "Hit the leader. O is about to win; sent to the bar from your 11 (O's 35), that "
             "checker must come round the whole board again. By the evaluator O's chance to win "
-            "is then 27%, against 35% when you hit V instead: hitting V, who is far behind "
+            "is then 27%, against 38% when you hit V instead: hitting V, who is far behind "
             "anyway, mostly helps O."
         ),
     ),
