@@ -183,13 +183,17 @@ def test_a_changed_chunk_is_not_read_from_the_cache(chunks: Path, tmp_path: Path
     first.write_bytes(chunk_files([chunks])[0].read_bytes())
     cache = tmp_path / "cache"
     before = read_chunk(first, "contact", "ply0", cache=cache)
+    (entry,) = cache.glob("*.npz")
+    writing = entry.with_name(f"{entry.stem}.0123.part.npz")  # another fit's, half-written
+    writing.write_bytes(b"")
     with np.load(first, allow_pickle=False) as data:
         arrays = {name: data[name] for name in data.files}
     save_whole(first, {name: values[:3] for name, values in arrays.items()}, compress=True)
     after = read_chunk(first, "contact", "ply0", cache=cache)
     assert 0 < len(after) < len(before)
     assert np.array_equal(after.inputs, before.inputs[: len(after)])
-    assert len(list(cache.glob("*.npz"))) == 1 and not list(first.parent.glob("*.part.npz"))
+    assert not entry.exists() and writing.exists()
+    assert len(list(cache.glob("*.npz"))) == 2 and not list(first.parent.glob("*.part.npz"))
 
 
 def test_a_dask_cluster_reads_the_chunks(chunks: Path) -> None:

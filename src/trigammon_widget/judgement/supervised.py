@@ -182,7 +182,8 @@ def read_chunk(
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
         for stale in kept.parent.glob(f"{named}-*.npz"):
-            stale.unlink(missing_ok=True)
+            if not stale.name.endswith(".part.npz"):  # another fit's file being written
+                stale.unlink(missing_ok=True)
         save_whole(kept, {"inputs": found.inputs, "targets": found.targets})
     return found
 
