@@ -22,7 +22,8 @@ FastSwitch = Callable[[bool], AbstractContextManager[None]]
 set_language("en")
 
 # Speed is measured by the benchmarks, not by the tests: Hypothesis's 200 ms deadline
-# failed a correct round trip on a loaded machine (290 ms). Example counts stay as set.
+# failed a correct round trip on a loaded machine (290 ms). This profile is the one place
+# that says so: no test sets a deadline of its own.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 

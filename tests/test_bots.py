@@ -34,7 +34,7 @@ def resulting(position: Position, play: Play) -> Position:
     return position.after(play.moves)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.data())
 def test_bots_only_return_legal_plays(data: st.DataObject) -> None:
     position = data.draw(positions())
@@ -48,7 +48,7 @@ def test_bots_only_return_legal_plays(data: st.DataObject) -> None:
             assert chosen in plays
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(positions())
 def test_fast_path_picks_what_choose_picks(position: Position) -> None:
     """Bot-only games (pick on raw keys) must play as choose() does on a Position."""
@@ -232,7 +232,7 @@ def test_heuristic_beats_random() -> None:
 # --- the neural bot -------------------------------------------------------------------
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=120)
 @given(st.data())
 def test_neural_bot_only_returns_legal_plays(data: st.DataObject) -> None:
     variant = data.draw(st.sampled_from([TRIGAMMON, CLASSIC]))
@@ -244,7 +244,7 @@ def test_neural_bot_only_returns_legal_plays(data: st.DataObject) -> None:
         assert chosen in position.legal_plays()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(positions(CLASSIC))
 def test_neural_bot_fast_path_picks_what_choose_picks(position: Position) -> None:
     if position.is_over():

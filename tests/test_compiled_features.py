@@ -122,9 +122,7 @@ def test_positions_from_bots_games_are_numpy_s_to_the_bit(fast_path: FastSwitch)
     assert_the_same_bits(fast_path, slots)
 
 
-@settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(positions(CLASSIC, dice=None), min_size=1, max_size=6))
 def test_any_legal_boards_inputs_are_numpy_s_to_the_bit(
     fast_path: FastSwitch, drawn: list[Position]

@@ -66,7 +66,7 @@ def test_the_corpus_gives_the_same_plays_in_the_same_order(fast_path, variant: V
             assert_same(position)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(positions())
 def test_any_position_gives_the_same_plays(position: Position) -> None:
     if fast.compiled() is None:

@@ -47,7 +47,7 @@ def test_opening_rounds_by_hand() -> None:
     assert decide_opening(CLASSIC, [0, 1], [3, 5]) == (1, (5, 3))  # plays the 5-3
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(positions(), st.data())
 def test_making_a_key_is_making_its_play(position: Position, data: st.DataObject) -> None:
     """Every leaf's key, made on plain lists, is the board ``Position.after`` gives."""

@@ -192,7 +192,7 @@ def test_old_records_have_no_cube() -> None:
         Game.from_dict(data)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(0, 2**32 - 1))
 def test_random_games_with_the_cube_replay_from_their_records(seed: int) -> None:
     """Doubles, takes, drops and resignations at random points of random games: the

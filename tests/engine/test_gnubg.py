@@ -114,7 +114,7 @@ def corpus_features(position: Position) -> set[str]:
     return found
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=2000)
 @given(position=positions(CLASSIC))
 def test_engine_agrees_with_gnubg_on_any_position(position: Position) -> None:
     """Random set-ups reach what self-play rarely does: bar-heavy boards, end-games."""

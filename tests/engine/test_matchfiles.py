@@ -172,7 +172,7 @@ def random_match(seed: int, length: int = 5) -> Match:
     return match
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(st.integers(0, 2**32 - 1), st.sampled_from((0, 1, 3, 5)))
 def test_random_matches_round_trip_through_mat_sgf_and_json(seed: int, length: int) -> None:
     match = random_match(seed, length)

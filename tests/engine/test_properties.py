@@ -26,7 +26,7 @@ def invariants(position: Position) -> None:
 
 
 @VARIANTS
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(data=st.data())
 def test_legal_plays_match_an_independent_reading_of_the_rules(
     variant: Variant, data: st.DataObject
@@ -40,7 +40,7 @@ def test_legal_plays_match_an_independent_reading_of_the_rules(
 
 
 @VARIANTS
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(data=st.data())
 def test_every_listed_play_replays_and_round_trips_through_notation(
     variant: Variant, data: st.DataObject
@@ -59,7 +59,7 @@ def test_every_listed_play_replays_and_round_trips_through_notation(
 
 
 @VARIANTS
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_die_by_die_play_always_ends_in_a_listed_play(
     variant: Variant, data: st.DataObject, seed: int
@@ -76,7 +76,7 @@ def test_die_by_die_play_always_ends_in_a_listed_play(
 
 
 @VARIANTS
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=5)
 @given(seed=st.integers(0, 2**32))
 def test_random_games_keep_the_invariants_and_end(variant: Variant, seed: int) -> None:
     # Random trigammon games are long (thousands of turns: everybody keeps hitting).

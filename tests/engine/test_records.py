@@ -302,7 +302,7 @@ names = st.text(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     st.sampled_from([CLASSIC, TRIGAMMON]),
     st.integers(0, 10**6),

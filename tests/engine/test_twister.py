@@ -51,7 +51,7 @@ def test_dice_and_choices_are_randint_and_choice() -> None:
         assert twister.below(state, count) == rng.choice(range(count))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.integers(min_value=0, max_value=2**64),
     st.lists(st.one_of(st.integers(min_value=1, max_value=2**32 - 1), st.just(0)), max_size=1500),

@@ -153,7 +153,7 @@ def test_a_copy_is_independent() -> None:
     assert all("after" not in turn for turn in game.to_dict()["turns"])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.sampled_from([CLASSIC, TRIGAMMON]), st.integers(0, 10**6), st.integers(4, 40))
 def test_random_branchings_keep_every_line_legal(variant: object, seed: int, steps: int) -> None:
     """Play, step back and branch at random; then every line of the tree, replayed

@@ -103,7 +103,6 @@ def fuzz(
     def run(examples: int) -> Callable[[], None]:
         return settings(
             max_examples=examples,
-            deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         )(given(strategy)(check))
 
