@@ -9,6 +9,8 @@ run again to resume.
         --data /work/train-runs/trigammon4/labels --baseline trigammon-v1 --run RUN
     python scripts/train_classic.py join --contact RUN/nets/contact-010.npz \\
         --race RUN2/nets/race-010.npz --out classic-v3.npz
+    python scripts/train_classic.py join --contact RUN/nets/contact-006.npz \\
+        --race classic-v3.npz --out classic-v4.npz
     python scripts/train_classic.py ship --net RUN/nets/trigammon-030.npz --version 2 \\
         --method "..." --out src/trigammon_widget/judgement/weights/trigammon-v2.npz
 
@@ -22,8 +24,9 @@ starting from random weights; ``--baseline`` (the same kinds of weights) first p
 how far that net is from the held-out targets. A trigammon fit's
 ``RUN/nets/trigammon-NNN.npz`` are ``Network`` weights files. ``join`` puts fitted
 classic nets together into one phase-nets weights file (``judgement.phases``) with how
-they were made; ``ship`` writes a fitted trigammon net as a net of the package, its
-record (the fit's settings, positions, seconds) kept and how it was made added.
+they were made (a phase given as a phase-nets file takes that file's net and its
+record); ``ship`` writes a fitted trigammon net as a net of the package, its record
+(the fit's settings, positions, seconds) kept and how it was made added.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from pathlib import Path
 
 from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.parallel import command_line_executor
-from trigammon_widget.judgement.phases import PhaseNets
+from trigammon_widget.judgement.phases import PhaseNets, is_phases_file
 from trigammon_widget.judgement.supervised import (
     NETS,
     Fit,
@@ -81,6 +84,13 @@ def run_join(args: argparse.Namespace) -> None:
     for phase in ("contact", "crashed", "race"):
         path = getattr(args, phase)
         if path is None:
+            continue
+        if is_phases_file(path):
+            kept = PhaseNets.load(path)
+            if phase not in kept.nets:
+                raise SystemExit(f"{path} has no {phase} net")
+            nets[phase] = kept.nets[phase]
+            made[phase] = {"from": Path(path).name, **kept.meta["nets"][phase]}
             continue
         nets[phase] = read_layers(path)
         with open(Path(path).parent.parent / "settings.json") as settings:

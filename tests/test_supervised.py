@@ -10,17 +10,21 @@ import json
 import random
 from dataclasses import replace
 from functools import partial
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
+from trigammon_widget import judgement
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Variant
 from trigammon_widget.engine.fastplay import Boards, play_game
 from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
 from trigammon_widget.judgement.fitting import save_whole
 from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.shipped import load_named
+from trigammon_widget.judgement.phases import PhaseNets
+from trigammon_widget.judgement.shipped import SHIPPED_DIR, load_named
 from trigammon_widget.judgement.supervised import (
     Fit,
     Positions,
@@ -213,17 +217,64 @@ def test_a_dask_cluster_reads_the_chunks(chunks: Path) -> None:
     )
 
 
-def test_a_fitted_trigammon_net_ships_with_how_it_was_made(
-    trigammon_chunks: Path, tmp_path: Path
-) -> None:
-    """``train_classic.py ship``: the fitted weights, as a net of the package reads them,
-    the fit's record kept and the words on how it was made added."""
+@pytest.fixture(scope="module")
+def script() -> Any:
+    """``scripts/train_classic.py``, loaded as a module."""
     spec = importlib.util.spec_from_file_location(
         "train_classic", Path(__file__).resolve().parents[1] / "scripts" / "train_classic.py"
     )
     assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_fitted_contact_net_joins_a_shipped_race_net(
+    chunks: Path, tmp_path: Path, script: Any
+) -> None:
+    """``train_classic.py join`` with a phase-nets file for a phase: that file's net of the
+    phase, and its record, beside the fitted one."""
+    train, held = data(chunks)
+    layers = fit(Fit(hidden=(8, 4), epochs=1), tmp_path, train, held, None)
+    shipped = Path(str(resources.files(judgement).joinpath(SHIPPED_DIR, "classic-v3.npz")))
+    out = tmp_path / "classic-v9.npz"
+    script.run_join(
+        argparse.Namespace(
+            contact=str(tmp_path / "nets" / "contact-001.npz"),
+            race=str(shipped),
+            crashed=None,
+            method="a test",
+            version=9,
+            out=out,
+        )
+    )
+    joined, kept = PhaseNets.load(out), PhaseNets.load(shipped)
+    assert joined.meta["version"] == 9 and joined.meta["method"] == "a test"
+    for (w, b), (w2, b2) in zip(joined.nets["contact"], layers, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    for (w, b), (w2, b2) in zip(joined.nets["race"], kept.nets["race"], strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    assert joined.meta["nets"]["race"] == {"from": shipped.name, **kept.meta["nets"]["race"]}
+    assert joined.meta["nets"]["contact"]["hidden"] == [8, 4]
+    with pytest.raises(SystemExit, match="has no crashed net"):
+        script.run_join(
+            argparse.Namespace(
+                contact=str(shipped),
+                race=str(shipped),
+                crashed=str(shipped),
+                method="a test",
+                version=9,
+                out=tmp_path / "never.npz",
+            )
+        )
+    assert not (tmp_path / "never.npz").exists()
+
+
+def test_a_fitted_trigammon_net_ships_with_how_it_was_made(
+    trigammon_chunks: Path, tmp_path: Path, script: Any
+) -> None:
+    """``train_classic.py ship``: the fitted weights, as a net of the package reads them,
+    the fit's record kept and the words on how it was made added."""
     train, held = data(trigammon_chunks, "trigammon")
     layers = fit(
         Fit(phase="trigammon", rating="ply0", hidden=(8, 4), epochs=1), tmp_path, train, held, None
