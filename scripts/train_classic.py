@@ -10,7 +10,7 @@ run again to resume.
     python scripts/train_classic.py join --contact RUN/nets/contact-010.npz \\
         --race RUN2/nets/race-010.npz --out classic-v3.npz
     python scripts/train_classic.py join --contact RUN/nets/contact-006.npz \\
-        --race classic-v3.npz --out classic-v4.npz
+        --race classic-v3.npz --out NETS.npz
     python scripts/train_classic.py ship --net RUN/nets/trigammon-030.npz --version 2 \\
         --method "..." --out src/trigammon_widget/judgement/weights/trigammon-v2.npz
 

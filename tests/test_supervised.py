@@ -23,7 +23,7 @@ from trigammon_widget.engine.fastplay import Boards, play_game
 from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
 from trigammon_widget.judgement.fitting import save_whole
 from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.phases import PhaseNets
+from trigammon_widget.judgement.phases import Layers, PhaseNets
 from trigammon_widget.judgement.shipped import SHIPPED_DIR, load_named
 from trigammon_widget.judgement.supervised import (
     Fit,
@@ -36,6 +36,14 @@ from trigammon_widget.judgement.supervised import (
     read_layers,
     read_positions,
 )
+
+
+def same_layers(first: Layers, second: Layers) -> bool:
+    """Whether two nets' layers hold the same weights and biases, layer for layer."""
+    return all(
+        np.array_equal(w, w2) and np.array_equal(b, b2)
+        for (w, b), (w2, b2) in zip(first, second, strict=True)
+    )
 
 
 def keep(seen: list[Boards], turns: list[int], boards: Boards, turn: int) -> None:
@@ -100,8 +108,7 @@ def test_a_resumed_fit_goes_on_where_it_stopped(chunks: Path, tmp_path: Path) ->
     fit(Fit(hidden=(8,), epochs=1), tmp_path / "stopped", train, held, lines.append)
     resumed = fit(settings, tmp_path / "stopped", train, held, lines.append)
     assert any("resumed" in line and "epoch 1" in line for line in lines)
-    for (w, b), (w2, b2) in zip(straight, resumed, strict=True):
-        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    assert same_layers(straight, resumed)
     assert np.array_equal(
         read_layers(tmp_path / "stopped" / "nets" / "contact-003.npz")[0][0], resumed[0][0]
     )
@@ -127,8 +134,7 @@ def test_a_trigammon_net_of_two_hidden_layers_learns(
     assert log[3]["held_equity_error"] < log[1]["held_equity_error"] < log[0]["held_equity_error"]
     net = Network.load(tmp_path / "nets" / "trigammon-003.npz")  # a Network weights file
     assert net.variant.name == "trigammon" and len(net.layers) == 3
-    for (w, b), (w2, b2) in zip(net.layers, layers, strict=True):
-        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    assert same_layers(net.layers, layers)
 
 
 def test_a_trigammon_fit_from_v1_starts_at_v1s_ratings(
@@ -156,8 +162,7 @@ def test_a_resumed_trigammon_fit_goes_on_where_it_stopped(
     straight = fit(settings, tmp_path / "straight", train, held, None)
     fit(replace(settings, epochs=1), tmp_path / "stopped", train, held, None)
     resumed = fit(settings, tmp_path / "stopped", train, held, None)
-    for (w, b), (w2, b2) in zip(straight, resumed, strict=True):
-        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    assert same_layers(straight, resumed)
 
 
 def test_fits_refuse_bad_settings() -> None:
@@ -250,10 +255,8 @@ def test_a_fitted_contact_net_joins_a_shipped_race_net(
     )
     joined, kept = PhaseNets.load(out), PhaseNets.load(shipped)
     assert joined.meta["version"] == 9 and joined.meta["method"] == "a test"
-    for (w, b), (w2, b2) in zip(joined.nets["contact"], layers, strict=True):
-        assert np.array_equal(w, w2) and np.array_equal(b, b2)
-    for (w, b), (w2, b2) in zip(joined.nets["race"], kept.nets["race"], strict=True):
-        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    assert same_layers(joined.nets["contact"], layers)
+    assert same_layers(joined.nets["race"], kept.nets["race"])
     assert joined.meta["nets"]["race"] == {"from": shipped.name, **kept.meta["nets"]["race"]}
     assert joined.meta["nets"]["contact"]["hidden"] == [8, 4]
     with pytest.raises(SystemExit, match="has no crashed net"):
@@ -295,5 +298,4 @@ def test_a_fitted_trigammon_net_ships_with_how_it_was_made(
     net = Network.load(out)
     assert net.meta["version"] == 9 and net.meta["method"] == "a test" and net.meta["games"] == 12
     assert net.meta["fit"]["hidden"] == [8, 4] and net.meta["file"] == fitted.name
-    for (w, b), (w2, b2) in zip(net.layers, layers, strict=True):
-        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    assert same_layers(net.layers, layers)
