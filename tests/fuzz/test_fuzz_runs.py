@@ -13,6 +13,7 @@ import time
 from concurrent.futures import Executor, Future
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 from test_fuzz_parsers import fuzz, holds
 
@@ -49,6 +50,17 @@ def closed_out(draw: st.DrawFn) -> Position | None:
         if used < 15:
             held[player]["bar"] = min(15 - used, draw(st.integers(1, 3)))
     return holds(lambda: Position.build(variant, held, turn=draw(st.integers(0, players - 1))))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    """The first autoplay and rollout of each variant compile the fast path (over a
+    second on a fresh clone, whose compiled cache is empty); the time bound is on the
+    runs, not on compiling."""
+    for variant in (CLASSIC, TRIGAMMON):
+        start = Position.start(variant)
+        autoplay(Game(start=start), [RandomBot(1)] * variant.players, max_turns=100)
+        rollout(start, games=1, workers=1, seed=1, truncate=200)
 
 
 def check_setup(position: Position | None) -> None:
