@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from trigammon_widget.engine import CLASSIC, TRIGAMMON, Variant
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, TurnView, boards_of, play_game, table_for
 from trigammon_widget.judgement import training
@@ -154,6 +154,25 @@ def test_seeded_games_are_the_same_move_for_move(fast_path, variant: Variant) ->
                 fast_game = game_log(variant, bots, seed)
             with fast_path(False):
                 assert fast_game == game_log(variant, bots, seed)
+
+
+@pytest.mark.parametrize("races", [True, False], ids=["races", "no-races"])
+def test_games_of_nets_by_phase_are_the_same_on_either_path(fast_path, races: bool) -> None:  # type: ignore[no-untyped-def]
+    """classic-v3 (nets by phase, rated by numpy): on the compiled path each play is
+    picked from the compiled search's arrays (``PhaseNets.compiled_picker``), the same
+    rows rated in the same batches as the pure path's plays, so the float32 nets play
+    the same games, move for move."""
+    neural = NeuralBot(evaluator=NeuralEvaluator("classic-v3", races=races))
+    start = boards_of(Position.start(CLASSIC))
+    lineups: list[list[NeuralBot | RandomBot]] = [[neural, neural], [RandomBot(), neural]]
+    for bots in lineups:
+        for seed in range(3):
+            with fast_path(True):
+                choosers = [chooser(bot, CLASSIC) for bot in bots]
+                assert type(table_for(CLASSIC, start, choosers)).__name__ == "Table"
+                fast_game = game_log(CLASSIC, bots, seed)
+            with fast_path(False):
+                assert fast_game == game_log(CLASSIC, bots, seed)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)

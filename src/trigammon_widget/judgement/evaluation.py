@@ -202,24 +202,27 @@ class NeuralEvaluator:
         return race.after_plays(view, keys, rated) if self.races else rated
 
     def compiled_picker(self, variant: Variant) -> Indexer | None:
-        """The best play for the mover on the compiled fast path (``Network``), if any.
+        """The best play for the mover on the compiled fast path (the net's own picker:
+        ``Network``'s compiled pass, ``PhaseNets``' numpy over the search's arrays), if
+        any.
 
         Where a play may leave a bear-off race (every other player is home), the races
-        are rated from the database in compiled code too (``CompiledRater.pick_in_race``)
-        and, where one is solved exactly or a play wins, the turn by ``after_plays``, as
-        the bots' ``pick`` rates it: a game is the same on either path.
+        are rated from the database, in compiled code where the net has a compiled pass
+        (``CompiledRater.pick_in_race``), and where it has none, where a race is solved
+        exactly or where a play wins, the turn by ``after_plays``, as the bots' ``pick``
+        rates it: a game is the same on either path.
         """
         compiled = self.net(variant).compiled_picker(variant)
-        rater = self._compiled_rater(variant)
         module = fast.compiled()
-        if compiled is None or rater is None or module is None or not self.races:
+        if compiled is None or module is None or not self.races:
             return compiled
+        rater = self._compiled_rater(variant)
         columns = equity_matrix(variant.players)
 
         def pick(table: Any, mover: int, count: int, rng: random.Random) -> int:
             if not self._may_race(variant, table.everyone, mover):
                 return compiled(table, mover, count, rng)
-            found = rater.pick_in_race(table, mover, count)
+            found = -1 if rater is None else rater.pick_in_race(table, mover, count)
             if found >= 0:
                 return found
             keys = list(module.results(table.space))  # the search's order: the leaves'

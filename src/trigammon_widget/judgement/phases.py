@@ -10,7 +10,8 @@ Tesauro's code and both sides' hand-made features; ``features.race_inputs``), se
 ``tanh`` hidden layers and the outcome logits of ``network`` (a softmax for the win,
 sigmoids for the conditional gammon and backgammon chances), so every vector it gives
 is consistent. Where the compiled fast path is in use (``engine.fast``), the phases and
-the inputs come from ``compiled_features``, the same values bit for bit.
+the inputs come from ``compiled_features``, the same values bit for bit, and games pick
+their plays from the arrays of the engine's compiled search (``compiled_picker``).
 
 It answers what ``network.Network`` answers (``check``, ``rate``, ``after_plays``),
 so the evaluators use either. A weights file holds every phase's layers
@@ -34,7 +35,7 @@ from ..engine.fastplay import Boards, Indexer, TurnView, key_layout
 from ..engine.variant import CHECKERS, CLASSIC, Variant
 from . import features
 from .network import forward, outcomes_from_logits
-from .outcomes import Floats, Ints, outcome_size, slot_order, to_seats
+from .outcomes import Floats, Ints, equities_of, equity_matrix, outcome_size, slot_order, to_seats
 from .outcomes import sure as sure_outcome
 
 __all__ = ["INPUTS", "KIND", "PhaseNets", "inputs_of", "is_phases_file", "phases_of"]
@@ -177,32 +178,67 @@ class PhaseNets:
         return np.stack([to_seats(row, order) for row, order in zip(found, orders, strict=True)])
 
     def compiled_picker(self, variant: Variant) -> Indexer | None:
-        """None: nets by phase have no compiled form, so their games take the Python
-        path (``fastplay.table_for``)."""
-        return None
+        """The best play for the mover (the first of equals) among the results of the
+        engine's compiled search (``engine.compiled.Table``), where the fast path is in
+        use: rated by numpy as ``after_plays`` rates them, from the search's arrays, with
+        no Python object per play; the same choice as ``after_plays`` gives, so a game is
+        the same on either path. (Runs of turns wholly in compiled code need a
+        ``network.Network``.)"""
+        if fast.compiled() is None:
+            return None
+        self.check(variant)
+        columns = equity_matrix(self.variant.players)
+
+        def pick(table: Any, mover: int, count: int, rng: object = None) -> int:
+            space = table.space
+            space.decode()
+            rated = self._after(
+                table.everyone[1 - mover],
+                mover,
+                space.boards[:count],
+                space.hits[:count],
+                lambda k: table.boards_after(mover, k),
+            )
+            return int(equities_of(rated, columns[:, mover]).argmax())
+
+        return pick
 
     def after_plays(self, view: TurnView, keys: Sequence[int]) -> Floats:
         """Outcome vectors (in seats) of the positions the plays ``keys`` lead to, each
         before the other side's roll; a play that wins (R12) gets its sure outcome (R13)."""
         size = self.variant.points + 2
         shift, mask = key_layout(view.variant)
-        mover = view.turn
         mine = np.frombuffer(
             b"".join((key & mask).to_bytes(size, "little") for key in keys), np.uint8
         ).reshape(len(keys), size)
         hits = np.array([key >> shift for key in keys], np.int64)
+        theirs = view.boards[1 - view.turn]
+        return self._after(theirs, view.turn, mine, hits, lambda k: view.boards_after(keys[k]))
+
+    def _after(
+        self,
+        theirs_before: Sequence[int] | npt.NDArray[np.uint8],
+        mover: int,
+        mine: npt.NDArray[np.uint8],
+        hits: npt.NDArray[np.int64],
+        boards_after: Callable[[int], Boards],
+    ) -> Floats:
+        """``after_plays`` of plays given as the mover's boards after them and their hit
+        bits (bit i: a blot hit on the mover's path index i), ``boards_after(k)`` every
+        side's boards after play k (for a win's sure outcome)."""
+        size = self.variant.points + 2
         bits = (hits[:, None] >> np.arange(size)) & 1
-        theirs = np.repeat(np.asarray(view.boards[1 - mover], np.int64)[None], len(keys), axis=0)
+        theirs = np.repeat(np.asarray(theirs_before, np.int64)[None], len(mine), axis=0)
         theirs[:, 1 : size - 1] -= bits[:, size - 2 : 0 : -1]  # a hit on my p is their 25 - p
         theirs[:, 0] += bits.sum(axis=1)
         slots = np.stack((theirs.astype(np.uint8), mine), axis=1)
         won = mine[:, size - 1] == CHECKERS
-        found = np.empty((len(keys), outcome_size(2)), np.float32)
+        found = np.empty((len(mine), outcome_size(2)), np.float32)
         if (~won).any():
             found[~won] = self.rate_slots(slots[~won])
         result = to_seats(found, slot_order(self.variant, 1 - mover))
         for k in np.flatnonzero(won):
-            result[k] = sure_outcome(self.variant, view.boards_after(keys[int(k)]), mover)
+            result[k] = sure_outcome(self.variant, boards_after(int(k)), mover)
         return result
 
 
