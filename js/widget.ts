@@ -45,6 +45,8 @@ class BoardView {
   private readonly model: Model;
   private view: View | null = null;
   private palette = "";
+  /** An ↑ or ↓ (+1, -1) waiting for Python's view (`takeLineStep`). */
+  private lineStep: number | null = null;
   private readonly events = new AbortController();
   private readonly root = h("div", {
     class: "trigammon-widget",
@@ -89,7 +91,10 @@ class BoardView {
     this.requests = new Requests(
       model,
       () => this.view?.version ?? 0,
-      () => this.navigation.resume(),
+      () => {
+        this.navigation.resume();
+        this.takeLineStep();
+      },
     );
     this.navigation = new Navigation({
       view: () => this.view,
@@ -101,6 +106,7 @@ class BoardView {
       caughtUp: () => {
         this.board.confirmed();
         this.follow(this.view?.ply ?? 0);
+        this.takeLineStep();
       },
       busy: () => this.requests.busy(),
       send,
@@ -217,6 +223,7 @@ class BoardView {
     this.applyTheme(view);
     this.renderPanels();
     this.autoplay.schedule();
+    this.takeLineStep();
   };
 
   private readonly modelEvents: [string, (content: unknown) => void][] = [
@@ -350,6 +357,20 @@ class BoardView {
     void this.request({ action: "edit", on: v.mode !== "edit" }, true);
   }
 
+  /** The branch listed is Python's: no change in flight, no turn drawn ahead of it. */
+  private lineReady(): boolean {
+    return !this.board.isAhead && !this.requests.busy();
+  }
+
+  /** An ↑ or ↓ pressed while a change was in flight (`lineStep`), taken once Python's
+   *  view is shown: a quick press after a click is not lost. */
+  private takeLineStep(): void {
+    const delta = this.lineStep;
+    if (delta === null || !this.lineReady()) return;
+    this.lineStep = null;
+    this.variations.step(delta, true);
+  }
+
   private onKey(event: KeyboardEvent): void {
     const target = event.target as HTMLElement;
     if (target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -357,8 +378,10 @@ class BoardView {
     if (step) this.go(step);
     else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
       // Another line at the branch listed, once the board shows Python's turn.
-      const now = !this.board.isAhead && !this.requests.busy();
-      if (!this.variations.step(event.key === "ArrowDown" ? 1 : -1, now)) return;
+      const delta = event.key === "ArrowDown" ? 1 : -1;
+      const now = this.lineReady();
+      if (!this.variations.step(delta, now)) return;
+      if (!now) this.lineStep = delta;
     } else if (this.review.key(event.key)) {
       // n / p: the next or previous mistake of the review
     } else if (event.key === "Escape") {

@@ -904,6 +904,17 @@ def test_switch_variations_by_click_and_by_keys(page: Any) -> None:
     assert history_texts(widget) == side
     state = probe(page)["lines"]
     assert state["alternatives"] == [["", False], ["", True]] and state["ply"] == 3
+    # ↓ pressed at once after a click, while Python answers it, is taken when it has.
+    before = version(widget)
+    variation(widget, 0).locator(".tgw-variation-pick").click()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function(
+        "([el, v]) => Number(el.dataset.version) > v"
+        " && el.querySelector('.tgw-variation.tgw-current')?.dataset.index === '1'",
+        arg=[widget.element_handle(), before],
+    )
+    wait_plies(page, widget, 3)
+    assert history_texts(widget) == side
 
 
 def test_rename_promote_delete_and_back_to_the_main_line(page: Any) -> None:
