@@ -251,13 +251,12 @@ def replayed(turns: int) -> Any:
 def weights() -> tuple[str, Callable[[], object]]:
     import tempfile
 
-    from trigammon_widget.judgement.network import MAX_WEIGHTS, Network
-    from trigammon_widget.judgement.shipped import load_shipped
+    import numpy as np
 
-    net = load_shipped("classic")
+    from trigammon_widget.judgement.network import MAX_WEIGHTS, Network
+
     folder = Path(tempfile.mkdtemp())
     path = folder / "big.npz"
-    import numpy as np
 
     hidden = int((MAX_WEIGHTS * SCALE) // 210)
     meta = json.dumps({"variant": "classic"})
@@ -269,7 +268,6 @@ def weights() -> tuple[str, Callable[[], object]]:
         w1=np.zeros((hidden, 6), np.float32),
         b1=np.zeros(6, np.float32),
     )
-    del net
     return f"a weights file of {hidden * 209:,} weights", lambda: Network.load(path)
 
 

@@ -7,20 +7,22 @@
 Self-play runs on ``--workers`` processes (default 1; the learner shares the first
 core), or on a Dask cluster with ``--dask tcp://scheduler:8786``. The run folder
 keeps the checkpoint, the measured nets (``nets/``) and ``log.jsonl``; the same
-command after a kill goes on from the last checkpoint. ``--ship`` copies the net
-to the package's ``judgement/weights/`` folder with its record.
+command after a kill goes on from the last checkpoint. ``--ship NAME`` copies the net
+to the package's ``judgement/weights/`` folder as ``NAME.npz`` (a version such as
+``trigammon-v3``) with its record.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from dataclasses import fields
 from pathlib import Path
 
 from trigammon_widget.judgement.parallel import command_line_executor
-from trigammon_widget.judgement.shipped import DEFAULTS, SHIPPED_DIR
+from trigammon_widget.judgement.shipped import SHIPPED_DIR
 from trigammon_widget.judgement.training import Settings, train
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trigammon_widget" / "judgement"
@@ -33,7 +35,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="self-play processes")
     parser.add_argument("--dask", help="address of a Dask scheduler to play the games on")
     parser.add_argument("--every", type=float, default=60.0, help="seconds between lines")
-    parser.add_argument("--ship", action="store_true", help="copy the result into the package")
+    parser.add_argument("--ship", metavar="NAME", help="copy the result into the package as NAME")
     defaults = Settings()
     for f in fields(Settings):
         flag = "--" + f.name.replace("_", "-")
@@ -44,6 +46,9 @@ def main() -> None:
             kind = str if default is None else type(default)
             parser.add_argument(flag, type=kind, default=default)
     args = parser.parse_args()
+    shipped_as = args.ship and re.fullmatch(rf"{args.variant}-v(\d+)", args.ship)
+    if args.ship is not None and not shipped_as:
+        parser.error(f"--ship {args.ship}: name it {args.variant}-vN, its variant and version")
     settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
     executor = command_line_executor(args.workers, args.dask)
     print(f"training {settings} in {args.run} (pid {os.getpid()})", flush=True)
@@ -51,9 +56,9 @@ def main() -> None:
         settings, args.run, args.games, executor, lambda line: print(line, flush=True), args.every
     )
     executor.shutdown()
-    if args.ship:
-        target = PACKAGE / SHIPPED_DIR / f"{DEFAULTS[settings.variant]}.npz"
-        net.save(target, version=int(target.stem.rsplit("-v", 1)[1]))
+    if shipped_as:
+        target = PACKAGE / SHIPPED_DIR / f"{args.ship}.npz"
+        net.save(target, version=int(shipped_as.group(1)))
         print(f"shipped {target}", file=sys.stderr)
 
 

@@ -21,9 +21,12 @@ from trigammon_widget.judgement.games import chooser
 from trigammon_widget.judgement.network import Network, inputs_per_slot
 from trigammon_widget.judgement.outcomes import outcome_size
 from trigammon_widget.judgement.rollout import rollout
-from trigammon_widget.judgement.shipped import load_network
+from trigammon_widget.judgement.shipped import network_named
 
 VARIANTS = (TRIGAMMON, CLASSIC)
+ONE_NETWORK = {"trigammon": "trigammon-v2", "classic": "classic-v2"}
+"""Each variant's newest shipped net that is one ``Network``, what the compiled pass reads
+(classic's default, classic-v3, is nets by phase and is rated by numpy)."""
 FLOAT32 = 2e-6
 """How closely float32 vectors agree: the compiled pass sums in another order and uses a
 rational tanh good to a few float32 units in the last place (about 1e-7 each); outputs
@@ -63,7 +66,7 @@ def worst_gap(fast_path: Any, net: Network, variant: Variant, count: int) -> flo
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
 @pytest.mark.parametrize("precision", ["float64", "float32"])
 def test_every_play_is_rated_alike(fast_path, variant: Variant, precision: str) -> None:  # type: ignore[no-untyped-def]
-    shipped = load_network(variant.name)
+    shipped = network_named(ONE_NETWORK[variant.name])
     net = in_float64(shipped) if precision == "float64" else shipped
     tolerance = 1e-12 if precision == "float64" else FLOAT32
     assert worst_gap(fast_path, net, variant, 400) <= tolerance
@@ -112,7 +115,7 @@ def test_a_winning_play_gets_its_sure_outcome(fast_path) -> None:  # type: ignor
 
     ending: dict[int, dict[int | str, int]] = {0: {24: 1, 20: 1}, 1: {12: 15}}
     position = Position.build(CLASSIC, ending, turn=0, dice=(6, 5))
-    net = load_network("classic")
+    net = network_named("classic-v2")
     view = TurnView.of(position)
     keys = list(view.leaves())
     with fast_path(False):
@@ -139,7 +142,7 @@ def test_seeded_games_are_the_same_move_for_move(fast_path, variant: Variant) ->
     """Float64 nets, where a near tie is far below the numbers' agreement. (The float32
     shipped nets agree to ``FLOAT32``: two plays closer than that can swap, which
     measured once in 60 trigammon self-play games, at a gap of 5e-7.)"""
-    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)))
+    evaluator = NeuralEvaluator(in_float64(network_named(ONE_NETWORK[variant.name])))
     neural = NeuralBot(evaluator=evaluator)
     start = boards_of(__import__("trigammon_widget").engine.Position.start(variant))
     lineups: list[list[NeuralBot | RandomBot]] = [
@@ -184,7 +187,7 @@ def test_runs_of_turns_in_compiled_code_are_the_same_games(
     compiled call (``CompiledRater.run``), handing back wins, bear-off races and
     rounds of passes: the same games, to the turn limit, leaving the generator where
     the pure path leaves it."""
-    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)), races=races)
+    evaluator = NeuralEvaluator(in_float64(network_named(ONE_NETWORK[variant.name])), races=races)
     neural = NeuralBot(evaluator=evaluator)
     start = boards_of(__import__("trigammon_widget").engine.Position.start(variant))
     lineups: list[list[NeuralBot | RandomBot]] = [
@@ -211,7 +214,7 @@ def test_runs_of_turns_in_compiled_code_are_the_same_games(
 
 
 def test_rollouts_and_training_games_are_the_same(fast_path) -> None:  # type: ignore[no-untyped-def]
-    net = in_float64(load_network("classic"))
+    net = in_float64(network_named("classic-v2"))
     bot = NeuralBot(evaluator=NeuralEvaluator(net))
     from trigammon_widget.engine import Position
 
@@ -233,7 +236,7 @@ def test_the_best_of_every_roll_is_the_best_after_plays_give(fast_path, variant:
     from trigammon_widget.judgement.evaluation import ROLLS
     from trigammon_widget.judgement.outcomes import equity_matrix
 
-    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)), races=False)
+    evaluator = NeuralEvaluator(in_float64(network_named(ONE_NETWORK[variant.name])), races=False)
     rated = wins = 0
     cases = [
         (boards_of(p), p.turn) for p in random_positions(variant, 120, seed=5) if not p.is_over()
@@ -278,7 +281,7 @@ def test_a_game_is_analysed_alike(fast_path, variant: Variant) -> None:  # type:
     from trigammon_widget.judgement.bots import HeuristicBot
     from trigammon_widget.judgement.games import autoplay
 
-    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)))
+    evaluator = NeuralEvaluator(in_float64(network_named(ONE_NETWORK[variant.name])))
     game = Game(variant, seed=3)
     autoplay(game, [HeuristicBot(), *[RandomBot(3)] * (variant.players - 1)], max_turns=80)
     reports = []
@@ -299,7 +302,7 @@ def test_a_position_one_roll_deep_is_rated_alike(fast_path, variant: Variant) ->
     in one compiled call against the pure path (which sums in float32), races on."""
     from trigammon_widget.judgement.evaluation import rate_before_roll
 
-    evaluator = NeuralEvaluator(in_float64(load_network(variant.name)))
+    evaluator = NeuralEvaluator(in_float64(network_named(ONE_NETWORK[variant.name])))
     compiled = 0
     for position in random_positions(variant, 60, seed=9):
         if position.is_over():

@@ -18,7 +18,13 @@ from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
 from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.outcomes import equity_matrix, outcome_vector, slot_order
-from trigammon_widget.judgement.shipped import DEFAULTS, load_named, load_shipped, shipped_names
+from trigammon_widget.judgement.shipped import (
+    DEFAULTS,
+    load_named,
+    load_shipped,
+    network_named,
+    shipped_names,
+)
 from trigammon_widget.judgement.training import initial_network
 
 
@@ -82,18 +88,25 @@ def test_weights_files_round_trip(tmp_path: Path) -> None:
         Network(CLASSIC, ((np.zeros((5, 3), np.float32), np.zeros(3, np.float32)),))
 
 
-@pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)
-def test_shipped_nets_are_small_and_recorded(variant: Variant) -> None:
-    net = load_shipped(variant.name)
-    assert isinstance(net, Network)  # classic's phase nets: tests/test_phases.py
-    assert net.variant.name == variant.name
+@pytest.mark.parametrize("name", ["trigammon-v2", "trigammon-v1", "classic-v2"])
+def test_shipped_networks_are_small_and_recorded(name: str) -> None:
+    net = network_named(name)  # classic-v3's nets by phase: tests/test_phases.py
+    assert net.variant.name == name.split("-")[0]
     assert {"method", "games"} <= set(net.meta)
     assert sum(w.nbytes + b.nbytes for w, b in net.layers) < 1_000_000
-    net.check(Position.start(variant).variant)
-    with pytest.raises(ValueError, match="no shipped net"):
-        load_shipped("hypergammon")
+    net.check(Position.start(net.variant).variant)
+
+
+def test_each_variant_plays_its_newest_net_by_default() -> None:
+    """The defaults are the newest nets; the older ones stay selectable by name."""
+    assert DEFAULTS == {"trigammon": "trigammon-v2", "classic": "classic-v3"}
+    for variant in (TRIGAMMON, CLASSIC):
+        assert load_shipped(variant.name) is load_named(DEFAULTS[variant.name])
     assert {"trigammon-v1", "trigammon-v2", "classic-v2", "classic-v3"} <= set(shipped_names())
-    assert load_shipped(variant.name) is load_named(DEFAULTS[variant.name])
+    with pytest.raises(ValueError, match="no shipped net for 'hypergammon'"):
+        load_shipped("hypergammon")
+    with pytest.raises(ValueError, match="the net 'classic-v3' is nets by phase"):
+        network_named("classic-v3")
 
 
 def test_a_net_of_two_hidden_layers_rates_as_by_hand_and_plays() -> None:

@@ -174,8 +174,8 @@ def test_games_that_reach_a_frozen_position_stop() -> None:
 def test_the_compiled_table_stops_at_a_frozen_position_too(
     fast_path: Any, compiled: bool, bot: RandomBot | NeuralBot
 ) -> None:
-    """The compiled table (``RandomBot`` and ``NeuralBot`` have compiled forms; the
-    neural one plays runs of turns in one call) says a pass as the lists do."""
+    """The compiled table (``RandomBot`` and ``NeuralBot`` have compiled forms) says a
+    pass as the lists do."""
     choosers = [chooser(bot, CLASSIC)] * 2
     boards = boards_of(CLOSED_OUT)
     with fast_path(compiled):

@@ -137,9 +137,8 @@ def test_an_older_net_stays_selectable_by_name() -> None:
 
 
 def test_classic_v3_is_the_package_s_nets_by_phase() -> None:
-    """classic-v3 ships by name (the default stays classic-v2, which has a compiled
-    form): a contact and a race net, each the phase of the positions it rates, and the
-    record of how they were made."""
+    """classic-v3, classic's default: a contact and a race net, each the phase of the
+    positions it rates, and the record of how they were made."""
     nets = load_named("classic-v3")
     assert isinstance(nets, PhaseNets)
     assert set(nets.meta["nets"]) == {"contact", "race"}

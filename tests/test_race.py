@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from test_compiled_net import ONE_NETWORK
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.fastplay import TurnView, boards_of, play_game, table_for
 from trigammon_widget.judgement import race
@@ -442,13 +443,14 @@ def test_runs_of_turns_play_races_in_compiled_code_alike(fast_path, variant: Var
     """With nobody told of the turns, ``run_turns`` rates the races the tables rate
     itself and hands back only those solved exactly: a race of 15 checkers each is
     played in one compiled call to its last turns, and the games (the shipped float32
-    net, where only bits decide a tie) are the pure path's, generator included."""
+    net, where only bits decide a tie) are the pure path's, generator included. (A net
+    with a compiled pass, ``ONE_NETWORK``: runs of turns need one.)"""
     rng = random.Random(5)
     full = race_position(variant, [random_home(rng, 15, 6) for _ in range(variant.players)])
     coming = boards_of(race_position(variant, [random_home(rng, 12, 6)] * variant.players))
     coming[0][variant.points - 8], coming[0][-1] = 2, coming[0][-1] - 2
     starts = [full, Position(variant, tuple(map(tuple, coming)), 0)]
-    bots = [NeuralBot()] * variant.players
+    bots = [NeuralBot(evaluator=NeuralEvaluator(ONE_NETWORK[variant.name]))] * variant.players
     with fast_path(True):
         table = table_for(variant, boards_of(full), [chooser(bot, variant) for bot in bots])
         run = table.run(0, random.Random(0), None, 0)
@@ -471,10 +473,10 @@ def test_the_rolls_of_a_race_are_rated_in_compiled_code_alike(fast_path, variant
     a race from the tables in compiled code: each roll's best play, as the bots choose
     it, has the pure path's equity (``after_plays``), to the last bits in a race, and
     None exactly where a play of some roll wins or leaves a race small enough to be
-    solved exactly."""
+    solved exactly. (A net with a compiled pass, ``ONE_NETWORK``.)"""
     from trigammon_widget.judgement.evaluation import ROLLS
 
-    evaluator = NeuralEvaluator()
+    evaluator = NeuralEvaluator(ONE_NETWORK[variant.name])
     column = equity_matrix(variant.players).astype(np.float64)
     rng = random.Random(8)
     coming = boards_of(race_position(variant, [random_home(rng, 12, 6)] * variant.players))

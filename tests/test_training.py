@@ -173,9 +173,9 @@ def test_a_net_of_the_package_teaches_one_roll_deep() -> None:
     """``teacher="trigammon-v1"``: each position's target is that net's rating one roll
     deep (``rate_before_roll``), computed in the task."""
     from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
-    from trigammon_widget.judgement.shipped import load_network
+    from trigammon_widget.judgement.shipped import network_named
 
-    task = Task(load_network("trigammon"), 0, 1, 3, 0.0, 1, races=True, teacher="trigammon-v1")
+    task = Task(network_named("trigammon-v2"), 0, 1, 3, 0.0, 1, races=True, teacher="trigammon-v1")
     (record,) = play_games(task)
     assert record.labels is not None and len(record.labels) == len(record.turns)
     evaluator = NeuralEvaluator("trigammon-v1")

@@ -19,9 +19,9 @@ from trigammon_widget.judgement.network import (
     Network,
     WeightsFileError,
 )
-from trigammon_widget.judgement.shipped import load_network
+from trigammon_widget.judgement.shipped import network_named
 
-SHIPPED = load_network("classic")
+SHIPPED = network_named("classic-v2")
 
 
 def saved(tmp_path: Path, **arrays: Any) -> Path:

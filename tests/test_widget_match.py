@@ -168,8 +168,9 @@ def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
 def test_any_finished_game_of_a_match_is_reviewed_and_stepped_through() -> None:
     """Issue 22 item 3: a played game of a match is analysed from the board, its marks
     in the history; the board steps from mistake to mistake in it; and each game's
-    review is kept while another game is shown."""
-    widget = BoardWidget(Match.from_mat((DATA / "match5.mat").read_text()))
+    review is kept while another game is shown. (The first game of match7, GNU
+    Backgammon's self-play, where the review finds a few plays to mark.)"""
+    widget = BoardWidget(Match.from_mat((DATA / "match7.mat").read_text()))
     front = Front(widget)
     assert front.send("show_game", index=0)["ok"]
     widget.analyse(workers=1)

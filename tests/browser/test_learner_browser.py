@@ -71,7 +71,7 @@ BOARDS_CODE = {
     "match": "b = BoardWidget(Match(5, names=['Ann', 'Bo'], seed=2))\n"
     "b.play(next(iter(b.legal_plays)))\nb",
     # 3: a match GNU Backgammon played, shown at its first game
-    "review": "b = BoardWidget(Match.from_mat((DATA / 'match5.mat').read_text()))\nb",
+    "review": "b = BoardWidget(Match.from_mat((DATA / 'match7.mat').read_text()))\nb",
     # 5, 10: the tutor on, its better play against the play made
     "tutor": f"b = BoardWidget({LOST}, names=['You', 'Bot'])\nb.tutor = True\nb",
     # 5: hints hovered
@@ -172,7 +172,7 @@ def test_2_a_passed_double_ends_the_game_everywhere(page: Any) -> None:
 
 def test_3_a_finished_game_of_a_match_is_reviewed_mistake_to_mistake(page: Any) -> None:
     widget = widget_of(page, "review")
-    assert "Game 1 of 3" in (widget.locator(".tgw-match-panel").text_content() or "")
+    assert "Game 1 of 6" in (widget.locator(".tgw-match-panel").text_content() or "")
     panel = widget.locator(".tgw-review-panel")
     panel.get_by_role("button", name="Analyse game").click()
     wait_done(page, widget, "review", 120_000)

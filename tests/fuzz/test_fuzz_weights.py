@@ -18,12 +18,12 @@ from test_fuzz_parsers import fuzz, holds
 
 from trigammon_widget.engine import Position
 from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.shipped import load_network
+from trigammon_widget.judgement.shipped import network_named
 
 EXAMPLES = {"weights_bytes": 200, "weights_arrays": 200}
 """Inputs per property in a default run."""
 
-NET = load_network("classic")
+NET = network_named("classic-v2")
 START = Position.start(NET.variant)
 
 

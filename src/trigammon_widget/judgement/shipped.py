@@ -25,7 +25,6 @@ __all__ = [
     "Net",
     "load_file",
     "load_named",
-    "load_network",
     "load_shipped",
     "network_named",
     "shipped_names",
@@ -33,7 +32,7 @@ __all__ = [
 
 SHIPPED_DIR = "weights"
 """Folder of the package holding the shipped nets."""
-DEFAULTS = {"trigammon": "trigammon-v2", "classic": "classic-v2"}
+DEFAULTS = {"trigammon": "trigammon-v2", "classic": "classic-v3"}
 """Each variant's default net."""
 Net = Network | PhaseNets
 """A net the evaluators rate with: one for all positions, or one per phase."""
@@ -86,9 +85,3 @@ def network_named(name: str) -> Network:
             _("the net {name} is nets by phase, not one network").format(name=repr(name))
         )
     return net
-
-
-def load_network(variant_name: str) -> Network:
-    """The default net of a variant, where it is one ``Network`` (``network_named``)."""
-    load_shipped(variant_name)  # an unknown variant is refused as there
-    return network_named(DEFAULTS[variant_name])
