@@ -137,6 +137,21 @@ def game_log(variant: Variant, bots: list[NeuralBot | RandomBot], seed: int) -> 
     return [*seen, boards, turn, played]
 
 
+def assert_same_games(
+    fast_path: Any, variant: Variant, lineups: list[list[NeuralBot | RandomBot]], seeds: int
+) -> None:
+    """Each lineup's seeded games, on the compiled table, are the pure path's."""
+    start = boards_of(Position.start(variant))
+    for bots in lineups:
+        for seed in range(seeds):
+            with fast_path(True):
+                choosers = [chooser(bot, variant) for bot in bots]
+                assert type(table_for(variant, start, choosers)).__name__ == "Table"
+                fast_game = game_log(variant, bots, seed)
+            with fast_path(False):
+                assert fast_game == game_log(variant, bots, seed)
+
+
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
 def test_seeded_games_are_the_same_move_for_move(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
     """Float64 nets, where a near tie is far below the numbers' agreement. (The float32
@@ -144,19 +159,11 @@ def test_seeded_games_are_the_same_move_for_move(fast_path, variant: Variant) ->
     measured once in 60 trigammon self-play games, at a gap of 5e-7.)"""
     evaluator = NeuralEvaluator(in_float64(network_named(ONE_NETWORK[variant.name])))
     neural = NeuralBot(evaluator=evaluator)
-    start = boards_of(__import__("trigammon_widget").engine.Position.start(variant))
     lineups: list[list[NeuralBot | RandomBot]] = [
         [neural] * variant.players,
         [neural, *[RandomBot()] * (variant.players - 1)],
     ]
-    for bots in lineups:
-        for seed in range(6):
-            with fast_path(True):
-                choosers = [chooser(bot, variant) for bot in bots]
-                assert type(table_for(variant, start, choosers)).__name__ == "Table"
-                fast_game = game_log(variant, bots, seed)
-            with fast_path(False):
-                assert fast_game == game_log(variant, bots, seed)
+    assert_same_games(fast_path, variant, lineups, 6)
 
 
 @pytest.mark.parametrize("races", [True, False], ids=["races", "no-races"])
@@ -166,16 +173,8 @@ def test_games_of_nets_by_phase_are_the_same_on_either_path(fast_path, races: bo
     rows rated in the same batches as the pure path's plays, so the float32 nets play
     the same games, move for move."""
     neural = NeuralBot(evaluator=NeuralEvaluator("classic-v3", races=races))
-    start = boards_of(Position.start(CLASSIC))
     lineups: list[list[NeuralBot | RandomBot]] = [[neural, neural], [RandomBot(), neural]]
-    for bots in lineups:
-        for seed in range(3):
-            with fast_path(True):
-                choosers = [chooser(bot, CLASSIC) for bot in bots]
-                assert type(table_for(CLASSIC, start, choosers)).__name__ == "Table"
-                fast_game = game_log(CLASSIC, bots, seed)
-            with fast_path(False):
-                assert fast_game == game_log(CLASSIC, bots, seed)
+    assert_same_games(fast_path, CLASSIC, lineups, 3)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
