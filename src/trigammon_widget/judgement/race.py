@@ -196,34 +196,46 @@ def exact(variant: Variant, boards: Sequence[Sequence[int]], turn: int) -> Chanc
 @lru_cache(maxsize=MEMORY)
 def _solve(players: int, turn_order: str, turn: int, found: tuple[int, ...]) -> Chances:
     """The outcome vector (in seats) of the race of home boards ``found`` (table
-    indices by seat) before ``turn`` rolls."""
+    indices by seat) before ``turn`` rolls.
+
+    The boards all 21 rolls can lead to are rated once and set out roll by roll
+    (``_moves``), so each roll's best play is a few array operations, not a loop."""
     step = 1 if turn_order == "left" else -1
     follower = (turn + step) % players
+    reachable, spread = _moves(found[turn])
+
+    def after(child: int) -> Chances:
+        boards = (*found[:turn], child, *found[turn + 1 :])
+        if child == 0:
+            return _won(players, turn, boards)
+        return _solve(players, turn_order, follower, boards)
+
+    values = np.stack([after(child) for child in reachable])
     column = equity_matrix(players)[:, turn].astype(np.float64)
-    chosen = []
-    for r in range(len(ROLLS)):
-        values = []
-        for child in _children(found[turn], r):
-            after = (*found[:turn], child, *found[turn + 1 :])
-            values.append(
-                _won(players, turn, after)
-                if child == 0
-                else _solve(players, turn_order, follower, after)
-            )
-        equities = [float(value @ column) for value in values]
-        high = max(equities)
-        chosen.append(next(v for v, e in zip(values, equities, strict=True) if e >= high - TIE))
-    vector: Chances = WEIGHTS @ np.stack(chosen)
+    # equities[r, k]: the mover's equity after roll r's k-th play (-inf past its plays).
+    equities = np.where(spread >= 0, (values @ column)[spread], -np.inf)
+    # Each roll's first play (the lowest board) within TIE of its best.
+    first = np.argmax(equities >= equities.max(axis=1, keepdims=True) - TIE, axis=1)
+    vector: Chances = WEIGHTS @ values[spread[np.arange(len(ROLLS)), first]]
     vector.setflags(write=False)
     return vector
 
 
 @cache
-def _children(board: int, roll: int) -> tuple[int, ...]:
-    """The table indices of the boards the plays of a roll lead to, lowest first."""
+def _moves(board: int) -> tuple[tuple[int, ...], npt.NDArray[np.intp]]:
+    """The table indices of the boards a player on ``board`` reaches with some roll,
+    lowest first, and ``[roll, k]``: the place among them of the roll's k-th play's
+    board (its plays lowest first; -1 past the last)."""
     table = load_table()
     home = tuple(int(c) for c in table.boards[board])
-    return tuple(sorted({table.find(child) for child in plays(home, ROLLS[roll])}))
+    per_roll = [sorted({table.find(child) for child in plays(home, roll)}) for roll in ROLLS]
+    reachable = tuple(sorted(set().union(*per_roll)))
+    place = {child: k for k, child in enumerate(reachable)}
+    spread = np.full((len(ROLLS), max(map(len, per_roll))), -1, np.intp)
+    for r, children in enumerate(per_roll):
+        spread[r, : len(children)] = [place[child] for child in children]
+    spread.setflags(write=False)
+    return reachable, spread
 
 
 @cache
