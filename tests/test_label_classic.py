@@ -1,0 +1,69 @@
+"""``scripts/label_classic.py``: one tiny chunk through the real code and GNU Backgammon's
+net. Every position and every kept candidate is rated at each ply asked for, as
+``GnubgEvaluator`` rates it, and ``--contact-only`` keeps no race."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from trigammon_widget.engine import CLASSIC
+from trigammon_widget.judgement.evaluation import GnubgEvaluator
+from trigammon_widget.judgement.features import CRASHED, phases
+
+pytest.importorskip("gnubg_nn", reason="gnubg-nn has wheels for CPython 3.11 x86_64")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "label_classic", ROOT / "scripts" / "label_classic.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["label_classic"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def chunk(script: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> dict[str, np.ndarray]:
+    out = tmp_path_factory.mktemp("labels")
+    # game 4 of the mix "04": random self-play (kind 4), its three best plays kept
+    kept = script.label_chunk(out, 3, 1, 1, plies=(0, 1), candidates=3, contact_only=True, mix="04")
+    with np.load(out / "chunk-00001.npz", allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files}
+    assert kept == len(arrays["turns"]) > 20
+    return arrays
+
+
+def rated(ply: int, boards: np.ndarray, turns: np.ndarray) -> np.ndarray:
+    rater = GnubgEvaluator(ply)
+    ratings = [rater.rate(CLASSIC, b.tolist(), int(t)) for b, t in zip(boards, turns, strict=True)]
+    return np.stack(ratings)
+
+
+def test_positions_are_in_contact_and_rated_at_each_ply(chunk: dict[str, np.ndarray]) -> None:
+    boards, turns = chunk["boards"], chunk["turns"]
+    assert set(chunk["kinds"].tolist()) == {4}
+    slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
+    assert (phases(slots) <= CRASHED).all()
+    for ply in (0, 1):
+        assert np.array_equal(chunk[f"ply{ply}"], rated(ply, boards, turns).astype(np.float32))
+    assert not np.array_equal(chunk["ply0"], chunk["ply1"])
+
+
+def test_candidates_are_rated_at_each_ply_too(chunk: dict[str, np.ndarray]) -> None:
+    boards, turns = chunk["candidate_boards"], chunk["candidate_turns"]
+    assert len(boards) > len(chunk["turns"])  # up to three a turn, both sides' turns
+    assert chunk["candidate_ply0"].shape == chunk["candidate_ply1"].shape == (len(boards), 6)
+    assert np.array_equal(chunk["candidate_ply0"], rated(0, boards, turns).astype(np.float32))
+    assert np.array_equal(chunk["candidate_ply1"], rated(1, boards, turns).astype(np.float32))
+    assert "candidate_ply2" not in chunk
