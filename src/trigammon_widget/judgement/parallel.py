@@ -32,6 +32,8 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import TypeVar
 
+from .threads import one_blas_thread
+
 __all__ = [
     "POOL_FROM",
     "Runner",
@@ -196,6 +198,25 @@ def run(
     own = executor in _POOLS.values()
     pending: dict[Future[R], T] = {}
     queue = iter(tasks)
+    # The caller holds BLAS to one thread while the work runs, as each task does: set
+    # from a thread of a ThreadPoolExecutor, the limit does not hold with numpy 2.4's
+    # OpenBLAS, and the tasks' products ran on two threads, to other last bits than in
+    # the caller (tests/test_analysis.py: a review in threads is the review in place).
+    with one_blas_thread():
+        return _gather(work, queue, executor, in_flight, own, pending, done, cancel)
+
+
+def _gather(
+    work: Callable[[T], R],
+    queue: Iterator[T],
+    executor: Executor,
+    in_flight: int,
+    own: bool,
+    pending: dict[Future[R], T],
+    done: Callable[[T, R], None],
+    cancel: threading.Event | None,
+) -> bool:
+    """``run``'s loop over an executor: submits, waits and hands results back."""
     try:
         while True:
             if cancel is not None and cancel.is_set():
