@@ -3,11 +3,14 @@ where it is installed. The browser tests' fixtures are in ``browser/conftest.py`
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -88,3 +91,22 @@ def gnubg() -> str:
     if found is None:
         pytest.skip("GNU Backgammon not installed: apt-get install gnubg")
     return found
+
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+@pytest.fixture(scope="session")
+def load_script() -> Callable[[str], ModuleType]:
+    """``load_script(name)``: ``scripts/<name>.py`` loaded as the module ``name``,
+    registered so that an executor's tasks can refer to its functions by name."""
+
+    def load(name: str) -> ModuleType:
+        spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+
+    return load

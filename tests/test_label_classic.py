@@ -4,9 +4,7 @@ net. Every position and every kept candidate is rated at each ply asked for, as
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
@@ -18,19 +16,10 @@ from trigammon_widget.judgement.features import CRASHED, phases
 
 pytest.importorskip("gnubg_nn", reason="gnubg-nn has wheels for CPython 3.11 x86_64")
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
-def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "label_classic", ROOT / "scripts" / "label_classic.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["label_classic"] = module
-    spec.loader.exec_module(module)
-    return module
+def script(load_script: Callable[[str], ModuleType]) -> ModuleType:
+    return load_script("label_classic")
 
 
 @pytest.fixture(scope="module")

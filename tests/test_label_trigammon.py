@@ -6,9 +6,7 @@ roll's best plays' positions to chunks written before."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
@@ -22,19 +20,10 @@ from trigammon_widget.judgement import race
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
 from trigammon_widget.judgement.outcomes import Floats, equity_matrix
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
-def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "label_trigammon", ROOT / "scripts" / "label_trigammon.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["label_trigammon"] = module  # the executor's tasks refer to it by name
-    spec.loader.exec_module(module)
-    return module
+def script(load_script: Callable[[str], ModuleType]) -> ModuleType:
+    return load_script("label_trigammon")
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,14 @@ trigammon-v1 starts where v1 is, and chunks are read on a real Dask cluster."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -223,15 +224,8 @@ def test_a_dask_cluster_reads_the_chunks(chunks: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def script() -> Any:
-    """``scripts/train_classic.py``, loaded as a module."""
-    spec = importlib.util.spec_from_file_location(
-        "train_classic", Path(__file__).resolve().parents[1] / "scripts" / "train_classic.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def script(load_script: Callable[[str], ModuleType]) -> ModuleType:
+    return load_script("train_classic")
 
 
 def test_a_fitted_contact_net_joins_a_shipped_race_net(
