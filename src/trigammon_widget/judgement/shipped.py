@@ -1,7 +1,8 @@
 """The nets the package ships, by name: each variant's default and older ones kept.
 
 The weights live in the package's ``judgement/weights/`` folder, one ``<name>.npz``
-each (``"trigammon-v2"``, ``"trigammon-v1"``, ``"classic-v2"``, ``"classic-v3"``): a
+each (``"trigammon-v2"``, ``"trigammon-v1"``, ``"classic-v2"``, ``"classic-v3"``,
+``"classic-v4"``): a
 ``network.Network`` or, marked so in its record, classic nets by phase
 (``phases.PhaseNets``). A net is
 read on first use and kept. ``DEFAULTS`` names the one each variant plays with;
