@@ -25,7 +25,7 @@ def script(load_script: Callable[[str], ModuleType]) -> ModuleType:
 @pytest.fixture(scope="module")
 def chunk(script: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> dict[str, np.ndarray]:
     out = tmp_path_factory.mktemp("labels")
-    # game 4 of the mix "04": random self-play (kind 4), its three best plays kept
+    # game 1, by the mix "04" random self-play (kind 4), its three best plays kept
     kept = script.label_chunk(out, 3, 1, 1, plies=(0, 1), candidates=3, contact_only=True, mix="04")
     with np.load(out / "chunk-00001.npz", allow_pickle=False) as data:
         arrays = {name: data[name] for name in data.files}

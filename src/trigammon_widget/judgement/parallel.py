@@ -203,45 +203,31 @@ def run(
     # OpenBLAS, and the tasks' products ran on two threads, to other last bits than in
     # the caller (tests/test_analysis.py: a review in threads is the review in place).
     with one_blas_thread():
-        return _gather(work, queue, executor, in_flight, own, pending, done, cancel)
-
-
-def _gather(
-    work: Callable[[T], R],
-    queue: Iterator[T],
-    executor: Executor,
-    in_flight: int,
-    own: bool,
-    pending: dict[Future[R], T],
-    done: Callable[[T, R], None],
-    cancel: threading.Event | None,
-) -> bool:
-    """``run``'s loop over an executor: submits, waits and hands results back."""
-    try:
-        while True:
-            if cancel is not None and cancel.is_set():
-                for future in pending:
-                    future.cancel()
-                return True
-            for task in queue:
-                if own:
-                    with _without_main():
+        try:
+            while True:
+                if cancel is not None and cancel.is_set():
+                    for future in pending:
+                        future.cancel()
+                    return True
+                for task in queue:
+                    if own:
+                        with _without_main():
+                            pending[executor.submit(work, task)] = task
+                    else:
                         pending[executor.submit(work, task)] = task
-                else:
-                    pending[executor.submit(work, task)] = task
-                if len(pending) >= in_flight:
-                    break
-            if not pending:
-                return False
-            ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-            for future in ready:
-                task = pending.pop(future)
-                if not future.cancelled():
-                    done(task, future.result())
-    except BrokenProcessPool:
-        _drop_pool(executor)
-        raise
-    except BaseException:
-        for future in pending:
-            future.cancel()
-        raise
+                    if len(pending) >= in_flight:
+                        break
+                if not pending:
+                    return False
+                ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                for future in ready:
+                    task = pending.pop(future)
+                    if not future.cancelled():
+                        done(task, future.result())
+        except BrokenProcessPool:
+            _drop_pool(executor)
+            raise
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
