@@ -153,13 +153,14 @@ def label_chunk(
         "kinds": np.asarray(kinds, np.int8),
     } | _ratings("", boards, turns, plies)
     if candidates:
+        seen, whose = [c[0] for c in sink], [c[1] for c in sink]
         arrays |= {
-            "candidate_boards": np.asarray([c[0] for c in sink], np.uint8).reshape(-1, 2, 26),
-            "candidate_turns": np.asarray([c[1] for c in sink], np.int8),
+            "candidate_boards": np.asarray(seen, np.uint8).reshape(-1, 2, 26),
+            "candidate_turns": np.asarray(whose, np.int8),
             "candidate_ply0": np.asarray([c[2] for c in sink], np.float32).reshape(-1, 6),
         }
         deeper = tuple(ply for ply in plies if ply)
-        arrays |= _ratings("candidate_", [c[0] for c in sink], [c[1] for c in sink], deeper)
+        arrays |= _ratings("candidate_", seen, whose, deeper)
     save_whole(target, arrays, compress=True)
     return len(boards)
 
