@@ -48,9 +48,8 @@ def test_wheel_contains_the_built_widget(tmp_path: Path) -> None:
     # Only the package: no front-end sources or node_modules ride along.
     assert "trigammon_widget/widget.py" in names
     # The evaluators' nets ride along: evaluate() works from a plain pip install.
-    nets = ("trigammon-v2", "trigammon-v1", "classic-v2", "classic-v3", "classic-v4")
-    for net in (f"{name}.npz" for name in nets):
-        assert f"trigammon_widget/judgement/weights/{net}" in names
+    for net in ("trigammon-v2", "trigammon-v1", "classic-v2", "classic-v3", "classic-v4"):
+        assert f"trigammon_widget/judgement/weights/{net}.npz" in names
     for table in ("bearoff.npz", "trigammon-reference.json"):  # bear-offs, the benchmark
         assert f"trigammon_widget/judgement/tables/{table}" in names
     # The compiled catalogues: a plain pip install speaks Spanish and Dutch.
