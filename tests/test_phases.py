@@ -18,6 +18,7 @@ from trigammon_widget.judgement.outcomes import sure
 from trigammon_widget.judgement.phases import PhaseNets, is_phases_file
 from trigammon_widget.judgement.shipped import load_file, load_named
 from trigammon_widget.judgement.supervised import Fit, initial_layers
+from trigammon_widget.judgement.threads import one_blas_thread
 from trigammon_widget.judgement.training import initial_network
 
 
@@ -126,6 +127,19 @@ def test_the_evaluators_rate_with_phase_nets() -> None:
     assert [h.equity for h in ranked] == sorted((h.equity for h in ranked), reverse=True)
     found = evaluate(Position.start(CLASSIC), evaluator=evaluator)
     assert sum(found.wins) == pytest.approx(1, abs=1e-6)
+
+
+def test_a_rating_has_the_same_last_bits_wherever_it_is_asked_for() -> None:
+    """A bare call (a notebook's ``hints``) rates as games and reviews do, under one
+    BLAS thread: with BLAS's default threads classic-v3's products differed in the
+    last bit, so near-ties could break otherwise in a hint than in a game."""
+    nets = load_named("classic-v3")
+    positions = random_positions(CLASSIC, 400, 3)
+    boards = np.asarray([boards_of(p) for p in positions], np.uint8)
+    turns = [p.turn for p in positions]
+    bare = nets.rate(boards, turns)
+    with one_blas_thread():
+        assert np.array_equal(nets.rate(boards, turns), bare)
 
 
 def test_an_older_net_stays_selectable_by_name() -> None:

@@ -5,6 +5,7 @@ bear-off races."""
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -61,6 +62,17 @@ def test_a_dask_cluster_carries_the_self_play(tmp_path: Path) -> None:
     assert any("vs heuristic" in line for line in lines)
     assert (tmp_path / "nets" / "classic-00000004.npz").exists()
     assert Network.load(tmp_path / "nets" / "classic-00000004.npz").meta["games"] == 4
+
+
+def test_a_run_in_threads_is_the_run_here(tmp_path: Path) -> None:
+    """With a net large enough for BLAS to split its products, a ``ThreadPoolExecutor``
+    plays the games the run here plays: the caller holds BLAS to one thread, which a
+    pool's thread cannot do for itself (numpy 2.4's OpenBLAS)."""
+    settings = replace(TINY, hidden=64)
+    with ThreadPoolExecutor(2) as pool:
+        threaded = train(settings, tmp_path / "threads", 6, pool, None)
+    here = train(settings, tmp_path / "here", 6, None, None)
+    assert all(np.array_equal(a, b) for a, b in zip(weights(threaded), weights(here), strict=True))
 
 
 def test_a_resumed_run_goes_on_where_it_stopped(tmp_path: Path) -> None:

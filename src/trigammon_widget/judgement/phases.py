@@ -37,6 +37,7 @@ from . import features
 from .network import forward, outcomes_from_logits
 from .outcomes import Floats, Ints, equities_of, equity_matrix, outcome_size, slot_order, to_seats
 from .outcomes import sure as sure_outcome
+from .threads import one_blas_thread
 
 __all__ = ["INPUTS", "KIND", "PhaseNets", "inputs_of", "is_phases_file", "phases_of"]
 
@@ -158,13 +159,14 @@ class PhaseNets:
         phases = phases_of(slots)
         if (phases == features.OVER).any():
             raise ValueError("a finished game has its sure outcome, not a rating")
-        for code, phase in PHASE_OF.items():
-            rows = np.flatnonzero(phases == code)
-            if not len(rows):
-                continue
-            layers = self.nets.get(phase, self.nets["contact"])
-            logits = forward(layers, inputs_of(phase, slots[rows]))[-1]
-            found[rows] = outcomes_from_logits(logits, 2)
+        with one_blas_thread():  # the same last bits wherever it is called: ``threads``
+            for code, phase in PHASE_OF.items():
+                rows = np.flatnonzero(phases == code)
+                if not len(rows):
+                    continue
+                layers = self.nets.get(phase, self.nets["contact"])
+                logits = forward(layers, inputs_of(phase, slots[rows]))[-1]
+                found[rows] = outcomes_from_logits(logits, 2)
         return found
 
     def rate(

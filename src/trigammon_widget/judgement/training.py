@@ -503,13 +503,14 @@ def measure(
     out: dict[str, Any] = {}
     for name, opponent in opponents.items():
         splits = [range(k, games, parts) for k in range(parts)]
-        if executor is None:
-            results = [play_match(variant, bot, opponent, r, "eval") for r in splits]
-        else:
-            futures = [
-                executor.submit(play_match, variant, bot, opponent, r, "eval") for r in splits
-            ]
-            results = [f.result() for f in futures]
+        with one_blas_thread():  # held here while threads play too: ``parallel.run``
+            if executor is None:
+                results = [play_match(variant, bot, opponent, r, "eval") for r in splits]
+            else:
+                futures = [
+                    executor.submit(play_match, variant, bot, opponent, r, "eval") for r in splits
+                ]
+                results = [f.result() for f in futures]
         total = sum(results, MatchResult(0, 0, 0.0, 0.0))
         out[name] = {"games": total.games, "wins": total.wins, "points": total.points_per_game}
     return out
@@ -556,31 +557,35 @@ def train(
             future = None if executor is None else executor.submit(play_games, task)
             pending.append((task, future))
 
-    submit()
-    while pending:
-        task, future = pending.popleft()
-        records = play_games(task) if future is None else future.result()
-        errors.append(learner.learn(records, task.first))
-        progress.games += task.count
-        progress.positions += sum(len(r.turns) for r in records)
-        progress.seconds = at_start[1] + time.perf_counter() - started
+    # The caller holds BLAS to one thread while the executor plays, as each task does:
+    # a limit set from a ThreadPoolExecutor's thread does not hold with numpy 2.4's
+    # OpenBLAS (``parallel.run``), and a run in threads would not be the run here.
+    with one_blas_thread():
         submit()
-        done = progress.games
-        if done % settings.snapshot_every < task.count or done == games:
-            net = learner.network()
-            figures = measure(net, settings.eval_games, executor, rival=settings.rival)
-            entry = {"games": done, "seconds": round(progress.seconds), **figures}
-            log.append(entry)
-            net.save(folder / "nets" / f"{settings.variant}-{done:08d}.npz", games=done)
-            with open(folder / "log.jsonl", "a") as out:
-                out.write(json.dumps(entry) + "\n")
-            say(_describe(entry))
-        if done % settings.checkpoint_every < task.count or done == games:
-            progress.log = log
-            _save(checkpoint, learner, progress)
-        if time.perf_counter() - shown >= every or done == games:
-            shown = time.perf_counter()
-            say(_line(progress, games, at_start, started, float(np.mean(errors[-20:]))))
+        while pending:
+            task, future = pending.popleft()
+            records = play_games(task) if future is None else future.result()
+            errors.append(learner.learn(records, task.first))
+            progress.games += task.count
+            progress.positions += sum(len(r.turns) for r in records)
+            progress.seconds = at_start[1] + time.perf_counter() - started
+            submit()
+            done = progress.games
+            if done % settings.snapshot_every < task.count or done == games:
+                net = learner.network()
+                figures = measure(net, settings.eval_games, executor, rival=settings.rival)
+                entry = {"games": done, "seconds": round(progress.seconds), **figures}
+                log.append(entry)
+                net.save(folder / "nets" / f"{settings.variant}-{done:08d}.npz", games=done)
+                with open(folder / "log.jsonl", "a") as out:
+                    out.write(json.dumps(entry) + "\n")
+                say(_describe(entry))
+            if done % settings.checkpoint_every < task.count or done == games:
+                progress.log = log
+                _save(checkpoint, learner, progress)
+            if time.perf_counter() - shown >= every or done == games:
+                shown = time.perf_counter()
+                say(_line(progress, games, at_start, started, float(np.mean(errors[-20:]))))
     return replace(learner.network(), meta={"method": learner.method, "games": progress.games})
 
 
