@@ -164,13 +164,14 @@ PROBLEMS: tuple[Problem, ...] = (
         "classic-opening-65",
         OPENING,
         N_("Lover's leap"),
-        N_("It is the first move of the game. How do you play it?"),
-        CLASSIC_START.with_dice(6, 5),
+        N_("O opened with 3-1 and made its 5-point, your 20. How do you play your reply?"),
+        _classic({6: 5, 8: 3, 13: 5, 24: 2}, {1: 2, 12: 5, 17: 2, 19: 4, 20: 2}, (6, 5)),
         "24/13",
         N_(
             "Run one back checker all the way to your midpoint, 13, where it is safe among "
-            "your own checkers: 11 pips closer to home at no risk. Splitting or bringing "
-            "builders down leaves blots that O can hit."
+            "your own checkers: 11 pips closer to home at no risk. With O's 5-point made, a "
+            "back checker has fewer ways out, and splitting or bringing builders down "
+            "leaves blots that O can hit."
         ),
     ),
     Problem(
@@ -221,7 +222,7 @@ PROBLEMS: tuple[Problem, ...] = (
         PRIMES,
         N_("Two blots under attack"),
         N_("O is building its home board and your two back checkers are on your 24 and 20."),
-        _classic({24: 1, 20: 1, 6: 5, 8: 3, 13: 5}, {12: 4, 17: 3, 18: 2, 19: 4, 21: 2}, (3, 1)),
+        _classic({24: 1, 20: 1, 6: 5, 8: 3, 13: 5}, {12: 3, 17: 3, 18: 3, 19: 4, 21: 2}, (3, 1)),
         "24/20",
         N_(
             "Join the two back checkers on your 20-point (O's 5-point): 24/21/20. Two blots "
