@@ -21,12 +21,16 @@ the chunks not written yet. Chunks run on ``--workers`` processes.
 
 ``--contact-only`` keeps only the positions still in contact (``features.phases``):
 in a race gnubg's 0-ply and 2-ply ratings hardly differ (0.0015 equity on average),
-so 2-ply time is better spent on contact. ``--candidates K`` also keeps, at every turn
-a bot plays (the random one too in random self-play), the positions its roll's ``K``
-best plays by gnubg 0-ply lead to, with those 0-ply ratings (``candidate_boards``,
-``candidate_turns``, ``candidate_ply0``): the positions a net must tell apart to choose
-a play, at no cost beyond gnubg's 10 microseconds each; each of the deeper ``--plies``
-rates them too (``candidate_ply2``: 24 ms a position on one core, as for the others).
+so 2-ply time is better spent on contact. ``--crashed-only`` keeps only crashed ones,
+for a crashed net: the positions random play leaves where 0-ply nets choose worst
+(docs/training.md). Either applies to the candidates too.
+
+``--candidates K`` also keeps, at every turn a bot plays (the random one too in random
+self-play), the positions its roll's ``K`` best plays by gnubg 0-ply lead to, with those
+0-ply ratings (``candidate_boards``, ``candidate_turns``, ``candidate_ply0``): the
+positions a net must tell apart to choose a play, at no cost beyond gnubg's 10
+microseconds each; each of the deeper ``--plies`` rates them too (``candidate_ply2``:
+24 ms a position on one core, as for the others).
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from trigammon_widget.engine.fastplay import Boards, Chooser, Leaves, TurnView, 
 from trigammon_widget.engine.variant import CLASSIC
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
-from trigammon_widget.judgement.features import CRASHED, phases
+from trigammon_widget.judgement.features import CONTACT, CRASHED, phases
 from trigammon_widget.judgement.fitting import save_whole
 from trigammon_widget.judgement.outcomes import equity_matrix
 
@@ -120,10 +124,11 @@ def label_chunk(
     count: int,
     plies: tuple[int, ...] = (0, 2),
     candidates: int = 0,
-    contact_only: bool = False,
+    kept: tuple[int, ...] | None = None,
     mix: str = MIX,
 ) -> int:
-    """Games ``first .. first + count - 1``, rated and written; the positions kept."""
+    """Games ``first .. first + count - 1``, rated and written; the positions kept (of
+    the phases ``kept``, or all)."""
     target = out / f"chunk-{first // count:05d}.npz"
     if target.exists():
         return 0
@@ -138,15 +143,14 @@ def label_chunk(
         chosen = choosers(kind, game, sink, candidates)
         play_game(CLASSIC, chosen, rng, on_turn=partial(keep, boards, turns))
         kinds += [kind] * (len(boards) - before)
-    if contact_only:
-        seats = np.asarray(boards, np.uint8)
-        slots = np.where(np.asarray(turns)[:, None, None] == 0, seats, seats[:, ::-1])
-        held = np.flatnonzero(phases(slots) <= CRASHED).tolist()
+    if kept is not None:
+        held = _of_phases(boards, turns, kept)
         boards, turns, kinds = (
             [boards[k] for k in held],
             [turns[k] for k in held],
             [kinds[k] for k in held],
         )
+        sink = [sink[k] for k in _of_phases([c[0] for c in sink], [c[1] for c in sink], kept)]
     arrays = {
         "boards": np.asarray(boards, np.uint8),
         "turns": np.asarray(turns, np.int8),
@@ -163,6 +167,16 @@ def label_chunk(
         arrays |= _ratings("candidate_", seen, whose, deeper)
     save_whole(target, arrays, compress=True)
     return len(boards)
+
+
+def _of_phases(boards: list[Boards], turns: list[int], kept: tuple[int, ...]) -> list[int]:
+    """The indices of the positions whose phase (``features.phases``) is one of ``kept``."""
+    if not boards:
+        return []
+    seats = np.asarray(boards, np.uint8)
+    slots = np.where(np.asarray(turns)[:, None, None] == 0, seats, seats[:, ::-1])
+    found: list[int] = np.flatnonzero(np.isin(phases(slots), kept)).tolist()
+    return found
 
 
 def _ratings(
@@ -190,9 +204,11 @@ def main() -> None:
     parser.add_argument(
         "--candidates", type=int, default=0, help="keep each turn's best plays' positions too"
     )
-    parser.add_argument(
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument(
         "--contact-only", action="store_true", help="keep only positions in contact (no races)"
     )
+    only.add_argument("--crashed-only", action="store_true", help="keep only crashed positions")
     parser.add_argument("--mix", default=MIX, help="the kind of each game g, by g % 10")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -207,11 +223,15 @@ def main() -> None:
             count=args.chunk,
             plies=tuple(args.plies),
             candidates=args.candidates,
-            contact_only=args.contact_only,
+            kept=(CONTACT, CRASHED)
+            if args.contact_only
+            else (CRASHED,)
+            if args.crashed_only
+            else None,
             mix=args.mix,
         )
-        for first, kept in zip(firsts, pool.map(work, firsts), strict=True):
-            done += kept
+        for first, written in zip(firsts, pool.map(work, firsts), strict=True):
+            done += written
             hours = (time.monotonic() - start) / 3600
             print(f"games {first + args.chunk}: {done} positions in {hours:.2f} h", flush=True)
 

@@ -1,10 +1,12 @@
 """``scripts/label_classic.py``: one tiny chunk through the real code and GNU Backgammon's
 net. Every position and every kept candidate is rated at each ply asked for, as
-``GnubgEvaluator`` rates it, and ``--contact-only`` keeps no race."""
+``GnubgEvaluator`` rates it; ``--contact-only`` keeps no race, ``--crashed-only`` only
+crashed positions, candidates too."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import numpy as np
@@ -12,7 +14,7 @@ import pytest
 
 from trigammon_widget.engine import CLASSIC
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
-from trigammon_widget.judgement.features import CRASHED, phases
+from trigammon_widget.judgement.features import CONTACT, CRASHED, phases
 
 pytest.importorskip("gnubg_nn", reason="gnubg-nn has wheels for CPython 3.11 x86_64")
 
@@ -26,11 +28,17 @@ def script(load_script: Callable[[str], ModuleType]) -> ModuleType:
 def chunk(script: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> dict[str, np.ndarray]:
     out = tmp_path_factory.mktemp("labels")
     # game 1, by the mix "04" random self-play (kind 4), its three best plays kept
-    kept = script.label_chunk(out, 3, 1, 1, plies=(0, 1), candidates=3, contact_only=True, mix="04")
+    kept = script.label_chunk(
+        out, 3, 1, 1, plies=(0, 1), candidates=3, kept=(CONTACT, CRASHED), mix="04"
+    )
     with np.load(out / "chunk-00001.npz", allow_pickle=False) as data:
         arrays = {name: data[name] for name in data.files}
     assert kept == len(arrays["turns"]) > 20
     return arrays
+
+
+def phase_of(boards: np.ndarray, turns: np.ndarray) -> np.ndarray:
+    return phases(np.where(turns[:, None, None] == 0, boards, boards[:, ::-1]))
 
 
 def rated(ply: int, boards: np.ndarray, turns: np.ndarray) -> np.ndarray:
@@ -42,8 +50,7 @@ def rated(ply: int, boards: np.ndarray, turns: np.ndarray) -> np.ndarray:
 def test_positions_are_in_contact_and_rated_at_each_ply(chunk: dict[str, np.ndarray]) -> None:
     boards, turns = chunk["boards"], chunk["turns"]
     assert set(chunk["kinds"].tolist()) == {4}
-    slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
-    assert (phases(slots) <= CRASHED).all()
+    assert (phase_of(boards, turns) <= CRASHED).all()
     for ply in (0, 1):
         assert np.array_equal(chunk[f"ply{ply}"], rated(ply, boards, turns).astype(np.float32))
     assert not np.array_equal(chunk["ply0"], chunk["ply1"])
@@ -56,3 +63,19 @@ def test_candidates_are_rated_at_each_ply_too(chunk: dict[str, np.ndarray]) -> N
     assert np.array_equal(chunk["candidate_ply0"], rated(0, boards, turns).astype(np.float32))
     assert np.array_equal(chunk["candidate_ply1"], rated(1, boards, turns).astype(np.float32))
     assert "candidate_ply2" not in chunk
+    assert (phase_of(boards, turns) <= CRASHED).all()
+
+
+def test_crashed_only_keeps_crashed_positions_alone(script: ModuleType, tmp_path: Path) -> None:
+    """Game 1, random self-play, reaches crashed positions (in contact, a side with six
+    checkers or fewer in play beside those buried on its ace and deuce points); they
+    alone are kept, its candidates too."""
+    kept = script.label_chunk(
+        tmp_path, 3, 1, 1, plies=(0,), candidates=3, kept=(CRASHED,), mix="04"
+    )
+    with np.load(tmp_path / "chunk-00001.npz", allow_pickle=False) as data:
+        boards, turns = data["boards"], data["turns"]
+        extra, whose = data["candidate_boards"], data["candidate_turns"]
+    assert kept == len(turns) > 0 and len(whose) > 0
+    assert (phase_of(boards, turns) == CRASHED).all()
+    assert (phase_of(extra, whose) == CRASHED).all()
