@@ -21,7 +21,9 @@ outside the eight is rated at 2-ply on the spot.
 the share of positions where the evaluator's best play (0-ply) is the reference play
 or within ``TOLERANCE`` (0.02) of its 2-ply equity (targets: random >= 88%, strong
 >= 92%), and the mean equity it loses by gnubg 2-ply (strong: <= 0.005; a play
-rated better than the reference loses nothing).
+rated better than the reference loses nothing). A second line splits the share by the
+position's phase (``features.phases``; a race with every checker home is a bear-off):
+in the random set the crashed positions are where 0-ply nets choose worst.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import numpy.typing as npt
 from trigammon_widget.engine import CLASSIC
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, Leaves, TurnView, boards_of, play_game
+from trigammon_widget.judgement import race
 from trigammon_widget.judgement.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import (
     Evaluator,
@@ -49,6 +52,7 @@ from trigammon_widget.judgement.evaluation import (
     NeuralEvaluator,
     find_evaluator,
 )
+from trigammon_widget.judgement.features import PHASES, phases
 from trigammon_widget.judgement.outcomes import equity_matrix
 from trigammon_widget.judgement.rollout import wilson
 from trigammon_widget.judgement.shipped import load_file
@@ -108,6 +112,15 @@ def after(turn: Turn, key: int) -> npt.NDArray[np.uint8]:
     return np.asarray(TurnView(CLASSIC, boards, mover, dice).boards_after(key), np.uint8)
 
 
+def phase_of(turn: Turn) -> str:
+    """The position's phase by ``features.phases``, a race all home called a bear-off."""
+    boards, mover, _ = turn
+    if race.is_race(CLASSIC, boards):
+        return "bear-off"
+    slots = np.asarray([boards[mover], boards[1 - mover]], np.uint8)[None]
+    return PHASES[int(phases(slots)[0])]
+
+
 def reference_of(turn: Turn) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
     """The boards after gnubg 0-ply's best plays and their 2-ply equities (NaN: none)."""
     boards, mover, dice = turn
@@ -161,6 +174,7 @@ def measure(path: Path, name: str, evaluator: Evaluator, limit: int | None) -> N
     two = GnubgEvaluator(2)
     close = same = total = 0
     losses: list[float] = []
+    by_phase: dict[str, list[int]] = {}
     start = time.perf_counter()
     for turn, afters, values in read(path, name):
         if limit is not None and total >= limit:
@@ -176,6 +190,9 @@ def measure(path: Path, name: str, evaluator: Evaluator, limit: int | None) -> N
         loss = max(0.0, values[best] - mine)
         same += bool(match) and match[0] == best
         close += loss <= TOLERANCE
+        tally = by_phase.setdefault(phase_of(turn), [0, 0])
+        tally[0] += loss <= TOLERANCE
+        tally[1] += 1
         losses.append(loss)
         total += 1
     low, high = wilson(close, total)
@@ -191,6 +208,11 @@ def measure(path: Path, name: str, evaluator: Evaluator, limit: int | None) -> N
     if loss_target is not None:
         line += f" (target <= {loss_target}: {'ok' if mean <= loss_target else 'MISSED'})"
     print(f"{line}; {time.perf_counter() - start:.0f} s", flush=True)
+    phased = ", ".join(
+        f"{phase} {good / count:.1%} of {count}"
+        for phase, (good, count) in sorted(by_phase.items())
+    )
+    print(f"{'':>6}  within {TOLERANCE} by phase: {phased}", flush=True)
 
 
 def main() -> None:
