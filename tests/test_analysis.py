@@ -341,8 +341,9 @@ def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
     itself (its own export), no double, take, pass or close decision not to double is
     marked worse than doubtful (it loses less than 0.08), and one at most is doubtful:
     game 1's double at ply 10, which the review's Janowski model puts 0.04-0.07 short
-    of waiting with any net (classic-v3 0.050, gnubg's own 0-ply chances 0.039, and
-    0.065-0.067 for both at 1-ply), where gnubg's cubeful 2-ply evaluation doubled."""
+    of waiting with any net (classic-v4 0.071, classic-v3 0.050, gnubg's own 0-ply
+    chances 0.039, and 0.065-0.067 for classic-v3 and gnubg at 1-ply), where gnubg's
+    cubeful 2-ply evaluation doubled."""
     from pathlib import Path
 
     from trigammon_widget import Match

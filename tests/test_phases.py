@@ -151,8 +151,8 @@ def test_an_older_net_stays_selectable_by_name() -> None:
 
 
 def test_classic_v3_is_the_package_s_nets_by_phase() -> None:
-    """classic-v3, classic's default: a contact and a race net, each the phase of the
-    positions it rates, and the record of how they were made."""
+    """classic-v3, the default before classic-v4: a contact and a race net, each the
+    phase of the positions it rates, and the record of how they were made."""
     nets = load_named("classic-v3")
     assert isinstance(nets, PhaseNets)
     assert set(nets.meta["nets"]) == {"contact", "race"}
@@ -163,8 +163,8 @@ def test_classic_v3_is_the_package_s_nets_by_phase() -> None:
 
 
 def test_classic_v4_is_classic_v3_fine_tuned_on_2_ply_ratings() -> None:
-    """classic-v4, by name: classic-v3's race net as it is, its contact net fine-tuned on
-    gnubg's 2-ply ratings (docs/training.md); not the default."""
+    """classic-v4, classic's default: classic-v3's race net as it is, its contact net
+    fine-tuned on gnubg's 2-ply ratings (docs/training.md)."""
     v3, v4 = load_named("classic-v3"), load_named("classic-v4")
     assert isinstance(v3, PhaseNets) and isinstance(v4, PhaseNets)
     assert v4.meta["version"] == 4 and v4.meta["nets"]["contact"]["rating"] == "ply2"
@@ -174,7 +174,7 @@ def test_classic_v4_is_classic_v3_fine_tuned_on_2_ply_ratings() -> None:
         for a, b in zip(old, new, strict=True)
     )
     assert not np.array_equal(v3.nets["contact"][0][0], v4.nets["contact"][0][0])
-    assert NeuralEvaluator().net(CLASSIC) is v3
+    assert NeuralEvaluator().net(CLASSIC) is v4
     bot = NeuralBot(evaluator=NeuralEvaluator("classic-v4"))
     position = Position.start(CLASSIC).with_dice(6, 1)
     assert bot.choose(position) == position.parse_play("13/7 8/7")  # the book play

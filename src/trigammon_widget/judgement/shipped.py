@@ -33,7 +33,7 @@ __all__ = [
 
 SHIPPED_DIR = "weights"
 """Folder of the package holding the shipped nets."""
-DEFAULTS = {"trigammon": "trigammon-v2", "classic": "classic-v3"}
+DEFAULTS = {"trigammon": "trigammon-v2", "classic": "classic-v4"}
 """Each variant's default net."""
 Net = Network | PhaseNets
 """A net the evaluators rate with: one for all positions, or one per phase."""
