@@ -212,6 +212,11 @@ def main() -> None:
     parser.add_argument("--mix", default=MIX, help="the kind of each game g, by g % 10")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    kept: tuple[int, ...] | None = None
+    if args.contact_only:
+        kept = (CONTACT, CRASHED)
+    elif args.crashed_only:
+        kept = (CRASHED,)
     firsts = range(0, args.games, args.chunk)
     start = time.monotonic()
     done = 0
@@ -223,11 +228,7 @@ def main() -> None:
             count=args.chunk,
             plies=tuple(args.plies),
             candidates=args.candidates,
-            kept=(CONTACT, CRASHED)
-            if args.contact_only
-            else (CRASHED,)
-            if args.crashed_only
-            else None,
+            kept=kept,
             mix=args.mix,
         )
         for first, written in zip(firsts, pool.map(work, firsts), strict=True):
