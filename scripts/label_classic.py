@@ -209,7 +209,7 @@ def main() -> None:
         "--contact-only", action="store_true", help="keep only positions in contact (no races)"
     )
     only.add_argument("--crashed-only", action="store_true", help="keep only crashed positions")
-    parser.add_argument("--mix", default=MIX, help="the kind of each game g, by g % 10")
+    parser.add_argument("--mix", default=MIX, help="the kind of each game g, by g %% 10")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     kept: tuple[int, ...] | None = None
