@@ -90,7 +90,7 @@ def test_weights_files_round_trip(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["trigammon-v2", "trigammon-v1", "classic-v2"])
 def test_shipped_networks_are_small_and_recorded(name: str) -> None:
-    net = network_named(name)  # classic-v3 and -v4 are nets by phase: tests/test_phases.py
+    net = network_named(name)  # classic-v3 to -v5 are nets by phase: tests/test_phases.py
     assert net.variant.name == name.split("-")[0]
     assert {"method", "games"} <= set(net.meta)
     assert sum(w.nbytes + b.nbytes for w, b in net.layers) < 1_000_000
@@ -99,12 +99,17 @@ def test_shipped_networks_are_small_and_recorded(name: str) -> None:
 
 def test_each_variant_plays_its_newest_net_by_default() -> None:
     """The defaults are the newest nets; the older ones stay selectable by name."""
-    assert DEFAULTS == {"trigammon": "trigammon-v2", "classic": "classic-v4"}
+    assert DEFAULTS == {"trigammon": "trigammon-v2", "classic": "classic-v5"}
     for variant in (TRIGAMMON, CLASSIC):
         assert load_shipped(variant.name) is load_named(DEFAULTS[variant.name])
-    assert {"trigammon-v1", "trigammon-v2", "classic-v2", "classic-v3", "classic-v4"} <= set(
-        shipped_names()
-    )
+    assert {
+        "trigammon-v1",
+        "trigammon-v2",
+        "classic-v2",
+        "classic-v3",
+        "classic-v4",
+        "classic-v5",
+    } <= set(shipped_names())
     with pytest.raises(ValueError, match="no shipped net for 'hypergammon'"):
         load_shipped("hypergammon")
     with pytest.raises(ValueError, match="the net 'classic-v3' is nets by phase"):

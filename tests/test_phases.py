@@ -163,8 +163,8 @@ def test_classic_v3_is_the_package_s_nets_by_phase() -> None:
 
 
 def test_classic_v4_is_classic_v3_fine_tuned_on_2_ply_ratings() -> None:
-    """classic-v4, classic's default: classic-v3's race net as it is, its contact net
-    fine-tuned on gnubg's 2-ply ratings (docs/training.md)."""
+    """classic-v4, the default before classic-v5: classic-v3's race net as it is, its
+    contact net fine-tuned on gnubg's 2-ply ratings (docs/training.md)."""
     v3, v4 = load_named("classic-v3"), load_named("classic-v4")
     assert isinstance(v3, PhaseNets) and isinstance(v4, PhaseNets)
     assert v4.meta["version"] == 4 and v4.meta["nets"]["contact"]["rating"] == "ply2"
@@ -174,7 +174,33 @@ def test_classic_v4_is_classic_v3_fine_tuned_on_2_ply_ratings() -> None:
         for a, b in zip(old, new, strict=True)
     )
     assert not np.array_equal(v3.nets["contact"][0][0], v4.nets["contact"][0][0])
-    assert NeuralEvaluator().net(CLASSIC) is v4
     bot = NeuralBot(evaluator=NeuralEvaluator("classic-v4"))
     position = Position.start(CLASSIC).with_dice(6, 1)
     assert bot.choose(position) == position.parse_play("13/7 8/7")  # the book play
+
+
+def test_classic_v5_is_classic_v4_with_a_crashed_net() -> None:
+    """classic-v5, classic's default: classic-v4's contact and race nets as they are, and
+    a crashed net (gnubg's third phase) fitted on gnubg's 2-ply ratings of crashed
+    positions alone, so it rates those and nothing else otherwise (docs/training.md)."""
+    v4, v5 = load_named("classic-v4"), load_named("classic-v5")
+    assert isinstance(v4, PhaseNets) and isinstance(v5, PhaseNets)
+    assert set(v5.nets) == {"contact", "crashed", "race"} and v5.meta["version"] == 5
+    assert v5.meta["nets"]["crashed"]["rating"] == "ply2"
+    for phase in ("contact", "race"):
+        assert all(
+            np.array_equal(a, b)
+            for old, new in zip(v4.nets[phase], v5.nets[phase], strict=True)
+            for a, b in zip(old, new, strict=True)
+        )
+    assert NeuralEvaluator().net(CLASSIC) is v5
+    positions = random_positions(CLASSIC, 300, 7)
+    boards = np.asarray([boards_of(p) for p in positions], np.uint8)
+    turns = np.asarray([p.turn for p in positions])
+    slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
+    phase = features.phases(slots)
+    crashed, contact = phase == features.CRASHED, phase == features.CONTACT
+    assert crashed.sum() >= 20 and contact.sum() >= 20
+    rated, before = v5.rate(boards, turns), v4.rate(boards, turns)
+    assert np.array_equal(rated[~crashed], before[~crashed])
+    assert not np.allclose(rated[crashed], before[crashed], atol=1e-3)

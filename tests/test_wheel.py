@@ -48,7 +48,14 @@ def test_wheel_contains_the_built_widget(tmp_path: Path) -> None:
     # Only the package: no front-end sources or node_modules ride along.
     assert "trigammon_widget/widget.py" in names
     # The evaluators' nets ride along: evaluate() works from a plain pip install.
-    for net in ("trigammon-v2", "trigammon-v1", "classic-v2", "classic-v3", "classic-v4"):
+    for net in (
+        "trigammon-v2",
+        "trigammon-v1",
+        "classic-v2",
+        "classic-v3",
+        "classic-v4",
+        "classic-v5",
+    ):
         assert f"trigammon_widget/judgement/weights/{net}.npz" in names
     for table in ("bearoff.npz", "trigammon-reference.json"):  # bear-offs, the benchmark
         assert f"trigammon_widget/judgement/tables/{table}" in names
