@@ -198,8 +198,8 @@ def test_classic_v5_is_classic_v4_with_a_crashed_net() -> None:
     boards = np.asarray([boards_of(p) for p in positions], np.uint8)
     turns = np.asarray([p.turn for p in positions])
     slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
-    phase = features.phases(slots)
-    crashed, contact = phase == features.CRASHED, phase == features.CONTACT
+    found = features.phases(slots)
+    crashed, contact = found == features.CRASHED, found == features.CONTACT
     assert crashed.sum() >= 20 and contact.sum() >= 20
     rated, before = v5.rate(boards, turns), v4.rate(boards, turns)
     assert np.array_equal(rated[~crashed], before[~crashed])
