@@ -49,8 +49,13 @@ def _single_moves(pos: Position, die: int) -> list[Position]:
 
 
 def _sequences(pos: Position, dice: tuple[int, ...]) -> set[tuple[Position, int]]:
-    """(end position, dice used) for every maximal sequence with the dice in this order."""
-    if not dice or pos.borne_off(pos.turn) == CHECKERS:
+    """(end position, dice used) for every maximal sequence with the dice in this order.
+
+    A win (R12) ends the sequence, and the dice left count as not used: R9 still
+    prefers a sequence that uses them all, as GNU Backgammon reads it (the last
+    checker off with one die, or hitting on the way off with both: only the latter).
+    """
+    if not dice:
         return {(pos, 0)}
     nexts = _single_moves(pos, dice[0])
     if not nexts:
@@ -58,7 +63,7 @@ def _sequences(pos: Position, dice: tuple[int, ...]) -> set[tuple[Position, int]
     found = set()
     for after in nexts:
         if after.borne_off(after.turn) == CHECKERS:
-            found.add((after, len(dice)))
+            found.add((after, 1))
             continue
         for end, used in _sequences(after, dice[1:]):
             found.add((end, used + 1))

@@ -39,6 +39,20 @@ def test_legal_plays_match_an_independent_reading_of_the_rules(
     assert ours == legal_results(position)
 
 
+def test_the_reading_agrees_where_the_last_checker_can_hit_on_its_way_off() -> None:
+    """Found by the test above: V's last checker, on 35, goes off with the 2 alone or
+    with the 1 and the 2, hitting X's blot on V's 36 (X's 24) on the way. R9 wants
+    both dice even though one would win (R12), as in classic (tests/engine/test_gnubg.py):
+    only the hit is legal, and the reading agrees."""
+    x = [13] + [0] * 23 + [1, 1] + [0] * 12
+    v = [0] * 35 + [1, 0, 14]
+    position = Position(TRIGAMMON, (tuple(x), (15,) + (0,) * 37, tuple(v)), 2, dice=(1, 2))
+    assert [position.format_play(play) for play in position.legal_plays()] == ["35/36*/off"]
+    assert legal_results(position) == {
+        Position(TRIGAMMON, position.after(play.moves).boards, 2) for play in position.legal_plays()
+    }
+
+
 @VARIANTS
 @settings(max_examples=150)
 @given(data=st.data())
