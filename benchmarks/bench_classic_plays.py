@@ -53,6 +53,7 @@ from trigammon_widget.judgement.evaluation import (
     find_evaluator,
 )
 from trigammon_widget.judgement.features import PHASES, phases
+from trigammon_widget.judgement.network import in_slots
 from trigammon_widget.judgement.outcomes import equity_matrix
 from trigammon_widget.judgement.rollout import wilson
 from trigammon_widget.judgement.shipped import load_file
@@ -117,7 +118,7 @@ def phase_of(turn: Turn) -> str:
     boards, mover, _ = turn
     if race.is_race(CLASSIC, boards):
         return "bear-off"
-    slots = np.asarray([boards[mover], boards[1 - mover]], np.uint8)[None]
+    slots = in_slots(CLASSIC, np.asarray([boards], np.uint8), np.asarray([mover]))
     return PHASES[int(phases(slots)[0])]
 
 

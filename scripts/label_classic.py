@@ -51,6 +51,7 @@ from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
 from trigammon_widget.judgement.features import CONTACT, CRASHED, phases
 from trigammon_widget.judgement.fitting import save_whole
+from trigammon_widget.judgement.network import in_slots
 from trigammon_widget.judgement.outcomes import equity_matrix
 
 KINDS = ("gnubg", "neural", "heuristic", "gnubg-random", "random")
@@ -173,8 +174,7 @@ def _of_phases(boards: list[Boards], turns: list[int], kept: tuple[int, ...]) ->
     """The indices of the positions whose phase (``features.phases``) is one of ``kept``."""
     if not boards:
         return []
-    seats = np.asarray(boards, np.uint8)
-    slots = np.where(np.asarray(turns)[:, None, None] == 0, seats, seats[:, ::-1])
+    slots = in_slots(CLASSIC, np.asarray(boards, np.uint8), np.asarray(turns))
     found: list[int] = np.flatnonzero(np.isin(phases(slots), kept)).tolist()
     return found
 

@@ -15,6 +15,7 @@ import pytest
 from trigammon_widget.engine import CLASSIC
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
 from trigammon_widget.judgement.features import CONTACT, CRASHED, phases
+from trigammon_widget.judgement.network import in_slots
 
 pytest.importorskip("gnubg_nn", reason="gnubg-nn has wheels for CPython 3.11 x86_64")
 
@@ -38,7 +39,7 @@ def chunk(script: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> dict[
 
 
 def phase_of(boards: np.ndarray, turns: np.ndarray) -> np.ndarray:
-    return phases(np.where(turns[:, None, None] == 0, boards, boards[:, ::-1]))
+    return phases(in_slots(CLASSIC, boards, turns))
 
 
 def rated(ply: int, boards: np.ndarray, turns: np.ndarray) -> np.ndarray:

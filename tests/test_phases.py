@@ -14,6 +14,7 @@ from trigammon_widget.engine.fastplay import TurnView, boards_of, has_won
 from trigammon_widget.judgement import features
 from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
+from trigammon_widget.judgement.network import in_slots
 from trigammon_widget.judgement.outcomes import sure
 from trigammon_widget.judgement.phases import PhaseNets, is_phases_file
 from trigammon_widget.judgement.shipped import load_file, load_named
@@ -197,8 +198,7 @@ def test_classic_v5_is_classic_v4_with_a_crashed_net() -> None:
     positions = random_positions(CLASSIC, 300, 7)
     boards = np.asarray([boards_of(p) for p in positions], np.uint8)
     turns = np.asarray([p.turn for p in positions])
-    slots = np.where(turns[:, None, None] == 0, boards, boards[:, ::-1])
-    found = features.phases(slots)
+    found = features.phases(in_slots(CLASSIC, boards, turns))
     crashed, contact = found == features.CRASHED, found == features.CONTACT
     assert crashed.sum() >= 20 and contact.sum() >= 20
     rated, before = v5.rate(boards, turns), v4.rate(boards, turns)
