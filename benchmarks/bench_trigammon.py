@@ -35,7 +35,7 @@ from trigammon_widget.judgement.benchmark import (
 )
 from trigammon_widget.judgement.bots import Bot, HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator
-from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.shipped import load_file
 
 TARGETS = {"heuristic": 0.70, "trigammon-v1": 0.42}
 """Trigammon-v2's targets (issue 25); parity is a third."""
@@ -74,7 +74,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, os.getcwd())  # module:name from the current folder
     if args.net:
-        bot: Bot = NeuralBot(evaluator=NeuralEvaluator(Network.load(args.net)))
+        bot: Bot = NeuralBot(evaluator=NeuralEvaluator(load_file(args.net)))
     else:
         bot = find_bot(args.bot)
     print(f"{args.net or args.bot}: {bot!r}; load average {os.getloadavg()[0]:.1f}")

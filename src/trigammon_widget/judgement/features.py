@@ -88,12 +88,15 @@ __all__ = [
     "RACE_FEATURES",
     "contact_inputs",
     "escape_rolls",
+    "escapes_past",
     "half_features",
+    "off_parts",
     "phases",
     "race_features",
     "race_inputs",
     "raw_inputs",
     "shot_counts",
+    "shots_at",
 ]
 
 Boards = npt.NDArray[np.integer]
@@ -197,18 +200,21 @@ def _escape_tables() -> tuple[Counts, Counts]:
     return escapes, beyond
 
 
-def _blocked_bits(points: Counts) -> Counts:
-    """Bit ``p`` set where the blocking side holds path position ``p`` (of the runner)."""
-    held = (points[:, 1 : POINTS + 1] >= 2).astype(np.int64)
-    return held @ (np.int64(1) << np.arange(1, POINTS + 1, dtype=np.int64))
-
-
 def escape_rolls(blockers: Counts, beyond: bool = False) -> Counts:
     """``(B, 25)``: for a runner on each path position 0..24, the rolls (of 36) that
     escape the points ``blockers`` holds (in the runner's coordinates), or with
     ``beyond`` that carry it past the first of them."""
-    bits = _blocked_bits(blockers)
-    windows = (bits[:, None] >> (np.arange(POINTS + 1) + 1)) & ((1 << WINDOW) - 1)
+    return escapes_past(blockers[:, : POINTS + 1] >= 2, beyond)
+
+
+def escapes_past(blocked: Bools, beyond: bool = False) -> Counts:
+    """``escape_rolls`` on a path of any length: ``blocked`` ``(B, N + 1)`` says which
+    path positions 1..N are closed to the runner (column 0, the bar, is not read); for
+    a runner on each of 0..N, ``(B, N + 1)``. Beyond N (off) nothing is closed."""
+    points = blocked.shape[1] - 1
+    held = blocked[:, 1:].astype(np.int64)
+    bits = held @ (np.int64(1) << np.arange(1, points + 1, dtype=np.int64))
+    windows = (bits[:, None] >> (np.arange(points + 1) + 1)) & ((1 << WINDOW) - 1)
     escapes, past = _escape_tables()
     found: Counts = (past if beyond else escapes)[windows]
     return found
@@ -219,19 +225,22 @@ def escape_rolls(blockers: Counts, beyond: bool = False) -> Counts:
 
 def _behind(x: Bools, fill: bool = False) -> Bools:
     """``y[:, s, t] = x[:, t - s]`` (what lies ``s`` pips behind ``t``, on the board:
-    ``t - s >= 1``; else ``fill``), for ``s`` = 0..24: a view, no copy."""
-    pad = np.full((len(x), 2 * POINTS + 1), fill)
-    pad[:, POINTS + 1 :] = x[:, 1:]
-    found: Bools = sliding_window_view(pad, POINTS + 1, axis=1)[:, ::-1]
+    ``t - s >= 1``; else ``fill``), for ``s`` = 0..N of a row ``(B, N + 1)``: a view,
+    no copy."""
+    points = x.shape[1] - 1
+    pad = np.full((len(x), 2 * points + 1), fill)
+    pad[:, points + 1 :] = x[:, 1:]
+    found: Bools = sliding_window_view(pad, points + 1, axis=1)[:, ::-1]
     return found
 
 
 def _ahead(x: Bools) -> Bools:
     """``y[:, s, p] = x[:, p + s]`` (what lies ``s`` pips ahead of path position
-    ``p >= 1``; False beyond 24 and for the bar), for ``s`` = 0..24."""
-    pad = np.zeros((len(x), 2 * POINTS + 1), np.bool_)
-    pad[:, 1 : POINTS + 1] = x[:, 1:]
-    found: Bools = sliding_window_view(pad, POINTS + 1, axis=1)
+    ``p >= 1``; False beyond N and for the bar), for ``s`` = 0..N."""
+    points = x.shape[1] - 1
+    pad = np.zeros((len(x), 2 * points + 1), np.bool_)
+    pad[:, 1 : points + 1] = x[:, 1:]
+    found: Bools = sliding_window_view(pad, points + 1, axis=1)
     return found
 
 
@@ -255,13 +264,23 @@ def shot_counts(me: Boards, opp: Boards) -> tuple[Floats, Floats, Floats]:
     """
     theirs = seen(opp)[:, : POINTS + 1]
     board = me[:, : POINTS + 1].astype(np.int64)
-    shots = _Shots(theirs == 1, theirs < 2, board)
+    return shots_at(board, theirs == 1, theirs < 2, POINTS + 1 - INDEX)
+
+
+def shots_at(
+    board: Counts, blot: Bools, open_: Bools, losses: npt.ArrayLike
+) -> tuple[Floats, Floats, Floats]:
+    """``shot_counts`` on a path of any length N, where the victim's blots (``blot``),
+    the points the hitter may land on (``open_``) and what a blot hit on each point
+    costs its owner (``losses``, pips) are given in the hitter's path coordinates
+    ``(B, N + 1)`` (0: its bar), and ``board`` is the hitter's checkers there."""
+    shots = _Shots(blot, open_, board)
     mixed_hits, mixed_two = shots.mixed()
     double_hits, double_two = shots.doubles()
     hits = np.concatenate((mixed_hits, double_hits), axis=1)
     two = np.concatenate((mixed_two, double_two), axis=1)
     weights = np.array([2] * len(MIXED) + [1] * len(DOUBLES), np.float32)
-    losses = np.where(shots.blot, POINTS + 1 - INDEX, 0)[:, None, :]
+    losses = np.where(shots.blot, losses, 0)[:, None, :]
     hit: Floats = hits.any(axis=2) @ weights
     double: Floats = two @ weights
     pips: Floats = (losses * hits).max(axis=2) @ weights
@@ -272,6 +291,8 @@ class _Shots:
     """One side's checkers against the other's blots and points, for ``shot_counts``."""
 
     def __init__(self, blot: Bools, open_: Bools, board: Counts) -> None:
+        self.points = board.shape[1] - 1
+        self.index = np.arange(self.points + 1)
         self.blot = blot
         self.open = open_
         self.board = board
@@ -301,12 +322,12 @@ class _Shots:
         one_two = np.zeros_like(free_two)
         for enter, other, by_other in ((a, b, by_b), (b, a, by_a)):
             can = self.open[:, enter]
-            entry = blot & (enter[:, None] == INDEX)
-            after = blot & (by_other | ((enter + other)[:, None] == INDEX)) & ~entry
+            entry = blot & (enter[:, None] == self.index)
+            after = blot & (by_other | ((enter + other)[:, None] == self.index)) & ~entry
             one_hits |= can[..., None] & (entry | after)
             one_two |= can & entry.any(axis=2) & after.any(axis=2)
         # More on the bar: both dice enter.
-        many_hits = blot & ((a[:, None] == INDEX) | (b[:, None] == INDEX))
+        many_hits = blot & ((a[:, None] == self.index) | (b[:, None] == self.index))
         many_two = self.blot[:, a] & self.blot[:, b]
         bar = self.bar[:, None]
         hits = np.where(
@@ -328,17 +349,18 @@ class _Shots:
         bar = self.bar[:, None]
         entered = (bar > 0) & self.open[:, d]
         steps = np.where(bar == 0, 4, np.where(entered, 4 - np.minimum(bar, 4), 0))
-        fewest = np.full((*blot.shape[:1], len(d), POINTS + 1), 5)
+        points, index = self.points, self.index
+        fewest = np.full((*blot.shape[:1], len(d), points + 1), 5)
         way = np.ones_like(fewest, np.bool_)
         for k in range(1, 5):
             if k > 1:
                 way = way & self.way[:, (k - 1) * d]
             # The board's checkers, or one that entered on d and goes on from there.
-            start = self.have[:, np.minimum(k * d, POINTS)] & (k * d <= POINTS)[:, None]
-            start = start | entered[..., None] & (((k + 1) * d)[:, None] == INDEX)
+            start = self.have[:, np.minimum(k * d, points)] & (k * d <= points)[:, None]
+            start = start | entered[..., None] & (((k + 1) * d)[:, None] == index)
             reach = blot & way & start & (k <= steps)[..., None]
             fewest = np.where(reach & (fewest == 5), k, fewest)
-        entry = blot & (d[:, None] == INDEX) & entered[..., None]
+        entry = blot & (d[:, None] == index) & entered[..., None]
         fewest = np.where(entry, 5, fewest)
         rows = np.arange(len(d))[:, None]
         chain = np.zeros(entered.shape, np.bool_)
@@ -346,7 +368,7 @@ class _Shots:
         for j in range(1, 4):
             if j > 1:
                 way = way & self.way[:, (j - 1) * d]
-            back = INDEX - j * d[:, None]
+            back = index - j * d[:, None]
             before = np.where(back >= 1, fewest[:, rows, np.maximum(back, 0)], 5)
             chain |= (blot & way & (before + j <= steps[..., None])).any(axis=2)
         within = [(fewest <= k).sum(axis=2) for k in range(4)]
@@ -364,7 +386,8 @@ class _Shots:
 # --- a side's features ------------------------------------------------------------------
 
 
-def _off_parts(off: Counts) -> list[Floats]:
+def off_parts(off: Counts) -> list[Floats]:
+    """Checkers borne off as three inputs: 0..5, 5..10 and 10..15, each scaled to 0..1."""
     return [(np.clip(off - low, 0, 5) / 5).astype(np.float32) for low in (0, 5, 10)]
 
 
@@ -387,7 +410,7 @@ def half_features(me: Boards, opp: Boards) -> Floats:
         out[:, column[name]] = values
 
     put("pips", pip_counts(me) / 100)
-    for name, part in zip(("off_1", "off_2", "off_3"), _off_parts(off), strict=True):
+    for name, part in zip(("off_1", "off_2", "off_3"), off_parts(off), strict=True):
         put(name, part)
     # Opp's rearmost checker, on me's path (25: on opp's bar, past all of me's points).
     their_back = POINTS + 1 - rearmost(opp)
@@ -509,7 +532,7 @@ def race_features(me: Boards) -> Floats:
     return np.column_stack(
         (
             pip_counts(me) / 100,
-            *_off_parts(off),
+            *off_parts(off),
             (board * quadrant).sum(1) / 10,
             board[:, :HOME].sum(1) / CHECKERS,
             (me[:, HOME : POINTS + 1] == 0).sum(1) / 6,

@@ -176,7 +176,7 @@ class Network:
 
     def __post_init__(self) -> None:
         players = self.variant.players
-        want_in = players * inputs_per_slot(self.variant)
+        want_in = self.input_size()
         first = self.layers[0][0]
         last = self.layers[-1][0]
         if first.shape[0] != want_in or last.shape[1] != outcome_size(players):
@@ -187,6 +187,13 @@ class Network:
         for weights, biases in self.layers:
             weights.setflags(write=False)
             biases.setflags(write=False)
+
+    def input_size(self) -> int:
+        return self.variant.players * inputs_per_slot(self.variant)
+
+    def inputs(self, slots: npt.NDArray[np.uint8]) -> Floats:
+        """The input vectors of boards in slots ``(B, players, N + 2)``."""
+        return encode(self.variant, slots)
 
     # files ----------------------------------------------------------------------------
 
@@ -263,7 +270,7 @@ class Network:
         """Outcome vectors (in seats) of positions before the roll of ``turns[b]``."""
         array = np.asarray(boards, np.uint8)
         whose = np.asarray(turns, np.intp)
-        logits = self.forward(encode(self.variant, in_slots(self.variant, array, whose)))[-1]
+        logits = self.forward(self.inputs(in_slots(self.variant, array, whose)))[-1]
         found = outcomes_from_logits(logits, self.variant.players)
         return by_turn(self.variant, found, whose, to_seats)
 
@@ -339,11 +346,17 @@ class Network:
         changes[rows, np.arange(len(rows))] = 1.0
         first = changes @ (flat[new] - flat[old])
         first += base
+        first += self._beyond_tables(view, keys, order)
         found = self._outcomes_from_first(first)
         result = to_seats(found, order)
         for k in np.flatnonzero(after[:, size - 1] == CHECKERS):
             result[k] = sure(variant, view.boards_after(keys[int(k)]), mover)
         return result
+
+    def _beyond_tables(self, view: TurnView, keys: Sequence[int], order: tuple[int, ...]) -> Floats:
+        """What inputs beyond the checker counts add to the first layer of each play's
+        position (slots in ``order``): nothing here; a net with more inputs says."""
+        return np.zeros(self.layers[0][1].shape, self.layers[0][1].dtype)
 
     @staticmethod
     def _hits(

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.i18n import _
+from .feature_network import FeatureNetwork, is_features_file
 from .network import Network
 from .phases import PhaseNets, is_phases_file
 
@@ -39,7 +40,9 @@ Net = Network | PhaseNets
 
 def load_file(path: str | Path) -> Net:
     """The net of a weights file, of either kind."""
-    return PhaseNets.load(path) if is_phases_file(path) else Network.load(path)
+    if is_phases_file(path):
+        return PhaseNets.load(path)
+    return FeatureNetwork.load(path) if is_features_file(path) else Network.load(path)
 
 
 def shipped_names() -> list[str]:

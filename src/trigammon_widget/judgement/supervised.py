@@ -51,10 +51,13 @@ import numpy.typing as npt
 
 from ..engine.variant import CHECKERS, CLASSIC, TRIGAMMON, Variant
 from . import features
+from .feature_network import INPUTS
+from .feature_network import inputs_of as feature_inputs
 from .fitting import Adam, outcome_gradient, save_whole
 from .network import Network, encode, forward, in_slots, outcomes_from_logits
 from .outcomes import Floats, by_turn, equity_matrix, outcome_size, pairs, to_slots
 from .phases import Layers, inputs_of
+from .trigammon_features import FEATURES
 
 __all__ = [
     "NETS",
@@ -115,6 +118,7 @@ NETS = {
         for phase in PHASE_CODES
     },
     "trigammon": NetKind(TRIGAMMON, _not_race, partial(encode, TRIGAMMON)),
+    "trigammon-features": NetKind(TRIGAMMON, _not_race, feature_inputs),
 }
 """The nets a fit makes, by ``Fit.phase``."""
 
@@ -350,20 +354,25 @@ def starting_layers(fit: Fit) -> Layers:
         raise ValueError(
             f"{fit.start}'s {fit.phase} net has hidden layers {have}, not {fit.hidden}"
         )
+    missing = NETS[fit.phase].input_size() - layers[0][0].shape[0]
+    if fit.phase == "trigammon-features" and missing == FEATURES:
+        # A net of the checker counts alone: the features start with no say.
+        (w0, b0), *rest = layers
+        layers = ((np.concatenate((w0, np.zeros((FEATURES, w0.shape[1]), w0.dtype))), b0), *rest)
     return tuple((np.array(w, np.float32), np.array(b, np.float32)) for w, b in layers)
 
 
 def layers_of(phase: str, source: str) -> Layers:
     """The layers of the net ``phase`` in weights ``source``: for a classic phase, a
     phase-nets file's net of that phase (its contact net for a missing crashed one);
-    for ``"trigammon"``, a ``Network``'s (a weights file, or a net of the package by
-    name)."""
-    if phase == "trigammon":
-        from .shipped import network_named
+    for ``"trigammon"`` and ``"trigammon-features"``, a ``Network``'s (a weights file,
+    or a net of the package by name)."""
+    if phase.startswith("trigammon"):
+        from .shipped import load_file, network_named
 
-        net = Network.load(source) if source.endswith(".npz") else network_named(source)
-        if net.variant.name != TRIGAMMON.name:
-            raise ValueError(f"{source} is a {net.variant.name} net, not a trigammon one")
+        net = load_file(source) if source.endswith(".npz") else network_named(source)
+        if not isinstance(net, Network) or net.variant.name != TRIGAMMON.name:
+            raise ValueError(f"{source} is not a trigammon net")
         return net.layers
     from .phases import PhaseNets
 
@@ -455,6 +464,8 @@ def _save_net(path: Path, settings: Fit, layers: Layers, entry: dict[str, Any]) 
     for k, (w, b) in enumerate(layers):
         arrays[f"w{k}"], arrays[f"b{k}"] = w, b
     record = {"fit": asdict(settings), **entry, "variant": NETS[settings.phase].variant.name}
+    if settings.phase == "trigammon-features":
+        record["inputs"] = INPUTS
     with open(path, "wb") as out:
         np.savez_compressed(out, meta=np.array(json.dumps(record)), **arrays)
 

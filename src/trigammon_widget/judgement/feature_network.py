@@ -1,0 +1,83 @@
+"""A trigammon net that reads hand-made features beside the checker counts.
+
+``FeatureNetwork`` is a ``network.Network`` whose inputs are Tesauro's code of every
+player's checkers followed by ``trigammon_features``' counts of shots, escapes and
+primes (``trigammon_features.feature_inputs``). The first layer's rows for the checker
+counts come first, as in a plain net, so a roll's plays still look their counts up
+from the first layer's tables (``network``); only the features are worked out and
+multiplied in, per play. Where the compiled fast path is in use (``engine.fast``) the
+features come from ``compiled_features``, the same values bit for bit.
+
+A weights file of one is a ``Network`` weights file whose ``meta`` says
+``"inputs": "features"`` (``INPUTS``); it is read with ``allow_pickle=False``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine import fast
+from ..engine.fastplay import TurnView
+from ..engine.variant import TRIGAMMON, Variant
+from .network import CompiledRater, Network, encode
+from .outcomes import Floats
+from .trigammon_features import FEATURES, trigammon_features
+
+__all__ = ["INPUTS", "FeatureNetwork", "features_of", "inputs_of", "is_features_file"]
+
+INPUTS = "features"
+"""``meta["inputs"]`` of a weights file of a ``FeatureNetwork``."""
+
+
+def features_of(slots: npt.NDArray[np.uint8], variant: Variant = TRIGAMMON) -> Floats:
+    """``trigammon_features.trigammon_features``, compiled where the fast path is in use."""
+    if fast.compiled() is None:
+        return trigammon_features(slots, variant)
+    from . import compiled_features  # numba: only where the fast path is in use
+
+    return compiled_features.trigammon_features_of(slots, variant)
+
+
+def inputs_of(slots: npt.NDArray[np.uint8], variant: Variant = TRIGAMMON) -> Floats:
+    """``trigammon_features.feature_inputs``, by ``features_of``."""
+    return np.concatenate((encode(variant, slots), features_of(slots, variant)), axis=1)
+
+
+class FeatureNetwork(Network):
+    """A trigammon net over the checker counts and ``trigammon_features`` (the module's
+    text)."""
+
+    def __post_init__(self) -> None:
+        if (self.variant.players, self.variant.points) != (TRIGAMMON.players, TRIGAMMON.points):
+            raise ValueError(f"a net with trigammon's features cannot rate {self.variant.name}")
+        super().__post_init__()
+
+    def input_size(self) -> int:
+        return super().input_size() + FEATURES
+
+    def inputs(self, slots: npt.NDArray[np.uint8]) -> Floats:
+        return inputs_of(slots, self.variant)
+
+    def save(self, path: str | Path, **meta: Any) -> None:
+        super().save(path, **{**meta, "inputs": INPUTS})
+
+    def _beyond_tables(self, view: TurnView, keys: Sequence[int], order: tuple[int, ...]) -> Floats:
+        after = np.array([view.boards_after(key) for key in keys], np.uint8)
+        weights = self.layers[0][0][-FEATURES:]
+        found: Floats = features_of(after[:, list(order)], self.variant) @ weights
+        return found
+
+    def compiled_rater(self, variant: Variant) -> CompiledRater | None:
+        return None
+
+
+def is_features_file(path: str | Path) -> bool:
+    """Whether a weights file holds a ``FeatureNetwork`` (else a plain ``Network``)."""
+    with np.load(path, allow_pickle=False) as data:
+        return bool(json.loads(str(data["meta"])).get("inputs") == INPUTS)
