@@ -2,11 +2,11 @@
 
 ``FeatureNetwork`` is a ``network.Network`` whose inputs are Tesauro's code of every
 player's checkers followed by ``trigammon_features``' counts of shots, escapes and
-primes (``trigammon_features.feature_inputs``). The first layer's rows for the checker
+primes (``inputs_of``). The first layer's rows for the checker
 counts come first, as in a plain net, so a roll's plays still look their counts up
 from the first layer's tables (``network``); only the features are worked out and
 multiplied in, per play. Where the compiled fast path is in use (``engine.fast``) the
-features come from ``compiled_features``, the same values bit for bit.
+features come from ``compiled_trigammon_features``, the same values bit for bit.
 
 A weights file of one is a ``Network`` weights file whose ``meta`` says
 ``"inputs": "features"`` (``INPUTS``); it is read with ``allow_pickle=False``.
@@ -39,13 +39,14 @@ def features_of(slots: npt.NDArray[np.uint8], variant: Variant = TRIGAMMON) -> F
     """``trigammon_features.trigammon_features``, compiled where the fast path is in use."""
     if fast.compiled() is None:
         return trigammon_features(slots, variant)
-    from . import compiled_features  # numba: only where the fast path is in use
+    from . import compiled_trigammon_features  # numba: only where the fast path is in use
 
-    return compiled_features.trigammon_features_of(slots, variant)
+    return compiled_trigammon_features.trigammon_features_of(slots, variant)
 
 
 def inputs_of(slots: npt.NDArray[np.uint8], variant: Variant = TRIGAMMON) -> Floats:
-    """``trigammon_features.feature_inputs``, by ``features_of``."""
+    """A feature net's inputs of boards in slots: Tesauro's code of every slot
+    (``network.encode``), then the features (``features_of``)."""
     return np.concatenate((encode(variant, slots), features_of(slots, variant)), axis=1)
 
 

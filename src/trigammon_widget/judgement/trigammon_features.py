@@ -10,7 +10,7 @@ roll, then in turn order), each in its own path coordinates: 0 the bar, 1..36 th
 (31..36 home, R10), 37 the tray. Every player's path covers the whole ring once, so
 another player's checker on its path position ``q`` sits on one of a player's path
 positions (``Variant.seen_by``), and a hit looks on a 36-point path as it does on
-classic's 24 (``features.shots_at``). A point held by two or more checkers of either
+classic's 24 (``counts.shots_at``). A point held by two or more checkers of either
 other player is closed to a player (R6).
 
 **A player's features** (``PLAYER_FEATURES``, per slot):
@@ -22,7 +22,7 @@ other player is closed to a player (R6).
 - ``outfield_pips``: the pips it needs to bring every checker home, / 100;
   ``home_spares``: its checkers on home points beyond the second, / 15.
 - ``back_escapes``: the rolls (of 36) with which its rearmost checker escapes the
-  points the others hold (``features.escapes_past``), / 36.
+  points the others hold (``counts.escapes_past``), / 36.
 - ``trapped``: 1 - the fewest escapes (/ 36) of any of its checkers outside home (the
   bar too); 0 with none; ``trapped_2`` its square.
 - ``dance``: the chance that one checker on its bar does not enter: (points the
@@ -32,7 +32,7 @@ other player is closed to a player (R6).
 **A pair's features** (``PAIR_FEATURES``, for each hitter and victim in ``PAIRS``): the
 rolls (of 36) with which the hitter hits at least one of the victim's blots, two or
 more, and the pips the best hit costs the victim summed over the rolls, / 1296
-(``features.shots_at``, as if the hitter were to roll).
+(``counts.shots_at``, as if the hitter were to roll).
 """
 
 from __future__ import annotations
@@ -43,8 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.variant import CHECKERS, TRIGAMMON, Variant
-from . import features
-from .network import encode
+from . import counts
 from .outcomes import Floats, slot_order
 
 __all__ = [
@@ -52,7 +51,6 @@ __all__ = [
     "PAIRS",
     "PAIR_FEATURES",
     "PLAYER_FEATURES",
-    "feature_inputs",
     "slot_paths",
     "trigammon_features",
 ]
@@ -132,7 +130,7 @@ def trigammon_features(slots: Slots, variant: Variant = TRIGAMMON) -> Floats:
             blocked[:, 1:] |= theirs[:, 1:] >= 2
         at = a * per
         out[:, at] = board @ (POINTS + 1 - index) / 100
-        for k, part in enumerate(features.off_parts(boards[:, a, POINTS + 1])):
+        for k, part in enumerate(counts.off_parts(boards[:, a, POINTS + 1])):
             out[:, at + 1 + k] = part
         held = board > 0
         rear = np.where(held.any(axis=1), held.argmax(axis=1), POINTS + 1)
@@ -140,7 +138,7 @@ def trigammon_features(slots: Slots, variant: Variant = TRIGAMMON) -> Floats:
         outside = index < HOME
         out[:, at + 5] = (board * (HOME - index) * outside).sum(axis=1) / 100
         out[:, at + 6] = np.maximum(board[:, HOME:] - 2, 0).sum(axis=1) / CHECKERS
-        escapes = features.escapes_past(blocked)
+        escapes = counts.escapes_past(blocked)
         out[:, at + 7] = escapes[rows, np.minimum(rear, POINTS)] / 36
         fewest = np.where(held & outside, escapes, 36).min(axis=1)
         out[:, at + 8] = (36 - fewest) / 36
@@ -150,15 +148,9 @@ def trigammon_features(slots: Slots, variant: Variant = TRIGAMMON) -> Floats:
         for v, theirs in seen.items():
             losses = np.zeros(POINTS + 1, np.int64)
             losses[paths[a, v, 1:]] = np.arange(1, POINTS + 1)
-            hit, double, pips = features.shots_at(board, theirs == 1, ~blocked, losses)
+            hit, double, pips = counts.shots_at(board, theirs == 1, ~blocked, losses)
             k = pair_at + PAIRS.index((a, v)) * len(PAIR_FEATURES)
             out[:, k] = hit / 36
             out[:, k + 1] = double / 36
             out[:, k + 2] = pips / (36 * 36)
     return out
-
-
-def feature_inputs(slots: Slots, variant: Variant = TRIGAMMON) -> Floats:
-    """A trigammon net's inputs with features: Tesauro's code of every slot
-    (``network.encode``), then ``trigammon_features``."""
-    return np.concatenate((encode(variant, slots), trigammon_features(slots, variant)), axis=1)
