@@ -16,7 +16,10 @@ to about 1e-6 (``tests/test_compiled_net.py`` holds both).
 A net's arrays come as ``Net`` (``network.CompiledRater`` makes them): the first
 layer's tables, its biases, the further hidden layers packed in one array (``mids``,
 each layer's weights, outputs by inputs, then its biases; ``widths`` the hidden
-layers' sizes, the first one's first) and the output layer, transposed.
+layers' sizes, the first one's first), the output layer, transposed, and the first
+layer's rows for trigammon's hand-made features (``feature_network``; none for a
+plain net). A net with features works them out for each play's position
+(``compiled_trigammon_features.position_features``) and adds their rows.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from numba.extending import overload
 
 from ..engine import twister
 from ..engine.compiled import USED, WON, decode, leaves, make
+from .compiled_trigammon_features import position_features, workspace
 
 __all__ = [
     "BEST",
@@ -48,9 +52,14 @@ __all__ = [
 
 Array = npt.NDArray[Any]
 
-Net = tuple[Array, Array, Array, Array, Array, Array]
+Net = tuple[Array, Array, Array, Array, Array, Array, Array]
 """A net's arrays: first-layer tables, first biases, ``mids``, ``widths``, output
-weights transposed, output biases (module docstring)."""
+weights transposed, output biases, and the first layer's rows for hand-made features
+(module docstring)."""
+Features = tuple[Array, Array, Array, Array]
+"""What a net of trigammon's features needs to work them out per play: each mover's
+follower's slot order (seats, ``[mover, slot]``), ``trigammon_features.slot_paths``,
+the escape table and the rolls of two dice (``counts``)."""
 
 Tables = tuple[Array, Array, Array, Array, Array, Array, Array, int]
 """The bear-off database as compiled code takes it (``race.Tables``)."""
@@ -250,6 +259,8 @@ def _rate_leaves(
     widths: Array,
     w1: Array,
     b1: Array,
+    extra: Array,
+    found: Array,
     starts: Array,
     everyone: Array,
     mover: int,
@@ -272,7 +283,8 @@ def _rate_leaves(
     indexed in place, never taken as views, so that the loops compile to vector
     instructions. A net of one hidden layer is rated play by play; a deeper one keeps
     every play's first layer, then takes the further layers a block of plays at a time
-    (``BLOCK``).
+    (``BLOCK``). A net with features (``extra`` rows) adds each play's features, worked
+    out beforehand into ``found`` (``_leaf_features``).
     """
     players, size = everyone.shape
     hidden = b0.shape[0]
@@ -324,6 +336,11 @@ def _rate_leaves(
                     bar = starts[p, 0] + everyone[p, 0]
                     for h in range(hidden):
                         first[h] += flat[bar + taken[p], h] - flat[bar, h]
+        for f in range(extra.shape[0]):
+            x = found[k, f]
+            if x != 0:
+                for h in range(hidden):
+                    first[h] += x * extra[f, h]
         if deep:
             for h in range(hidden):
                 firsts[k, h] = tanh_of(first[h])
@@ -357,8 +374,58 @@ def _rate_leaves(
     return best
 
 
+@njit(cache=True, nogil=True)
+def _leaf_features(
+    features: Features,
+    everyone: Array,
+    mover: int,
+    boards: Array,
+    hits: Array,
+    owner: Array,
+    count: int,
+    found: Array,
+) -> None:
+    """Trigammon's hand-made features of the positions the ``count`` results of a
+    search lead to (``_rate_leaves``' arguments), each in the slot order of the player
+    to roll next, into ``found``.
+
+    Not called from code compiled with ``fastmath``: numba would compile the features
+    with the caller's flags, and cache them so, which changes their last bits."""
+    orders, paths, escapes, mixed = features
+    players, size = everyone.shape
+    slot = np.empty(players, np.int64)
+    for s in range(players):
+        slot[orders[mover, s]] = s
+    after = np.empty((players, size), np.uint8)
+    work, flags = workspace(players)
+    for k in range(count):
+        _after(everyone, mover, boards[k], hits[k], owner, slot, after)
+        position_features(after, paths, escapes, mixed, work, flags, found[k])
+
+
+@njit(cache=True, nogil=True)
+def _after(
+    everyone: Array, mover: int, mine: Array, bits: int, owner: Array, slot: Array, out: Array
+) -> None:
+    """Every player's board after a play (the mover's ``mine``, its hits ``bits`` on
+    the blots ``owner`` names) into ``out``, in slots (``slot[seat]``)."""
+    players, size = everyone.shape
+    for p in range(players):
+        for i in range(size):
+            out[slot[p], i] = mine[i] if p == mover else everyone[p, i]
+    at = 0
+    while bits:
+        if bits & 1:
+            victim = slot[owner[0, at]]
+            out[victim, owner[1, at]] -= 1
+            out[victim, 0] += 1
+        bits >>= 1
+        at += 1
+
+
 def rate_leaves(
     arrays: Net,
+    features: Features,
     starts: Array,
     everyone: Array,
     mover: int,
@@ -372,7 +439,8 @@ def rate_leaves(
     out: Array,
 ) -> int:
     """``_rate_leaves`` with the net's arrays (``Net``)."""
-    flat, b0, mids, widths, w1, b1 = arrays
+    flat, b0, mids, widths, w1, b1, extra = arrays
+    found = _features_of(features, extra, everyone, mover, boards, hits, owner, count)
     return int(
         _rate_leaves(
             flat,
@@ -381,6 +449,8 @@ def rate_leaves(
             widths,
             w1,
             b1,
+            extra,
+            found,
             starts,
             everyone,
             mover,
@@ -525,6 +595,25 @@ def race_choice(
 
 
 @njit(cache=True, nogil=True)
+def _features_of(
+    features: Features,
+    extra: Array,
+    everyone: Array,
+    mover: int,
+    boards: Array,
+    hits: Array,
+    owner: Array,
+    count: int,
+) -> Array:
+    """``_leaf_features`` of a search's results where the net reads features (``extra``
+    rows), else an empty array."""
+    found = np.empty((count if extra.shape[0] else 0, extra.shape[0]), np.float32)
+    if extra.shape[0]:
+        _leaf_features(features, everyone, mover, boards, hits, owner, count, found)
+    return found
+
+
+@njit(cache=True, nogil=True)
 def run_turns(
     flat: Array,
     b0: Array,
@@ -532,6 +621,8 @@ def run_turns(
     widths: Array,
     w1: Array,
     b1: Array,
+    extra: Array,
+    features: Features,
     starts: Array,
     to_seats: Array,
     winners: Array,
@@ -584,6 +675,7 @@ def run_turns(
                 return turn, played, die1, die2, passes, False
             else:
                 decode(ints, small, data, size)
+                found = _features_of(features, extra, everyone, turn, boards, hits, owner, count)
                 index = _rate_leaves(
                     flat,
                     b0,
@@ -591,6 +683,8 @@ def run_turns(
                     widths,
                     w1,
                     b1,
+                    extra,
+                    found,
                     starts[turn],
                     everyone,
                     turn,
@@ -632,6 +726,8 @@ def best_of_rolls(
     widths: Array,
     w1: Array,
     b1: Array,
+    extra: Array,
+    features: Features,
     starts: Array,
     to_seats: Array,
     winners: Array,
@@ -664,6 +760,7 @@ def best_of_rolls(
         if ints[WON]:
             return False
         decode(ints, small, data, size)
+        found = _features_of(features, extra, everyone, mover, boards, hits, owner, count)
         best = _rate_leaves(
             flat,
             b0,
@@ -671,6 +768,8 @@ def best_of_rolls(
             widths,
             w1,
             b1,
+            extra,
+            found,
             starts[mover],
             everyone,
             mover,

@@ -32,7 +32,8 @@ PER_PLAYER = len(trigammon_features.PLAYER_FEATURES)
 PER_PAIR = len(trigammon_features.PAIR_FEATURES)
 
 
-def workspace(players: int = TRIGAMMON.players) -> tuple[Array, Array]:
+@njit(cache=True, nogil=True)
+def workspace(players: int) -> tuple[Array, Array]:
     """The buffers ``position_features`` works in: a board, its escapes, and each other
     player's checkers and losses on it (integers); its closed and open points."""
     return (
@@ -143,5 +144,5 @@ def trigammon_features_of(slots: npt.NDArray[np.integer], variant: Variant = TRI
     escapes, _ = escape_tables()
     paths = trigammon_features.slot_paths(variant)
     contiguous = np.ascontiguousarray(slots, np.uint8)
-    _batch(contiguous, paths, escapes, MIXED, *workspace(), out)
+    _batch(contiguous, paths, escapes, MIXED, *workspace(TRIGAMMON.players), out)
     return out

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from ..engine import fast
 from ..engine.fastplay import TurnView
 from ..engine.variant import TRIGAMMON, Variant
-from .network import CompiledRater, Network, encode
+from .network import Network, encode
 from .outcomes import Floats
 from .trigammon_features import FEATURES, trigammon_features
 
@@ -73,9 +73,6 @@ class FeatureNetwork(Network):
         weights = self.layers[0][0][-FEATURES:]
         found: Floats = features_of(after[:, list(order)], self.variant) @ weights
         return found
-
-    def compiled_rater(self, variant: Variant) -> CompiledRater | None:
-        return None
 
 
 def is_features_file(path: str | Path) -> bool:

@@ -499,6 +499,20 @@ def _starts(players: int, size: int, order: tuple[int, ...]) -> Ints:
     return out
 
 
+def _feature_context(variant: Variant, orders: Sequence[tuple[int, ...]]) -> Any:
+    """``compiled.Features`` of ``variant``: what a net of trigammon's features needs in
+    compiled code (a net without them passes it along unread)."""
+    from .counts import MIXED, escape_tables
+    from .trigammon_features import slot_paths
+
+    paths = (
+        slot_paths(variant)
+        if variant.players == 3
+        else np.zeros((3, 3, variant.points + 1), np.int64)
+    )
+    return (np.array(orders, np.int64), paths, escape_tables()[0], MIXED.astype(np.int64))
+
+
 ROLLS = np.array([(a, b) for a in range(1, 7) for b in range(a, 7)], np.intp)
 """The 21 rolls, in ``evaluation.ROLLS``'s order; ``ROLL_CHANCES`` their chances."""
 ROLL_CHANCES = np.array([(1 if a == b else 2) / 36 for a, b in ROLLS])
@@ -525,8 +539,10 @@ class CompiledRater:
             [np.zeros(0, dtype), *(np.concatenate((w.T.ravel(), b)) for w, b in middle)]
         )
         widths = np.array([len(b0), *(len(b) for _, b in middle)], np.int64)
-        self.arrays: compiled.Net = (flat, bias, mids, widths, weights, out_bias)
+        extra = np.ascontiguousarray(net.layers[0][0][players * inputs_per_slot(variant) :], dtype)
+        self.arrays: compiled.Net = (flat, bias, mids, widths, weights, out_bias, extra)
         self.orders = [slot_order(variant, variant.next_player(m)) for m in range(players)]
+        self.features: compiled.Features = _feature_context(variant, self.orders)
         self.starts = [_starts(players, size, order) for order in self.orders]
         self.seats = [seat_index(order) for order in self.orders]
         matrix = equity_matrix(players).astype(dtype)
@@ -566,6 +582,7 @@ class CompiledRater:
         out = self._out()
         best: int = self.module.rate_leaves(
             self.arrays,
+            self.features,
             self.starts[mover],
             table.everyone,
             mover,
@@ -609,6 +626,7 @@ class CompiledRater:
         kinds, races = self._choices(tuple(seats))
         turn, played, die1, die2, passes, won = self.module.run_turns(
             *self.arrays,
+            self.features,
             starts,
             to_seats,
             self.winners,
@@ -681,6 +699,7 @@ class CompiledRater:
         vectors = np.empty((len(rolls), self.shape[1]), self.dtype)
         done = self.module.best_of_rolls(
             *self.arrays,
+            self.features,
             *self.by_mover[:2],
             self.winners,
             self.by_mover[2],
@@ -732,6 +751,7 @@ class CompiledRater:
         out = np.empty((len(keys), self.shape[1]), self.dtype)
         self.module.rate_leaves(
             self.arrays,
+            self.features,
             self.starts[mover],
             everyone,
             mover,
