@@ -39,6 +39,7 @@ from pathlib import Path
 from trigammon_widget.judgement.network import Network
 from trigammon_widget.judgement.parallel import command_line_executor
 from trigammon_widget.judgement.phases import PhaseNets, is_phases_file
+from trigammon_widget.judgement.shipped import load_file
 from trigammon_widget.judgement.supervised import (
     NETS,
     Fit,
@@ -100,7 +101,9 @@ def run_join(args: argparse.Namespace) -> None:
 
 
 def run_ship(args: argparse.Namespace) -> None:
-    net = Network.load(args.net)
+    net = load_file(args.net)  # a plain net or a FeatureNetwork, which keeps its kind
+    if not isinstance(net, Network):
+        raise SystemExit(f"{args.net} is a phase-nets file: ship writes a trigammon net")
     net.save(
         args.out,
         version=args.version,
