@@ -108,3 +108,14 @@ def test_a_fit_from_a_plain_net_starts_where_it_is() -> None:
     boards = [boards_of(p) for p in corpus]
     turns = [p.turn for p in corpus]
     assert np.allclose(net.rate(boards, turns), v2.rate(boards, turns), atol=1e-6)
+
+
+def test_trigammon_v3_is_a_net_of_features_and_the_default() -> None:
+    """The shipped trigammon-v3 reads the features; the default evaluator rates with it."""
+    v3 = network_named("trigammon-v3")
+    assert type(v3) is FeatureNetwork and v3.meta["inputs"] == "features"
+    assert v3.input_size() == network_named("trigammon-v2").input_size() + FEATURES
+    position = Position.start(TRIGAMMON).with_dice(6, 5)
+    assert [h.notation for h in hints(position)] == [
+        h.notation for h in hints(position, evaluator=NeuralEvaluator("trigammon-v3"))
+    ]

@@ -49,6 +49,7 @@ def test_wheel_contains_the_built_widget(tmp_path: Path) -> None:
     assert "trigammon_widget/widget.py" in names
     # The evaluators' nets ride along: evaluate() works from a plain pip install.
     for net in (
+        "trigammon-v3",
         "trigammon-v2",
         "trigammon-v1",
         "classic-v2",

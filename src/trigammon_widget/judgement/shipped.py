@@ -1,11 +1,12 @@
 """The nets the package ships, by name: each variant's default and older ones kept.
 
-The weights live in the package's ``judgement/weights/`` folder, one ``<name>.npz``
-each (``"trigammon-v2"``, ``"trigammon-v1"``, ``"classic-v2"`` to ``"classic-v5"``): a
-``network.Network`` or, marked so in its record, classic nets by phase
-(``phases.PhaseNets``). A net is read on first use and kept. ``DEFAULTS`` names the
-one each variant plays with; an older one stays selectable by name
-(``evaluation.NeuralEvaluator("trigammon-v1")``), as a named opponent or to compare.
+The weights live in the package's ``judgement/weights/`` folder, one ``<name>.npz`` each
+(``"trigammon-v1"`` to ``"trigammon-v3"``, ``"classic-v2"`` to ``"classic-v5"``): a
+``network.Network``, or, marked so in its record, a trigammon net of hand-made inputs
+(``feature_network.FeatureNetwork``) or classic nets by phase (``phases.PhaseNets``). A
+net is read on first use and kept. ``DEFAULTS`` names the one each variant plays with;
+an older one stays selectable by name (``evaluation.NeuralEvaluator("trigammon-v1")``),
+as a named opponent or to compare.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ __all__ = [
 
 SHIPPED_DIR = "weights"
 """Folder of the package holding the shipped nets."""
-DEFAULTS = {"trigammon": "trigammon-v2", "classic": "classic-v5"}
+DEFAULTS = {"trigammon": "trigammon-v3", "classic": "classic-v5"}
 """Each variant's default net."""
 Net = Network | PhaseNets
 """A net the evaluators rate with: one for all positions, or one per phase."""
