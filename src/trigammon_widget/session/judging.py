@@ -26,8 +26,9 @@ FAST_GAMES = 2
 """How many times as many games the board's rollouts play where the compiled fast path is
 in use (``engine.fast``): twice the games, for intervals 1.4 times as narrow, still come
 sooner than the pure path's (the Hints refinement of the opening 6-5's five best plays
-on the 2-core machine, 2 workers: 96 games a play in 3.4 s with trigammon-v1, 9.5 s with
-trigammon-v2, against 9.9 and 14.7 s for 48 on the pure path; ``docs/speed.md``)."""
+on the 2-core machine, 2 workers: 96 games a play in 3.4 s with trigammon-v1, 6.5 s with
+trigammon-v3, the default, against 9.9 and 14.7 s for 48 on the pure path with v1 and
+v2; ``docs/speed.md``)."""
 
 
 def rollout_games(pure: int) -> int:
