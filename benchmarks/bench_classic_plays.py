@@ -73,6 +73,8 @@ REFERENCE = Path(__file__).parent / "data" / "classic-plays-2ply.npz"
 Z95 = 1.959963984540054
 
 Turn = tuple[Boards, int, tuple[int, int]]
+START = boards_of(Position.start(CLASSIC))
+"""The boards each of the random set's games begins from."""
 
 
 def random_turns(count: int) -> list[Turn]:
@@ -202,10 +204,10 @@ def read(
 def begins_game(name: str, turn: Turn) -> bool:
     """Whether ``turn`` begins a game of its set: in the random set, a position at the
     start; in the others each position is its game's one."""
-    return name != "random" or turn[0] == boards_of(Position.start(CLASSIC))
+    return name != "random" or turn[0] == START
 
 
-def by_game(hits: list[tuple[int, int]]) -> tuple[float, float]:
+def by_game(hits: list[list[int]]) -> tuple[float, float]:
     """The 95% interval of a share whose positions come in games, ``hits`` their
     (right, positions) by game: the cluster-robust normal interval."""
     right = np.asarray([h for h, _ in hits], np.float64)
@@ -220,7 +222,7 @@ def by_game(hits: list[tuple[int, int]]) -> tuple[float, float]:
 def measure(path: Path, name: str, evaluator: Evaluator, limit: int | None) -> None:
     two = GnubgEvaluator(2)
     close = same = total = 0
-    games: list[tuple[int, int]] = []
+    games: list[list[int]] = []
     losses: list[float] = []
     by_phase: dict[str, list[int]] = {}
     start = time.perf_counter()
@@ -229,7 +231,7 @@ def measure(path: Path, name: str, evaluator: Evaluator, limit: int | None) -> N
             break
         boards, mover, dice = turn
         if not games or begins_game(name, turn):
-            games.append((0, 0))
+            games.append([0, 0])
         keys = list(TurnView(CLASSIC, boards, mover, dice).leaves())
         pick = keys[int(np.argmax(equities(evaluator, turn, keys)))]
         board = after(turn, pick)
@@ -240,7 +242,8 @@ def measure(path: Path, name: str, evaluator: Evaluator, limit: int | None) -> N
         loss = max(0.0, values[best] - mine)
         same += bool(match) and match[0] == best
         close += loss <= TOLERANCE
-        games[-1] = (games[-1][0] + (loss <= TOLERANCE), games[-1][1] + 1)
+        games[-1][0] += loss <= TOLERANCE
+        games[-1][1] += 1
         tally = by_phase.setdefault(phase_of(turn), [0, 0])
         tally[0] += loss <= TOLERANCE
         tally[1] += 1
