@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from trigammon_widget.engine import Position
 from trigammon_widget.judgement.analysis import THRESHOLDS
 from trigammon_widget.judgement.evaluation import GnubgEvaluator, hints
 from trigammon_widget.teaching.problems import MARGIN, PROBLEMS, Problem, find_problem
@@ -28,6 +29,17 @@ def test_the_answer_is_the_evaluators_best_play(problem: Problem) -> None:
     assert ranked[0].play == position.parse_play(problem.answer), ranked[0].notation
     assert ranked[0].equity - ranked[1].equity >= MARGIN > THRESHOLDS[0]  # not a coin flip
     assert len(problem.explanation.split()) >= 25
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.slug)
+def test_a_problem_at_the_start_has_a_roll_that_can_open_the_game(problem: Problem) -> None:
+    """R2: classic plays the two opening dice, so its first move is never a double
+    (issue 41: "X rolls 6-6 ... the first move of the game" could not happen)."""
+    position = problem.position
+    assert position.dice is not None
+    if position.boards == Position.start(position.variant).boards:
+        doubles_open = position.variant.opening_move == "fresh-roll"
+        assert doubles_open or position.dice[0] != position.dice[1], problem.slug
 
 
 @pytest.mark.parametrize(

@@ -175,16 +175,17 @@ PROBLEMS: tuple[Problem, ...] = (
         ),
     ),
     Problem(
-        "classic-opening-66",
+        # A reply: the classic game opens with two different dice (R2), never a double.
+        "classic-reply-66",
         OPENING,
-        N_("Double sixes at the start"),
-        N_("It is the first move of the game. How do you play four sixes?"),
-        CLASSIC_START.with_dice(6, 6),
+        N_("Double sixes in reply"),
+        N_("O opened with 4-2 and made its 4-point, your 21. How do you play four sixes?"),
+        _classic({6: 5, 8: 3, 13: 5, 24: 2}, {1: 2, 12: 5, 17: 2, 19: 4, 21: 2}, (6, 6)),
         "24/18(2) 13/7(2)",
         N_(
             "Take both bar points: 24/18(2) makes a point on O's bar point, an anchor that "
-            "keeps your back checkers safe and free, and 13/7(2) makes your own bar point to "
-            "block O. Every checker moved lands on a point."
+            "keeps your back checkers safe and free now that O's home is building, and "
+            "13/7(2) makes your own bar point to block O. Every checker moved lands on a point."
         ),
     ),
     Problem(
