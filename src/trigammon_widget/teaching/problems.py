@@ -3,9 +3,10 @@
 One list feeds the problems notebook, the printable problem sheet (``sheets``) and
 the test that checks every answer against the evaluator: the stated answer must be
 the play ``evaluation.hints`` rates best, by a clear margin, so no answer is a coin
-flip. Positions are written with ``lessons.setup``: X is to move and every checker
-is placed by the number X reads on the picture. The words are kept in English and
-shown in the language spoken (``toolkit.said``), numbers with its decimal mark; the
+flip; a teacher's own problem meets the same test (``Problem.check``) before it goes
+on a sheet. Positions are written with ``toolkit.setup``: X is to move and every
+checker is placed by the number X reads on the picture. The words are kept in English
+and shown in the language spoken (``toolkit.said``), numbers with its decimal mark; the
 answer is notation, the same in every language.
 """
 
@@ -20,11 +21,16 @@ from ..engine.i18n import N_, _, decimal
 from ..judgement.evaluation import Hint, hints
 from .toolkit import Figure, Shown, figure, reveal, roll, said, setup, table
 
-__all__ = ["MARGIN", "PROBLEMS", "Problem", "find_problem"]
+__all__ = ["MARGIN", "PROBLEMS", "Problem", "ProblemError", "find_problem"]
 
 MARGIN = 0.05
 """Equity by which every answer beats the next best play (the tests check it): more
 than the review marks as doubtful (``analysis.THRESHOLDS[0]``, GNU Backgammon's 0.04)."""
+
+
+class ProblemError(ValueError):
+    """A problem not fit to set: its answer is not the evaluator's best play of the roll
+    by ``MARGIN`` or more."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,43 @@ class Problem(Shown):
     def ranked(self) -> list[Hint]:
         """Every play of the roll, best first, by the evaluator."""
         return hints(self.position)
+
+    def check(self) -> None:
+        """Refuses (``ProblemError``) a problem whose answer is not a play of the roll,
+        not the evaluator's best play, or best by less than ``MARGIN``: too close to
+        call, a matter of taste rather than a problem to set."""
+        try:
+            answer = self.position.parse_play(self.answer)
+        except ValueError as error:
+            wrong = _("problem {slug}: the answer {answer} is not a play of {roll}: {error}")
+            raise ProblemError(
+                wrong.format(slug=self.slug, answer=self.answer, roll=self.roll, error=error)
+            ) from None
+        ranked = self.ranked
+        if len(ranked) < 2:
+            single = _("problem {slug}: {roll} has a single play here: there is nothing to find")
+            raise ProblemError(single.format(slug=self.slug, roll=self.roll))
+        best, runner_up = ranked[0], ranked[1]
+        if best.play != answer:
+            other = _(
+                "problem {slug}: the evaluator's best play is {best}, not the answer {answer}"
+            )
+            raise ProblemError(other.format(slug=self.slug, best=best.notation, answer=self.answer))
+        margin = best.equity - runner_up.equity
+        if margin < MARGIN:
+            close = _(
+                "problem {slug}: too close to call: {best} is better than {next} by {margin} "
+                "only, less than {needed}; change the position or the roll"
+            )
+            raise ProblemError(
+                close.format(
+                    slug=self.slug,
+                    best=best.notation,
+                    next=runner_up.notation,
+                    margin=decimal(margin, 3),
+                    needed=decimal(MARGIN, 2),
+                )
+            )
 
     def figure(self, size: int = 520) -> Figure:
         caption = _("X (at the bottom) to play {roll}.").format(roll=self.roll)

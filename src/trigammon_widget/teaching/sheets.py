@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from html import escape, unescape
 from typing import Any
 
+from ..engine.errors import quote
 from ..engine.i18n import _, language
 from ..pictures.svg import FONT, THEMES
 from .lessons import RULE_CARDS, RuleCard
@@ -120,7 +121,19 @@ def rule_sheet(cards: Sequence[RuleCard] = RULE_CARDS) -> Sheet:
 
 def problem_sheet(problems: Sequence[Problem] = PROBLEMS, answers: bool = True) -> Sheet:
     """The problems, numbered, with a picture each; the answers, explained and
-    pictured, on pages of their own after them (``answers=False`` leaves them out)."""
+    pictured, on pages of their own after them (``answers=False`` leaves them out).
+
+    A problem whose answer is not clearly the evaluator's best play is refused
+    (``Problem.check`` raises ``ProblemError``, a ``ValueError``): too close to call is
+    no problem to set a class."""
+    for problem in problems:
+        if not isinstance(problem, Problem):
+            raise ValueError(
+                _("a problem sheet holds problems (Problem), not {value}").format(
+                    value=quote(problem)
+                )
+            )
+        problem.check()
     questions = "".join(
         f'<section class="card" id="{escape(problem.slug)}">'
         f"<h2>{number}. {escape(said(problem.title))}</h2>{problem.question_html()}"
