@@ -321,7 +321,7 @@ def test_dice_highlights_selection_and_arrows_carry_engine_coordinates() -> None
 
 def test_the_better_play_is_drawn_above_the_play_made_and_apart_from_it() -> None:
     """Issue 22 item 10: the tutor's (or the review's) better play is drawn over the
-    play made, and a move both plays make is two arrows bent to opposite sides."""
+    play made, and a move both plays make is two arrows, the better one further round."""
     position = Position.start(CLASSIC).with_dice(3, 1)
     made, best = position.parse_play("24/21 6/5"), position.parse_play("8/5 6/5")
     root = parse(board_svg(position, arrows=made, best=best))

@@ -686,9 +686,8 @@ def board_svg(
         root.append(_selection(position, geometry, style, chosen))
     if pairs:
         root.append(_arrows(position, geometry, style, pairs))
-    if better:  # on top, a move the play made makes too bent the other way: never hidden
-        shared = {(start, end) for start, end, _ in pairs}
-        root.append(_arrows(position, geometry, style, better, best=True, apart=shared))
+    if better:  # on top, and further round than the play made's: never hidden under them
+        root.append(_arrows(position, geometry, style, better, best=True, apart=bool(pairs)))
     static = _static(variant, seat, palette, counter, frozenset(marked))
     return SvgBoard(ET.tostring(root, encoding="unicode").replace(f"<!--{_STATIC}-->", static, 1))
 
@@ -1589,9 +1588,9 @@ def _course(
     """An arrow's shaft (SVG path data, ending where its head begins), its tip and its
     heading. The ends keep ``ARROW_GAP`` off the two checkers' rims (a tray's arrow ends
     at its middle). Ends near each other along a row make a hop over the open board;
-    others an arc bent towards the board's middle, gently for short hops. ``away``: the
-    play made makes this move too, so this one is drawn apart from it: a hop rises
-    higher, an arc bends the other way."""
+    others an arc bent towards the board's middle, gently for short hops. ``away``: a
+    better play drawn beside the play made, so further round than it, clear of it: a hop
+    rises higher, an arc bends further."""
     a = _anchor(position, geometry, style, start)
     b = _anchor(position, geometry, style, end)
     out_a, out_b = _opening(geometry, style, start), _opening(geometry, style, end)
@@ -1616,10 +1615,11 @@ def _course(
     centre = geometry.centre
     inwards = (centre[0] - middle[0], centre[1] - middle[1])
     bend = max(min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b)), 2 * R)
-    control = (
-        _add(middle, _mul(_unit(inwards), -bend if away else bend)) if any(inwards) else middle
-    )
-    p = _add(a, _mul(_unit((control[0] - a[0], control[1] - a[1])), rim))
+    bend += 2 * R if away else 0.0  # further round, on the same side: clear of the other
+    control = _add(middle, _mul(_unit(inwards), bend)) if any(inwards) else middle
+    # Out of the top of its stack, where the checker is lifted from.
+    leaving = _unit((control[0] - a[0], control[1] - a[1])) if out_a is None else out_a
+    p = _add(a, _mul(leaving, rim))
     tip = b if out_b is None else _add(b, _mul(_unit((control[0] - b[0], control[1] - b[1])), rim))
     heading = _unit((tip[0] - control[0], tip[1] - control[1]))
     shaft_end = _add(tip, _mul(heading, -ARROW_HEAD * 0.8))
@@ -1636,17 +1636,16 @@ def _arrows(
     style: _Style,
     pairs: list[tuple[Place, Place, bool]],
     best: bool = False,
-    apart: set[tuple[Place, Place]] | None = None,
+    apart: bool = False,
 ) -> ET.Element:
     """Arrows of a play (``_course``); ``best``: the better play, dashed in its own
-    colour; a move of ``apart`` (the play made makes it too) is drawn apart from the
-    play made's, so that the two show side by side."""
+    colour; ``apart``: drawn beside the play made's arrows, further round than them,
+    so that the two show side by side."""
     theme = style.theme
     colour = theme.best if best else theme.arrow
     group = _el("g", class_="tg-best" if best else "tg-arrows", fill=colour, stroke=colour)
     for start, end, hit in pairs:
-        away = apart is not None and (start, end) in apart
-        shaft, tip, heading = _course(position, geometry, style, start, end, away)
+        shaft, tip, heading = _course(position, geometry, style, start, end, apart)
         back = _add(tip, _mul(heading, -ARROW_HEAD))
         across = _mul((-heading[1], heading[0]), ARROW_HEAD * 0.55)
         element = _el(

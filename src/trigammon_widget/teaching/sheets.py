@@ -4,9 +4,9 @@ Each sheet is one self-contained HTML page (pictures inline as SVG, styles inlin
 no script, no external reference) laid out for A4 or Letter paper: print it from a
 browser, or "print to PDF" there for a PDF. Every board prints as wide as its point
 numbers need to be read on paper (``NUMBERS_MM``): two classic boards share a row, a
-trigammon board has one of its own, the words beside it. The rule cards come from ``lessons``
-and the problems from ``problems``, the same values the notebooks show. A sheet is made
-in the language spoken when it is asked for (``html lang`` says which).
+trigammon board has one of its own, the words beside it. The rule cards come from
+``lessons`` and the problems from ``problems``, the same values the notebooks show. A
+sheet is made in the language spoken when it is asked for (``html lang`` says which).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ __all__ = ["Sheet", "problem_sheet", "rule_sheet"]
 
 PAPER = THEMES["light"]
 """Sheets are printed: the light look's colours."""
-NUMBERS_MM = 2.5
-"""How tall the board's point numbers print (their font size, about 7 pt): the least
+NUMBERS_MM = 2.4
+"""How tall the board's point numbers print (their font size, 6.8 pt): about the least
 that reads on paper at arm's length. Each board is printed as wide as that takes."""
 PAGE_MM = 186.0
 """The printed width of a sheet: A4's 210 mm less its margins (``@page``); Letter's is
@@ -47,7 +47,7 @@ h1 {{ font-size: 20pt; margin: 0 0 2mm; }}
 h2 {{ font-size: 13pt; margin: 0 0 1.5mm; }}
 p {{ margin: 0 0 2mm; font-size: 10.5pt; }}
 .intro {{ margin-bottom: 5mm; }}
-.cards {{ display: grid; grid-template-columns: 1fr 1fr; gap: 5mm {GAP_MM}mm; }}
+.cards {{ display: grid; grid-template-columns: 1fr 1fr; gap: 4mm {GAP_MM}mm; }}
 .card {{ break-inside: avoid; page-break-inside: avoid; border-top: 1.5pt solid {PAPER.frame};
         padding-top: 2mm; }}
 .card.wide {{ grid-column: 1 / -1; display: grid; grid-template-columns: minmax(0, 1fr) auto;
