@@ -191,6 +191,7 @@ export const WORDS = [
   ["autoplay_bot_plays", "Autoplay: {name} is a bot and plays."],
   ["autoplay_waits_roll", "Autoplay waits for {name} to roll and play."],
   ["autoplay_waits_play", "Autoplay waits for {name} to play."],
+  ["autoplay_waits_answer", "Autoplay waits for {name} to take or pass."],
   ["game_over", "The game is over."],
   ["match", "Match"],
   ["cube", "Cube"],
@@ -376,6 +377,7 @@ export const WORDS = [
   ["who_plays you", "Who plays your seat"],
   ["autoplay_waits_roll you", "Autoplay waits for you to roll and play."],
   ["autoplay_waits_play you", "Autoplay waits for you to play."],
+  ["autoplay_waits_answer you", "Autoplay waits for you to take or pass."],
   ["whose_checker you", "That checker is {whose}'s: you are to move."],
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
@@ -446,6 +448,7 @@ export interface View {
   position_id: string;
   edit_player: number;
   seats: ("human" | "random" | "heuristic" | "neural")[];
+  acting: number | null;
   bot_to_move: boolean;
   pace: number;
   analysis: Analysis | null;

@@ -142,13 +142,18 @@ export class PlayersPanel {
 
 function autoplayNote(v: View, running: boolean, words: Words): string {
   const say = (key: Word): string => word(words, key);
-  const name = v.names[v.turn] ?? String(v.turn + 1);
+  const acting = v.acting ?? v.turn;
+  const name = v.names[acting] ?? String(acting + 1);
   if (!hasBot(v)) return say("seat_a_bot");
   if (running && analysing(v)) return say("autoplay_waits_analysis");
   if (running && botCanMove(v)) return format(say("autoplay_bot_plays"), { name });
   if (running && v.mode === "play" && !v.win) {
-    const waits = v.can_roll ? "autoplay_waits_roll" : "autoplay_waits_play";
-    return format(about(words, waits, v.turn, v.you), { name });
+    const waits = v.cube?.offered
+      ? "autoplay_waits_answer"
+      : v.can_roll
+        ? "autoplay_waits_roll"
+        : "autoplay_waits_play";
+    return format(about(words, waits, acting, v.you), { name });
   }
   return v.win ? say("game_over") : "";
 }

@@ -111,6 +111,8 @@ def test_a_cube_decision_shows_no_answer_in_its_buttons() -> None:
     assert view["message"] and view["message"]["text"] == (
         "Player O doubles to 2: Player X to take or pass"
     )
+    assert view["acting"] == 0  # the one to answer acts now, its line says so
+    assert "90 pips · to take or pass" in session.svg()
 
 
 def test_a_bots_answer_is_the_bots() -> None:

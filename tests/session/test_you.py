@@ -87,5 +87,5 @@ def test_without_you_every_player_is_spoken_of() -> None:
 
 def test_you_is_a_seat_of_the_board() -> None:
     for bad in (3, -1, "0", True):
-        with pytest.raises(ValueError, match="you must be a player 0..2"):
+        with pytest.raises(ValueError, match=r"you must be a player 0\.\.2"):
             Session("trigammon", you=bad)  # type: ignore[arg-type]

@@ -692,7 +692,8 @@ def board_svg(
         root.append(_dice(position.dice, geometry.dice[position.turn], style, position.turn))
     if cube is not None:
         root.append(_cube(cube, position, geometry, style))
-    root.append(_players(position, geometry, style, match, ending, you))
+    offered = cube is not None and cube.offered
+    root.append(_players(position, geometry, style, match, ending, you, offered))
     if chosen is not None:
         root.append(_selection(position, geometry, style, chosen))
     if pairs:
@@ -1425,11 +1426,15 @@ def _players(
     match: MatchState | None = None,
     ending: Win | None = None,
     you: int | None = None,
+    offered: bool = False,
 ) -> ET.Element:
+    """The players' lines; the one who acts now (the player to move, or the one to
+    answer a double ``offered``, R14) marked."""
     theme = style.theme
     group = _el("g", class_="tg-players", fill=theme.text)
+    acting = 1 - position.turn if offered else position.turn
     for player, label in sorted(geometry.labels.items()):
-        turn = ending is None and player == position.turn
+        turn = ending is None and player == acting
         element = _el(
             "g",
             class_="tg-player",
@@ -1468,7 +1473,7 @@ def _players(
         name.text = _short(style.names[player], 24 if label.align == "row" else 14)
         element.append(name)
         detail = _el("text", fill=theme.muted, font_size=geometry.font * 1.1)
-        parts = _detail(position, player, match, ending, player == you)
+        parts = _detail(position, player, match, ending, player == you, offered)
         if label.align == "row":
             detail.text = " \u00b7 ".join(parts)
             detail.set("x", _num(label.right))
@@ -1511,10 +1516,16 @@ def _lines(parts: Sequence[str], width: int) -> list[str]:
 
 
 def _detail(
-    position: Position, player: int, match: MatchState | None, ending: Win | None, you: bool
+    position: Position,
+    player: int,
+    match: MatchState | None,
+    ending: Win | None,
+    you: bool,
+    offered: bool = False,
 ) -> list[str]:
     """A player's line, in parts: the score, pips, checkers off, and who wins or is to
-    act (said to the person looking when it is ``you``, their seat)."""
+    act (said to the person looking when it is ``you``, their seat); while a double is
+    ``offered``, the one to take or pass (R14)."""
     parts = [] if match is None else _score(match, player, ending)
     pips = position.pip_count(player)
     parts.append(ngettext("{count} pip", "{count} pips", pips).format(count=pips))
@@ -1524,6 +1535,9 @@ def _detail(
     if ending is not None:
         if ending.winner == player:
             parts.append((pgettext("you", "win") if you else _("wins")) + ending_text(ending))
+    elif offered:
+        if player != position.turn:
+            parts.append(pgettext("you", "take or pass?") if you else _("to take or pass"))
     elif player == position.turn:
         if position.dice:
             parts.append(pgettext("you", "to move") if you else _("to move"))

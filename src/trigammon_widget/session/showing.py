@@ -138,6 +138,7 @@ class Showing(SessionState):
             "position_id": shown.id,
             "edit_player": board.edit_player,
             "seats": list(self._seating.seats),
+            "acting": board.deciding if playing and not board.game_over else None,
             "bot_to_move": not person and board.at_the_end,
             "pace": self._seating.pace,
             "analysis": self._analyses.analysis,

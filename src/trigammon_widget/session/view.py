@@ -141,6 +141,9 @@ class View(TypedDict):
     position_id: str
     edit_player: int
     seats: list[Seat]
+    acting: int | None
+    """Who acts now: the player to move, or the one to answer a double (R14); None in
+    edit mode and once the game is over."""
     bot_to_move: bool
     """Whether a bot acts now, where the line is played on: it moves on its own."""
     pace: int

@@ -32,6 +32,7 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "who_plays": NP_("you", "Who plays your seat"),
     "autoplay_waits_roll": NP_("you", "Autoplay waits for you to roll and play."),
     "autoplay_waits_play": NP_("you", "Autoplay waits for you to play."),
+    "autoplay_waits_answer": NP_("you", "Autoplay waits for you to take or pass."),
     "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
 }
 """Words said to the person in front of the board (the view's ``you``), by the key of
@@ -138,6 +139,7 @@ WORDS: Mapping[str, str] = {
     "autoplay_bot_plays": N_("Autoplay: {name} is a bot and plays."),
     "autoplay_waits_roll": N_("Autoplay waits for {name} to roll and play."),
     "autoplay_waits_play": N_("Autoplay waits for {name} to play."),
+    "autoplay_waits_answer": N_("Autoplay waits for {name} to take or pass."),
     "game_over": N_("The game is over."),
     # the match panel
     "match": N_("Match"),
