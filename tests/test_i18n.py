@@ -203,9 +203,9 @@ def test_a_board_sends_every_word_in_its_language(code: str) -> None:
     )
 
 
-STATUS_OPENERS = ("to_move", "to_move_setup", "to_roll", "doubled")
+STATUS_OPENERS = ("to_move", "to_move_setup", "to_roll", "doubled", "doubled_to_you")
 """The words that open the board's status line (``js/panels/toolbar.ts``), after the
-mover's colour."""
+mover's colour; each also said to the person in front of the board (``<key> you``)."""
 SIDE_BY_SIDE = [("undo_move", "take_back"), ("undo_move", "confirm"), ("take_back", "play_on")]
 """Buttons a learner sees together (the toolbar's and the tutor's, which shows while a
 play is on the board): each says a different thing."""
@@ -222,7 +222,9 @@ def test_the_status_line_starts_with_a_capital_and_buttons_side_by_side_differ(
     with speaking(code):
         spoken = words()
         record = _("{who} wins").format(who="Ana")  # a game record's last line
-    for key in STATUS_OPENERS:
+    openers = [key for key in spoken if key.removesuffix(" you") in STATUS_OPENERS]
+    assert set(STATUS_OPENERS) < set(openers)  # and some in the second person
+    for key in openers:
         text = spoken[key]
         assert text.startswith("{") or text[0].isupper(), (code, key, text)
     assert record[0].isupper(), record
