@@ -110,10 +110,11 @@ def judge(card: Card, answer: Play | str) -> Judged:
         )
     text = position.format_play(play)
     reached = _boards(position, play)
-    for choice in card.best:
+    for choice in card.best:  # the card's own notation of the play, whatever the learner's
         if _boards(position, position.parse_play(choice.text)) == reached:
             best = card.best[0].equity
-            return Judged(text, choice.equity, max(0.0, best - choice.equity), card.evaluator)
+            loss = max(0.0, best - choice.equity)
+            return Judged(choice.text, choice.equity, loss, card.evaluator)
     evaluator = _evaluator(card, position)
     ranked = hints(position, evaluator=evaluator, ply=card.ply)
     mine = next(hint for hint in ranked if _boards(position, hint.play) == reached)

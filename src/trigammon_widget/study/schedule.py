@@ -11,6 +11,7 @@ difficulty), kept per card in the library as ``Memory``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Literal, get_args
@@ -37,13 +38,13 @@ Grade = Literal["again", "hard", "good", "easy"]
 GRADES: tuple[Grade, ...] = get_args(Grade)
 """FSRS's ratings in order (``fsrs.Rating`` 1..4): forgotten, remembered with trouble,
 remembered, remembered easily."""
-GRADE_WORDS = {
-    "again": N_("again"),
-    "hard": N_("hard"),
-    "good": N_("good"),
-    "easy": N_("easy"),
+GRADE_WORDS: Mapping[Grade, str] = {
+    "again": N_("Again"),
+    "hard": N_("Hard"),
+    "good": N_("Good"),
+    "easy": N_("Easy"),
 }
-"""Each grade in English words, translated where people read it."""
+"""Each grade in English, as Anki's buttons say it; translated where people read it."""
 
 
 LEARNING = fsrs.State.Learning.value

@@ -1,0 +1,243 @@
+"""Drilling a study library at the board: each due card played as in a game, judged,
+rescheduled, and the next one drawn.
+
+``drill(library)`` puts the first due card on the board, from its mover's seat (the
+board says "you" to them): a checker play with its dice, played with the board's own
+controls (a checker at a time and Confirm, a listed play, ``play``, ``answer``), or a
+cube decision, answered with ``answer`` ("double", "no double", "take", "pass").
+The play is judged by the library (``Library.answer``) before it is made, and the
+board shows the verdict: the play made and the best one dashed over it, what it
+lost, the card's comment and source. ``regrade`` overrides the grade given,
+``next_card`` draws the next due card (or skips the one shown), and once none is
+left (or ``limit`` were answered) the board shows the session's summary.
+``stop_drill`` leaves the drill; the board keeps what it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, cast
+
+from ..engine import Game, MatchPosition, Play
+from ..engine.i18n import _, decimal
+from ..protocol import TEXT, IntentError, action, choice
+from ..study import GRADES, Card, Grade, Library
+from ..study.schedule import GRADE_WORDS, due_text
+from .seats import Seats
+from .slices import Board, Drill
+from .state import names_with_you, taken_up
+
+__all__ = ["Drilling"]
+
+class Drilling(Seats):
+    """The drill: a library's due cards, one after another, judged as they are played."""
+
+    def drill(
+        self,
+        library: Library,
+        *,
+        limit: int | None = None,
+        variant: str | None = None,
+        kind: str | None = None,
+        tag: str | None = None,
+        mark: str | None = None,
+        source: str | None = None,
+    ) -> None:
+        """Drill ``library``'s due cards at the board (those that pass the filters of
+        ``Library.due``; at most ``limit``): the first is shown at once. A person sits
+        at every seat while the drill goes on."""
+        if not isinstance(library, Library):
+            raise ValueError(
+                _("drill needs a study Library, not {kind}").format(kind=type(library).__name__)
+            )
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000
+        ):
+            raise ValueError(
+                _("limit is a number of cards 1..10000, not {value}").format(value=repr(limit)[:40])
+            )
+        filters = {
+            "variant": variant,
+            "kind": kind,
+            "tag": tag,
+            "mark": mark,
+            "source": source,
+        }
+        chosen: dict[str, Any] = {k: value for k, value in filters.items() if value is not None}
+        library.count(**chosen)  # checks the filters before anything changes
+        for player in sorted(self._seating.bots):
+            self.set_seat(player, "human")
+        self._show_next(Drill(library, chosen, limit))
+
+    @property
+    def drilling(self) -> Drill:
+        """The drill's slice: the card shown, its verdict, the session's answers."""
+        return self._drill
+
+    @action(answer=TEXT)
+    def answer(self, answer: str) -> None:
+        """Answer the card shown: a play in notation, or a cube action ("double", "no
+        double", "take", "pass")."""
+        drill = self._drill
+        self._require_card()
+        if not isinstance(answer, str):
+            raise IntentError(_("an answer is a text, not {value}").format(value=repr(answer)[:40]))
+        card = cast(Card, drill.card)
+        if card.kind == "cube":
+            self._judge_answer(answer)
+        else:
+            self.play(answer)
+
+    @action(grade=choice(*GRADES))
+    def regrade(self, grade: str) -> None:
+        """Grade the card's answer ``grade`` ("again", "hard", "good", "easy") in place
+        of the grade its loss gave: the card is rescheduled."""
+        drill = self._drill
+        verdict = drill.verdict
+        if verdict is None or drill.library is None:
+            raise ValueError(_("no answer to grade: answer the card first"))
+        regraded = drill.library.regrade(verdict, cast(Grade, grade))
+        done = (*drill.done[:-1], regraded)
+        text = _("Graded {grade}: the card comes back {due}.").format(
+            grade=_(GRADE_WORDS[regraded.grade]), due=self._due_text(regraded.due)
+        )
+        self._swap(drill=replace(drill, verdict=regraded, done=done), info=text)
+
+    @action()
+    def next_card(self) -> None:
+        """Show the next due card (the one shown, unanswered, is skipped); the session's
+        summary once none is left."""
+        drill = self._drill
+        if not drill.on:
+            raise ValueError(_("no drill: drill a study library first"))
+        if drill.card is None:
+            raise ValueError(_("the drill is over: no card is due"))
+        skipped = drill.skipped
+        if drill.verdict is None:
+            skipped = skipped | {drill.card.id}
+        self._show_next(replace(drill, skipped=skipped))
+
+    @action()
+    def stop_drill(self) -> None:
+        """Leave the drill; the board keeps what it shows."""
+        if not self._drill.on:
+            raise ValueError(_("no drill to stop"))
+        self._swap(drill=Drill(), info=_("The drill is over."))
+
+    # the board's controls on a card ----------------------------------------------------
+
+    def _commit(
+        self, play: Play | str | None, replace: bool = False, *, tutored: bool = True
+    ) -> None:
+        """A play of the card shown is judged first (no tutor in a drill), then made."""
+        if not self._drill.awaits(self._board):
+            super()._commit(play, replace, tutored=tutored)
+            return
+        if play is None:
+            raise ValueError(_("name the play: the card has more than one"))
+        chosen = self.legal_plays.check(
+            self._board.game.position.parse_play(play) if isinstance(play, str) else play
+        )
+        self._judge_answer(chosen)
+
+    def _require_person(self) -> None:
+        """A card's cube decision is answered with ``answer``; an answered card is left
+        with ``next_card``: the board's other controls wait till then."""
+        super()._require_person()
+        drill = self._drill
+        if not drill.shows(self._board) or drill.card is None:
+            return
+        if drill.verdict is not None:
+            raise IntentError(_("the card is answered: go on to the next card"))
+        if drill.card.kind == "cube":
+            raise IntentError(
+                _("answer the card: {choices}").format(
+                    choices=", ".join(choice.text for choice in drill.card.best)
+                )
+            )
+
+    def set_dice(self, die1: int, die2: int) -> None:
+        """The card's roll is the card's: its dice stay while it is drilled."""
+        if self._drill.shows(self._board):
+            raise IntentError(_("the card's dice are its own: play them"))
+        super().set_dice(die1, die2)
+
+    # drawing and judging -------------------------------------------------------------------
+
+    def _judge_answer(self, answer: Play | str) -> None:
+        """Judge ``answer`` to the card shown (the library records it), then show the
+        verdict: a play made on the board, the best one dashed over it."""
+        drill = self._drill
+        card, library = cast(Card, drill.card), cast(Library, drill.library)
+        verdict = library.answer(card, answer)
+        board = self._board
+        if isinstance(answer, Play):
+            board.game.play(answer)
+            board = board.afresh()
+        said = card.said(verdict.answer)
+        if verdict.loss < 0.0005:
+            text = _("{answer}: the best answer.").format(answer=said)
+        else:
+            text = _("{answer} loses {loss} points per game against {best}.").format(
+                answer=said, loss=decimal(verdict.loss, 3), best=card.said(card.best[0].text)
+            )
+        text += " " + _("It comes back {due}.").format(due=self._due_text(verdict.due))
+        done = (*drill.done, verdict)
+        self._swap(
+            board=board, drill=replace(drill, verdict=verdict, done=done), info=text, line=True
+        )
+
+    def _show_next(self, drill: Drill) -> None:
+        """Show the next due card of ``drill`` (its verdict and the card before it
+        dropped), or, none left, its summary."""
+        library = cast(Library, drill.library)
+        filters: Mapping[str, Any] = drill.filters
+        answered = len(drill.done)
+        card = None
+        if drill.limit is None or answered < drill.limit:
+            found = library.due(limit=len(drill.skipped) + 1, **filters)
+            card = next((c for c in found if c.id not in drill.skipped), None)
+        left = library.count(due=True, **filters)
+        if card is None:
+            ended = replace(drill, card=None, game=None, verdict=None, left=left)
+            ended = replace(ended, next_due=library.next_due(**filters))
+            self._swap(drill=ended, info=_("The drill is over: no card is due."), line=True)
+            return
+        board, mover = self._card_board(card)
+        look = replace(self._look.fitted(len(board.game.names)), perspective=mover, you=mover)
+        shown = replace(drill, card=card, game=board.game, verdict=None, left=left)
+        text = _("Card {id}: {question}").format(id=card.id, question=card.question())
+        self._swap(board=board, look=look, drill=shown, info=text, line=True)
+
+    def _card_board(self, card: Card) -> tuple[Board, int]:
+        """The board that plays ``card``'s decision, and its mover: a game from its
+        position (a match taken up at its score for a cube decision), the mover named
+        "You"."""
+        position = card.position
+        if isinstance(position, MatchPosition):
+            mover = position.position.turn
+            decider = 1 - mover if position.cube.offered else mover
+            variant = position.position.variant
+            names = tuple(names_with_you(None, variant, decider))
+            game, match = taken_up(position, names, self._seed)
+            return Board(game, match), decider
+        variant = position.variant
+        names = tuple(names_with_you(None, variant, position.turn))
+        return Board(Game(variant, start=position, names=names, seed=self._seed)), position.turn
+
+    def _require_card(self) -> None:
+        drill = self._drill
+        if not drill.on:
+            raise ValueError(_("no drill: drill a study library first"))
+        if drill.card is None:
+            raise ValueError(_("the drill is over: no card is due"))
+        if drill.verdict is not None:
+            raise ValueError(_("the card is answered: go on to the next card"))
+        if not drill.awaits(self._board):
+            raise ValueError(_("the board shows something else: go on to the next card"))
+
+    def _due_text(self, due: datetime) -> str:
+        library = cast(Library, self._drill.library)
+        return due_text(due, library.now())
