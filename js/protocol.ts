@@ -345,6 +345,7 @@ export const WORDS = [
   ["drill_summary", "{answered}, {right} right, mean loss {points}."],
   ["drill_next_due", "The next card is due {due}."],
   ["drill_none_left", "No card of this drill is left."],
+  ["drill_more_due", "{due} still: drill again to go on."],
   ["legal_plays", "Legal plays"],
   ["filter_placeholder", "Filter, e.g. 13/ or bar"],
   ["filter_plays", "Filter legal plays"],

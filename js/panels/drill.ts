@@ -177,7 +177,11 @@ export class DrillPanel {
         right: String(drill.right),
         points: points(drill.mean_loss, words),
       });
-      const next = drill.next_due ? format(say("drill_next_due"), { due: drill.next_due }) : say("drill_none_left");
+      const next = drill.left
+        ? format(say("drill_more_due"), { due: counted(words, "cards_due", drill.left) })
+        : drill.next_due
+          ? format(say("drill_next_due"), { due: drill.next_due })
+          : say("drill_none_left");
       setChildren(this.summary, h("strong", {}, say("drill_over")), " ", drill.done ? summary : "", " ", next);
     }
 

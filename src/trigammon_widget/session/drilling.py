@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any, cast
 
 from ..engine import Game, MatchPosition, Play
-from ..engine.i18n import _, decimal
+from ..engine.i18n import _, decimal, ngettext
 from ..protocol import TEXT, IntentError, action, choice
 from ..study import GRADES, Card, Grade, Library
 from ..study.schedule import GRADE_WORDS, due_text
@@ -30,6 +30,7 @@ from .slices import Board, Drill
 from .state import names_with_you, taken_up
 
 __all__ = ["Drilling"]
+
 
 class Drilling(Seats):
     """The drill: a library's due cards, one after another, judged as they are played."""
@@ -203,7 +204,16 @@ class Drilling(Seats):
         if card is None:
             ended = replace(drill, card=None, game=None, verdict=None, left=left)
             ended = replace(ended, next_due=library.next_due(**filters))
-            self._swap(drill=ended, info=_("The drill is over: no card is due."), line=True)
+            text = (
+                ngettext(
+                    "The drill is over: {count} card answered.",
+                    "The drill is over: {count} cards answered.",
+                    answered,
+                ).format(count=answered)
+                if left
+                else _("The drill is over: no card is due.")
+            )
+            self._swap(drill=ended, info=text, line=True)
             return
         board, mover = self._card_board(card)
         look = replace(self._look.fitted(len(board.game.names)), perspective=mover, you=mover)

@@ -282,7 +282,7 @@ class Showing(SessionState):
             "right": right,
             "mean_loss": sum(losses) / len(losses) if losses else 0.0,
             "left": drill.left,
-            "next_due": due_text(drill.next_due, library.now()) if card is None else "",
+            "next_due": due_text(drill.next_due, library.now()) if not drill.left else "",
         }
 
     def _verdict_view(self, verdict: Verdict) -> DrillVerdict:

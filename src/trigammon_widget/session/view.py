@@ -159,8 +159,8 @@ class DrillVerdict(TypedDict):
 class DrillView(TypedDict):
     """A study library drilled at the board: the card shown (None once the drill is
     over), its verdict once answered, the session's count of answers, right answers
-    and their mean loss, the cards due still, and when the next is due (in words,
-    once the drill is over)."""
+    and their mean loss, the cards due still, and, none being due, when the next is
+    (in words; empty for none)."""
 
     card: DrillCard | None
     verdict: DrillVerdict | None

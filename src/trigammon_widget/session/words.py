@@ -317,6 +317,7 @@ WORDS: Mapping[str, str] = {
     "drill_summary": N_("{answered}, {right} right, mean loss {points}."),
     "drill_next_due": N_("The next card is due {due}."),
     "drill_none_left": N_("No card of this drill is left."),
+    "drill_more_due": N_("{due} still: drill again to go on."),
     # the legal plays
     "legal_plays": N_("Legal plays"),
     "filter_placeholder": N_("Filter, e.g. 13/ or bar"),

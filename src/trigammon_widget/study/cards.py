@@ -16,6 +16,7 @@ limits below. Shown anywhere, they are text, never markup.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cached_property
@@ -23,7 +24,7 @@ from typing import Literal, get_args
 
 from ..engine import MatchPosition, Position
 from ..engine.errors import quote
-from ..engine.i18n import _, decimal
+from ..engine.i18n import N_, _, decimal
 from ..engine.names import check_name, check_text
 from ..judgement.analysis import MARKS, action_text
 
@@ -60,6 +61,14 @@ SourceKind = Literal["game", "match", "problem", "position", "deck"]
 SOURCES: tuple[SourceKind, ...] = get_args(SourceKind)
 """Where a card came from: a game or a match analysed, the course's problems, a
 position added by hand, or a deck imported."""
+SOURCE_WORDS: Mapping[SourceKind, str] = {
+    "game": N_("a game"),
+    "match": N_("a match"),
+    "problem": N_("a problem"),
+    "position": N_("a position added by hand"),
+    "deck": N_("a deck"),
+}
+"""Each kind of source in words, where a source has no name of its own."""
 
 KEPT = 5
 """Best choices a card keeps (an analysis keeps as many for each turn)."""
@@ -99,7 +108,7 @@ class Source:
 
     def __str__(self) -> str:
         """The source in words, in the language spoken."""
-        parts = [self.name] if self.name else []
+        parts = [self.name or _(SOURCE_WORDS[self.kind])]
         if self.game is not None:
             parts.append(_("game {number}").format(number=self.game))
         if self.turn is not None:

@@ -80,7 +80,7 @@ class Cards(tuple[Card, ...]):
     def _tables(self) -> Tables:
         head = (
             "#", _("game"), _("question"), _("played"), _("best"), _("loss"), _("tags"),
-            _("source"), _("due"),
+            _("comment"), _("source"), _("due"),
         )  # fmt: skip
         rows: list[tuple[str, ...]] = [
             (
@@ -91,6 +91,7 @@ class Cards(tuple[Card, ...]):
                 card.said(card.best[0].text) if card.best else "",
                 "" if card.loss is None else decimal(card.loss, 3),
                 ", ".join(card.tags),
+                card.comment,
                 str(card.source),
                 card.due.strftime("%Y-%m-%d %H:%M"),
             )
