@@ -221,3 +221,15 @@ def test_a_game_played_at_the_board_drilled_the_next_day(
         right = [v for v in verdicts if v is not None and v.right]
         assert missed and right
         assert max(v.due for v in missed) < min(v.due for v in right)
+
+
+def test_the_drill_speaks_the_boards_language(library: Library) -> None:
+    session = Session(CLASSIC, language="es")
+    session.drill(library)
+    assert session.view()["message"]["text"] == "Tarjeta 1: Juega 6-5."  # type: ignore[index]
+    session.answer("13/2")
+    said = session.view()["message"]["text"]  # type: ignore[index]
+    assert said.startswith("13/2 pierde 0,") and "frente a 24/13" in said
+    assert session.words()["drill"] == "Práctica" and session.words()["grade again"] == "Otra vez"
+    with pytest.raises(ValueError, match="la tarjeta está respondida"):
+        session.answer("24/13")

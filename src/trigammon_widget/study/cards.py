@@ -46,8 +46,11 @@ __all__ = [
     "SourceKind",
     "check_comment",
     "check_equity",
+    "check_kind",
+    "check_mark",
     "check_source",
     "check_tags",
+    "check_variant",
     "key_of",
     "level_of",
 ]
@@ -348,3 +351,36 @@ def check_source(source: object) -> Source:
                 )
             ) from None
     return source
+
+
+def check_variant(variant: object) -> str:
+    """``variant``'s name if it is one (``"classic"``, ``"trigammon"``), else a
+    ``ValueError``."""
+    if variant not in ("classic", "trigammon"):
+        raise ValueError(
+            _("variant must be classic or trigammon, not {value}").format(value=quote(variant))
+        )
+    return str(variant)
+
+
+def check_kind(kind: object) -> Kind:
+    """``kind`` if it is a card's kind (``KINDS``), else a ``ValueError``."""
+    for known in KINDS:
+        if kind == known:
+            return known
+    raise ValueError(
+        _("kind must be one of {kinds}, not {value}").format(
+            kinds=", ".join(KINDS), value=quote(kind)
+        )
+    )
+
+
+def check_mark(mark: object) -> str:
+    """``mark`` if it is a review's mark (``?!``, ``?``, ``??``), else a ``ValueError``."""
+    if mark not in MARKS:
+        raise ValueError(
+            _("mark must be one of {marks}, not {value}").format(
+                marks=", ".join(MARKS), value=quote(mark)
+            )
+        )
+    return str(mark)

@@ -23,21 +23,21 @@ from ..engine.errors import quote
 from ..engine.i18n import _
 from ..engine.names import check_name
 from ..engine.records import as_list, check_keys, checking, read_json
-from ..judgement.analysis import MARKS
 from ..judgement.evaluation import EVALUATORS, PLIES
 from .cards import (
     CUBE_ACTIONS,
     KEPT,
-    KINDS,
-    SOURCES,
     Card,
     Choice,
     Draft,
     Source,
     check_comment,
     check_equity,
+    check_kind,
+    check_mark,
     check_source,
     check_tags,
+    check_variant,
 )
 
 __all__ = ["DECK_FORMAT", "DECK_VERSION", "MAX_DECK_CARDS", "read_deck", "write_deck"]
@@ -137,18 +137,8 @@ def read_deck(text: object) -> list[Draft]:
 def _card(entry: object) -> Draft:
     check_keys(entry, _("a card"), _CARD_KEYS, _CARD_KEYS)
     assert isinstance(entry, Mapping)
-    kind = entry["kind"]
-    if kind not in KINDS:
-        raise ValueError(
-            _("kind is one of {kinds}, not {value}").format(
-                kinds=", ".join(KINDS), value=quote(kind)
-            )
-        )
-    variant = entry["variant"]
-    if variant not in ("classic", "trigammon"):
-        raise ValueError(
-            _("variant is classic or trigammon, not {value}").format(value=quote(variant))
-        )
+    kind = check_kind(entry["kind"])
+    variant = check_variant(entry["variant"])
     with checking("position"):
         position = _position(kind, variant, entry["position"])
     with checking("best"):
@@ -158,22 +148,16 @@ def _card(entry: object) -> Draft:
     evaluator = entry["evaluator"]
     if evaluator not in EVALUATORS:
         raise ValueError(
-            _("evaluator is one of {evaluators}, not {value}").format(
+            _("evaluator must be one of {evaluators}, not {value}").format(
                 evaluators=", ".join(EVALUATORS), value=quote(evaluator)
             )
         )
     ply = entry["ply"]
     if isinstance(ply, bool) or ply not in PLIES:
         raise ValueError(
-            _("ply is one of {plies}, not {value}").format(plies=PLIES, value=quote(ply))
+            _("ply must be one of {plies}, not {ply}").format(plies=PLIES, ply=quote(ply))
         )
-    mark = entry["mark"]
-    if mark is not None and mark not in MARKS:
-        raise ValueError(
-            _("mark is null or one of {marks}, not {value}").format(
-                marks=", ".join(MARKS), value=quote(mark)
-            )
-        )
+    mark = None if entry["mark"] is None else check_mark(entry["mark"])
     with checking("source"):
         source = _source(entry["source"])
     with checking("tags"):
@@ -292,12 +276,6 @@ def _source(value: object) -> Source:
     check_keys(value, _("a source"), _SOURCE_KEYS, ("kind",))
     assert isinstance(value, Mapping)
     kind = value["kind"]
-    if kind not in SOURCES:
-        raise ValueError(
-            _("a source's kind is one of {kinds}, not {value}").format(
-                kinds=", ".join(SOURCES), value=quote(kind)
-            )
-        )
     for key in ("name", "player", "date"):
         if not isinstance(value.get(key, ""), str):
             raise ValueError(

@@ -29,7 +29,6 @@ from ..engine.errors import quote
 from ..engine.i18n import _, decimal, ngettext
 from ..engine.names import check_name
 from ..judgement.analysis import (
-    MARKS,
     CubeReport,
     MatchReport,
     Report,
@@ -46,7 +45,6 @@ from . import store
 from .answers import Judged, Verdict, judge
 from .cards import (
     KEPT,
-    KINDS,
     Card,
     Choice,
     Draft,
@@ -54,13 +52,16 @@ from .cards import (
     Source,
     SourceKind,
     check_comment,
+    check_kind,
+    check_mark,
     check_source,
     check_tags,
+    check_variant,
     key_of,
     level_of,
 )
 from .decks import read_deck, write_deck
-from .schedule import LEARNING, Grade, Grading, Memory, Scheduler, check_grade
+from .schedule import LEARNING, Grade, Grading, Memory, Scheduler, check_grade, due_text
 
 __all__ = ["Cards", "Library"]
 _SEPARATOR = "\x1f"
@@ -79,7 +80,7 @@ class Cards(tuple[Card, ...]):
 
     def _tables(self) -> Tables:
         head = (
-            "#", _("game"), _("question"), _("played"), _("best"), _("loss"), _("tags"),
+            "#", _("variant"), _("question"), _("played"), _("best"), _("loss"), _("tags"),
             _("comment"), _("source"), _("due"),
         )  # fmt: skip
         rows: list[tuple[str, ...]] = [
@@ -175,14 +176,16 @@ class Library:
         return f"<Library {str(self._path)!r}: {len(self)} cards, {self.count(due=True)} due>"
 
     def _repr_html_(self) -> str:
-        now = self.now()
-        next_due = self.next_due()
-        said = _("{cards} cards, {due} due now; the next after them: {next}").format(
-            cards=len(self),
-            due=self.count(due=True),
-            next=next_due.strftime("%Y-%m-%d %H:%M") if next_due and next_due > now else "-",
-        )
-        return f"<p>{html.escape(str(self._path))}: {html.escape(said)}</p>"
+        """The library's file, its cards, those due and, none due, when the next is."""
+        cards, due = len(self), self.count(due=True)
+        said = [
+            ngettext("{count} card", "{count} cards", cards).format(count=cards),
+            ngettext("{count} card due", "{count} cards due", due).format(count=due),
+        ]
+        next_due = None if due else self.next_due()
+        if next_due is not None:
+            said.append(_("the next {due}").format(due=due_text(next_due, self.now())))
+        return f"<p>{html.escape(str(self._path))}: {html.escape('; '.join(said))}</p>"
 
     def card(self, card: Card | int) -> Card:
         """The card with id ``card`` (or a card's id) as the library holds it now."""
@@ -687,35 +690,19 @@ def _filters(
     clauses: list[str] = []
     values: list[object] = []
     if variant is not None:
-        if variant not in ("classic", "trigammon"):
-            raise ValueError(
-                _("variant must be classic or trigammon, not {value}").format(value=quote(variant))
-            )
         clauses.append("c.variant = ?")
-        values.append(variant)
+        values.append(check_variant(variant))
     if kind is not None:
-        if kind not in KINDS:
-            raise ValueError(
-                _("kind must be one of {kinds}, not {value}").format(
-                    kinds=", ".join(KINDS), value=quote(kind)
-                )
-            )
         clauses.append("c.kind = ?")
-        values.append(kind)
+        values.append(check_kind(kind))
     if tag is not None:
         if not isinstance(tag, str):
             raise ValueError(_("a tag is a text, not {value}").format(value=quote(tag)))
         clauses.append("EXISTS (SELECT 1 FROM tags WHERE tags.card = c.id AND tags.tag = ?)")
         values.append(tag)
     if mark is not None:
-        if mark not in MARKS:
-            raise ValueError(
-                _("mark must be one of {marks}, not {value}").format(
-                    marks=", ".join(MARKS), value=quote(mark)
-                )
-            )
         clauses.append("c.level >= ?")
-        values.append(level_of(mark))
+        values.append(level_of(check_mark(mark)))
     if source is not None:
         if not isinstance(source, str):
             raise ValueError(_("a source is a name, not {value}").format(value=quote(source)))
@@ -751,14 +738,7 @@ def _floor(mark: object, loss: object) -> float | int:
                 _("loss must be an equity 0..3, not {value}").format(value=quote(loss))
             )
         return float(loss)
-    chosen = "?!" if mark is None else mark
-    if chosen not in MARKS:
-        raise ValueError(
-            _("mark must be one of {marks}, not {value}").format(
-                marks=", ".join(MARKS), value=quote(mark)
-            )
-        )
-    return level_of(str(chosen))
+    return level_of(check_mark("?!" if mark is None else mark))
 
 
 def _decisions(report: Report) -> list[TurnReport | CubeReport]:
