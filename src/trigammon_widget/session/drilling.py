@@ -17,14 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import datetime
 from typing import Any, cast
 
 from ..engine import Game, MatchPosition, Play
-from ..engine.i18n import _, decimal, ngettext
+from ..engine.i18n import _, ngettext
 from ..protocol import TEXT, IntentError, action, choice
 from ..study import GRADES, Card, Grade, Library
-from ..study.schedule import GRADE_WORDS, due_text
 from .seats import Seats
 from .slices import Board, Drill
 from .state import names_with_you, taken_up
@@ -101,10 +99,7 @@ class Drilling(Seats):
             raise ValueError(_("no answer to grade: answer the card first"))
         regraded = drill.library.regrade(verdict, cast(Grade, grade))
         done = (*drill.done[:-1], regraded)
-        text = _("Graded {grade}: the card comes back {due}.").format(
-            grade=_(GRADE_WORDS[regraded.grade]), due=self._due_text(regraded.due)
-        )
-        self._swap(drill=replace(drill, verdict=regraded, done=done), info=text)
+        self._swap(drill=replace(drill, verdict=regraded, done=done), info=str(regraded))
 
     @action()
     def next_card(self) -> None:
@@ -177,14 +172,7 @@ class Drilling(Seats):
         if isinstance(answer, Play):
             board.game.play(answer)
             board = board.afresh()
-        said = card.said(verdict.answer)
-        if verdict.loss < 0.0005:
-            text = _("{answer}: the best answer.").format(answer=said)
-        else:
-            text = _("{answer} loses {loss} points per game against {best}.").format(
-                answer=said, loss=decimal(verdict.loss, 3), best=card.said(card.best[0].text)
-            )
-        text += " " + _("It comes back {due}.").format(due=self._due_text(verdict.due))
+        text = str(verdict)
         done = (*drill.done, verdict)
         self._swap(
             board=board, drill=replace(drill, verdict=verdict, done=done), info=text, line=True
@@ -247,7 +235,3 @@ class Drilling(Seats):
             raise ValueError(_("the card is answered: go on to the next card"))
         if not drill.awaits(self._board):
             raise ValueError(_("the board shows something else: go on to the next card"))
-
-    def _due_text(self, due: datetime) -> str:
-        library = cast(Library, self._drill.library)
-        return due_text(due, library.now())

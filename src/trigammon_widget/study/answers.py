@@ -15,10 +15,10 @@ from datetime import datetime
 
 from ..engine import MatchPosition, Play, Position
 from ..engine.errors import quote
-from ..engine.i18n import _
+from ..engine.i18n import _, decimal
 from ..judgement.evaluation import Evaluator, find_evaluator, hints
 from .cards import CUBE_ACTIONS, Card, Choice, CubeAction
-from .schedule import Grade
+from .schedule import GRADE_WORDS, Grade, due_text
 
 __all__ = ["Judged", "Verdict", "cube_answer", "judge"]
 
@@ -72,6 +72,25 @@ class Verdict:
     @property
     def due(self) -> datetime:
         return self.card.due
+
+    def __str__(self) -> str:
+        """The verdict in words, in the language spoken: the answer, what it lost, the
+        grade and when the card comes back."""
+        said = self.card.said(self.answer)
+        if self.loss < 0.0005:
+            text = _("{answer}: the best answer.").format(answer=said)
+        else:
+            text = _("{answer} loses {loss} points per game against {best}.").format(
+                answer=said, loss=decimal(self.loss, 3), best=self.card.said(self.best[0].text)
+            )
+        return " ".join(
+            (
+                text,
+                _("Graded {grade}: the card comes back {due}.").format(
+                    grade=_(GRADE_WORDS[self.grade]), due=due_text(self.due, self.at)
+                ),
+            )
+        )
 
 
 def cube_answer(card: Card, answer: object) -> CubeAction:
