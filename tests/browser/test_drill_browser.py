@@ -65,7 +65,8 @@ def test_a_library_drilled_at_the_board(page: Any) -> None:
     widget = board(page, 0)
     panel = widget.locator("[data-role=drill]")
     assert panel.is_visible()
-    assert "Card 1 · Play 6-5." in (panel.locator("[data-role=drill-question]").text_content() or "")
+    question = panel.locator("[data-role=drill-question]")
+    assert "Card 1 · Play 6-5." in (question.text_content() or "")
     # the tag is text, and the judging panels step aside
     assert panel.locator(".tgw-drill-tag").text_content() == "<b>opening</b>"
     assert panel.locator("b").count() == 0
@@ -102,7 +103,7 @@ def test_a_library_drilled_at_the_board(page: Any) -> None:
     assert probe(page)["grades"][0] == ["hard"]
     press(page, widget, "n")
     assert widget.get_attribute("data-variant") == "trigammon"
-    assert "Play 6-5." in (panel.locator("[data-role=drill-question]").text_content() or "")
+    assert "Play 6-5." in (question.text_content() or "")
 
     # the best play, from the plays list
     best = probe(page)["drill"]["card"]
