@@ -15,9 +15,10 @@ limits below. Shown anywhere, they are text, never markup.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
 from typing import Literal, get_args
@@ -51,6 +52,7 @@ __all__ = [
     "check_source",
     "check_tags",
     "check_variant",
+    "choices_text",
     "key_of",
     "level_of",
 ]
@@ -151,8 +153,9 @@ class Card:
     checker play) or a ``MatchPosition`` ID (a cube decision); ``position`` reads it.
     ``made``: the play or action made (None: a position added without one), with its
     equity ``made_equity``. ``best``: the best choices, best first, by ``evaluator``
-    at ``ply``. ``mark``: the review's mark of the play made. ``due``: when it is next
-    to be drilled; ``reviews`` and ``lapses`` count its answers and its wrong ones.
+    at ``ply`` (read when first asked for from ``choices``, their JSON as stored).
+    ``mark``: the review's mark of the play made. ``due``: when it is next to be
+    drilled; ``reviews`` and ``lapses`` count its answers and its wrong ones.
     """
 
     id: int
@@ -161,7 +164,7 @@ class Card:
     position_id: str
     made: str | None
     made_equity: float | None
-    best: tuple[Choice, ...]
+    choices: str = field(repr=False)
     evaluator: str
     ply: int
     mark: str | None
@@ -180,6 +183,11 @@ class Card:
         if self.kind == "cube":
             return MatchPosition.from_id(self.position_id)
         return Position.from_id(self.position_id)
+
+    @cached_property
+    def best(self) -> tuple[Choice, ...]:
+        """The best choices, best first, each with the decider's equity after it."""
+        return tuple(Choice(text, equity) for text, equity in json.loads(self.choices))
 
     @property
     def key(self) -> str:
@@ -249,6 +257,11 @@ class Card:
                 )
             )
         return str(board_svg(position, perspective=position.turn))
+
+
+def choices_text(choices: tuple[Choice, ...]) -> str:
+    """Choices as a card keeps them: JSON, ``[[text, equity], ...]``."""
+    return json.dumps([[choice.text, choice.equity] for choice in choices])
 
 
 def key_of(kind: Kind, position_id: str) -> str:
