@@ -412,6 +412,25 @@ class Library:
         found = self.cards(variant=variant, kind=kind, tag=tag, mark=mark, source=source)
         return write_deck(check_name(name, _("a deck's name")), found)
 
+    def export_anki(
+        self,
+        path: str | os.PathLike[str],
+        name: str,
+        *,
+        variant: str | None = None,
+        kind: Kind | None = None,
+        tag: str | None = None,
+        mark: str | None = None,
+        source: str | None = None,
+    ) -> Path:
+        """The cards that pass the filters as the Anki deck ``name``, written to the
+        package file ``path`` (.apkg; needs the ``anki`` extra, ``anki``): each card a
+        note, its position a picture, its best choices and comment on the back."""
+        from .anki import write_anki
+
+        found = self.cards(variant=variant, kind=kind, tag=tag, mark=mark, source=source)
+        return write_anki(found, check_name(name, _("a deck's name")), path)
+
     def set_tags(self, card: Card | int, tags: Sequence[str]) -> Card:
         """Give ``card`` these tags (in place of its own)."""
         labels = check_tags(tags)
