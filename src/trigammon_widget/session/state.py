@@ -1,11 +1,12 @@
 """The session's state and the one way it changes.
 
 ``SessionState`` holds the slices of ``slices`` (the board, its look, the seats, the
-analyses, the tutor, the drill), the version that counts changes and the message about the last
-action. Every action of a facet checks its arguments and the rules first, builds the new
-slices, then calls ``_swap``, which installs them whole and bumps the version; a refusal
-raises before that and changes nothing. What follows from the slices (the legal plays,
-the drawings) is worked out on demand and kept in ``memo``, never stored by a facet.
+analyses, the tutor, the drill), the version that counts changes and the message about
+the last action. Every action of a facet checks its arguments and the rules first, builds
+the new slices, then calls ``_swap``, which installs them whole and bumps the version; a
+refusal raises before that and changes nothing. What follows from the slices (the legal
+plays, the drawings) is worked out on demand and kept in ``memo``, never stored by a
+facet.
 """
 
 from __future__ import annotations
@@ -242,8 +243,8 @@ class SessionState:
     ) -> None:
         """Install new slices whole (those not given stay) and say ``info``.
 
-        A change of the board, its look, the seats, the tutor or the drill is counted (the version,
-        which a request must have been made on) and replaces the message; ``line`` when
+        A change of the board, its look, the seats, the tutor or the drill is counted (the
+        version, which a request must have been made on) and replaces the message; ``line`` when
         the drawn line of play or its look changed (drawings of its turns sent ahead are
         then stale; a review begun or finished changes them too: ``_decisions``).
         Analyses coming in are not counted: nothing a person asked for was about them.

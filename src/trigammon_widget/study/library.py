@@ -385,12 +385,12 @@ class Library:
         input is, ``decks``), with ``tags`` besides their own; returns how many were
         new. A deck with anything wrong is refused whole."""
         labels = check_tags(tags)
-        today = self.now().date().isoformat()
+        now = self.now()
         drafts = [
             replace(
                 draft,
                 tags=check_tags((*draft.tags, *labels)),
-                source=draft.source if draft.source.date else replace(draft.source, date=today),
+                source=_dated(draft.source, now),
             )
             for draft in read_deck(text)
         ]
@@ -424,8 +424,8 @@ class Library:
         source: str | None = None,
     ) -> Path:
         """The cards that pass the filters as the Anki deck ``name``, written to the
-        package file ``path`` (.apkg; needs the ``anki`` extra, ``anki``): each card a
-        note, its position a picture, its best choices and comment on the back."""
+        package file ``path`` (.apkg; needs the ``anki`` extra, ``study.anki``): each
+        card a note, its position a picture, its best choices and comment on the back."""
         from .anki import write_anki
 
         found = self.cards(variant=variant, kind=kind, tag=tag, mark=mark, source=source)
