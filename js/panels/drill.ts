@@ -10,6 +10,7 @@ import { button, h, on, setChildren, setText } from "../dom";
 import { type DrillVerdict, type DrillView, GRADES, type Intent, type View } from "../protocol";
 import { counted, fill, format, type Word, type Words, word } from "../words";
 import { asGoodAsBest, equity, loss, points } from "./analysis";
+import { bestRow } from "./review";
 import "./drill.css";
 
 type Grade = (typeof GRADES)[number][0];
@@ -211,16 +212,12 @@ export class DrillPanel {
           points: h("span", { title: say("equity_tip") }, points(verdict.loss, words)),
         });
     const rows = verdict.best.map((row) =>
-      h(
-        "li",
-        { class: row.answered ? "tgw-played" : undefined },
-        h("span", { class: "tgw-ply" }, row.rank === null ? "…" : `${row.rank}.`),
-        " ",
-        h("span", { class: "tgw-notation" }, row.text),
-        " ",
-        h("span", { class: "tgw-equity" }, equity(row.equity, words)),
-        " ",
-        h("span", { class: "tgw-loss" }, loss(row.loss, words)),
+      bestRow(
+        row.rank === null ? "…" : `${row.rank}.`,
+        row.text,
+        equity(row.equity, words),
+        loss(row.loss, words),
+        row.answered,
       ),
     );
     setChildren(

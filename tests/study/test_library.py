@@ -120,6 +120,10 @@ def test_trigammon_mistakes_and_the_filters(library: Library, clock: Clock) -> N
     for wrong in ({"variant": "chess"}, {"mark": "??!"}, {"kind": "race"}, {"limit": -1}):
         with pytest.raises(ValueError):
             library.cards(**wrong)
+    with pytest.raises(ValueError, match="cards are chosen by variant, kind, tag, mark"):
+        library.due(colour="red")  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="tag is a text"):
+        library.count(tag=3)  # type: ignore[arg-type]
 
 
 def test_positions_added_by_hand(library: Library) -> None:

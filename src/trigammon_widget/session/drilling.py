@@ -15,14 +15,14 @@ left (or ``limit`` were answered) the board shows the session's summary.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, cast
+from typing import Unpack, cast
 
 from ..engine import Game, MatchPosition, Play
 from ..engine.i18n import _, ngettext
 from ..protocol import TEXT, IntentError, action, choice
 from ..study import GRADES, Card, Grade, Library
+from ..study.cards import Filters, check_filters
 from .seats import Seats
 from .slices import Board, Drill
 from .state import names_with_you, taken_up
@@ -34,15 +34,7 @@ class Drilling(Seats):
     """The drill: a library's due cards, one after another, judged as they are played."""
 
     def drill(
-        self,
-        library: Library,
-        *,
-        limit: int | None = None,
-        variant: str | None = None,
-        kind: str | None = None,
-        tag: str | None = None,
-        mark: str | None = None,
-        source: str | None = None,
+        self, library: Library, *, limit: int | None = None, **filters: Unpack[Filters]
     ) -> None:
         """Drill ``library``'s due cards at the board (those that pass the filters of
         ``Library.due``; at most ``limit``): the first is shown at once. A person sits
@@ -57,15 +49,7 @@ class Drilling(Seats):
             raise ValueError(
                 _("limit is a number of cards 1..10000, not {value}").format(value=repr(limit)[:40])
             )
-        filters = {
-            "variant": variant,
-            "kind": kind,
-            "tag": tag,
-            "mark": mark,
-            "source": source,
-        }
-        chosen: dict[str, Any] = {k: value for k, value in filters.items() if value is not None}
-        library.count(**chosen)  # checks the filters before anything changes
+        chosen = check_filters(filters)  # before anything changes
         for player in sorted(self._seating.bots):
             self.set_seat(player, "human")
         self._show_next(Drill(library, chosen, limit))
@@ -182,7 +166,7 @@ class Drilling(Seats):
         """Show the next due card of ``drill`` (its verdict and the card before it
         dropped), or, none left, its summary."""
         library = cast(Library, drill.library)
-        filters: Mapping[str, Any] = drill.filters
+        filters = drill.filters
         answered = len(drill.done)
         card = None
         if drill.limit is None or answered < drill.limit:

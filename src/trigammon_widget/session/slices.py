@@ -38,6 +38,7 @@ from ..judgement.bots import Bot
 from ..judgement.evaluation import Evaluation, Hint
 from ..judgement.rollout import Progress, RolledHint, RolloutResult
 from ..study import Card, Library, Verdict
+from ..study.cards import Filters
 from ..teaching.coaching import Analysis, Review, TutorWarning
 from .view import HUMAN, Seat
 
@@ -291,7 +292,7 @@ class Drill:
     was drawn, and when the next card is due once the drill has ended."""
 
     library: Library | None = None
-    filters: Mapping[str, Any] = field(default_factory=dict)
+    filters: Filters = field(default_factory=lambda: Filters())
     limit: int | None = None
     card: Card | None = None
     game: Game | None = None

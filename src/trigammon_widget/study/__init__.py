@@ -11,7 +11,7 @@ drills a library in its drill mode (``BoardWidget.drill``).
 from __future__ import annotations
 
 from .answers import Judged, Verdict
-from .cards import CUBE_ACTIONS, KINDS, SOURCES, Card, Choice, Source
+from .cards import CUBE_ACTIONS, KINDS, SOURCES, Card, Choice, Filters, Source
 from .library import Cards, Library
 from .schedule import GRADES, Grade, Grading
 
@@ -23,6 +23,7 @@ __all__ = [
     "Card",
     "Cards",
     "Choice",
+    "Filters",
     "Grade",
     "Grading",
     "Judged",

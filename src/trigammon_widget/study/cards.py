@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
-from typing import Literal, get_args
+from typing import Literal, TypedDict, get_args
 
 from ..engine import MatchPosition, Position
 from ..engine.errors import quote
@@ -42,11 +42,13 @@ __all__ = [
     "Choice",
     "CubeAction",
     "Draft",
+    "Filters",
     "Kind",
     "Source",
     "SourceKind",
     "check_comment",
     "check_equity",
+    "check_filters",
     "check_kind",
     "check_mark",
     "check_source",
@@ -85,6 +87,19 @@ MAX_COMMENT_CHARS = 2_000
 MAX_EQUITY = 10.0
 """Largest equity a card holds, either sign: a trigammon winner collects at most 6
 points, a cube decision's normalised equity a few; more is not an equity."""
+
+
+class Filters(TypedDict, total=False):
+    """Which cards a library lists, counts, drills or exports: those of a ``variant``
+    (``"classic"``, ``"trigammon"``), a ``kind`` (``"play"``, ``"cube"``), with a
+    ``tag``, whose play made is marked at least ``mark`` (``"?!"``, ``"?"``, ``"??"``),
+    from the ``source`` so named; every filter given."""
+
+    variant: str
+    kind: Kind
+    tag: str
+    mark: str
+    source: str
 
 
 @dataclass(frozen=True)
@@ -397,3 +412,31 @@ def check_mark(mark: object) -> str:
             )
         )
     return str(mark)
+
+
+def check_filters(filters: Mapping[str, object]) -> Filters:
+    """``filters`` as a library's filters (``Filters``), each checked; a ``ValueError``
+    for a filter it does not know or a value it cannot hold."""
+    checked: Filters = {}
+    for name, value in filters.items():
+        if value is None:
+            continue
+        if name == "variant":
+            checked["variant"] = check_variant(value)
+        elif name == "kind":
+            checked["kind"] = check_kind(value)
+        elif name == "mark":
+            checked["mark"] = check_mark(value)
+        elif name in ("tag", "source") and isinstance(value, str):
+            checked[name] = value  # type: ignore[literal-required]
+        elif name in ("tag", "source"):
+            raise ValueError(
+                _("{name} is a text, not {value}").format(name=name, value=quote(value))
+            )
+        else:
+            raise ValueError(
+                _("cards are chosen by {filters}, not {name}").format(
+                    filters=", ".join(Filters.__annotations__), name=quote(name)
+                )
+            )
+    return checked

@@ -18,11 +18,11 @@ import html
 import json
 import os
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
 from ..engine import MatchPosition, Play, Position
 from ..engine.errors import quote
@@ -48,15 +48,14 @@ from .cards import (
     Card,
     Choice,
     Draft,
-    Kind,
+    Filters,
     Source,
     SourceKind,
     check_comment,
-    check_kind,
+    check_filters,
     check_mark,
     check_source,
     check_tags,
-    check_variant,
     choices_text,
     key_of,
     level_of,
@@ -199,69 +198,38 @@ class Library:
     def cards(
         self,
         *,
-        variant: str | None = None,
-        kind: Kind | None = None,
-        tag: str | None = None,
-        mark: str | None = None,
-        source: str | None = None,
         due_before: datetime | None = None,
         limit: int | None = None,
+        **filters: Unpack[Filters],
     ) -> Cards:
-        """The cards that pass every filter given, oldest first: of a ``variant``
-        (``"classic"``, ``"trigammon"``), a ``kind`` (``"play"``, ``"cube"``), with a
-        ``tag``, whose play made has a ``mark`` at least as bad as the one given
-        (``"?!"``, ``"?"``, ``"??"``), from the ``source`` so named, due before
+        """The cards that pass every filter given (``cards.Filters``: ``variant``,
+        ``kind``, ``tag``, ``mark``, ``source``), oldest first, due before
         ``due_before``; at most ``limit``."""
-        where, values = _filters(variant, kind, tag, mark, source, due_before)
+        where, values = _filters(filters, due_before)
         return Cards(self._select(where, values, "c.id", limit))
 
     def due(
-        self,
-        now: datetime | None = None,
-        *,
-        limit: int | None = None,
-        variant: str | None = None,
-        kind: Kind | None = None,
-        tag: str | None = None,
-        mark: str | None = None,
-        source: str | None = None,
+        self, now: datetime | None = None, *, limit: int | None = None, **filters: Unpack[Filters]
     ) -> Cards:
         """The cards due now (or at ``now``), the longest due first, with the filters
         of ``cards``; at most ``limit``."""
         at = self.now() if now is None else _aware(now, "now")
-        where, values = _filters(variant, kind, tag, mark, source, at, inclusive=True)
+        where, values = _filters(filters, at, inclusive=True)
         return Cards(self._select(where, values, "c.due, c.id", limit))
 
-    def count(
-        self,
-        *,
-        due: bool = False,
-        variant: str | None = None,
-        kind: Kind | None = None,
-        tag: str | None = None,
-        mark: str | None = None,
-        source: str | None = None,
-    ) -> int:
+    def count(self, *, due: bool = False, **filters: Unpack[Filters]) -> int:
         """How many cards pass the filters of ``cards`` (``due``: and are due now)."""
         at = self.now() if due else None
-        where, values = _filters(variant, kind, tag, mark, source, at, inclusive=True)
+        where, values = _filters(filters, at, inclusive=True)
         with self._lock:
             found: int = self._connection.execute(
                 f"SELECT count(*) FROM cards AS c {where}", values
             ).fetchone()[0]
         return found
 
-    def next_due(
-        self,
-        *,
-        variant: str | None = None,
-        kind: Kind | None = None,
-        tag: str | None = None,
-        mark: str | None = None,
-        source: str | None = None,
-    ) -> datetime | None:
+    def next_due(self, **filters: Unpack[Filters]) -> datetime | None:
         """When the first card that passes the filters is due (None: no card)."""
-        where, values = _filters(variant, kind, tag, mark, source, None)
+        where, values = _filters(filters, None)
         with self._lock:
             found = self._connection.execute(
                 f"SELECT min(c.due) FROM cards AS c {where}", values
@@ -396,39 +364,22 @@ class Library:
         ]
         return len(self._insert(drafts))
 
-    def export_deck(
-        self,
-        name: str,
-        *,
-        variant: str | None = None,
-        kind: Kind | None = None,
-        tag: str | None = None,
-        mark: str | None = None,
-        source: str | None = None,
-    ) -> str:
+    def export_deck(self, name: str, **filters: Unpack[Filters]) -> str:
         """The cards that pass the filters as a deck named ``name``: versioned JSON that
         anyone's library reads back (``import_deck``), without the schedule (a deck
         starts afresh in each library)."""
-        found = self.cards(variant=variant, kind=kind, tag=tag, mark=mark, source=source)
+        found = self.cards(**filters)
         return write_deck(check_name(name, _("a deck's name")), found)
 
     def export_anki(
-        self,
-        path: str | os.PathLike[str],
-        name: str,
-        *,
-        variant: str | None = None,
-        kind: Kind | None = None,
-        tag: str | None = None,
-        mark: str | None = None,
-        source: str | None = None,
+        self, path: str | os.PathLike[str], name: str, **filters: Unpack[Filters]
     ) -> Path:
         """The cards that pass the filters as the Anki deck ``name``, written to the
         package file ``path`` (.apkg; needs the ``anki`` extra, ``study.anki``): each
         card a note, its position a picture, its best choices and comment on the back."""
         from .anki import write_anki
 
-        found = self.cards(variant=variant, kind=kind, tag=tag, mark=mark, source=source)
+        found = self.cards(**filters)
         return write_anki(found, check_name(name, _("a deck's name")), path)
 
     def set_tags(self, card: Card | int, tags: Sequence[str]) -> Card:
@@ -697,37 +648,26 @@ def _aware(moment: object, what: str) -> datetime:
 
 
 def _filters(
-    variant: str | None,
-    kind: str | None,
-    tag: str | None,
-    mark: str | None,
-    source: str | None,
-    due: datetime | None,
-    *,
-    inclusive: bool = False,
+    filters: Mapping[str, object], due: datetime | None, *, inclusive: bool = False
 ) -> tuple[str, list[object]]:
-    """The ``WHERE`` clause of the filters given, and its values."""
+    """The ``WHERE`` clause of the filters given (checked, ``cards.check_filters``) and
+    of a due time, and its values."""
+    checked = check_filters(filters)
     clauses: list[str] = []
     values: list[object] = []
-    if variant is not None:
-        clauses.append("c.variant = ?")
-        values.append(check_variant(variant))
-    if kind is not None:
-        clauses.append("c.kind = ?")
-        values.append(check_kind(kind))
-    if tag is not None:
-        if not isinstance(tag, str):
-            raise ValueError(_("a tag is a text, not {value}").format(value=quote(tag)))
+    for name in ("variant", "kind"):
+        if name in checked:
+            clauses.append(f"c.{name} = ?")
+            values.append(checked[name])
+    if "tag" in checked:
         clauses.append("EXISTS (SELECT 1 FROM tags WHERE tags.card = c.id AND tags.tag = ?)")
-        values.append(tag)
-    if mark is not None:
+        values.append(checked["tag"])
+    if "mark" in checked:
         clauses.append("c.level >= ?")
-        values.append(level_of(check_mark(mark)))
-    if source is not None:
-        if not isinstance(source, str):
-            raise ValueError(_("a source is a name, not {value}").format(value=quote(source)))
+        values.append(level_of(checked["mark"]))
+    if "source" in checked:
         clauses.append("c.source_name = ?")
-        values.append(source)
+        values.append(checked["source"])
     if due is not None:
         clauses.append("c.due <= ?" if inclusive else "c.due < ?")
         values.append(_iso(_aware(due, "due")))
