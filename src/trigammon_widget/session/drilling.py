@@ -187,27 +187,24 @@ class Drilling(Seats):
             )
             self._swap(drill=ended, info=text, line=True)
             return
-        board, mover = self._card_board(card)
-        look = replace(self._look.fitted(len(board.game.names)), perspective=mover, you=mover)
+        board, decider = self._card_board(card)
+        look = replace(self._look.fitted(len(board.game.names)), perspective=decider, you=decider)
         shown = replace(drill, card=card, game=board.game, verdict=None, left=left)
         text = _("Card {id}: {question}").format(id=card.id, question=card.question())
         self._swap(board=board, look=look, drill=shown, info=text, line=True)
 
     def _card_board(self, card: Card) -> tuple[Board, int]:
-        """The board that plays ``card``'s decision, and its mover: a game from its
-        position (a match taken up at its score for a cube decision), the mover named
-        "You"."""
+        """The board that plays ``card``'s decision, and the player who decides: a game
+        from its position (a match taken up at its score for a cube decision), the
+        decider named "You"."""
         position = card.position
+        decider = card.decider
         if isinstance(position, MatchPosition):
-            mover = position.position.turn
-            decider = 1 - mover if position.cube.offered else mover
-            variant = position.position.variant
-            names = tuple(names_with_you(None, variant, decider))
+            names = tuple(names_with_you(None, position.position.variant, decider))
             game, match = taken_up(position, names, self._seed)
             return Board(game, match), decider
-        variant = position.variant
-        names = tuple(names_with_you(None, variant, position.turn))
-        return Board(Game(variant, start=position, names=names, seed=self._seed)), position.turn
+        names = tuple(names_with_you(None, position.variant, decider))
+        return Board(Game(position.variant, start=position, names=names, seed=self._seed)), decider
 
     def _require_card(self) -> None:
         drill = self._drill

@@ -27,6 +27,7 @@ from ..engine import MatchPosition, Position
 from ..engine.errors import quote
 from ..engine.i18n import N_, _, decimal
 from ..engine.names import check_name, check_text
+from ..engine.notation import dice_text
 from ..judgement.analysis import MARKS, action_text
 
 __all__ = [
@@ -135,9 +136,9 @@ class Source:
             parts.append(_("turn {number}").format(number=self.turn))
         said = ", ".join(parts)
         if self.player:
-            said += f" ({self.player})" if said else self.player
+            said += f" ({self.player})"
         if self.date:
-            said += f", {self.date}" if said else self.date
+            said += f", {self.date}"
         return said
 
 
@@ -205,6 +206,16 @@ class Card:
         return tuple(Choice(text, equity) for text, equity in json.loads(self.choices))
 
     @property
+    def decider(self) -> int:
+        """The player who decides: the mover, or for a double offered the one to take
+        or pass (the card is seen from their seat)."""
+        position = self.position
+        if isinstance(position, MatchPosition):
+            turn = position.position.turn
+            return 1 - turn if position.cube.offered else turn
+        return position.turn
+
+    @property
     def key(self) -> str:
         """What makes the decision the same wherever it comes from (``key_of``)."""
         return key_of(self.kind, self.position_id)
@@ -216,10 +227,6 @@ class Card:
             return None
         return max(0.0, self.best[0].equity - self.made_equity)
 
-    def choice(self, text: str) -> Choice | None:
-        """The stored choice named ``text`` (as the card writes it), if any."""
-        return next((choice for choice in self.best if choice.text == text), None)
-
     def question(self) -> str:
         """What the card asks, in the language spoken: the roll to play, or the cube
         decision to make."""
@@ -228,8 +235,7 @@ class Card:
             if position.cube.offered:
                 return _("Doubled to {value}: take or pass?").format(value=2 * position.cube.value)
             return _("Double or not?")
-        dice = position.dice or ()
-        return _("Play {dice}.").format(dice="-".join(map(str, sorted(dice, reverse=True))))
+        return _("Play {dice}.").format(dice=dice_text(position.dice or ()))
 
     def said(self, text: str) -> str:
         """A choice of this card as people read it: a play's notation, or a cube action
@@ -268,10 +274,10 @@ class Card:
                     position.position,
                     cube=position.cube,
                     match=position.state,
-                    perspective=position.position.turn,
+                    perspective=self.decider,
                 )
             )
-        return str(board_svg(position, perspective=position.turn))
+        return str(board_svg(position, perspective=self.decider))
 
 
 def choices_text(choices: tuple[Choice, ...]) -> str:
