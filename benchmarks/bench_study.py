@@ -32,7 +32,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench_widget_latency import INSTRUMENT, percentile, report
+from bench_widget_latency import INSTRUMENT, percentile, report, version, wait_newer
 
 from trigammon_widget import CLASSIC, TRIGAMMON, HeuristicBot, Match, RandomBot, autoplay
 from trigammon_widget.engine import random_positions
@@ -258,17 +258,10 @@ def drill(page: Any, widget: Any) -> tuple[list[float], list[float]]:
     return answers, following
 
 
-def version(widget: Any) -> int:
-    return int(widget.get_attribute("data-version"))
-
-
 def settled(page: Any, widget: Any, before: int) -> None:
-    page.wait_for_function(
-        "([el, v]) => Number(el.dataset.version) > v && el.dataset.frames === el.dataset.version",
-        arg=[widget.element_handle(), before],
-        timeout=30_000,
-    )
-    page.wait_for_timeout(50)  # the frame callback
+    """Python answered, its drawings sent ahead came, and the frame after them."""
+    wait_newer(page, widget, before)
+    page.wait_for_timeout(50)
 
 
 def main() -> int:
