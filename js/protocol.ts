@@ -48,6 +48,10 @@ export type Intent =
   | { action: "set_setup_dice"; die1: number | null; die2: number | null }
   | { action: "reset" }
   | { action: "clear" }
+  | { action: "answer"; answer: string }
+  | { action: "regrade"; grade: "again" | "hard" | "good" | "easy" }
+  | { action: "next_card" }
+  | { action: "stop_drill" }
   ;
 
 export type Action = Intent["action"];
@@ -96,6 +100,10 @@ export const CHANGES: Record<Action, boolean> = {
   set_setup_dice: true,
   reset: true,
   clear: true,
+  answer: true,
+  regrade: true,
+  next_card: true,
+  stop_drill: true,
 };
 
 /** Who can sit at a player's place (session.seats.SEATS). */
@@ -111,6 +119,14 @@ export const MARKS = [
   ["?!", "doubtful"],
   ["?", "bad"],
   ["??", "very bad"],
+] as const;
+
+/** A drill's grades, FSRS's ratings (study.schedule.GRADE_WORDS). */
+export const GRADES = [
+  ["again", "Again"],
+  ["hard", "Hard"],
+  ["good", "Good"],
+  ["easy", "Easy"],
 ] as const;
 
 /** The front end's words by key, in English (session.words.WORDS): the board sends them in its language (the words trait). */
@@ -303,6 +319,33 @@ export const WORDS = [
   ["loss_best_tip", "Points per game lost against the best"],
   ["best_plays_of", "The best plays of turn {turn}"],
   ["best_cube_actions_of", "The best cube actions of turn {turn}"],
+  ["drill", "Drill"],
+  ["drill_card", "Card {id}"],
+  ["drill_counts", "{answered} \u00b7 {right} right \u00b7 {due}"],
+  ["no_double", "No double"],
+  ["your_answer", "Your answer"],
+  ["drill_right", "Right"],
+  ["drill_missed", "Missed"],
+  ["drill_best", "{answer}: the best answer."],
+  ["drill_lost", "{answer} loses {points}."],
+  ["drill_played_then", "Played in the game: {made}"],
+  ["drill_from", "From {source}"],
+  ["drill_comment", "Comment"],
+  ["drill_answers", "The best answers"],
+  ["drill_grade", "Grade"],
+  ["grade_tip", "Your own grade of this answer, in place of the one its loss gave (keys 1 to 4): the card comes back sooner for Again, later for Easy."],
+  ["drill_due", "Comes back {due}."],
+  ["next_card", "Next card"],
+  ["next_card_tip", "The next due card (n)"],
+  ["skip_card", "Skip"],
+  ["skip_card_tip", "Leave this card for later and show the next due card (n)"],
+  ["stop_drill", "Stop drill"],
+  ["drill_elsewhere", "The board shows another position: Next card goes on with the drill."],
+  ["drill_over", "Drill over."],
+  ["drill_summary", "{answered}, {right} right, mean loss {points}."],
+  ["drill_next_due", "The next card is due {due}."],
+  ["drill_none_left", "No card of this drill is left."],
+  ["drill_more_due", "{due} still: drill again to go on."],
   ["legal_plays", "Legal plays"],
   ["filter_placeholder", "Filter, e.g. 13/ or bar"],
   ["filter_plays", "Filter legal plays"],
@@ -364,6 +407,10 @@ export const WORDS = [
   ["seat random", "Random bot"],
   ["seat heuristic", "Heuristic bot"],
   ["seat neural", "Neural bot"],
+  ["grade again", "Again"],
+  ["grade hard", "Hard"],
+  ["grade good", "Good"],
+  ["grade easy", "Easy"],
   ["mark ?!", "doubtful"],
   ["mark ?", "bad"],
   ["mark ??", "very bad"],
@@ -382,9 +429,13 @@ export const WORDS = [
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
   ["mistakes one", "{count} mistake"],
+  ["cards_answered one", "{count} card answered"],
+  ["cards_due one", "{count} card due"],
   ["pips other", "{count} pips"],
   ["turns other", "{count} turns"],
   ["mistakes other", "{count} mistakes"],
+  ["cards_answered other", "{count} cards answered"],
+  ["cards_due other", "{count} cards due"],
 ] as const;
 
 /** Slowest pace of the bots' turns, ms (session.slices.MAX_PACE). */
@@ -437,7 +488,7 @@ export interface View {
   remaining: number[];
   can_roll: boolean;
   can_confirm: boolean;
-  primary: "roll" | "confirm" | "next_game" | null;
+  primary: "roll" | "confirm" | "next_game" | "next_card" | null;
   can_undo_move: boolean;
   targets: Record<string, string[]>;
   partial: string;
@@ -462,6 +513,7 @@ export interface View {
   win: WinView | null;
   cube: CubeView | null;
   match: MatchView | null;
+  drill: DrillView | null;
 }
 
 /** One turn of the current line: its number (1, 2, ...), who played it, the dice, */
@@ -574,6 +626,17 @@ export interface MatchView {
   can_next_game: boolean;
 }
 
+/** A study library drilled at the board: the card shown (None once the drill is */
+export interface DrillView {
+  card: DrillCard | null;
+  verdict: DrillVerdict | null;
+  done: number;
+  right: number;
+  mean_loss: number;
+  left: number;
+  next_due: string;
+}
+
 /** One play of the roll for the player to move: the evaluator's equity and win */
 export interface HintRow {
   text: string;
@@ -615,4 +678,38 @@ export interface TutorWarning {
   best: string;
   loss: number;
   mark: string | null;
+}
+
+/** The card a drill shows: what it asks, in the board's language, and, for a cube */
+export interface DrillCard {
+  id: number;
+  kind: "play" | "cube";
+  variant: "trigammon" | "classic";
+  question: string;
+  choices: string[];
+  tags: string[];
+  shown: boolean;
+}
+
+/** The card answered: the answer as said, what it lost (points per game), the grade */
+export interface DrillVerdict {
+  answer: string;
+  loss: number;
+  grade: "again" | "hard" | "good" | "easy";
+  graded: "again" | "hard" | "good" | "easy";
+  right: boolean;
+  best: DrillChoice[];
+  made: string | null;
+  comment: string;
+  source: string;
+  due: string;
+}
+
+/** One of the card's best choices (``rank`` 1, 2, ...; None: the answer given, not */
+export interface DrillChoice {
+  rank: number | null;
+  text: string;
+  equity: number;
+  loss: number;
+  answered: boolean;
 }

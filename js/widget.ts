@@ -19,6 +19,7 @@ import { markMoves } from "./drawing";
 import { Frames } from "./frames";
 import { keyStep, Navigation, plyFor, recordAt, type Step } from "./navigation";
 import { AnalysisPanel } from "./panels/analysis";
+import { DrillPanel } from "./panels/drill";
 import { EditPanel } from "./panels/edit";
 import { ExportMenu } from "./panels/export";
 import { EquityGraph } from "./panels/graph";
@@ -82,6 +83,7 @@ class BoardView {
   private readonly matchPanel: MatchPanel;
   private readonly analysis: AnalysisPanel;
   private readonly review: ReviewPanel;
+  private readonly drill: DrillPanel;
   private readonly graph: EquityGraph;
   private readonly tutor: Tutor;
   private readonly plays: PlaysPanel;
@@ -158,6 +160,7 @@ class BoardView {
     this.review = new ReviewPanel({ send: pausing, go: (ply) => this.go({ ply }), wanted, say }, signal);
     this.graph = new EquityGraph((record) => this.view && this.go({ ply: plyFor(this.view, record) }), signal);
     this.tutor = new Tutor(settled, signal);
+    this.drill = new DrillPanel(settled, signal);
     this.plays = new PlaysPanel((index) => this.playListed(index), signal);
     this.history = new HistoryPanel((step) => this.go(step), signal);
     this.variations = new VariationsPanel(pausing, signal);
@@ -168,6 +171,7 @@ class BoardView {
     this.previews.attach(this.analysis.hintsList, signal);
 
     const side = [
+      this.drill,
       this.matchPanel,
       this.players,
       this.analysis,
@@ -233,6 +237,7 @@ class BoardView {
     this.root.dataset.version = String(view.version); // lets tests and benchmarks wait for Python
     this.root.dataset.mode = view.mode;
     this.root.dataset.variant = view.variant;
+    this.root.dataset.drill = view.drill ? "on" : "off"; // drill.css: the judging panels step aside
     this.applyTheme(view);
     this.renderPanels();
     this.autoplay.schedule();
@@ -291,6 +296,7 @@ class BoardView {
     this.history.render(v, history, shown, this.words());
     this.variations.render(v, history, this.words());
     this.review.render(v, shown, this.words());
+    this.drill.render(v, this.words());
     this.graph.render(this.model.get("graph") ?? "", recordAt(v, shown), this.words());
     this.tutor.render(v, this.words());
     // The tutor's warning says what Python's message would: one of them at a time.
@@ -395,6 +401,8 @@ class BoardView {
       const now = this.lineReady();
       if (!this.variations.step(delta, now)) return;
       if (!now) this.lineStep = delta;
+    } else if (this.drill.key(event.key)) {
+      // a drill: n the next card, 1 to 4 the grade of the answer
     } else if (this.review.key(event.key)) {
       // n / p: the next or previous mistake of the review
     } else if (event.key === "Escape") {

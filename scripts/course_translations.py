@@ -48,9 +48,12 @@ COURSE = (
     "06_play_and_review",
     "07_for_teachers",
 )
-TRANSLATED = {"es": COURSE, "nl": ("03_coming_from_classic",)}
-"""The notebooks each language translates: all the course in Spanish, the classic rules
-(notebook 03) in Dutch."""
+TRANSLATED = {
+    "es": (*COURSE, "13_practise_your_mistakes"),
+    "nl": ("03_coming_from_classic",),
+}
+"""The notebooks each language translates: all the course and the study library's lesson
+(13) in Spanish, the classic rules (notebook 03) in Dutch."""
 MARK = "N_"
 """The marker of a code cell's text (``engine.i18n.N_``: it leaves its text as it is)."""
 FORMAT_FLAG = "python-brace-format"

@@ -25,6 +25,7 @@ from trigammon_widget.protocol import (
 from trigammon_widget.session import SEATS, Session, Traits
 from trigammon_widget.session.slices import MAX_PACE
 from trigammon_widget.session.words import WORDS
+from trigammon_widget.study.schedule import GRADE_WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 TS_FILE = ROOT / "js" / "protocol.ts"
@@ -40,6 +41,10 @@ def tables() -> dict[str, Table]:
         "MARKS": Table(
             "A review's marks and what each says (judgement.analysis.MARK_NAMES).",
             dict(MARK_NAMES),
+        ),
+        "GRADES": Table(
+            "A drill's grades, FSRS's ratings (study.schedule.GRADE_WORDS).",
+            {grade: text for grade, text in GRADE_WORDS.items()},
         ),
         "WORDS": Table(
             "The front end's words by key, in English (session.words.WORDS): the board "

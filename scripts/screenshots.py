@@ -4,7 +4,8 @@
 JupyterLab on a scratch notebook per variant and theme, opens it in Debian's Chromium,
 puts each board in one state a learner meets (a turn with a checker picked up and its
 targets lit, hints, chances, the tutor's warning, a review with its graph, a match with
-the cube, variations, the editor, the export menu) and writes one PNG per board and
+the cube, variations, the editor, the export menu, a drill's card, its verdict and its
+summary) and writes one PNG per board and
 state: ``<variant>-<theme>-<panel>.png``. They are for a person to look at, on a
 projector's terms: every number labelled, every colour distinct, nothing cut off.
 """
@@ -115,6 +116,28 @@ b.edit(True)
 b""",
     "export": """\
 b = board(played(8, 11))
+b""",
+    "drill": """\
+import pathlib, tempfile
+from trigammon_widget.judgement.analysis import analyse
+from trigammon_widget.study import Library
+library = Library(pathlib.Path(tempfile.mkdtemp()) / "study.sqlite")
+library.add_mistakes(analyse(played(60, 12), workers=1), 1, tags=["my games"])
+b = board()
+b.drill(library)
+b""",
+    "drill-verdict": """\
+b = board()
+b.drill(library)
+card = b.session.drilling.card
+library.set_comment(card, "Count the shots before you split!")
+b.answer(card.made)
+b""",
+    "drill-summary": """\
+b = board()
+b.drill(library, limit=1)
+b.answer(b.session.drilling.card.best[0].text)
+b.next_card()
 b""",
 }
 """The code of each panel's board, in the notebook of one variant and theme."""

@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).parent.parent / "src" / "trigammon_widget"
 LAYERS = [
     {"widget", "saving"},
     {"session", "protocol"},
+    {"study"},
     {"teaching"},
     {"pictures"},
     {"judgement"},

@@ -66,9 +66,11 @@ def test_the_notebooks_exist() -> None:
         "10_match_play.ipynb",
         "11_analyse_a_game.ipynb",
         "12_document_a_position.ipynb",
+        "13_practise_your_mistakes.ipynb",
     ]
     assert [name(p) for p in TRANSLATED] == [
         *(f"es/{p.stem}" for p in NOTEBOOKS[:7]),
+        "es/13_practise_your_mistakes",
         "nl/03_coming_from_classic",
     ]
 

@@ -210,39 +210,31 @@ function summaryTable(v: View, r: Review, words: Words): HTMLElement {
   );
 }
 
+/** One row of a list of best plays (`.tgw-best-plays`): its rank ("1.", or "…" for the
+ *  play made below them), the play, its equity and its loss, the play made marked. */
+export function bestRow(rank: string, text: string, equity: string, loss: string, played: boolean): HTMLElement {
+  return h(
+    "li",
+    { class: played ? "tgw-played" : undefined },
+    h("span", { class: "tgw-ply" }, rank),
+    " ",
+    h("span", { class: "tgw-notation" }, text),
+    " ",
+    h("span", { class: "tgw-equity" }, equity),
+    " ",
+    h("span", { class: "tgw-loss" }, loss),
+  );
+}
+
 function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
   const say = (key: Word): string => word(words, key);
   const name = v.names[turn.player] ?? String(turn.player + 1);
   const markText = turn.mark ? `${turn.mark} ${say(markWord(turn.mark))}` : "";
   const madeAmongBest = turn.best.some((row) => row.text === turn.played);
   const rows = turn.best.map((row, rank) =>
-    h(
-      "li",
-      { class: row.text === turn.played ? "tgw-played" : undefined },
-      h("span", { class: "tgw-ply" }, `${rank + 1}.`),
-      " ",
-      h("span", { class: "tgw-notation" }, row.text),
-      " ",
-      h("span", { class: "tgw-equity" }, equity(row.equity, words)),
-      " ",
-      h("span", { class: "tgw-loss" }, loss(row.loss, words)),
-    ),
+    bestRow(`${rank + 1}.`, row.text, equity(row.equity, words), loss(row.loss, words), row.text === turn.played),
   );
-  if (!madeAmongBest) {
-    rows.push(
-      h(
-        "li",
-        { class: "tgw-played" },
-        h("span", { class: "tgw-ply" }, "…"),
-        " ",
-        h("span", { class: "tgw-notation" }, turn.played),
-        " ",
-        h("span", { class: "tgw-equity" }, ""),
-        " ",
-        h("span", { class: "tgw-loss" }, loss(turn.loss, words)),
-      ),
-    );
-  }
+  if (!madeAmongBest) rows.push(bestRow("…", turn.played, "", loss(turn.loss, words), true));
   const cube = turn.dice.length === 0; // a cube decision: its choices, no roll
 
   return h(

@@ -97,7 +97,9 @@ class BoardWidget(anywidget.AnyWidget):
     Every button of the board has a method here, from ``roll`` to
     ``load``; bots take seats with ``set_seat`` and play with ``bot_turn``/
     ``autoplay``; ``hints`` and ``analyse`` run in the background (``wait``).
-    Observe the ``view`` trait to follow changes. ``language="es"`` (or ``"nl"``)
+    ``drill(library)`` drills a study library's due cards (``study.Library``): each
+    played on the board, judged, rescheduled. Observe the ``view`` trait to follow
+    changes. ``language="es"`` (or ``"nl"``)
     speaks that language at this board whatever the package's (``set_language``).
     ``you=0`` marks the seat of the person in front of the board: the board speaks to
     them in the second person ("You win 2 points"; named "You" unless ``names`` says
@@ -247,6 +249,13 @@ class BoardWidget(anywidget.AnyWidget):
     take_back = _twin(Session.take_back)
     play_on = _twin(Session.play_on)
     cancel_analysis = _twin(Session.cancel_analysis)
+
+    # a study library drilled: its due cards, one after another
+    drill = _twin(Session.drill)
+    answer = _twin(Session.answer)
+    regrade = _twin(Session.regrade)
+    next_card = _twin(Session.next_card)
+    stop_drill = _twin(Session.stop_drill)
 
     # set-ups
     edit = _twin(Session.edit)

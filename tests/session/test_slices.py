@@ -13,7 +13,7 @@ from trigammon_widget.session import Session
 from trigammon_widget.session.slices import Board
 
 SESSION = Path(__file__).parents[2] / "src" / "trigammon_widget" / "session"
-SLICES = ("board", "look", "seating", "analyses", "tutor")
+SLICES = ("board", "look", "seating", "analyses", "tutor", "drill")
 OWNERS = {
     "play.py": {"board"},
     "match.py": {"board"},
@@ -23,6 +23,7 @@ OWNERS = {
     "seats.py": {"seating"},
     "judging.py": {"analyses"},
     "tutor.py": {"tutor"},
+    "drilling.py": {"board", "look", "drill"},  # each card on the board, from its mover's seat
     "state.py": {"board"},  # the first swap, of the board it was made with
 }
 """Which slices each module of the session may swap in (``slices`` says why)."""

@@ -71,7 +71,10 @@ __all__ = [
     "TurnReport",
     "action_text",
     "analyse",
+    "cube_options",
+    "html_tables",
     "mark_of",
+    "markdown_tables",
 ]
 
 THRESHOLDS = (0.04, 0.08, 0.16)
@@ -118,7 +121,8 @@ class TurnReport:
     turns); ``mark``: ``None``, ``"?!"``, ``"?"`` or ``"??"`` by ``loss``; ``luck``:
     the equity of the roll less the average of all rolls; ``wins``: every player's
     win chance after the turn (the equity graph); ``best``: the best plays of the
-    roll, best first, the play made among them when it is close enough.
+    roll, best first, the play made among them when it is close enough; ``position``:
+    the position the mover faced, with the dice rolled (a study card's, ``study``).
     """
 
     ply: int
@@ -134,6 +138,7 @@ class TurnReport:
     choices: int
     wins: tuple[float, ...]
     best: tuple[PlayRating, ...]
+    position: Position
 
     @property
     def decision(self) -> bool:
@@ -150,7 +155,9 @@ class CubeReport:
     ``"no double"``, the turn rolled). ``decision``: the cube model's equities, the
     doubler's (``cube.CubeDecision``); ``options``: the player's choices with its
     normalised equity (money points per point of the cube now), best first; ``loss``:
-    the best option's equity less the one chosen; ``mark`` as for plays.
+    the best option's equity less the one chosen; ``mark`` as for plays; ``position``:
+    the decision's position before the roll, with its cube (offered, for a take or a
+    drop) and score.
     """
 
     ply: int
@@ -159,6 +166,7 @@ class CubeReport:
     decision: CubeDecision
     loss: float
     mark: str | None
+    position: MatchPosition
 
     @property
     def notation(self) -> str:
@@ -166,11 +174,12 @@ class CubeReport:
 
     @property
     def options(self) -> tuple[tuple[str, float], ...]:
-        return _cube_options(self.action, self.decision)
+        return cube_options(self.action, self.decision)
 
 
-def _cube_options(action: str, decision: CubeDecision) -> tuple[tuple[str, float], ...]:
-    """The decider's choices and its equity after each, best first."""
+def cube_options(action: str, decision: CubeDecision) -> tuple[tuple[str, float], ...]:
+    """The choices of the player who decides ``action`` (a double or not, or a take
+    or a drop) and its normalised equity after each, best first."""
     normal = decision.normalised
     if action in ("take", "drop"):
         answers = [("take", -normal(decision.double_take)), ("drop", -normal(decision.double_pass))]
@@ -292,11 +301,11 @@ class Report:
 
     def to_markdown(self) -> str:
         """The report as Markdown tables: the players, every turn, the cube decisions."""
-        return _markdown(self._title(), self._tables())
+        return markdown_tables(self._title(), self._tables())
 
     def _repr_html_(self) -> str:
         """The same tables as HTML, for notebooks (every name escaped)."""
-        return _html(self._title(), self._tables())
+        return html_tables(self._title(), self._tables())
 
     def _title(self) -> str:
         title = _("Analysis of a {variant} game: {evaluator} evaluator, {ply}-ply").format(
@@ -378,11 +387,11 @@ class MatchReport:
 
     def to_markdown(self) -> str:
         """The match's statistics, then each game's players, as Markdown tables."""
-        return _markdown(self._title(), self._tables())
+        return markdown_tables(self._title(), self._tables())
 
     def _repr_html_(self) -> str:
         """The same tables as HTML, for notebooks (every name escaped)."""
-        return _html(self._title(), self._tables())
+        return html_tables(self._title(), self._tables())
 
     def _title(self) -> str:
         if self.length:
@@ -481,7 +490,8 @@ def action_text(action: str) -> str:
     return pgettext(*CUBE_WORDS[action])
 
 
-def _markdown(title: str, tables: Tables) -> str:
+def markdown_tables(title: str, tables: Tables) -> str:
+    """A title line and tables in Markdown, every cell shown as text (``_cell``)."""
     lines = [f"{title}."]
     for head, rows in tables:
         lines += ["", "| " + " | ".join(map(_cell, head)) + " |", "|" + "---|" * len(head)]
@@ -489,7 +499,8 @@ def _markdown(title: str, tables: Tables) -> str:
     return "\n".join(lines)
 
 
-def _html(title: str, tables: Tables) -> str:
+def html_tables(title: str, tables: Tables) -> str:
+    """A title and tables in HTML, every cell escaped."""
     parts = [f"<p>{html.escape(title)}.</p>"]
     for head, rows in tables:
         heads = "".join(f"<th>{html.escape(cell)}</th>" for cell in head)
@@ -590,6 +601,7 @@ def _judged(task: _Task) -> TurnReport:
         choices=choices,
         wins=wins,
         best=ratings,
+        position=position.with_dice(*task.dice),
     )
 
 
@@ -782,17 +794,17 @@ def _cube_reports(
             action = "no double"
         else:
             continue  # the opening roll's turn or given dice, a turn after a take
+        before = game.match_position_at(index)
+        unrolled = MatchPosition(before.position.with_dice(), before.cube, before.state)
         if action in ("take", "drop") and offered is not None:
             decision = offered  # the same position, cube and chances as the double
         else:
-            before = game.match_position_at(index)
-            unrolled = MatchPosition(before.position.with_dice(), before.cube, before.state)
             if action == "no double" and "double" not in unrolled.legal_cube_actions():
                 continue
             chances = evaluate(unrolled.position, evaluator=evaluator, ply=depth)
             decision = cube_decision(unrolled, chances)
         offered = decision if action == "double" else None
-        options = dict(_cube_options(action, decision))
+        options = dict(cube_options(action, decision))
         loss = max(options.values()) - options[action]
         if (
             action == "no double"
@@ -800,9 +812,8 @@ def _cube_reports(
             and options["double"] < options[action] - thresholds[2]
         ):
             continue  # not close: no decision to speak of
-        found.append(
-            CubeReport(index + 1, record.player, action, decision, loss, _mark(loss, thresholds))
-        )
+        mark = _mark(loss, thresholds)
+        found.append(CubeReport(index + 1, record.player, action, decision, loss, mark, unrolled))
     return tuple(found)
 
 

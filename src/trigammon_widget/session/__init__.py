@@ -15,7 +15,8 @@ background (``coaching`` makes the rows the board shows).
 
 ``Session`` is put together from facets over one ``state.SessionState``: ``play``,
 ``match`` (the cube and a match's games), ``pictures``, ``navigation`` (turns and
-variations), ``seats`` (and bots), ``judging``, ``tutor`` and ``editing``; ``showing``
+variations), ``seats`` (and bots), ``judging``, ``tutor``, ``editing`` and
+``drilling`` (a study library's due cards played at the board, ``study``); ``showing``
 makes the state out of the ``view`` types.
 """
 

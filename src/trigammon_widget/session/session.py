@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .drilling import Drilling
 from .editing import Editing
 from .judging import Judging
 from .look import Looking
@@ -17,7 +18,17 @@ __all__ = ["Session"]
 
 
 class Session(
-    Editing, Tutoring, Judging, Seats, Looking, Navigation, Pictures, Showing, MatchPlay, Playing
+    Drilling,
+    Editing,
+    Tutoring,
+    Judging,
+    Seats,
+    Looking,
+    Navigation,
+    Pictures,
+    Showing,
+    MatchPlay,
+    Playing,
 ):
     """Play, step through, set up and inspect a game of either variant.
 

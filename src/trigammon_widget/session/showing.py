@@ -14,10 +14,16 @@ from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
 from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
 from ..pictures.svg import THEMES, board_svg, css_variables
+from ..study import Verdict
+from ..study.schedule import due_text
 from ..teaching.coaching import Review, review_view
 from .state import SessionState
 from .view import (
     CubeView,
+    DrillCard,
+    DrillChoice,
+    DrillVerdict,
+    DrillView,
     Frames,
     HistoryEntry,
     MatchView,
@@ -111,6 +117,7 @@ class Showing(SessionState):
         }
         remaining = list(self.legal_plays.remaining_dice(board.done)) if board.rolled else []
         can_confirm = person and board.rolled and not targets
+        drilled = self._drill.shows(board)  # a card's decision is the only one to make
         return {
             "version": self._version,
             "line": self._line,
@@ -125,7 +132,7 @@ class Showing(SessionState):
             "turn": turn,
             "dice": list(shown.dice) if shown.dice else None,
             "remaining": remaining,
-            "can_roll": person and board.may_roll,
+            "can_roll": person and board.may_roll and not drilled,
             "can_confirm": can_confirm,
             "primary": self._primary(can_confirm),
             "can_undo_move": bool(board.done),
@@ -160,6 +167,7 @@ class Showing(SessionState):
             "win": self._win_view(),
             "cube": self._cube_view() if playing else None,
             "match": self._match_view(),
+            "drill": self._drill_view(),
         }
 
     def _bot_deciding(self) -> bool:
@@ -175,6 +183,11 @@ class Showing(SessionState):
         board = self._board
         if not board.playing:
             return None
+        drill = self._drill
+        if drill.shows(board):
+            if drill.verdict is not None:
+                return "next_card"
+            return "confirm" if can_confirm else None
         if board.game_over:
             return "next_game" if board.may_start_next else None
         if self._bot_deciding() or board.may_answer:
@@ -212,12 +225,13 @@ class Showing(SessionState):
         if board.game.variant.players != 2:
             return None
         cube = board.game.cube
+        free = not self._bot_deciding() and not self._drill.shows(board)
         return {
             "value": cube.value,
             "owner": cube.owner,
             "offered": cube.offered,
-            "can_double": board.may_double and not self._bot_deciding(),
-            "can_answer": board.may_answer and not self._bot_deciding(),
+            "can_double": board.may_double and free,
+            "can_answer": board.may_answer and free,
         }
 
     def _match_view(self) -> MatchView | None:
@@ -239,6 +253,74 @@ class Showing(SessionState):
             "over": match is not None and match.is_over(),
             "winner": None if match is None else match.winner,
             "can_next_game": board.may_start_next,
+        }
+
+    def _drill_view(self) -> DrillView | None:
+        drill = self._drill
+        if not drill.on:
+            return None
+        card = drill.card
+        shown: DrillCard | None = None
+        if card is not None:
+            shown = {
+                "id": card.id,
+                "kind": card.kind,
+                "variant": "trigammon" if card.variant == "trigammon" else "classic",
+                "question": card.question(),
+                "choices": [choice.text for choice in card.best] if card.kind == "cube" else [],
+                "tags": list(card.tags),
+                "shown": drill.shows(self._board),
+            }
+        right = sum(verdict.right for verdict in drill.done)
+        losses = [verdict.loss for verdict in drill.done]
+        library = drill.library
+        assert library is not None
+        return {
+            "card": shown,
+            "verdict": None if drill.verdict is None else self._verdict_view(drill.verdict),
+            "done": len(drill.done),
+            "right": right,
+            "mean_loss": sum(losses) / len(losses) if losses else 0.0,
+            "left": drill.left,
+            "next_due": due_text(drill.next_due, library.now()) if not drill.left else "",
+        }
+
+    def _verdict_view(self, verdict: Verdict) -> DrillVerdict:
+        card = verdict.card
+        best = card.best[0].equity if card.best else 0.0
+        rows: list[DrillChoice] = [
+            {
+                "rank": rank,
+                "text": card.said(choice.text),
+                "equity": choice.equity,
+                "loss": best - choice.equity,
+                "answered": choice.text == verdict.answer,
+            }
+            for rank, choice in enumerate(card.best, 1)
+        ]
+        if not any(row["answered"] for row in rows):
+            rows.append(
+                {
+                    "rank": None,
+                    "text": card.said(verdict.answer),
+                    "equity": verdict.judged.equity,
+                    "loss": verdict.loss,
+                    "answered": True,
+                }
+            )
+        library = self._drill.library
+        assert library is not None
+        return {
+            "answer": card.said(verdict.answer),
+            "loss": verdict.loss,
+            "grade": verdict.grade,
+            "graded": verdict.graded,
+            "right": verdict.right,
+            "best": rows,
+            "made": None if card.made is None else card.said(card.made),
+            "comment": card.comment,
+            "source": str(card.source),
+            "due": due_text(verdict.due, library.now()),
         }
 
     def plays(self) -> list[str]:
@@ -343,7 +425,15 @@ class Showing(SessionState):
 
     def _better(self, ply: int) -> Play:
         """The better play the review found for the decision shown after ``ply``
-        records, where that decision is marked: drawn dashed beside the play made."""
+        records, where that decision is marked, or the drill's card's best play once it
+        is answered otherwise: drawn dashed beside the play made."""
+        drill = self._drill
+        if drill.shows(self._board) and ply == 1 and drill.verdict is not None:
+            card = drill.verdict.card
+            position = card.position
+            if drill.verdict.loss <= 0 or not isinstance(position, Position):
+                return Play()
+            return position.parse_play(card.best[0].text)
         report = self._current_report()
         if report is None or not self._decisions():
             return Play()

@@ -11,8 +11,11 @@ and hands it to ``SessionState._swap``, which installs it whole. Who writes what
 - ``Seating`` (who sits where): ``seats``.
 - ``Analyses`` (hints, chances, the review): ``judging``.
 - ``Tutor`` (whether a person's plays are checked, and how strictly): ``tutor``.
+- ``Drill`` (a study library drilled at the board: the card shown, its verdict, the
+  session's answers): ``drilling``, which also puts each card on the board (the
+  ``Board``) and shows it from its mover's seat (the ``Look``).
 
-``tests/session/test_ownership.py`` holds each module to its slices. The game and the
+``tests/session/test_slices.py`` holds each module to its slices. The game and the
 match inside ``Board`` are the engine's values, changed only through their own methods,
 each of which either does what it is asked or raises and changes nothing; the board's
 facets call them after every other check, then swap.
@@ -26,6 +29,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any, Literal
 
 from ..engine import Game, Match, Move, Play, Position
@@ -33,6 +37,8 @@ from ..judgement.analysis import THRESHOLDS, Report
 from ..judgement.bots import Bot
 from ..judgement.evaluation import Evaluation, Hint
 from ..judgement.rollout import Progress, RolledHint, RolloutResult
+from ..study import Card, Library, Verdict
+from ..study.cards import Filters
 from ..teaching.coaching import Analysis, Review, TutorWarning
 from .view import HUMAN, Seat
 
@@ -41,6 +47,7 @@ __all__ = [
     "PACE",
     "Analyses",
     "Board",
+    "Drill",
     "Found",
     "Held",
     "Job",
@@ -274,3 +281,35 @@ class Tutor:
 
     on: bool = False
     threshold: float = THRESHOLDS[1]
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A study library drilled at the board (``library`` None: no drill): the filters
+    and the most cards it drills, the card shown (None once none is left: the
+    session's summary) with the game it is played in and, once answered, its verdict;
+    the session's verdicts so far, the cards skipped, how many were due when the card
+    was drawn, and when the next card is due once the drill has ended."""
+
+    library: Library | None = None
+    filters: Filters = field(default_factory=lambda: Filters())
+    limit: int | None = None
+    card: Card | None = None
+    game: Game | None = None
+    verdict: Verdict | None = None
+    done: tuple[Verdict, ...] = ()
+    skipped: frozenset[int] = frozenset()
+    left: int = 0
+    next_due: datetime | None = None
+
+    @property
+    def on(self) -> bool:
+        return self.library is not None
+
+    def shows(self, board: Board) -> bool:
+        """Whether ``board`` plays the card's game (not a set-up, not another game)."""
+        return self.game is not None and board.playing and board.game is self.game
+
+    def awaits(self, board: Board) -> bool:
+        """Whether ``board`` shows the card, unanswered, at its decision."""
+        return self.shows(board) and self.verdict is None and board.game.ply == 0

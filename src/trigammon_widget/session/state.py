@@ -1,11 +1,12 @@
 """The session's state and the one way it changes.
 
 ``SessionState`` holds the slices of ``slices`` (the board, its look, the seats, the
-analyses, the tutor), the version that counts changes and the message about the last
-action. Every action of a facet checks its arguments and the rules first, builds the new
-slices, then calls ``_swap``, which installs them whole and bumps the version; a refusal
-raises before that and changes nothing. What follows from the slices (the legal plays,
-the drawings) is worked out on demand and kept in ``memo``, never stored by a facet.
+analyses, the tutor, the drill), the version that counts changes and the message about
+the last action. Every action of a facet checks its arguments and the rules first, builds
+the new slices, then calls ``_swap``, which installs them whole and bumps the version; a
+refusal raises before that and changes nothing. What follows from the slices (the legal
+plays, the drawings) is worked out on demand and kept in ``memo``, never stored by a
+facet.
 """
 
 from __future__ import annotations
@@ -37,10 +38,17 @@ from ..pictures.svg import THEMES
 from ..protocol import IntentError
 from ..teaching.coaching import Analysis, Review
 from .memo import Memo
-from .slices import Analyses, Board, Job, Look, Seating, Tutor
+from .slices import Analyses, Board, Drill, Job, Look, Seating, Tutor
 from .view import HUMAN, Message
 
-__all__ = ["SessionState", "checked_player", "first_shown", "opened", "taken_up"]
+__all__ = [
+    "SessionState",
+    "checked_player",
+    "first_shown",
+    "names_with_you",
+    "opened",
+    "taken_up",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -126,7 +134,7 @@ class SessionState:
             variant = _source_variant(source)
             you = checked_player(variant, you, "you")
             if not isinstance(source, Match | Game):  # those keep their players' names
-                names = _names_with_you(names, variant, you)
+                names = names_with_you(names, variant, you)
         game, match = _new_game(source, names, seed)
         variant = game.variant
         shade: Literal["light", "dark"] = "dark" if theme == "dark" else "light"
@@ -141,6 +149,7 @@ class SessionState:
         self._seating = Seating((HUMAN,) * variant.players)
         self._analyses = Analyses(evaluator)
         self._tutor = Tutor()
+        self._drill = Drill()
         self._message: Message | None = None
         self._version = 0
         self._line = 0
@@ -226,6 +235,7 @@ class SessionState:
         seating: Seating | None = None,
         analyses: Analyses | None = None,
         tutor: Tutor | None = None,
+        drill: Drill | None = None,
         info: str | None = None,
         line: bool = False,
         keep_analysis: bool = False,
@@ -233,8 +243,8 @@ class SessionState:
     ) -> None:
         """Install new slices whole (those not given stay) and say ``info``.
 
-        A change of the board, its look, the seats or the tutor is counted (the version,
-        which a request must have been made on) and replaces the message; ``line`` when
+        A change of the board, its look, the seats, the tutor or the drill is counted (the
+        version, which a request must have been made on) and replaces the message; ``line`` when
         the drawn line of play or its look changed (drawings of its turns sent ahead are
         then stale; a review begun or finished changes them too: ``_decisions``).
         Analyses coming in are not counted: nothing a person asked for was about them.
@@ -251,11 +261,12 @@ class SessionState:
             if not keep_analysis:
                 analyses = (analyses or self._analyses).dropped()
             self._board = board
-        counted = any(part is not None for part in (board, look, seating, tutor))
+        counted = any(part is not None for part in (board, look, seating, tutor, drill))
         self._look = look or self._look
         self._seating = seating or self._seating
         self._analyses = analyses or self._analyses
         self._tutor = tutor or self._tutor
+        self._drill = drill or self._drill
         self._line += line
         if counted:
             self._version += 1
@@ -507,7 +518,7 @@ def _source_variant(source: Match | Game | MatchPosition | Position | Variant | 
     return source if isinstance(source, Variant) else find_variant(source)
 
 
-def _names_with_you(names: Sequence[str] | None, variant: Variant, you: int) -> Sequence[str]:
+def names_with_you(names: Sequence[str] | None, variant: Variant, you: int) -> Sequence[str]:
     """The players' names of a board that says "you" to seat ``you``: as given, or
     the default names with "You" (in the board's language) at that seat."""
     if names:

@@ -13,11 +13,16 @@ from ..engine import Turn
 from ..engine.game import Variation
 from ..engine.notation import dice_text, play_text, record_text
 from ..judgement.analysis import Level
+from ..study import Grade
 from ..teaching.coaching import Analysis, Review, TutorWarning
 
 __all__ = [
     "HUMAN",
     "CubeView",
+    "DrillCard",
+    "DrillChoice",
+    "DrillVerdict",
+    "DrillView",
     "Frames",
     "HistoryEntry",
     "MatchView",
@@ -33,7 +38,7 @@ __all__ = [
     "variation_row",
 ]
 
-Primary = Literal["roll", "confirm", "next_game"]
+Primary = Literal["roll", "confirm", "next_game", "next_card"]
 """The person's next action, the board's one primary button (``View.primary``)."""
 Seat = Literal["human", "random", "heuristic", "neural"]
 """Who sits at a player's place: a person or a built-in bot (``seats.SEATS``)."""
@@ -107,6 +112,65 @@ class Tutor(TypedDict):
     warning: TutorWarning | None
 
 
+class DrillCard(TypedDict):
+    """The card a drill shows: what it asks, in the board's language, and, for a cube
+    decision, its choices (``"no double"``, ``"double"``; ``"take"``, ``"drop"``)."""
+
+    id: int
+    kind: Literal["play", "cube"]
+    variant: Literal["trigammon", "classic"]
+    question: str
+    choices: list[str]
+    tags: list[str]
+    shown: bool
+    """Whether the board shows the card (not another game or a set-up)."""
+
+
+class DrillChoice(TypedDict):
+    """One of the card's best choices (``rank`` 1, 2, ...; None: the answer given, not
+    among them): as said, its equity, what it loses against the best, and whether it
+    is the answer given."""
+
+    rank: int | None
+    text: str
+    equity: float
+    loss: float
+    answered: bool
+
+
+class DrillVerdict(TypedDict):
+    """The card answered: the answer as said, what it lost (points per game), the grade
+    given and the one its loss gave, whether it was right, the best choices, what was
+    played where the card came from, the card's comment and source, and when it comes
+    back (in words)."""
+
+    answer: str
+    loss: float
+    grade: Grade
+    graded: Grade
+    right: bool
+    best: list[DrillChoice]
+    made: str | None
+    comment: str
+    source: str
+    due: str
+
+
+class DrillView(TypedDict):
+    """A study library drilled at the board: the card shown (None once the drill is
+    over), its verdict once answered, the session's count of answers, right answers
+    and their mean loss, the cards due still, and, none being due, when the next is
+    (in words; empty for none)."""
+
+    card: DrillCard | None
+    verdict: DrillVerdict | None
+    done: int
+    right: int
+    mean_loss: float
+    left: int
+    next_due: str
+
+
 class View(TypedDict):
     """Everything the board's controls show; ``version`` counts the changes."""
 
@@ -167,6 +231,8 @@ class View(TypedDict):
     win: WinView | None
     cube: CubeView | None
     match: MatchView | None
+    drill: DrillView | None
+    """The drill of a study library, while one is on (``Session.drill``)."""
 
 
 class HistoryEntry(TypedDict):

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from ..engine.i18n import N_, NN_, NP_, _, decimal_mark, ngettext, pgettext
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
+from ..study.schedule import GRADE_WORDS
 from .seats import SEATS
 
 __all__ = ["COUNTED", "IN_CONTEXT", "TO_YOU", "WORDS", "words"]
@@ -44,6 +45,8 @@ COUNTED: Mapping[str, tuple[str, str]] = {
     "pips": NN_("{count} pip", "{count} pips"),
     "turns": NN_("{count} turn", "{count} turns"),
     "mistakes": NN_("{count} mistake", "{count} mistakes"),
+    "cards_answered": NN_("{count} card answered", "{count} cards answered"),
+    "cards_due": NN_("{count} card due", "{count} cards due"),
 }
 """The counted words, by key: the board has ``<key> one`` and ``<key> other`` (the
 forms for 1 and for more, ``ngettext``'s), and ``js/words.ts`` picks one by the count."""
@@ -283,6 +286,38 @@ WORDS: Mapping[str, str] = {
     "loss_best_tip": N_("Points per game lost against the best"),
     "best_plays_of": N_("The best plays of turn {turn}"),
     "best_cube_actions_of": N_("The best cube actions of turn {turn}"),
+    # the drill of a study library
+    "drill": N_("Drill"),
+    "drill_card": N_("Card {id}"),
+    "drill_counts": N_("{answered} · {right} right · {due}"),
+    "no_double": N_("No double"),
+    "your_answer": N_("Your answer"),
+    "drill_right": N_("Right"),
+    # Translators: the drill's verdict on an answer that loses a doubtful play's worth or more.
+    "drill_missed": N_("Missed"),
+    "drill_best": N_("{answer}: the best answer."),
+    "drill_lost": N_("{answer} loses {points}."),
+    "drill_played_then": N_("Played in the game: {made}"),
+    "drill_from": N_("From {source}"),
+    "drill_comment": N_("Comment"),
+    "drill_answers": N_("The best answers"),
+    "drill_grade": N_("Grade"),
+    "grade_tip": N_(
+        "Your own grade of this answer, in place of the one its loss gave (keys 1 to 4): "
+        "the card comes back sooner for Again, later for Easy."
+    ),
+    "drill_due": N_("Comes back {due}."),
+    "next_card": N_("Next card"),
+    "next_card_tip": N_("The next due card (n)"),
+    "skip_card": N_("Skip"),
+    "skip_card_tip": N_("Leave this card for later and show the next due card (n)"),
+    "stop_drill": N_("Stop drill"),
+    "drill_elsewhere": N_("The board shows another position: Next card goes on with the drill."),
+    "drill_over": N_("Drill over."),
+    "drill_summary": N_("{answered}, {right} right, mean loss {points}."),
+    "drill_next_due": N_("The next card is due {due}."),
+    "drill_none_left": N_("No card of this drill is left."),
+    "drill_more_due": N_("{due} still: drill again to go on."),
     # the legal plays
     "legal_plays": N_("Legal plays"),
     "filter_placeholder": N_("Filter, e.g. 13/ or bar"),
@@ -355,6 +390,8 @@ WORDS: Mapping[str, str] = {
     ),
     # the seats' kinds: ``seat human`` ... (``seats.SEATS``)
     **{f"seat {value}": kind.label for value, kind in SEATS.items()},
+    # a drill's grades: ``grade again`` ... (``study.schedule.GRADE_WORDS``)
+    **{f"grade {grade}": text for grade, text in GRADE_WORDS.items()},
     # the review's marks: ``mark ?!`` ... (``analysis.MARK_NAMES``)
     **{f"mark {mark}": LEVEL_WORDS[level] for mark, level in MARK_NAMES.items()},
     **{key: text for key, (_context, text) in IN_CONTEXT.items()},
