@@ -253,7 +253,8 @@ def weights() -> tuple[str, Callable[[], object]]:
 
     import numpy as np
 
-    from trigammon_widget.judgement.network import MAX_WEIGHTS, Network
+    from trigammon_widget.judgement.network import Network
+    from trigammon_widget.judgement.weights_files import MAX_WEIGHTS
 
     folder = Path(tempfile.mkdtemp())
     path = folder / "big.npz"
