@@ -63,15 +63,15 @@ class WeightsFileError(ValueError):
 MAX_WEIGHTS_BYTES = 100_000_000
 """Largest weights file read (the shipped ones take 0.2 to 1.4 MB)."""
 MAX_WEIGHTS = 20_000_000
-"""Most numbers a weights file's arrays may hold: 80 MB as float32, nets a hundred
-times the shipped ones (0.05 to 0.34 million weights)."""
+"""Most numbers a weights file's arrays may hold: 80 MB as float32, nets fifty times
+the largest shipped one (0.05 to 0.37 million weights)."""
 MAX_META_CHARS = 100_000
 """Longest ``meta`` text of a weights file."""
 MAX_META_DEPTH = 32
-"""Deepest nesting of lists and objects in a ``meta`` (the shipped ones: 3)."""
+"""Deepest nesting of lists and objects in a ``meta`` (the shipped ones: 1 to 4)."""
 MAX_DIRECTORY_BYTES = 65_536
-"""Largest zip directory (the list of members) of a weights file: some 700 members (a
-shipped file's takes 2 KB). zipfile holds a Python object per member, so a 100 MB
+"""Largest zip directory (the list of members) of a weights file: some 1,000 members (a
+shipped file's takes 1.4 KB at most). zipfile holds a Python object per member, so an 86 MB
 directory of a million members cost 560 MB and 7 s before it could be looked at."""
 
 META = "meta"
