@@ -6,16 +6,16 @@ which it left out and why, and never stops half-way."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from types import ModuleType
 
 from hypothesis import strategies as st
 from test_fuzz_parsers import fuzz
+
+from test_course import course
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = {"course_states": 150}
@@ -34,14 +34,6 @@ FILES = [
 FOLDERS = sorted({str(Path(name).parent) for name in FILES} - {"."} | {"data"})
 OBSTACLES = ["own file", "folder", "link to a file", "dangling link", "link to a folder"]
 """What a learner may have put at a file's or a folder's place in ``course/``."""
-
-
-def course() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("course", ROOT / "scripts" / "course.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 COURSE = course()
