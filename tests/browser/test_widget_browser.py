@@ -1023,7 +1023,7 @@ def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:
         page.get_by_text("nb7.ipynb").first.wait_for()
         page.goto(lab.url("/notebooks/nb7.ipynb"))
         page.locator(".jp-Notebook").first.wait_for()
-        page.wait_for_function("() => document.body.innerText.includes('Python 3 (ipykernel)')")
+        wait_for_the_kernel(page, lab, "nb7.ipynb")
         run_all_cells(page)
         widget = page.locator(".trigammon-widget[data-version]")
         widget.wait_for()
@@ -1089,6 +1089,23 @@ def test_marimo_renders_and_plays(browser: Any, tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+def wait_for_the_kernel(page: Any, lab: LabServer, notebook: str) -> None:
+    """Waits until the notebook's kernel is connected and idle in Notebook 7, which shows
+    the kernel's name, and an idle indicator, before it connects: cells run before then
+    are dropped (a loaded machine's runs showed "[ ]:" for ten minutes). The server
+    counts the page's connection once the page shows "connecting"; the indicator's
+    "idle" after that is the kernel's answer."""
+    deadline = time.monotonic() + PATIENCE
+    while not any(
+        session["path"].endswith(notebook) and session["kernel"]["connections"]
+        for session in lab.api("/api/sessions")
+    ):
+        if time.monotonic() > deadline:
+            pytest.fail(f"{notebook}'s kernel did not connect in {PATIENCE} s")
+        time.sleep(0.25)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status=idle]").wait_for(state="attached")
 
 
 def wait_for_http(url: str, process: subprocess.Popen[bytes], timeout: float = PATIENCE) -> None:
