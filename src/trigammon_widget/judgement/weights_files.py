@@ -101,8 +101,7 @@ _DAMAGED = (
     zlib.error,
 )
 """What zipfile (RuntimeError: an encrypted member, a compression it lacks) and numpy
-(an array's header is a Python literal) raise for a damaged file; RecursionError, a
-RuntimeError, is a meta nested deeper than the JSON reader goes."""
+(an array's header is a Python literal) raise for a damaged file."""
 
 
 @dataclass(frozen=True)
@@ -114,9 +113,6 @@ class WeightsFile:
     meta: dict[str, Any]
     nets: Mapping[str, Layers]
 
-    def error(self, reason: str) -> WeightsFileError:
-        return WeightsFileError(f"{self.name} is not a weights file: {reason[:200]}")
-
     def build(self, make: Callable[[], T]) -> T:
         """``make()``; its ``ValueError`` (a net that does not fit its variant) said as
         this file's ``WeightsFileError``."""
@@ -125,13 +121,14 @@ class WeightsFile:
         except WeightsFileError:
             raise
         except ValueError as error:
-            raise self.error(str(error) or type(error).__name__) from None
+            raise _not_weights(self.name, str(error) or type(error).__name__) from None
 
     def one_net(self) -> Layers:
         """The layers of a one-net file (``network.Network``)."""
         if set(self.nets) != {""}:
-            raise self.error(
-                f"it holds the nets {_listed(self.nets)}, not one net's w0, b0, w1, b1, ..."
+            raise _not_weights(
+                self.name,
+                f"it holds the nets {_listed(self.nets)}, not one net's w0, b0, w1, b1, ...",
             )
         return self.nets[""]
 
@@ -176,8 +173,11 @@ def _read(source: Path, arrays: bool) -> WeightsFile:
     except WeightsFileError:
         raise
     except _DAMAGED as error:
-        reason = str(error)[:200] or type(error).__name__
-        raise WeightsFileError(f"{source.name} is not a weights file: {reason}") from None
+        raise _not_weights(source.name, str(error) or type(error).__name__) from None
+
+
+def _not_weights(name: str, reason: str) -> WeightsFileError:
+    return WeightsFileError(f"{name} is not a weights file: {reason[:200]}")
 
 
 def _check_directory(file: IO[bytes], size: int) -> None:
