@@ -16,6 +16,7 @@ import random
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -249,26 +250,155 @@ def replayed(turns: int) -> Any:
 
 
 def weights() -> tuple[str, Callable[[], object]]:
-    import tempfile
-
     import numpy as np
 
-    from trigammon_widget.judgement.network import MAX_WEIGHTS, Network
+    from trigammon_widget.judgement.shipped import load_file
+    from trigammon_widget.judgement.weights_files import MAX_WEIGHTS
 
-    folder = Path(tempfile.mkdtemp())
-    path = folder / "big.npz"
-
+    path = Path(tempfile.mkdtemp()) / "big.npz"
     hidden = int((MAX_WEIGHTS * SCALE) // 210)
-    meta = json.dumps({"variant": "classic"})
     np.savez(
         path,
-        meta=np.array(meta),
+        meta=np.array(json.dumps({"variant": "classic"})),
         w0=np.zeros((202, hidden), np.float32),
         b0=np.zeros(hidden, np.float32),
         w1=np.zeros((hidden, 6), np.float32),
         b1=np.zeros(6, np.float32),
     )
-    return f"a weights file of {hidden * 209:,} weights", lambda: Network.load(path)
+    return f"a weights file of {hidden * 209:,} weights", lambda: load_file(path)
+
+
+def phase_weights() -> tuple[str, Callable[[], object]]:
+    """Classic's kind of net file (nets by phase) at the limit, read by ``load_file``."""
+    import numpy as np
+
+    from trigammon_widget.judgement.phases import PhaseNets, input_size
+    from trigammon_widget.judgement.shipped import load_file
+    from trigammon_widget.judgement.weights_files import MAX_WEIGHTS
+
+    sizes = {phase: input_size(phase) for phase in ("contact", "crashed", "race")}
+    hidden = int((MAX_WEIGHTS * SCALE) // sum(size + 8 for size in sizes.values()))
+    nets = {
+        phase: (
+            (np.zeros((size, hidden), np.float32), np.zeros(hidden, np.float32)),
+            (np.zeros((hidden, 6), np.float32), np.zeros(6, np.float32)),
+        )
+        for phase, size in sizes.items()
+    }
+    path = Path(tempfile.mkdtemp()) / "phases.npz"
+    PhaseNets(nets).save(path)
+    count = sum(w.size + b.size for layers in nets.values() for w, b in layers)
+    return f"a phase-nets file of {count:,} weights", lambda: load_file(path)
+
+
+def weights_members() -> tuple[str, Callable[[], object]]:
+    """A weights file of as many members as its zip directory may list (tiny nets of one
+    layer each, named by every phase-like name), read by ``load_file``: refused as no
+    classic net, after every member's header and array is read."""
+    import io
+    import itertools
+    import string
+    import zipfile
+
+    import numpy as np
+
+    from trigammon_widget.judgement.shipped import load_file
+    from trigammon_widget.judgement.weights_files import MAX_DIRECTORY_BYTES
+
+    def npy(array: Any) -> bytes:
+        out = io.BytesIO()
+        np.save(out, array)
+        return out.getvalue()
+
+    weights, biases = npy(np.zeros((1, 1), np.float32)), npy(np.zeros(1, np.float32))
+    path = Path(tempfile.mkdtemp()) / "members.npz"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("meta.npy", npy(np.array(json.dumps({"variant": "classic"}))))
+        directory, count = 46 + len("meta.npy"), 1  # a directory entry: 46 bytes and the name
+        names = map("".join, itertools.product(string.ascii_lowercase, repeat=3))
+        while directory + 2 * (46 + 10) < MAX_DIRECTORY_BYTES * SCALE:
+            net = next(names)
+            for name, data in ((f"{net}_w0.npy", weights), (f"{net}_b0.npy", biases)):
+                archive.writestr(name, data)
+                directory += 46 + len(name)
+                count += 1
+    return f"a weights file of {count:,} members (its directory at the limit)", lambda: load_file(
+        path
+    )
+
+
+def hostile_weights() -> tuple[str, Callable[[], object]]:
+    """The red team's file (issue 42): a 1 MB file whose member named ``w0`` (numpy reads
+    it before ``w0.npy``) holds 8000x25000 deflated zeros, beside a valid ``w0.npy``:
+    it cost 1.7 GB; refused now."""
+    import io
+    import zipfile
+
+    import numpy as np
+
+    from trigammon_widget.judgement.shipped import load_file, network_named
+
+    net = network_named("classic-v2")
+    shape = (8000, int(25_000 * SCALE))
+    path = Path(tempfile.mkdtemp()) / "hostile.npz"
+    head = io.BytesIO()
+    np.lib.format.write_array_header_1_0(
+        head, {"descr": "<f4", "fortran_order": False, "shape": shape}
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        with archive.open("w0", "w", force_zip64=True) as member:
+            member.write(head.getvalue())
+            block = bytes(1 << 20)
+            for _ in range(shape[0] * shape[1] * 4 >> 20):
+                member.write(block)
+        arrays = {"meta": np.array(json.dumps({"variant": "classic"}))}
+        for k, (w, b) in enumerate(net.layers):
+            arrays |= {f"w{k}": w, f"b{k}": b}
+        for name, array in arrays.items():
+            out = io.BytesIO()
+            np.save(out, array)
+            archive.writestr(f"{name}.npy", out.getvalue())
+    size = path.stat().st_size
+    return f"a {size / 1e6:.1f} MB file with a bare w0 of {shape[0]}x{shape[1]}", lambda: load_file(
+        path
+    )
+
+
+def benchmark_cancel() -> tuple[str, Callable[[], object]]:
+    """``play_table`` here (workers=1) with a bot of 0.1 s a choice: from the cancel to
+    the return, the cancel made as the bot starts a choice, the worst moment (issue 42:
+    it was 71 s)."""
+    import threading
+    import time as clock
+
+    from trigammon_widget.engine import Position
+    from trigammon_widget.engine.moves import Play
+    from trigammon_widget.judgement.benchmark import play_table
+    from trigammon_widget.judgement.bots import HeuristicBot
+
+    chose = threading.Event()
+
+    class Slow:
+        def __init__(self) -> None:
+            self.bot = HeuristicBot()
+
+        def choose(self, position: Position) -> Play:
+            chose.set()
+            clock.sleep(0.1)
+            return self.bot.choose(position)
+
+    stop = threading.Event()
+    table = threading.Thread(
+        target=lambda: play_table(Slow(), "heuristic", 30, workers=1, cancel=stop), daemon=True
+    )
+    table.start()
+    chose.wait()
+
+    def cancelled() -> None:
+        stop.set()
+        table.join()
+
+    return "a benchmark table cancelled, a bot of 0.1 s a choice", cancelled
 
 
 def cancel() -> tuple[str, Callable[[], object]]:
@@ -292,6 +422,44 @@ def cancel() -> tuple[str, Callable[[], object]]:
     return "a cancelled rollout on an executor that never runs its tasks", run
 
 
+def board_bots() -> tuple[str, Callable[[], object]]:
+    """What a bot's turn at the board costs (issue 42: a bot that hangs cannot be
+    cancelled there, so only the package's bots sit at a board): a game of each variant
+    with its neural bot in every seat, turn by turn as the board's Step button asks. After
+    a first run (the nets read, the compiled code loaded), the title gives the slowest
+    turn of a second run; the figures are a third's."""
+    import time as clock
+
+    from trigammon_widget.session import Session
+
+    def boards() -> list[Session]:
+        found = []
+        for variant in ("classic", "trigammon"):
+            session = Session(variant, seed=5)
+            for player in range(len(session.game.names)):
+                session.set_seat(player, "neural")
+            found.append(session)
+        return found
+
+    def play(sessions: list[Session]) -> list[float]:
+        times = []
+        for session in sessions:
+            while not session.game.is_over():
+                started = clock.perf_counter()
+                session.bot_turn()
+                times.append(clock.perf_counter() - started)
+        return times
+
+    play(boards())  # the nets read and the compiled code loaded, once per process
+    times = play(boards())
+    again = boards()
+    return (
+        f"{len(times)} bot turns at two boards (slowest {max(times) * 1000:.0f} ms, "
+        f"median {sorted(times)[len(times) // 2] * 1000:.1f} ms)",
+        lambda: play(again),
+    )
+
+
 CASES: dict[str, Callable[[], tuple[str, Callable[[], object]]]] = {
     "game_record": game_record,
     "match_record": match_record,
@@ -305,7 +473,12 @@ CASES: dict[str, Callable[[], tuple[str, Callable[[], object]]]] = {
     "gif": gif,
     "animated": animated,
     "weights": weights,
+    "phase_weights": phase_weights,
+    "weights_members": weights_members,
+    "hostile_weights": hostile_weights,
     "cancel": cancel,
+    "benchmark_cancel": benchmark_cancel,
+    "board_bots": board_bots,
 }
 
 

@@ -13,11 +13,17 @@ The course in other languages comes with it: ``course/es/`` (the whole course in
 Spanish) and ``course/nl/`` (the classic rules, notebook 03, in Dutch), made from the
 English notebooks by ``scripts/course_translations.py``.
 
-``python scripts/course.py`` brings the copy up to date, says on stderr what it copied,
-and prints the path of the course's first notebook (what ``./dev lab`` opens): the
-Spanish one when the environment's language is Spanish (``LANGUAGE=es ./dev lab``, read
-as the package reads it), or the one ``--language`` names; English where that language
-has no first lesson of its own.
+The copy is the learner's, so nothing in it is ever written over or written through:
+a file is created only where nothing is (not even a link to nothing, which would put the
+file outside ``course/``), and never inside a linked folder or under a plain file where
+a folder goes. What such an entry keeps out is left out and said, and the rest is
+copied all the same.
+
+``python scripts/course.py`` brings the copy up to date, says on stderr what it copied
+and what it left out, and prints the path of the course's first notebook (what
+``./dev lab`` opens): the Spanish one when the environment's language is Spanish
+(``LANGUAGE=es ./dev lab``, read as the package reads it), or the one ``--language``
+names; English where that language has no first lesson of its own.
 """
 
 from __future__ import annotations
@@ -38,26 +44,62 @@ LEFT_OUT = {".ipynb_checkpoints", "handouts", "__pycache__", "locale"}
 translations' catalogues (the translated notebooks are made from them)."""
 
 
-def working_copy(root: Path = ROOT, language: str = "en") -> tuple[Path, list[Path]]:
+class NoCourseFolder(Exception):
+    """``course/`` is there but is no folder (a file, a link to nothing)."""
+
+
+def working_copy(
+    root: Path = ROOT, language: str = "en"
+) -> tuple[Path, list[Path], list[tuple[Path, str]]]:
     """``root/course`` brought up to date from ``root/notebooks``: the first notebook's
-    path in ``language`` (English where it has none), and the files copied (relative to
-    the copy), none of them already there."""
+    path in ``language`` (English where it has none), the files copied (relative to
+    the copy), none of them already there, and the files left out, each with what of
+    the learner's is in its way."""
     source, copy = root / SOURCE, root / COPY
     if not source.is_dir():
         raise FileNotFoundError(f"no {SOURCE}/ folder in {root}")
+    if not copy.is_dir() and (copy.exists() or copy.is_symlink()):
+        raise NoCourseFolder(f"{copy} is not a folder: move it away to get the course")
     copied: list[Path] = []
+    left_out: list[tuple[Path, str]] = []
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source)
         if LEFT_OUT & set(relative.parts) or not path.is_file():
             continue
         target = copy / relative
-        if target.exists():
+        blocked = _in_the_way(copy, relative)
+        if blocked:
+            left_out.append((relative, blocked))
+            continue
+        if target.exists() or target.is_symlink():
             continue  # the learner's own, perhaps worked in
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("rb") as data, target.open("xb") as out:  # "x": never through a link
+                shutil.copyfileobj(data, out)
+            shutil.copystat(path, target)
+        except OSError as error:
+            left_out.append((relative, f"{error.strerror or error}"))
+            continue
         copied.append(relative)
     translated = copy / language / FIRST
-    return translated if translated.exists() else copy / FIRST, copied
+    return translated if translated.exists() else copy / FIRST, copied, left_out
+
+
+def _in_the_way(copy: Path, relative: Path) -> str | None:
+    """What keeps a file out of its folder in the copy: a folder above it that is a link
+    (the file would land outside the copy) or a plain file, or None."""
+    folder = copy
+    for part in relative.parts[:-1]:
+        folder = folder / part
+        if folder.is_symlink():
+            return f"{COPY}/{folder.relative_to(copy)} is a link, not a folder of the course"
+        if folder.exists() and not folder.is_dir():
+            return f"{COPY}/{folder.relative_to(copy)} is a file, not a folder"
+    target = copy / relative
+    if target.is_symlink() and not target.exists():
+        return f"{COPY}/{relative} is a link to nothing (delete it to get the file afresh)"
+    return None
 
 
 def main() -> int:
@@ -70,9 +112,15 @@ def main() -> int:
         help="the course's language: en, es, nl (default: the environment's)",
     )
     arguments = parser.parse_args()
-    first, copied = working_copy(arguments.root, arguments.language)
+    try:
+        first, copied, left_out = working_copy(arguments.root, arguments.language)
+    except (FileNotFoundError, NoCourseFolder) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     if copied:
         print(f"==> {COPY}/: copied {len(copied)} file(s) from {SOURCE}/", file=sys.stderr)
+    for relative, reason in left_out:
+        print(f"==> {COPY}/: left out {relative}: {reason}", file=sys.stderr)
     print(first)
     return 0
 

@@ -76,7 +76,7 @@ def test_the_mixed_table_seats_each_opponent_before_the_bot_as_often() -> None:
 def test_bad_tables_and_counts_are_refused_and_cancel_stops() -> None:
     with pytest.raises(ValueError, match="unknown table 'gnubg'"):
         play_table(RandomBot(), "gnubg", 3)
-    with pytest.raises(ValueError, match="at least 2"):
+    with pytest.raises(ValueError, match="whole number from 2 to 10,000,000, not 1"):
         play_table(RandomBot(), "mixed", 1)
     stop = threading.Event()
     stop.set()

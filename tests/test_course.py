@@ -28,7 +28,7 @@ def test_the_copy_is_made_then_kept(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "notebooks", source, ignore=shutil.ignore_patterns("handouts"))
     (source / ".ipynb_checkpoints").mkdir()
     (source / ".ipynb_checkpoints" / "x-checkpoint.ipynb").write_text("{}")
-    first, copied = course().working_copy(tmp_path)
+    first, copied, left_out = course().working_copy(tmp_path)
     assert first == tmp_path / "course" / "01_meet_the_board.ipynb" and first.exists()
     notebooks = sorted(p.name for p in source.glob("*.ipynb"))
     assert sorted(p.name for p in (tmp_path / "course").glob("*.ipynb")) == notebooks
@@ -39,13 +39,13 @@ def test_the_copy_is_made_then_kept(tmp_path: Path) -> None:
     # the learner's work stays; what is new in notebooks/ comes in
     first.write_text("my work")
     (source / "13_new.ipynb").write_text("{}")
-    _, again = course().working_copy(tmp_path)
-    assert again == [Path("13_new.ipynb")] and first.read_text() == "my work"
+    _, again, left_out = course().working_copy(tmp_path)
+    assert again == [Path("13_new.ipynb")] and first.read_text() == "my work" and not left_out
 
 
 def test_the_first_lesson_is_in_the_language_asked_for(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
-    first, _ = course().working_copy(tmp_path, "es")
+    first, _, _ = course().working_copy(tmp_path, "es")
     assert first == tmp_path / "course" / "es" / "01_meet_the_board.ipynb" and first.exists()
     assert (tmp_path / "course" / "nl" / "03_coming_from_classic.ipynb").exists()
     # Dutch has the classic rules only: its course starts with the English first lesson

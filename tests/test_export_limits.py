@@ -25,6 +25,7 @@ from trigammon_widget.pictures.export import (
     replay_of,
 )
 from trigammon_widget.session import Session
+from waiting import PATIENCE
 
 SOURCE = Path(__file__).parent.parent / "src"
 
@@ -98,7 +99,11 @@ def test_a_long_gif_keeps_two_frames_in_memory(tmp_path: Path, pillow: object) -
     )
     environment = {**os.environ, "PYTHONPATH": str(SOURCE)}
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=600
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=PATIENCE,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     turns, grown = map(int, done.stdout.split())

@@ -17,6 +17,7 @@ from nbclient import NotebookClient
 
 from trigammon_widget.engine.i18n import LANGUAGES, SOURCE_LANGUAGE
 from trigammon_widget.teaching.problems import MARGIN
+from waiting import PATIENCE
 
 FOLDER = Path(__file__).parent.parent / "notebooks"
 NOTEBOOKS = sorted(FOLDER.glob("*.ipynb"))
@@ -45,7 +46,7 @@ def executed(path: Path) -> Any:
     notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     NotebookClient(
         notebook,
-        timeout=120,
+        timeout=PATIENCE,  # a cell's ceiling: analyses run in some, on a busy machine
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
     ).execute()

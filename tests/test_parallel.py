@@ -10,7 +10,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from trigammon_widget.judgement import parallel
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.games import autoplay, chooser
 from trigammon_widget.judgement.rollout import hints, rollout
+from waiting import PATIENCE
 
 SOURCE = Path(__file__).parent.parent / "src"
 
@@ -48,7 +48,7 @@ def run_script(script: str, tmp_path: Path, *, stdin: bool = False) -> str:
             text=True,
             cwd=tmp_path,
             env=environment,
-            timeout=600,
+            timeout=PATIENCE,
         )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "Traceback" not in done.stderr, done.stderr[-3000:]
@@ -109,15 +109,18 @@ def test_large_work_goes_to_the_pool_and_small_work_stays() -> None:
 
 
 class Stalled(Executor):
-    """An executor that takes every task and never runs one."""
+    """An executor that takes every task and never runs one; ``taken`` is set once it
+    has a task."""
 
     def __init__(self) -> None:
         self.futures: list[Future[Any]] = []
+        self.taken = threading.Event()
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
         future.set_running_or_notify_cancel()  # taken, and so past cancelling
         self.futures.append(future)
+        self.taken.set()
         return future
 
 
@@ -126,16 +129,17 @@ def test_a_cancel_returns_at_once_from_an_executor_that_never_runs_its_tasks() -
     never returned after cancel."""
     stop = threading.Event()
     found: list[Any] = []
+    stalled = Stalled()
     worker = threading.Thread(
         target=lambda: found.append(
-            rollout(Position.start(CLASSIC), games=100, executor=Stalled(), cancel=stop)
+            rollout(Position.start(CLASSIC), games=100, executor=stalled, cancel=stop)
         ),
         daemon=True,
     )
     worker.start()
-    time.sleep(0.3)
+    assert stalled.taken.wait(PATIENCE)  # the rollout is under way, its tasks stalled
     stop.set()
-    worker.join(timeout=10)
+    worker.join(PATIENCE)
     assert not worker.is_alive(), "the rollout did not return after cancel"
     assert found[0].cancelled and found[0].games == 0
 

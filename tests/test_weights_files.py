@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 
 from trigammon_widget.engine import CLASSIC
-from trigammon_widget.judgement.network import (
+from trigammon_widget.judgement.network import Network
+from trigammon_widget.judgement.shipped import network_named
+from trigammon_widget.judgement.weights_files import (
     MAX_WEIGHTS,
     MAX_WEIGHTS_BYTES,
-    Network,
     WeightsFileError,
 )
-from trigammon_widget.judgement.shipped import network_named
 
 SHIPPED = network_named("classic-v2")
 
@@ -74,7 +74,8 @@ def header_only(tmp_path: Path, shape: tuple[int, ...]) -> Path:
         ({"w2": np.zeros((6, 6), np.float32)}, "its arrays are"),
         ({"meta": None}, "its arrays are"),
         ({"meta": np.array("not json")}, "not a weights file"),
-        ({"meta": np.array("[1, 2]")}, "not a JSON object naming the net's variant"),
+        ({"meta": np.array("[1, 2]")}, "its meta is not a JSON object"),
+        ({"meta": np.array('{"version": 2}')}, "its meta names no variant"),
         ({"meta": np.array('{"variant": "chess"}')}, "chess"),
         ({"meta": np.array('{"variant": "classic", "options": 5}')}, "options are not a JSON"),
         ({"meta": np.array(5)}, "its meta is a text"),

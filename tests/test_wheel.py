@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from waiting import PATIENCE
+
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = "trigammon_widget/static/"
 
@@ -33,7 +35,7 @@ def test_wheel_contains_the_built_widget(tmp_path: Path) -> None:
         ],
         check=True,
         cwd=tmp_path,
-        timeout=300,
+        timeout=PATIENCE,
     )
     (wheel,) = tmp_path.glob("trigammon_widget-*.whl")
     with zipfile.ZipFile(wheel) as archive:

@@ -12,6 +12,7 @@ from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.engine.notation import NO_MOVE
 from trigammon_widget.teaching.gallery import find_case
 from trigammon_widget.widget import BoardWidget
+from waiting import PATIENCE
 
 
 class Front:
@@ -452,10 +453,10 @@ def test_hints_come_at_once_and_a_rollout_refines_the_best() -> None:
     assert {row["text"] for row in rows} == set(widget.plays)
     assert not front.send("hints")["ok"]  # one analysis at a time
     assert front.send("cancel_analysis")["ok"]
-    assert widget.wait(60)
+    assert widget.wait(PATIENCE)
     assert widget.view["analysis"]["status"] in ("cancelled", "done")
     widget.hints(games_per_play=6, candidates=3, workers=1, truncate=6, seed=1)
-    assert widget.wait(60)
+    assert widget.wait(PATIENCE)
     analysis = widget.view["analysis"]
     assert analysis["status"] == "done" and analysis["done"] == analysis["total"] == 18
     refined = [row for row in analysis["hints"] if row["games"]]
@@ -474,7 +475,7 @@ def test_the_boards_rollouts_play_twice_the_games_on_the_fast_path(
             assert front.send(intent)["ok"]
             assert widget.view["analysis"]["total"] == total
             assert front.send("cancel_analysis")["ok"]
-            assert widget.wait(60)
+            assert widget.wait(PATIENCE)
 
 
 def test_chances_of_the_position_and_their_reset_on_change() -> None:
@@ -483,7 +484,7 @@ def test_chances_of_the_position_and_their_reset_on_change() -> None:
     at_once = widget.view["analysis"]
     assert at_once["kind"] == "chances" and at_once["games"] == 0
     assert abs(sum(at_once["wins"]) - 1) < 1e-5 and len(at_once["equities"]) == 2
-    assert widget.wait(60)
+    assert widget.wait(PATIENCE)
     analysis = widget.view["analysis"]
     assert analysis["status"] == "done" and analysis["games"] == 12
     assert abs(sum(analysis["wins"]) - 1) < 1e-9
@@ -497,13 +498,13 @@ def test_a_cancelled_analysis_never_writes_over_a_newer_one() -> None:
     assert front.send("cancel_analysis")["ok"]
     # A new analysis may start while the cancelled one winds down.
     widget.chances(games=10, workers=1, truncate=4, seed=3)
-    assert widget.wait(60)
+    assert widget.wait(PATIENCE)
     analysis = widget.view["analysis"]
     assert analysis["kind"] == "chances" and analysis["status"] == "done"
     # A board change silences the running analysis for good.
     widget.hints(games_per_play=400, candidates=8, workers=1, seed=3)
     front.send("move", start="17", end="20")
-    assert widget.wait(60)
+    assert widget.wait(PATIENCE)
     assert widget.view["analysis"] is None
 
 
@@ -519,7 +520,7 @@ def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
     widget, front = _played_game()
     assert front.send("analyse")["ok"]
     assert widget.view["review"]["status"] == "running"
-    assert widget.wait(60)
+    assert widget.wait(PATIENCE)
     review = widget.view["review"]
     assert review["status"] == "done" and review["done"] == review["total"] == 20
     report = widget.analysis
@@ -596,7 +597,7 @@ def test_the_tutor_speaks_in_points_per_game_and_named_levels() -> None:
         }
     assert not front.send("set_tutor_level", level="awful")["ok"]
     assert front.send("hints")["ok"] and front.send("cancel_analysis")["ok"]
-    assert widget.wait(60)  # the rollout stopped: the hints no longer change
+    assert widget.wait(PATIENCE)  # the rollout stopped: the hints no longer change
     hints = widget.view["analysis"]
     assert hints is not None and hints["kind"] == "hints"
     assert front.send("play_listed", index=widget.plays.index("2/off"))["ok"]
@@ -683,7 +684,7 @@ def test_perspective_is_a_change_of_version_and_keeps_the_analysis() -> None:
     widget, front = classic_widget()
     version = widget.view["version"]
     widget.chances(games=4, workers=1, truncate=3, seed=1)
-    assert widget.wait(60)
+    assert widget.wait(PATIENCE)
     assert front.send("set_perspective", player=1)["ok"]
     assert widget.view["version"] == version + 1
     assert widget.view["analysis"] is not None
@@ -701,6 +702,6 @@ def test_the_view_follows_every_analysis_to_its_end() -> None:
     widget, _ = classic_widget()
     for seed in range(15):
         widget.chances(games=6, workers=1, truncate=2, seed=seed, chunk=1)
-        assert widget.wait(60)
+        assert widget.wait(PATIENCE)
         assert widget.view["analysis"] == widget.session.view()["analysis"]
         assert widget.view["analysis"]["status"] == "done"

@@ -24,6 +24,7 @@ from trigammon_widget.judgement.bots import CubeBot, HeuristicBot
 from trigammon_widget.judgement.cube import Chances
 from trigammon_widget.judgement.games import autoplay
 from trigammon_widget.widget import BoardWidget
+from waiting import PATIENCE
 
 DATA = Path(__file__).parent / "data" / "gnubg"
 
@@ -175,7 +176,7 @@ def test_any_finished_game_of_a_match_is_reviewed_and_stepped_through() -> None:
     front = Front(widget)
     assert front.send("show_game", index=0)["ok"]
     widget.analyse(workers=1)
-    assert widget.wait(120)
+    assert widget.wait(PATIENCE)
     review = widget.view["review"]
     assert review is not None and review["status"] == "done" and review["marked_at"]
     marks = {entry["ply"]: entry["mark"] for entry in widget.history if entry["mark"]}

@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, TypeVar, get_args, get_origin
 
+from .engine.errors import quote
+from .engine.i18n import _, ngettext, speaking
 from .engine.places import MAX_PLACE_TEXT
 
 __all__ = [
@@ -46,29 +48,32 @@ MAX_TEXT = 64
 @dataclass(frozen=True)
 class Kind:
     """What one intent field holds: its TypeScript type, a check of its JSON value,
-    and how the protocol document describes it."""
+    and what it is in words, in the language spoken (``said()``: a refusal of a wrong
+    value says it, and the protocol document in English)."""
 
     ts: str
-    doc: str
     check: Callable[[object], bool]
+    said: Callable[[], str]
 
 
 def _int(value: object) -> bool:
     return type(value) is int and abs(value) <= 10**6
 
 
-INT = Kind("number", "whole number", _int)
-BOOL = Kind("boolean", "true or false", lambda value: type(value) is bool)
+INT = Kind("number", _int, lambda: _("a whole number"))
+BOOL = Kind("boolean", lambda value: type(value) is bool, lambda: _("true or false"))
 PLACE = Kind(
     "Place",
-    'place (`"13"`, `"bar"`, `"off"`)',
     lambda value: isinstance(value, str) and 0 < len(value) <= MAX_PLACE_TEXT,
+    lambda: _('a place ("13", "bar", "off")'),
 )
-DIE_OR_NONE = Kind("number | null", "die 1..6 or null", lambda value: value is None or _int(value))
+DIE_OR_NONE = Kind(
+    "number | null", lambda value: value is None or _int(value), lambda: _("a die 1..6 or null")
+)
 TEXT = Kind(
     "string",
-    f"text (at most {MAX_TEXT} characters)",
     lambda v: isinstance(v, str) and len(v) <= MAX_TEXT,
+    lambda: _("a text of at most {count} characters").format(count=MAX_TEXT),
 )
 
 
@@ -76,8 +81,8 @@ def choice(*values: str) -> Kind:
     """A field holding one of ``values``."""
     return Kind(
         " | ".join(f'"{value}"' for value in values),
-        " / ".join(f"`{value}`" for value in values),
         lambda value: value in values,
+        lambda: _("one of {values}").format(values=", ".join(f'"{value}"' for value in values)),
     )
 
 
@@ -124,27 +129,38 @@ def decode(actions: Mapping[str, Action], content: object) -> tuple[Action, dict
     ``version`` are the caller's to check.
     """
     if not isinstance(content, dict) or content.get("kind") != "intent":
-        raise IntentError("not an intent: expected {kind: 'intent', ...}")
+        raise IntentError(_('not an intent: a message to the board has the kind "intent"'))
     name = content.get("action")
     if not isinstance(name, str) or name not in actions:
-        raise IntentError(f"unknown action {_quote(name)}")
+        raise IntentError(_("unknown action {action}").format(action=quote(name)))
     declared = actions[name]
     unknown = set(content) - {"kind", "id", "version", "action", *declared.fields}
     if unknown:
-        shown = sorted(_quote(key) for key in unknown)[:3]
-        raise IntentError(f"{name}: unexpected field(s) {', '.join(shown)}")
+        shown = ", ".join(sorted(quote(key) for key in unknown)[:3])
+        raise IntentError(
+            ngettext(
+                "{action}: unexpected field {fields}",
+                "{action}: unexpected fields {fields}",
+                len(unknown),
+            ).format(action=name, fields=shown)
+        )
     missing = [field for field in declared.fields if field not in content]
     if missing:
-        raise IntentError(f"{name}: missing field(s) {missing}")
+        raise IntentError(
+            ngettext(
+                "{action}: missing field {fields}",
+                "{action}: missing fields {fields}",
+                len(missing),
+            ).format(action=name, fields=", ".join(missing))
+        )
     for field, kind in declared.fields.items():
         if not kind.check(content[field]):
-            raise IntentError(f"{name}: {field} must be a {kind.doc}, got {_quote(content[field])}")
+            raise IntentError(
+                _("{action}: {field} must be {kind}, not {value}").format(
+                    action=name, field=field, kind=kind.said(), value=quote(content[field])
+                )
+            )
     return declared, {field: content[field] for field in declared.fields}
-
-
-def _quote(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class ReplyError(TypedDict):
@@ -301,10 +317,12 @@ def _table(name: str, table: Table) -> str:
 
 
 def action_table(actions: Mapping[str, Action]) -> str:
-    """The Markdown table of actions in ``docs/widget-protocol.md``."""
+    """The Markdown table of actions in ``docs/widget-protocol.md`` (in English)."""
     rows = ["| action | fields | effect |", "|---|---|---|"]
     for declared in actions.values():
-        fields = ", ".join(f"`{field}`: {kind.doc}" for field, kind in declared.fields.items())
+        with speaking("en"):
+            kinds = [(field, kind.said()) for field, kind in declared.fields.items()]
+        fields = ", ".join(f"`{field}`: {said}" for field, said in kinds)
         effect = " ".join(declared.doc.split()).replace("``", "`").replace("|", "\\|")
         rows.append(f"| `{declared.name}` | {fields} | {effect} |")
     return "\n".join(rows)

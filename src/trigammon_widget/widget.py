@@ -31,11 +31,13 @@ import anywidget
 import traitlets
 
 from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Variant
+from .engine.errors import quote
 from .engine.i18n import _
 from .judgement.analysis import Report
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .saving import LIVE
 from .session import Frames, Job, Message, Session
+from .session.keywords import check_keywords, keywords_of
 from .session.slices import Found
 
 STATIC = Path(__file__).parent / "static"
@@ -104,6 +106,8 @@ class BoardWidget(anywidget.AnyWidget):
     ``you=0`` marks the seat of the person in front of the board: the board speaks to
     them in the second person ("You win 2 points"; named "You" unless ``names`` says
     otherwise), as it does to a seat named "You".
+    The widget's own keywords (``layout``, ``tooltip``, ``tabbable``) are taken too;
+    any other is refused by name (``UnknownKeywordError``).
     """
 
     _esm = STATIC / "widget.js"
@@ -131,6 +135,7 @@ class BoardWidget(anywidget.AnyWidget):
         you: int | None = None,
         **kwargs: Any,
     ) -> None:
+        check_keywords("BoardWidget()", kwargs, TAKEN)
         self._session = Session(
             game,
             seed=seed,
@@ -307,7 +312,7 @@ class BoardWidget(anywidget.AnyWidget):
                         _(
                             "the board changed since that request (version {version}, now "
                             "{now}): nothing was done; try again"
-                        ).format(version=f"{version!r:.20}", now=self._session.version)
+                        ).format(version=quote(version), now=self._session.version)
                     )
                 answer = self._do(getattr(self._session, declared.name), **fields)
                 reply["ok"] = True
@@ -318,7 +323,7 @@ class BoardWidget(anywidget.AnyWidget):
             except ValueError as error:
                 self._refused(reply, self._session.message(error))
             except Exception as error:  # a bug: answered and logged, never a silent board
-                log.exception("intent %.200r failed", content)
+                log.exception("intent %s failed", quote(content))
                 text = _("internal error ({error}); nothing was done").format(
                     error=type(error).__name__
                 )
@@ -431,3 +436,12 @@ class BoardWidget(anywidget.AnyWidget):
             "image/svg+xml": drawn,
             "text/plain": str(self._session.position),
         }
+
+
+WIDGET_KEYWORDS = sorted(
+    name for name in anywidget.AnyWidget.class_trait_names(sync=True) if not name.startswith("_")
+)
+"""The widget's own traits a board takes as keywords (``layout``, ``tabbable``,
+``tooltip``); the board's traits are Python's to set."""
+TAKEN = [*keywords_of(BoardWidget.__init__), *WIDGET_KEYWORDS]
+"""Every keyword ``BoardWidget`` takes."""

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from .lab_page import notebook_page, serve
-from .lab_server import CHROMIUM_ARGS, CHROMIUM_PATH, LabServer
+from .lab_server import CHROMIUM_ARGS, CHROMIUM_PATH, LabServer, PatientBrowser
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -46,7 +46,7 @@ def browser(chromium_path: str) -> Iterator[Any]:
             executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
         )
         try:
-            yield launched
+            yield PatientBrowser(launched)
         finally:
             launched.close()
 

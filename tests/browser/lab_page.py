@@ -60,12 +60,10 @@ def notebook_page(
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         page.goto(lab.url(f"/lab/tree/{name}"))
-        page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
+        page.get_by_text(KERNEL_IDLE).wait_for()
         run_all_cells(page)
-        page.locator(".trigammon-widget[data-version]").nth(boards - 1).wait_for(timeout=60_000)
-        page.locator(".jp-Cell").last.locator(".jp-OutputArea-output").first.wait_for(
-            timeout=90_000
-        )
+        page.locator(".trigammon-widget[data-version]").nth(boards - 1).wait_for()
+        page.locator(".jp-Cell").last.locator(".jp-OutputArea-output").first.wait_for()
         yield page
     finally:
         page.close()
@@ -100,7 +98,7 @@ def act(page: Any, widget: Any, locator: Any) -> None:
     wait_version_after(page, widget, before)
 
 
-def run_cell(page: Any, cell: Any, text: str, timeout: float = 60_000) -> str:
+def run_cell(page: Any, cell: Any, text: str) -> str:
     """Runs ``cell`` (its code unfolded first if it is folded) and returns its output
     once the output contains ``text``."""
     folded = cell.locator(".jp-InputPlaceholder")
@@ -109,9 +107,7 @@ def run_cell(page: Any, cell: Any, text: str, timeout: float = 60_000) -> str:
     cell.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Control+Enter")
     page.wait_for_function(
-        "([el, text]) => el.textContent.includes(text)",
-        arg=[cell.element_handle(), text],
-        timeout=timeout,
+        "([el, text]) => el.textContent.includes(text)", arg=[cell.element_handle(), text]
     )
     # textContent, not innerText: JupyterLab may skip rendering cells out of view.
     return "\n".join(cell.locator(".jp-OutputArea-output").all_text_contents())
@@ -128,21 +124,15 @@ def run_probe(page: Any, cell: Any) -> dict[str, Any]:
     return state
 
 
-def wait_until(page: Any, widget: Any, condition: str, timeout: float = 15_000) -> None:
-    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds."""
-    page.wait_for_function(f"el => {condition}", arg=widget.element_handle(), timeout=timeout)
+def wait_until(page: Any, widget: Any, condition: str) -> None:
+    """Waits until ``condition`` (JavaScript, about the widget's root ``el``) holds (for
+    as long as the page's default, ``waiting.PATIENCE``)."""
+    page.wait_for_function(f"el => {condition}", arg=widget.element_handle())
 
 
-ROLLOUT = 90_000
-"""Milliseconds a board's rollout or review may take: the Hints refinement plays 96 games
-a play on the fast path, on two cores that the suite's other worker shares."""
-
-
-def wait_done(page: Any, widget: Any, panel: str, timeout: float = ROLLOUT) -> None:
+def wait_done(page: Any, widget: Any, panel: str) -> None:
     """Waits until the ``panel`` panel's background job (``analysis``, ``review``) is done."""
-    wait_until(
-        page, widget, f"el.querySelector('.tgw-{panel}-panel').dataset.status === 'done'", timeout
-    )
+    wait_until(page, widget, f"el.querySelector('.tgw-{panel}-panel').dataset.status === 'done'")
 
 
 def click(page: Any, locator: Any, button: str = "left", shift: bool = False) -> None:

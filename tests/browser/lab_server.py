@@ -27,6 +27,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from waiting import PATIENCE, PATIENCE_MS
+
 LAB_CONFIG = Path(__file__).resolve().parents[2] / "scripts" / "lab"
 """The course's Jupyter configuration (``./dev lab`` reads it too)."""
 CHROMIUM_PATH = Path("/usr/lib/chromium/chromium")
@@ -41,8 +43,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-STARTUP_TIMEOUT = 90.0
-"""Seconds for the server to answer ``/api``."""
+STARTUP_TIMEOUT = PATIENCE
+"""Seconds for the server to answer ``/api``, at most."""
 
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
 """JupyterLab's status bar once the notebook's kernel is up and waiting."""
@@ -206,15 +208,51 @@ class LabServer:
 
 
 def centre(page: Any, locator: Any) -> tuple[float, float]:
-    """Where ``locator`` is on screen once scrolled to and settled: JupyterLab renders
-    cells as they come into view, which can move what is below them."""
+    """Where ``locator`` is on screen once scrolled to and settled (the same box two
+    frames running, for as long as that takes): JupyterLab renders cells as they come
+    into view, which can move what is below them."""
     locator.scroll_into_view_if_needed()
     box = locator.bounding_box()
-    for _ in range(20):
-        page.wait_for_timeout(50)
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        settle(page)
         settled = locator.bounding_box()
         if settled == box:
             break
         box = settled
     assert box is not None
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def settle(page: Any, due_ms: int = 0) -> None:
+    """Lets the page run what it has pending: every timer due within ``due_ms`` (timers
+    fire in the order they fall due, so those the page set earlier, due as soon, have
+    run), then two frames. A condition on the page's own clock, not a guess at how long
+    a busy machine takes: a check that nothing happened follows this (and a kernel round
+    trip, for what the page sends to Python)."""
+    page.evaluate(
+        "due => new Promise(done => setTimeout(() => requestAnimationFrame(() => "
+        "requestAnimationFrame(() => done())), due))",
+        due_ms,
+    )
+
+
+class PatientBrowser:
+    """A browser whose every page waits up to ``PATIENCE`` for a condition (Playwright's
+    default is 30 s, which a loaded machine exceeds): the one place that says so."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_page(self, **options: Any) -> Any:
+        page = self._browser.new_page(**options)
+        page.set_default_timeout(PATIENCE_MS)
+        return page
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(PATIENCE_MS)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)

@@ -11,6 +11,7 @@ import base64
 import copy
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from trigammon_widget.judgement.bots import HeuristicBot
 from trigammon_widget.judgement.games import autoplay
 from trigammon_widget.pictures.export import animated_svg
 from trigammon_widget.widget import STILL_WIDTH
+from waiting import PATIENCE
 
 from .lab_page import notebook_page
 from .lab_server import LabServer
@@ -70,19 +72,21 @@ def test_a_50_turn_replay_is_small_and_plays_in_an_img(offline: Any) -> None:
     image = offline.locator("#replay")
     offline.wait_for_function("() => document.getElementById('replay').complete")
     assert offline.evaluate("() => document.getElementById('replay').naturalWidth") == 600
-    shots = []
-    for _ in range(3):
-        shots.append(image.screenshot())
-        offline.wait_for_timeout(450)
+    shots = [image.screenshot()]
+    deadline = time.monotonic() + PATIENCE
+    while len(shots) < 3 and time.monotonic() < deadline:  # frames change, however slowly
+        shot = image.screenshot()
+        if shot != shots[-1]:
+            shots.append(shot)
     assert len(set(shots)) == 3, "the replay's frames do not change over time"
-    # Asked for no motion (here inlined in a page), it holds the last position.
+    # Asked for no motion (here inlined in a page), it holds the last position: nothing
+    # animates, so nothing can move.
     offline.emulate_media(reduced_motion="reduce")
     offline.set_content(picture)
+    assert offline.evaluate("() => document.getAnimations().length") == 0
     board = offline.locator("svg")
     first = board.screenshot()
-    offline.wait_for_timeout(600)
     assert board.screenshot() == first
-    assert offline.evaluate("() => document.getAnimations().length") == 0
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +104,10 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[list[l
     )
     folder = tmp_path_factory.mktemp("nbconvert")
     NotebookClient(
-        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+        notebook,
+        timeout=PATIENCE,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(folder)}},
     ).execute()
     printed = "".join(o.get("text", "") for o in notebook.cells[-1].outputs)
     expected = [
@@ -154,9 +161,12 @@ def test_nbconvert_html_shows_every_board_offline(
 
 def test_jupyterlab_shows_the_live_board_not_the_still_one(browser: Any, lab: LabServer) -> None:
     with notebook_page(browser, lab, "one_board.ipynb", viewport=(1200, 900)) as page:
-        page.locator(".trigammon-widget svg.tg-board").wait_for(timeout=60_000)
+        page.locator(".trigammon-widget svg.tg-board").wait_for()
         outputs = page.locator(".jp-Cell").first.locator(".jp-OutputArea-child")
-        assert outputs.count() == 2  # the widget and its still picture, for static pages
+        # the widget and its still picture, for static pages: the picture is the cell's
+        # second output, which may come after the widget is drawn (issue 42)
+        page.locator(".jp-Cell").first.locator(".trigammon-static").wait_for(state="attached")
+        assert outputs.count() == 2
         assert outputs.nth(1).evaluate("e => e.getBoundingClientRect().height") == 0  # no gap
         still = page.locator(".trigammon-static")
         assert still.count() == 1 and not still.is_visible()

@@ -72,14 +72,13 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     # A hint: the evaluator's ranking at once, in Spanish numbers (decimal comma).
     panel = widget.locator(".tgw-analysis-panel")
     panel.get_by_role("button", name="Pistas").click()
-    wait_until(page, widget, "el.querySelectorAll('.tgw-hint-play').length > 0", timeout=30_000)
+    wait_until(page, widget, "el.querySelectorAll('.tgw-hint-play').length > 0")
     if panel.get_attribute("data-status") == "running":
         panel.get_by_role("button", name="Cancelar").click()
     wait_until(
         page,
         widget,
         "['cancelled', 'done'].includes(el.querySelector('.tgw-analysis-panel').dataset.status)",
-        timeout=60_000,
     )
     rows = panel.locator(".tgw-hint-play")
     best = rows.first.text_content() or ""

@@ -24,6 +24,11 @@ from .lab_page import (
     wait_until,
     wait_version_after,
 )
+from .lab_server import settle
+
+PREVIEW_DUE = 100
+"""Milliseconds within which a hovered play asks Python for its preview
+(``js/previews.ts``: 40 ms, or again every 40 ms while a request is out)."""
 
 SETUP = """\
 import json
@@ -81,7 +86,7 @@ BOARDS_CODE = {
     # 7: a trigammon game reviewed: the graph
     "graph": "g = Game(TRIGAMMON, seed=4, names=['Ann', 'Bo', 'Cy'])\n"
     "autoplay(g, [HeuristicBot(), RandomBot(4), RandomBot(5)], max_turns=9)\n"
-    "b = BoardWidget(g)\nb.analyse(workers=1)\nb.wait(240)\nb",
+    "b = BoardWidget(g)\nb.analyse(workers=1)\nb.wait()\nb",
     # 8: a turn in progress and the legal plays
     "plays": "b = BoardWidget(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))\nb",
     # 9: lit targets in trigammon
@@ -175,7 +180,7 @@ def test_3_a_finished_game_of_a_match_is_reviewed_mistake_to_mistake(page: Any) 
     assert "Game 1 of 6" in (widget.locator(".tgw-match-panel").text_content() or "")
     panel = widget.locator(".tgw-review-panel")
     panel.get_by_role("button", name="Analyse game").click()
-    wait_done(page, widget, "review", 120_000)
+    wait_done(page, widget, "review")
     state = probe(page)["review"]
     assert state["review"] == "done" and state["marked_at"]
     marks = widget.locator(".tgw-history .tgw-judged")
@@ -196,7 +201,7 @@ def test_4_the_answer_page_carries_the_evaluator_s_numbers(page: Any) -> None:
     cell = page.locator(".jp-Cell").nth(SHEET_CELL)
     frame = cell.frame_locator("iframe").first
     tables = frame.locator(".answers table")
-    tables.first.wait_for(timeout=30_000)
+    tables.first.wait_for()
     assert tables.count() == 2
     assert frame.locator(".answers table th").first.text_content() == "play"
     assert "points per game" in (frame.locator(".answers table").first.text_content() or "")
@@ -225,9 +230,10 @@ def test_5_a_hint_stopped_by_the_tutor_keeps_the_list_and_shows_the_better_play(
     assert after is not None and abs(after["y"] - box["y"]) < 2  # nor jump under the pointer
     assert rows.nth(1).evaluate("row => row.matches(':hover')")
     page.mouse.move(box["x"] + box["width"] / 2 + 3, box["y"] + box["height"] / 2)
-    page.wait_for_timeout(400)
+    settle(page, PREVIEW_DUE)  # a preview that must not come would be asked for by now,
+    state = probe(page)  # and answered before the probe is
     assert "tgw-previewing" not in (widget.get_attribute("class") or "")  # no preview
-    assert probe(page)["tutor"]["warning"]["played"] == "2/off"
+    assert state["tutor"]["warning"]["played"] == "2/off"
     assert widget.locator(".tg-best").count() == 1  # the held drawing: the better play
     press(page, widget, "Take back")
 

@@ -27,7 +27,7 @@ _probes = globals().get("_probes", 0)  # counts on when the cell runs again
 def probe():
     global _probes
     _probes += 1
-    board.wait(60)  # the bots playing the opening (the notebook asks them in Python)
+    board.wait()  # the bots playing the opening (the notebook asks them in Python)
     position = board.position
     ranked = _ranked(position) if position.dice and position.turn == 0 else []
     print("PROBE", _probes, json.dumps({
@@ -91,9 +91,7 @@ def test_the_practice_game_with_the_tutor_then_its_review(page: Any) -> None:
     # Olga and Victor play their turns on their own (issue 41 item 2), until it is the
     # learner's turn again.
     page.wait_for_function(
-        "el => el.querySelector('[data-seat=human].tgw-to-move')",
-        arg=widget.element_handle(),
-        timeout=30_000,
+        "el => el.querySelector('[data-seat=human].tgw-to-move')", arg=widget.element_handle()
     )
     state = probe(page)
     assert state["turn"] == 0 and not state["warning"]

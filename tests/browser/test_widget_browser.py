@@ -23,6 +23,7 @@ import pytest
 
 from trigammon_widget.pictures.svg import THEMES
 from trigammon_widget.session import STEP_FRAMES
+from waiting import PATIENCE
 
 from .lab_page import (
     board,
@@ -36,7 +37,7 @@ from .lab_page import (
     wait_until,
     wait_version_after,
 )
-from .lab_server import LabServer, centre, free_port
+from .lab_server import LabServer, centre, free_port, settle
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
 DASH = "\N{EN DASH}"  # between the ends of an interval, as the board shows it
@@ -482,6 +483,13 @@ def test_edit_a_position(page: Any) -> None:
     assert not widget.locator(".tgw-edit").is_visible()
 
 
+AUTOPLAY_DUE = 50
+"""Milliseconds within which the board's autoplay sends a bot's turn once it is due: its
+delay per turn (0 here) and its 20 ms retry while a request is out. ``settle`` lets the
+page's timers due so soon run, so a bot's turn that must not come would have been sent
+before the next probe (a kernel round trip) is."""
+
+
 def wait_plies(page: Any, widget: Any, plies: int) -> None:
     """Waits until the history panel lists ``plies`` turns (after its "Start" row)."""
     wait_until(page, widget, f"el.querySelectorAll('.tgw-history li').length === {plies + 1}")
@@ -516,7 +524,7 @@ def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
 
     # Ann, a person, is to move: the bots move on their own, but nothing for her.
     assert players.get_attribute("data-autoplay") == "running" and pause.is_enabled()
-    page.wait_for_timeout(300)
+    settle(page, AUTOPLAY_DUE)
     assert probe(page)["bots"]["plies"] == 0
     assert "waits for Ann" in players.locator("[data-role=autoplay-note]").text_content()
 
@@ -524,7 +532,7 @@ def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
     for plies in (2, 4):
         roll_and_play_first(page, widget)
         wait_plies(page, widget, plies)
-        page.wait_for_timeout(200)  # time for a bot turn that must not come
+        settle(page, AUTOPLAY_DUE)  # a bot turn that must not come would be sent by now
         state = probe(page)["bots"]
         assert state["plies"] == plies and state["turn"] == 0 and state["dice"] is None
         assert not state["bot_to_move"]
@@ -538,14 +546,14 @@ def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
     assert players.get_attribute("data-autoplay") == "paused"
     roll_and_play_first(page, widget)
     wait_plies(page, widget, 5)
-    page.wait_for_timeout(400)
+    settle(page, AUTOPLAY_DUE)
     state = probe(page)["bots"]
     assert state["plies"] == 5 and state["turn"] == 1 and state["bot_to_move"]
     step = players.get_by_role("button", name="Step")
     assert step.is_enabled()
     step.click()
     wait_plies(page, widget, 6)
-    page.wait_for_timeout(300)
+    settle(page, AUTOPLAY_DUE)
     state = probe(page)["bots"]
     assert state["plies"] == 6 and state["turn"] == 0 and not state["bot_to_move"]
     assert players.get_attribute("data-autoplay") == "paused"
@@ -590,7 +598,7 @@ def test_hints_come_at_once_then_a_rollout_refines_the_best(page: Any, lab: LabS
     assert panel.get_attribute("data-status") == "none"
     assert panel.get_by_role("button", name="Hints").is_enabled()
     widget.evaluate(RECORD_STATUS)
-    code = "an.hints(games_per_play=6, candidates=3, workers=1, truncate=6, seed=1)\nan.wait(30)\n"
+    code = "an.hints(games_per_play=6, candidates=3, workers=1, truncate=6, seed=1)\nan.wait()\n"
     state = in_kernel(page, lab, code)["analysis"]
     analysis = state["analysis"]
     assert analysis["status"] == "done" and len(analysis["hints"]) > 3
@@ -652,7 +660,6 @@ def run_then_cancel(page: Any, widget: Any, name: str) -> str:
         page,
         widget,
         "['cancelled', 'done'].includes(el.querySelector('.tgw-analysis-panel').dataset.status)",
-        timeout=60_000,
     )
     assert not panel.locator("progress").is_visible()
     assert panel.get_by_role("button", name="Chances").is_enabled()
@@ -685,7 +692,7 @@ def test_chances_show_every_players_odds(page: Any, lab: LabServer) -> None:
     widget = board(page, ANALYSIS)
     panel = widget.locator(".tgw-analysis-panel")
     # The evaluator's chances at once: each player's win, gammon loss and equity.
-    code = "an.wait(30)\nan.chances(games=10, workers=1, truncate=6, seed=1)\n"
+    code = "an.wait()\nan.chances(games=10, workers=1, truncate=6, seed=1)\n"
     found = in_kernel(page, lab, code + "_extra = dict(an.view['analysis'])\n")
     at_once, state = found["extra"], found["analysis"]
     assert at_once["kind"] == "chances" and at_once["games"] == 0
@@ -694,7 +701,7 @@ def test_chances_show_every_players_odds(page: Any, lab: LabServer) -> None:
     assert chances_cells(panel, 0)[0] == names[0]
     assert panel.locator(".tgw-chance-bar").count() == 2
     # Then the rollout's wins, with their 95% intervals (the bar shows it too).
-    analysis = in_kernel(page, lab, "an.wait(30)\n")["analysis"]["analysis"]
+    analysis = in_kernel(page, lab, "an.wait()\n")["analysis"]["analysis"]
     assert analysis["status"] == "done" and analysis["games"] == 10
     wait_done(page, widget, "analysis")
     for player in range(2):
@@ -717,7 +724,7 @@ def test_keys_in_the_widget_are_not_notebook_commands(page: Any) -> None:
     page.keyboard.press("Escape")
     for key in ("d", "d", "a", "b", "x"):  # delete cell, insert above/below, cut
         page.keyboard.press(key)
-    page.wait_for_timeout(300)
+    settle(page)  # JupyterLab's commands run on the key events
     assert page.locator(".jp-Cell").count() == cells
     assert page.locator(".trigammon-widget").count() == BOARDS
 
@@ -1014,15 +1021,13 @@ def test_notebook_7_renders_the_widget(browser: Any, lab: LabServer) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     try:
         page.goto(lab.url("/tree"))
-        page.get_by_text("nb7.ipynb").first.wait_for(timeout=30_000)
+        page.get_by_text("nb7.ipynb").first.wait_for()
         page.goto(lab.url("/notebooks/nb7.ipynb"))
-        page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
-        page.wait_for_function(
-            "() => document.body.innerText.includes('Python 3 (ipykernel)')", timeout=60_000
-        )
+        page.locator(".jp-Notebook").first.wait_for()
+        wait_for_the_kernel(page, lab, "nb7.ipynb")
         run_all_cells(page)
         widget = page.locator(".trigammon-widget[data-version]")
-        widget.wait_for(timeout=60_000)
+        widget.wait_for()
         assert widget.locator("svg[data-variant=trigammon]").count() == 1
         before = version(widget)
         widget.get_by_role("button", name="Roll").click()
@@ -1071,7 +1076,7 @@ def test_marimo_renders_and_plays(browser: Any, tmp_path: Path) -> None:
         wait_for_http(f"http://127.0.0.1:{port}/", server)
         page.goto(f"http://127.0.0.1:{port}/")
         widget = page.locator(".trigammon-widget[data-version]")
-        widget.wait_for(timeout=60_000)
+        widget.wait_for()
         assert widget.locator("svg[data-variant=classic]").count() == 1
         before = version(widget)
         widget.locator(".tgw-play").first.click()
@@ -1087,7 +1092,24 @@ def test_marimo_renders_and_plays(browser: Any, tmp_path: Path) -> None:
             server.wait()
 
 
-def wait_for_http(url: str, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+def wait_for_the_kernel(page: Any, lab: LabServer, notebook: str) -> None:
+    """Waits until the notebook's kernel is connected and idle in Notebook 7, which shows
+    the kernel's name, and an idle indicator, before it connects: cells run before then
+    are dropped (a loaded machine's runs showed "[ ]:" for ten minutes). The server
+    counts the page's connection once the page shows "connecting"; the indicator's
+    "idle" after that is the kernel's answer."""
+    deadline = time.monotonic() + PATIENCE
+    while not any(
+        session["path"].endswith(notebook) and session["kernel"]["connections"]
+        for session in lab.api("/api/sessions")
+    ):
+        if time.monotonic() > deadline:
+            pytest.fail(f"{notebook}'s kernel did not connect in {PATIENCE} s")
+        time.sleep(0.25)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status=idle]").wait_for(state="attached")
+
+
+def wait_for_http(url: str, process: subprocess.Popen[bytes], timeout: float = PATIENCE) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:

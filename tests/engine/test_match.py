@@ -33,6 +33,7 @@ from trigammon_widget.engine import (
     to_gnubg_id,
     to_xgid,
 )
+from waiting import PATIENCE
 
 START = Position.start(CLASSIC)
 MONEY = MatchPosition(START)
@@ -520,7 +521,7 @@ def test_gnubg_reads_our_xgids_as_our_match_ids(tmp_path: Path, gnubg: str) -> N
         lines.append("print('ID', gnubg.positionid() + ':' + gnubg.matchid())")
     script.write_text("\n".join(lines) + "\n")
     done = subprocess.run(
-        [gnubg, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=120
+        [gnubg, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=PATIENCE
     )
     found = [
         line.split()[1] for line in done.stdout.decode().splitlines() if line.startswith("ID ")

@@ -29,6 +29,7 @@ from trigammon_widget.engine import (
     Win,
 )
 from trigammon_widget.engine.matchfiles import MAX_MATCH_FILE_CHARS
+from waiting import PATIENCE
 
 DATA = Path(__file__).parent.parent / "data" / "gnubg"
 NAMES = ("match5", "match7", "money")
@@ -371,7 +372,7 @@ def test_gnubg_reads_our_mat_and_sgf_back(tmp_path: Path, gnubg: str) -> None:
     lines = ["import gnubg", "gnubg.command('set jacoby off')"]
     script.write_text("\n".join([*lines, *(f"gnubg.command({c!r})" for c in commands)]) + "\n")
     subprocess.run(
-        [gnubg, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=300
+        [gnubg, "-t", "-q", "-p", str(script)], check=True, capture_output=True, timeout=PATIENCE
     )
     for name, match in matches.items():
         ours = match.to_mat()

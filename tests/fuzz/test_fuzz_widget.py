@@ -3,6 +3,10 @@
 After every message: exactly one reply came back and nothing escaped; a refusal
 changed nothing but the message; and the traits agree with the session's game. The
 default run tries ``WALKS * STEPS`` intents; ``-m slow`` runs ten times as many.
+Then the red team's messages (issue 42): a message nested 5,000 deep anywhere in it is
+answered; a malformed intent is refused in the board's language; a typo in a keyword
+of the board (or its session) is refused, naming it and the keywords there are; the
+match report counts its games with the language's plural forms.
 """
 
 from __future__ import annotations
@@ -10,13 +14,17 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from trigammon_widget import Match
+from trigammon_widget.engine.i18n import LANGUAGES
+from trigammon_widget.judgement.analysis import MatchReport
 from trigammon_widget.session import SEATS, Session
 from trigammon_widget.widget import ACTIONS, BoardWidget
+from waiting import PATIENCE
 
 WALKS = 16
 STEPS = 120
@@ -185,6 +193,17 @@ def plausible(view: dict[str, Any], plays: list[str], rng: random.Random) -> Int
     return rng.choice(choices)()
 
 
+def nested(depth: int, inner: Callable[[Any], Any]) -> Any:
+    value: Any = 0
+    for _ in range(depth):
+        value = inner(value)
+    return value
+
+
+DEEP_LIST = nested(5_000, lambda value: [value])
+DEEP_DICT = nested(5_000, lambda value: {"a": value})
+"""Messages nested deeper than ``repr`` goes at Python's default recursion limit."""
+
 HOSTILE_VALUES: list[Any] = [
     None,
     True,
@@ -207,6 +226,8 @@ HOSTILE_VALUES: list[Any] = [
     "²",
     "0x10",
     float("nan"),
+    DEEP_LIST,
+    DEEP_DICT,
 ]
 
 
@@ -257,7 +278,7 @@ def walk(seed: int, steps: int) -> Iterator[int]:
         harness.send(content)
         if rng.random() < 0.5:  # some analyses run to their end, others are cut short
             harness.widget.cancel_analysis()
-        assert harness.widget.wait(60)  # so that the next refusal is measured alone
+        assert harness.widget.wait(PATIENCE)  # so that the next refusal is measured alone
     yield harness.count
 
 
@@ -279,3 +300,97 @@ def test_random_walks_of_intents(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(1000, 1000 + 10 * WALKS))
 def test_long_random_walks_of_intents(seed: int) -> None:
     assert sum(walk(seed, STEPS)) == STEPS
+
+
+# --- the red team's messages (issue 42) ----------------------------------------------
+
+
+def test_a_message_nested_deep_anywhere_is_answered() -> None:
+    """Found by the red team: a list nested 5,000 deep handed to the handler got no
+    reply (the RecursionError of its ``repr`` escaped through logging)."""
+    harness = Harness(BoardWidget("classic", seed=1))
+    for deep in (DEEP_LIST, DEEP_DICT):
+        version = harness.widget.view["version"]
+        intent = {"kind": "intent", "id": 1, "version": version, "action": "goto", "ply": 0}
+        for content in (
+            deep,
+            {**intent, "ply": deep},
+            {**intent, "version": deep},
+            {**intent, "id": deep},
+            {**intent, "action": deep},
+            {**intent, "kind": deep},
+            {**intent, "extra": deep},
+        ):
+            reply = harness.send(content)  # one reply, and the checks after every message
+            assert reply["ok"] == (
+                content.get("id") is deep if isinstance(content, dict) else False
+            )
+
+
+MALFORMED: list[Intent] = [
+    {"kind": "nonsense"},
+    {"kind": "intent", "id": 1, "version": 0, "action": "explode"},
+    {"kind": "intent", "id": 1, "version": 0, "action": "roll", "extra": 1},
+    {"kind": "intent", "id": 1, "version": 0, "action": "roll", "extra": 1, "more": 2},
+    {"kind": "intent", "id": 1, "version": 0, "action": "goto"},
+    {"kind": "intent", "id": 1, "version": 0, "action": "set_dice"},
+    {"kind": "intent", "id": 1, "version": 0, "action": "goto", "ply": "x"},
+    {"kind": "intent", "id": 1, "version": 0, "action": "set_seat", "player": 0, "seat": 5},
+    {"kind": "intent", "id": 1, "version": 0, "action": "set_tutor", "on": 5},
+    {"kind": "intent", "id": 1, "version": 0, "action": "move", "start": 5, "end": "off"},
+    {"kind": "intent", "id": 1, "version": 0, "action": "rename_variation", "index": 0,
+     "ply": 0, "name": "x" * 100},
+]  # fmt: skip
+"""An intent of each way the decoder refuses one."""
+
+
+def test_a_malformed_intent_is_refused_in_the_boards_language() -> None:
+    """Found by the red team: a Spanish or Dutch board refused malformed intents in
+    English ("unknown action ...", "missing field(s) ..."): the decoder's texts were
+    outside the catalogues. Each refusal differs from the English one, and a field or
+    two takes the language's singular or plural."""
+    said: dict[str, list[str]] = {}
+    for language in LANGUAGES:
+        harness = Harness(BoardWidget("trigammon", seed=3, language=language))
+        said[language] = [harness.send(intent)["error"]["text"] for intent in MALFORMED]
+    for language in LANGUAGES[1:]:
+        for english, other in zip(said["en"], said[language], strict=True):
+            assert english != other, f"{language}: {other!r} is English"
+    for texts in said.values():  # one field and two are said apart
+        assert len(set(texts)) == len(texts)
+
+
+@pytest.mark.parametrize("make", [BoardWidget, Session])
+def test_a_keyword_that_is_not_the_boards_is_refused(make: Callable[..., Any]) -> None:
+    """Found by the red team: ``BoardWidget("trigammon", sead=3, nmes=[...])``, a typo in
+    a keyword, was accepted silently (another seed, the default names)."""
+    with pytest.raises(TypeError, match=r"'nmes', 'sead': it takes .*\bnames\b.*\bseed\b") as error:
+        make("trigammon", sead=3, nmes=["Ann", "Bo", "Cy"])
+    assert isinstance(error.value, ValueError)  # as every refusal of the package
+    assert make("trigammon", seed=3, names=["Ann", "Bo", "Cy"]).game.names == ("Ann", "Bo", "Cy")
+
+
+def test_the_widgets_own_keywords_still_pass() -> None:
+    board = BoardWidget("classic", layout={"width": "500px"}, tooltip="a board")
+    assert board.layout.width == "500px" and board.tooltip == "a board"
+
+
+TITLES = {
+    "en": ("1 game:", "2 games:", "1000000 games:"),
+    "es": ("1 partida:", "2 partidas:", "1000000 partidas:"),
+    "nl": ("1 spel:", "2 spellen:", "1000000 spellen:"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_match_reports_title_counts_its_games(language: str) -> None:
+    """Found by the red team: the title read "1 partidas", "1 spellen", "1 games"."""
+    from trigammon_widget.engine.i18n import speaking
+
+    game: Any = SimpleNamespace(players=())  # a game's report as the title reads it
+    for count, expected in zip((1, 2, 1_000_000), TITLES[language], strict=True):
+        for length in (0, 5):
+            report = MatchReport("classic", length, ("a", "b"), "neural", (game,) * count, ())
+            with speaking(language):
+                title = report.to_markdown().splitlines()[0]
+            assert expected in title, title

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
-from ..engine.i18n import N_, NP_, _, decimal, pgettext
+from ..engine.i18n import N_, NP_, _, decimal, ngettext, pgettext
 from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
@@ -394,19 +394,25 @@ class MatchReport:
         return html_tables(self._title(), self._tables())
 
     def _title(self) -> str:
+        games = len(self.games)
         if self.length:
-            title = _(
+            title = ngettext(
+                "Analysis of a {length}-point match of {variant}, {games} game: "
+                "{evaluator} evaluator",
                 "Analysis of a {length}-point match of {variant}, {games} games: "
-                "{evaluator} evaluator"
+                "{evaluator} evaluator",
+                games,
             )
         else:
-            title = _(
-                "Analysis of a money session of {variant}, {games} games: {evaluator} evaluator"
+            title = ngettext(
+                "Analysis of a money session of {variant}, {games} game: {evaluator} evaluator",
+                "Analysis of a money session of {variant}, {games} games: {evaluator} evaluator",
+                games,
             )
         said = title.format(
             length=self.length,
             variant=self.variant,
-            games=len(self.games),
+            games=games,
             evaluator=self.evaluator,
         )
         return said + _(" (cancelled: partial)") if self.cancelled else said

@@ -34,14 +34,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import quote
+from ..engine.i18n import _
 from ..engine.moves import Play
 from ..engine.position import Position
 from ..engine.variant import TRIGAMMON
-from .bots import Bot, HeuristicBot, NeuralBot
+from .bots import Bot, HeuristicBot, NeuralBot, check_bot
 from .evaluation import NeuralEvaluator
 from .games import MatchResult, play_match
-from .parallel import run, runner
-from .rollout import wilson
+from .parallel import check_controls, run, runner
+from .rollout import MAX_GAMES, wilson
 
 __all__ = [
     "OLD_NET",
@@ -63,6 +65,8 @@ REFERENCE_FILE = "trigammon-reference.json"
 """The reference positions, in the package's ``tables`` folder."""
 CHUNK = 10
 """Games per task."""
+MAX_SEED = 100
+"""Longest seed text of a table's games."""
 
 Progress = Callable[[int, int], None]
 
@@ -75,13 +79,22 @@ def old_net_bot() -> NeuralBot:
 def opponents(table: str) -> list[tuple[Bot, Bot]]:
     """The seatings of a table: the two opponents, in seat order (one seating, or two
     for the mixed table)."""
-    if table == "heuristic":
+    chosen = _checked_table(table)
+    if chosen == "heuristic":
         return [(HeuristicBot(), HeuristicBot())]
-    if table == "trigammon-v1":
+    if chosen == "trigammon-v1":
         return [(old_net_bot(), old_net_bot())]
-    if table == "mixed":
-        return [(HeuristicBot(), old_net_bot()), (old_net_bot(), HeuristicBot())]
-    raise ValueError(f"unknown table {table!r}: use one of {', '.join(TABLES)}")
+    return [(HeuristicBot(), old_net_bot()), (old_net_bot(), HeuristicBot())]
+
+
+def _checked_table(table: object) -> str:
+    if isinstance(table, str) and table in TABLES:
+        return table
+    raise ValueError(
+        _("unknown table {table}: use one of {tables}").format(
+            table=quote(table), tables=", ".join(TABLES)
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -133,8 +146,8 @@ class _Task:
     seed: str
 
 
-def _play(task: _Task) -> MatchResult:
-    return play_match(TRIGAMMON, task.bot, list(task.others), task.games, task.seed)
+def _play(task: _Task, cancel: threading.Event | None = None) -> MatchResult:
+    return play_match(TRIGAMMON, task.bot, list(task.others), task.games, task.seed, cancel)
 
 
 def play_table(
@@ -142,24 +155,44 @@ def play_table(
     table: str,
     games: int,
     *,
-    seed: str = "benchmark",
+    seed: str | int = "benchmark",
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
 ) -> TableResult:
     """``games`` games of ``bot`` at ``table`` (``TABLES``); ``progress(done, total)``
-    as games come back; once ``cancel`` is set, what was played so far.
+    as games come back; once ``cancel`` is set, the games finished so far.
 
     The games run on ``executor``, or a pool of ``workers`` processes, or here
     (``parallel.runner``); a bot of a class defined in ``__main__`` plays here unless
-    an executor is given.
+    an executor is given. Every argument is checked before a game starts.
+
+    A cancel here stops the table before the bot's next choice (and between games):
+    it waits at most for the choice under way, so a bot's time per choice bounds it; a
+    bot that never returns from a choice holds the table, as Python cannot interrupt
+    it. On an executor the call returns at once (within 0.1 s) and the tasks under way
+    are the executor's: their games are dropped (SECURITY.md).
     """
-    seatings = opponents(table)
-    if isinstance(games, bool) or not isinstance(games, int) or games < len(seatings):
-        raise ValueError(f"games must be a whole number of at least {len(seatings)}, not {games!r}")
+    check_bot(bot)
+    _checked_table(table)
+    if isinstance(seed, bool) or not isinstance(seed, str | int) or len(str(seed)) > MAX_SEED:
+        raise ValueError(
+            _(
+                "seed must be a whole number or a text of at most {count} characters, not {seed}"
+            ).format(count=MAX_SEED, seed=quote(seed))
+        )
+    check_controls(progress, cancel)
     portable = executor is not None or type(bot).__module__ != "__main__"
     where = runner(executor, workers, portable)
+    seatings = opponents(table)
+    least = len(seatings)
+    if isinstance(games, bool) or not isinstance(games, int) or not least <= games <= MAX_GAMES:
+        raise ValueError(
+            _("games must be a whole number from {least} to {most}, not {games}").format(
+                least=least, most=f"{MAX_GAMES:,}", games=quote(games)
+            )
+        )
     share = games // len(seatings)
 
     def tasks() -> Iterator[_Task]:
@@ -176,7 +209,7 @@ def play_table(
         if progress is not None:
             progress(total[0].games, games)
 
-    cancelled = run(_play, tasks(), where, done, cancel)
+    cancelled = run(_play, tasks(), where, done, cancel, here=_play)
     return TableResult(table, total[0], cancelled)
 
 
@@ -293,7 +326,18 @@ class ReferenceScore:
 
 
 def score_references(bot: Bot, positions: Sequence[Reference] | None = None) -> ReferenceScore:
-    """``bot``'s play in each reference position, against the reference play."""
+    """``bot``'s play in each reference position (``positions``: some of
+    ``references()``), against the reference play."""
+    check_bot(bot)
+    if positions is not None and (
+        not isinstance(positions, list | tuple)
+        or not all(isinstance(p, Reference) for p in positions)
+    ):
+        raise ValueError(
+            _("positions must be None or a list of reference positions, not {value}").format(
+                value=quote(positions)
+            )
+        )
     chosen = references() if positions is None else positions
     agreed = unrolled = 0
     lost = 0.0

@@ -22,6 +22,7 @@ from itertools import compress
 from operator import getitem, mul
 from typing import Any, Protocol, runtime_checkable
 
+from ..engine.errors import quote
 from ..engine.fastplay import Indexer, Leaves, Seat, TurnView, has_won, key_layout, play_of
 from ..engine.i18n import _
 from ..engine.match import MatchPosition
@@ -43,6 +44,7 @@ __all__ = [
     "NeuralBot",
     "RandomBot",
     "Weights",
+    "check_bot",
 ]
 
 
@@ -57,6 +59,16 @@ class Bot(Protocol):
     """
 
     def choose(self, position: Position) -> Play: ...
+
+
+def check_bot(bot: object) -> None:
+    """Refuse what cannot choose a play (no ``choose`` method), before any game starts."""
+    if isinstance(bot, type) or not callable(getattr(bot, "choose", None)):
+        raise ValueError(
+            _("a bot chooses a play with a choose(position) method; {value} has none").format(
+                value=quote(bot)
+            )
+        )
 
 
 @runtime_checkable

@@ -9,12 +9,11 @@ multiplied in, per play. Where the compiled fast path is in use (``engine.fast``
 features come from ``compiled_trigammon_features``, the same values bit for bit.
 
 A weights file of one is a ``Network`` weights file whose ``meta`` says
-``"inputs": "features"`` (``INPUTS``); it is read with ``allow_pickle=False``.
+``"inputs": "features"`` (``INPUTS``), read as every net file is (``weights_files``).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ import numpy.typing as npt
 from ..engine import fast
 from ..engine.fastplay import TurnView
 from ..engine.variant import TRIGAMMON, Variant
+from . import weights_files
 from .network import Network, encode
 from .outcomes import Floats
 from .trigammon_features import FEATURES, trigammon_features
@@ -76,6 +76,6 @@ class FeatureNetwork(Network):
 
 
 def is_features_file(path: str | Path) -> bool:
-    """Whether a weights file holds a ``FeatureNetwork`` (else a plain ``Network``)."""
-    with np.load(path, allow_pickle=False) as data:
-        return bool(json.loads(str(data["meta"])).get("inputs") == INPUTS)
+    """Whether a weights file holds a ``FeatureNetwork`` (else a plain ``Network``); a
+    file that is no weights file raises ``WeightsFileError``."""
+    return bool(weights_files.read_meta(path).get("inputs") == INPUTS)

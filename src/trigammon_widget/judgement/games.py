@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -44,20 +45,40 @@ class GameResult:
         return None if self.outcome is None else self.outcome.winner
 
 
-def chooser(bot: Bot, variant: Variant) -> Chooser:
+class _Cancelled(Exception):
+    """Raised before a bot's choice once the game's ``cancel`` is set (``chooser``)."""
+
+
+def chooser(bot: Bot, variant: Variant, cancel: threading.Event | None = None) -> Chooser:
     """How ``bot`` picks among keys in bot-only games: its fast path (and its compiled
-    forms, ``index_chooser`` and ``seat``, where it has them), or ``choose``."""
+    forms, ``index_chooser`` and ``seat``, where it has them), or ``choose``. With
+    ``cancel``, a bot that chooses in Python (``choose``, or ``pick`` with no compiled
+    form) raises ``_Cancelled`` instead of choosing once it is set; the compiled
+    choosers of the package's bots play a whole game in milliseconds."""
     if isinstance(bot, FastBot):
         compiled = getattr(bot, "index_chooser", None)
-        seat = getattr(bot, "seat", None)
-        return bot.pick if compiled is None else FastChooser(bot.pick, compiled, seat)
+        if compiled is not None:
+            return FastChooser(bot.pick, compiled, getattr(bot, "seat", None))
+        return _heeding(bot.pick, cancel)
 
     def pick(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
         position = position_of(variant, view.boards, view.turn, view.dice)
         # Any move order or hit marking that reaches a legal result is accepted.
         return key_of(leaves, position.legal_plays().check(bot.choose(position)))
 
-    return pick
+    return _heeding(pick, cancel)
+
+
+def _heeding(pick: Chooser, cancel: threading.Event | None) -> Chooser:
+    if cancel is None:
+        return pick
+
+    def heeded(view: TurnView, leaves: Leaves, rng: random.Random) -> int:
+        if cancel.is_set():
+            raise _Cancelled
+        return pick(view, leaves, rng)
+
+    return heeded
 
 
 def play_game(
@@ -81,10 +102,19 @@ def play_game(
                 variant=chosen.name, players=chosen.players, count=len(bots)
             )
         )
-    choosers = [chooser(bot, chosen) for bot in bots]
+    return _played(chosen, [chooser(bot, chosen) for bot in bots], seed, start, max_turns)
+
+
+def _played(
+    variant: Variant,
+    choosers: Sequence[Chooser],
+    seed: int | str | None,
+    start: Position | None = None,
+    max_turns: int | None = None,
+) -> GameResult:
     with one_blas_thread():
-        boards, turn, played = fast_game(chosen, choosers, random.Random(seed), start, max_turns)
-    final = position_of(chosen, boards, turn)
+        boards, turn, played = fast_game(variant, choosers, random.Random(seed), start, max_turns)
+    final = position_of(variant, boards, turn)
     return GameResult(final.outcome(), played, final)
 
 
@@ -203,13 +233,16 @@ def play_match(
     opponents: Bot | Sequence[Bot],
     games: Sequence[int],
     seed: int | str = 0,
+    cancel: threading.Event | None = None,
 ) -> MatchResult:
     """Games ``games`` (indices) of ``bot`` against ``opponents``, seats rotated.
 
     In game ``g`` the bot sits in seat ``g`` mod players and the opponents (one bot
     for every other seat, or one per seat left) take the other seats in order; its
     dice come from ``random.Random(f"{seed}:{g}")``, so a match split in parts over
-    processes adds up to the same result.
+    processes adds up to the same result. Once ``cancel`` is set, the games finished
+    so far: it is looked at before each game and before each choice of a bot that
+    chooses in Python (``chooser``), so a cancel waits at most for the choice under way.
     """
     chosen = find_variant(variant)
     others = list(opponents) if isinstance(opponents, Sequence) else [opponents]
@@ -223,9 +256,14 @@ def play_match(
         )
     total = MatchResult(0, 0, 0.0, 0.0)
     for game in games:
+        if cancel is not None and cancel.is_set():
+            break
         seat = game % chosen.players
         bots = [*others[:seat], bot, *others[seat:]]
-        result = play_game(chosen, bots, seed=f"{seed}:{game}")
+        try:
+            result = _played(chosen, [chooser(b, chosen, cancel) for b in bots], f"{seed}:{game}")
+        except _Cancelled:
+            break  # the game under way is dropped
         if result.outcome is None:
             raise ValueError(_("game {game} did not finish").format(game=game))
         won = result.outcome.winner == seat

@@ -30,12 +30,8 @@ changes (``after_plays``), with no input vector built at all.
 from __future__ import annotations
 
 import json
-import math
 import random
 import threading
-import tokenize
-import zipfile
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
@@ -48,7 +44,7 @@ import numpy.typing as npt
 from ..engine import fast
 from ..engine.fastplay import Boards, Indexer, Run, Seat, TurnView, key_layout
 from ..engine.variant import CHECKERS, Variant, find_variant
-from . import race
+from . import race, weights_files
 from .outcomes import (
     Floats,
     Ints,
@@ -63,13 +59,9 @@ from .outcomes import (
     to_seats,
 )
 from .threads import one_blas_thread
+from .weights_files import WeightsFileError
 
-__all__ = [
-    "MAX_WEIGHTS",
-    "MAX_WEIGHTS_BYTES",
-    "Network",
-    "WeightsFileError",
-]
+__all__ = ["Network", "WeightsFileError"]
 
 UNITS = 4
 """Input units per place (bar and path positions); the tray has one."""
@@ -199,44 +191,27 @@ class Network:
 
     @classmethod
     def load(cls, path: str | Path) -> Network:
-        """A net from a weights file (``save``): ``w0, b0, w1, b1, ...`` and ``meta``.
+        """A net from a weights file (``save``): ``w0, b0, w1, b1, ...`` and ``meta``,
+        which names its variant. The file is data, checked before it is trusted
+        (``weights_files.read``): a damaged, oversized or inconsistent one raises
+        ``WeightsFileError`` (a ``ValueError``) saying what is wrong."""
+        return cls.of_file(weights_files.read(path))
 
-        The file is data: its arrays' headers are checked before anything is read (at
-        most ``MAX_WEIGHTS_BYTES`` of file and ``MAX_WEIGHTS`` numbers, float arrays
-        whose shapes chain layer to layer), then every weight must be a finite number
-        and ``meta`` name a variant. A damaged, oversized or inconsistent file raises
-        ``WeightsFileError`` (a ``ValueError``) saying what is wrong; nothing is
-        unpickled."""
-        source = Path(path)
-        size = source.stat().st_size
-        if size > MAX_WEIGHTS_BYTES:
-            raise WeightsFileError(
-                f"{source.name}: a weights file has at most {MAX_WEIGHTS_BYTES:,} bytes, "
-                f"not {size:,}"
-            )
-        try:
-            count = _check_weights_file(source)
-            with np.load(source, allow_pickle=False) as data:
-                meta = json.loads(str(data["meta"]))
-                layers = tuple(
-                    (data[f"w{k}"].astype(np.float32), data[f"b{k}"].astype(np.float32))
-                    for k in range(count)
-                )
-            if not isinstance(meta, dict) or not isinstance(meta.get("variant"), str):
-                raise ValueError("its meta is not a JSON object naming the net's variant")
-            for name, array in _named(layers):
-                if not np.isfinite(array).all():
-                    raise ValueError(f"{name} holds a weight that is not a finite number")
+    @classmethod
+    def of_file(cls, weights: weights_files.WeightsFile) -> Network:
+        """The net of a weights file read (``weights_files.read``)."""
+
+        def make() -> Network:
+            meta = weights.meta
+            if not isinstance(meta.get("variant"), str):
+                raise ValueError("its meta names no variant")
             options = meta.get("options", {})
             if not isinstance(options, dict):
                 raise ValueError("its meta's options are not a JSON object")
             variant = find_variant(meta["variant"]).with_options(**options)
-            return cls(variant, layers, meta)
-        except WeightsFileError:
-            raise
-        except _DAMAGED as error:
-            reason = str(error)[:200] or type(error).__name__
-            raise WeightsFileError(f"{source.name} is not a weights file: {reason}") from None
+            return cls(variant, weights.one_net(), meta)
+
+        return weights.build(make)
 
     def save(self, path: str | Path, **meta: Any) -> None:
         """Write the net to ``path`` (compressed ``.npz``) with ``meta`` added to its own."""
@@ -413,79 +388,6 @@ class Network:
     def _outcomes_from_first(self, first: Floats) -> Floats:
         logits = forward(self.layers[1:], np.tanh(first))[-1]
         return outcomes_from_logits(logits, self.variant.players)
-
-
-class WeightsFileError(ValueError):
-    """A weights file that cannot be a net's: damaged, oversized or inconsistent."""
-
-
-MAX_WEIGHTS_BYTES = 100_000_000
-"""Largest weights file read (the shipped ones take some 200 KB)."""
-MAX_WEIGHTS = 20_000_000
-"""Most numbers a weights file's arrays may hold: 80 MB as float32, nets a hundred
-times the shipped ones (some 50,000 weights)."""
-MAX_META_CHARS = 100_000
-"""Longest ``meta`` text of a weights file."""
-_DAMAGED = (
-    ValueError,
-    KeyError,
-    TypeError,
-    EOFError,
-    OSError,
-    SyntaxError,
-    tokenize.TokenError,
-    zipfile.BadZipFile,
-    zlib.error,
-)
-"""What numpy (reading an array's header as a Python literal) and zipfile raise for a
-damaged file."""
-
-
-def _check_weights_file(path: Path) -> int:
-    """The number of layers of the weights file at ``path``, read from its arrays'
-    headers alone: its members must be ``meta`` and ``w0, b0, ..., wN, bN``, each a
-    float array (``meta`` a text) of a shape that chains to the next layer's, together
-    at most ``MAX_WEIGHTS`` numbers; else ``ValueError``."""
-    with zipfile.ZipFile(path) as archive:
-        shapes: dict[str, tuple[tuple[int, ...], np.dtype[Any]]] = {}
-        for info in archive.infolist():
-            name = info.filename.removesuffix(".npy")
-            with archive.open(info) as member:
-                version = np.lib.format.read_magic(member)
-                read = (
-                    np.lib.format.read_array_header_1_0
-                    if version == (1, 0)
-                    else np.lib.format.read_array_header_2_0
-                )
-                shape, _, dtype = read(member)
-            shapes[name] = (shape, dtype)
-    count = sum(1 for name in shapes if name.startswith("w"))
-    expected = {"meta", *(f"{kind}{k}" for k in range(count) for kind in "wb")}
-    if set(shapes) != expected or not count:
-        raise ValueError(f"its arrays are {sorted(shapes)}, not meta, w0, b0, w1, b1, ...")
-    meta_shape, meta_type = shapes.pop("meta")
-    if meta_shape or meta_type.kind != "U" or meta_type.itemsize > 4 * MAX_META_CHARS:
-        raise ValueError(f"its meta is a text of at most {MAX_META_CHARS:,} characters")
-    numbers = 0
-    for name, (shape, dtype) in sorted(shapes.items()):
-        if dtype.kind != "f" or len(shape) != (2 if name[0] == "w" else 1):
-            raise ValueError(f"{name} is a {len(shape)}-dimensional {dtype} array")
-        numbers += math.prod(shape)
-        if numbers > MAX_WEIGHTS:
-            raise ValueError(f"its arrays hold more than {MAX_WEIGHTS:,} numbers")
-    for k in range(count):
-        (rows, columns), (biases,) = shapes[f"w{k}"][0], shapes[f"b{k}"][0]
-        if biases != columns or (k and rows != shapes[f"w{k - 1}"][0][1]):
-            raise ValueError(f"layer {k}'s shapes do not chain to the layer before")
-    return count
-
-
-def _named(layers: Sequence[tuple[Floats, Floats]]) -> list[tuple[str, Floats]]:
-    return [
-        (f"{kind}{k}", array)
-        for k, pair in enumerate(layers)
-        for kind, array in zip("wb", pair, strict=True)
-    ]
 
 
 @cache

@@ -32,11 +32,14 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import TypeVar
 
+from ..engine.errors import quote
+from ..engine.i18n import _
 from .threads import one_blas_thread
 
 __all__ = [
     "POOL_FROM",
     "Runner",
+    "check_controls",
     "command_line_executor",
     "portable",
     "run",
@@ -159,10 +162,18 @@ def runner(
     if workers is not None and (
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
     ):
-        raise ValueError(f"workers must be None or a whole number of at least 1, got {workers!r}")
+        raise ValueError(
+            _("workers must be None or a whole number of at least 1, not {value}").format(
+                value=quote(workers)
+            )
+        )
     if executor is not None:
         if not isinstance(executor, Executor):
-            raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+            raise ValueError(
+                _("executor must be a concurrent.futures.Executor, not {value}").format(
+                    value=quote(executor)
+                )
+            )
         size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
         return executor, 2 * size
     if workers is None and seconds < POOL_FROM:
@@ -171,6 +182,22 @@ def runner(
     if size <= 1 or not portable:
         return None
     return _pool(size), 2 * size
+
+
+def check_controls(progress: object, cancel: object) -> None:
+    """Refuse, before any work starts, a ``progress`` that is not None or a function
+    (``progress(done, total)``) and a ``cancel`` that is not None or an event (what has
+    ``is_set``: ``threading.Event``, a ``multiprocessing`` manager's)."""
+    if progress is not None and not callable(progress):
+        raise ValueError(
+            _("progress must be None or a function of (done, total), not {value}").format(
+                value=quote(progress)
+            )
+        )
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise ValueError(
+            _("cancel must be None or a threading.Event, not {value}").format(value=quote(cancel))
+        )
 
 
 def run(

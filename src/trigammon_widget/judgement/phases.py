@@ -16,7 +16,7 @@ their plays from the arrays of the engine's compiled search (``compiled_picker``
 It answers what ``network.Network`` answers (``check``, ``rate``, ``after_plays``),
 so the evaluators use either. A weights file holds every phase's layers
 (``<phase>_w0``, ``<phase>_b0``, ...) and ``meta`` (JSON: ``"kind": "phases"``, how
-the nets were made); it is read with ``allow_pickle=False``.
+the nets were made), read as every net file is (``weights_files``).
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import fast
+from ..engine.errors import quote
 from ..engine.fastplay import Boards, Indexer, TurnView, key_layout
 from ..engine.variant import CHECKERS, CLASSIC, Variant
-from . import features
+from . import features, weights_files
 from .network import forward, outcomes_from_logits
 from .outcomes import Floats, Ints, equities_of, equity_matrix, outcome_size, slot_order, to_seats
 from .outcomes import sure as sure_outcome
@@ -51,7 +52,7 @@ INPUTS: dict[str, Callable[[npt.NDArray[np.uint8]], Floats]] = {
 """Each phase's inputs from boards in slots ``(B, 2, 26)``."""
 PHASE_OF = {features.CONTACT: "contact", features.CRASHED: "crashed", features.RACE: "race"}
 
-Layers = tuple[tuple[Floats, Floats], ...]
+Layers = weights_files.Layers
 
 
 def inputs_of(phase: str, slots: npt.NDArray[np.uint8]) -> Floats:
@@ -111,22 +112,26 @@ class PhaseNets:
 
     @classmethod
     def load(cls, path: str | Path) -> PhaseNets:
-        """Phase nets from a weights file (``save``)."""
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
+        """Phase nets from a weights file (``save``), checked before they are trusted as
+        every net file is (``weights_files.read``): a damaged, oversized or
+        inconsistent file raises ``WeightsFileError`` (a ``ValueError``)."""
+        return cls.of_file(weights_files.read(path))
+
+    @classmethod
+    def of_file(cls, weights: weights_files.WeightsFile) -> PhaseNets:
+        """The phase nets of a weights file read (``weights_files.read``): its meta of
+        ``"kind": "phases"`` lists the phases whose nets it holds."""
+
+        def make() -> PhaseNets:
+            meta = weights.meta
             if meta.get("kind") != KIND:
-                raise ValueError(f"{path} holds no phase nets (kind {meta.get('kind')!r})")
-            nets = {}
-            for phase in meta["phases"]:
-                count = sum(1 for name in data.files if name.startswith(f"{phase}_w"))
-                nets[phase] = tuple(
-                    (
-                        data[f"{phase}_w{k}"].astype(np.float32),
-                        data[f"{phase}_b{k}"].astype(np.float32),
-                    )
-                    for k in range(count)
-                )
-        return cls(nets, meta)
+                raise ValueError(f"it holds no phase nets (kind {quote(meta.get('kind'))})")
+            phases, nets = meta.get("phases"), sorted(weights.nets)
+            if not isinstance(phases, list) or sorted(map(str, phases)) != nets:
+                raise ValueError(f"its meta's phases {quote(phases)} are not its nets {nets}")
+            return cls(dict(weights.nets), meta)
+
+        return weights.build(make)
 
     def save(self, path: str | Path, **meta: Any) -> None:
         """Write the nets to ``path`` (compressed ``.npz``) with ``meta`` added to their own."""
@@ -245,6 +250,6 @@ class PhaseNets:
 
 
 def is_phases_file(path: str | Path) -> bool:
-    """Whether a weights file holds phase nets (else a ``network.Network``)."""
-    with np.load(path, allow_pickle=False) as data:
-        return bool(json.loads(str(data["meta"])).get("kind") == KIND)
+    """Whether a weights file holds phase nets (else a ``network.Network``); a file
+    that is no weights file raises ``WeightsFileError``."""
+    return bool(weights_files.read_meta(path).get("kind") == KIND)

@@ -16,9 +16,12 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.i18n import _
-from .feature_network import FeatureNetwork, is_features_file
+from . import weights_files
+from .feature_network import INPUTS as FEATURES
+from .feature_network import FeatureNetwork
 from .network import Network
-from .phases import PhaseNets, is_phases_file
+from .phases import KIND as PHASES
+from .phases import PhaseNets
 
 __all__ = [
     "DEFAULTS",
@@ -40,10 +43,16 @@ Net = Network | PhaseNets
 
 
 def load_file(path: str | Path) -> Net:
-    """The net of a weights file, of either kind."""
-    if is_phases_file(path):
-        return PhaseNets.load(path)
-    return FeatureNetwork.load(path) if is_features_file(path) else Network.load(path)
+    """The net of a weights file of any kind, as its meta says: nets by phase, a net of
+    trigammon's features or a plain net. The file is read once and checked as every net
+    file is (``weights_files.read``): a damaged, oversized or inconsistent one raises
+    ``WeightsFileError`` (a ``ValueError``)."""
+    weights = weights_files.read(path)
+    if weights.meta.get("kind") == PHASES:
+        return PhaseNets.of_file(weights)
+    if weights.meta.get("inputs") == FEATURES:
+        return FeatureNetwork.of_file(weights)
+    return Network.of_file(weights)
 
 
 def shipped_names() -> list[str]:

@@ -37,6 +37,7 @@ from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
 from ..pictures.svg import THEMES
 from ..protocol import IntentError
 from ..teaching.coaching import Analysis, Review
+from .keywords import keywords_checked
 from .memo import Memo
 from .slices import Analyses, Board, Drill, Job, Look, Seating, Tutor
 from .view import HUMAN, Message
@@ -88,6 +89,7 @@ class SessionState:
             if not name.startswith("_") and inspect.isfunction(member):
                 setattr(cls, name, _speaking(member))
 
+    @keywords_checked
     def __init__(
         self,
         source: Match | Game | MatchPosition | Position | Variant | str = "trigammon",
