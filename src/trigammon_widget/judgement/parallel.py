@@ -30,12 +30,13 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from .threads import one_blas_thread
 
 __all__ = [
     "POOL_FROM",
+    "InOrder",
     "Runner",
     "command_line_executor",
     "portable",
@@ -113,6 +114,31 @@ def _without_main() -> Iterator[None]:
     finally:
         vars(main).pop("__spec__", None)
         vars(main).update(saved)
+
+
+class InOrder(Generic[R]):
+    """Results handed to ``take`` in the order of their tasks (indices 0, 1, ...),
+    whatever order they come back in: sums made of them are the same to the last bit
+    however the work was spread, and a run stopped early counts a prefix of its tasks."""
+
+    def __init__(self, take: Callable[[R], None]) -> None:
+        self.take = take
+        self.waiting: dict[int, R] = {}
+        self.next = 0
+        """The index of the first task whose result has not been taken."""
+
+    def put(self, index: int, result: R) -> None:
+        """Task ``index``'s result: taken now if every task before it has been."""
+        self.waiting[index] = result
+        while self.next in self.waiting:
+            self.take(self.waiting.pop(self.next))
+            self.next += 1
+
+    def rest(self) -> list[R]:
+        """The results still waiting behind a task that never came back, in order."""
+        found = [self.waiting[index] for index in sorted(self.waiting)]
+        self.waiting.clear()
+        return found
 
 
 def shutdown_workers() -> None:
