@@ -31,8 +31,9 @@ from typing import Any, Literal
 from ..engine import Game, Match, Move, Play, Position
 from ..judgement.analysis import THRESHOLDS, Report
 from ..judgement.bots import Bot
+from ..judgement.equity_rollout import EquityRollout, RolledHint
 from ..judgement.evaluation import Evaluation, Hint
-from ..judgement.rollout import Progress, RolledHint, RolloutResult
+from ..judgement.rollout import Progress
 from ..teaching.coaching import Analysis, Review, TutorWarning
 from .view import HUMAN, Seat
 
@@ -47,8 +48,8 @@ __all__ = [
     "Tutor",
 ]
 
-Found = RolloutResult | list[RolledHint] | Report
-"""What a ``Job`` finds: a rollout's chances, refined hints, or a game's review."""
+Found = EquityRollout | list[RolledHint] | Report
+"""What a ``Job`` finds: a rollout's chances, rolled-out hints, or a game's review."""
 
 
 @dataclass
