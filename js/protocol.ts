@@ -566,6 +566,7 @@ export interface Source {
   games: number;
   truncate: number;
   reduced: boolean;
+  z95: number;
 }
 
 /** One play of the roll for the player to move, as its list's ``Source`` rates it: */

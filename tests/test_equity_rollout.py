@@ -19,9 +19,11 @@ from trigammon_widget.engine.fastplay import Boards, TurnView, has_won
 from trigammon_widget.engine.variant import Variant
 from trigammon_widget.judgement.equity_rollout import (
     MIN_TRIALS,
+    TIMED_TRIALS,
     candidates_of,
     hints,
     roll_out,
+    t95,
     trial,
 )
 from trigammon_widget.judgement.evaluation import (
@@ -190,7 +192,14 @@ def test_the_rollout_stops_once_precise_or_out_of_games_or_time() -> None:
     spent = roll_out(afters, precision=0, games=10, **kwargs)
     assert spent.stopped == "games" and spent.trials == 10
     timed = roll_out(afters, precision=0, seconds=0, **kwargs)
-    assert timed.stopped == "time" and timed.trials == 4  # the first chunk, then the clock
+    assert timed.stopped == "time" and timed.trials == TIMED_TRIALS  # the clock, once shown
+
+
+def test_intervals_are_students_for_the_trials() -> None:
+    assert math.isnan(t95(1)) and t95(2) == 12.706 and t95(13) == 2.179
+    assert t95(31) == pytest.approx(2.042, abs=0.001)  # 30 degrees of freedom
+    assert t95(101) == pytest.approx(1.984, abs=0.001)
+    assert t95(10**6) == pytest.approx(1.960, abs=0.001)
 
 
 def test_separated_or_too_close_to_call() -> None:

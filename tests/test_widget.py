@@ -11,6 +11,7 @@ import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.engine.notation import NO_MOVE
+from trigammon_widget.judgement.equity_rollout import t95
 from trigammon_widget.session.judging import ROLLOUT_SECONDS, ROLLOUT_TURNS, rollout_settings
 from trigammon_widget.teaching.gallery import find_case
 from trigammon_widget.widget import BoardWidget
@@ -443,7 +444,15 @@ def test_bots_take_seats_and_play_until_a_person_is_needed() -> None:
     assert widget.game.ply == 8
 
 
-NET = {"kind": "net", "net": "classic-v5", "ply": 0, "games": 0, "truncate": 0, "reduced": False}
+NET = {
+    "kind": "net",
+    "net": "classic-v5",
+    "ply": 0,
+    "games": 0,
+    "truncate": 0,
+    "reduced": False,
+    "z95": 0.0,
+}
 """The source of the classic net's figures."""
 
 
@@ -478,6 +487,7 @@ def test_hints_show_the_nets_ranking_then_the_rollouts_in_its_place() -> None:
         "games": 6,
         "truncate": 4,
         "reduced": True,
+        "z95": t95(6),
     }
     rolled, others = analysis["hints"], analysis["others"]
     assert [row["text"] for row in rolled] == ["8/5 6/5", "24/23 13/10"]  # within 0.16, two

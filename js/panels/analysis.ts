@@ -47,9 +47,9 @@ export function loss(l: number | undefined, words: Words): string {
 }
 
 /** A 95% interval's half-width beneath a figure of a rollout: "±0.013" (`digits`
- *  decimals of `scale` times the standard error). */
-function plusMinus(error: number, scale: number, digits: number, words: Words): HTMLElement {
-  const half = finite(error) ? fixed(1.96 * error * scale, digits, words) : "?";
+ *  decimals of `scale` times the standard error times `z95`, the source's multiple). */
+function plusMinus(error: number, z95: number, scale: number, digits: number, words: Words): HTMLElement {
+  const half = finite(error) ? fixed(z95 * error * scale, digits, words) : "?";
   return h("span", { class: "tgw-pm", title: word(words, "plus_minus_tip") }, `±${half}`);
 }
 
@@ -191,6 +191,7 @@ export class AnalysisPanel {
     const words = this.words;
     const where = new Map(plays.map((text, index) => [text, index]));
     const rolled = a.source.kind === "rollout";
+    const z = a.source.z95;
     const row = (hint: HintRow, rank: number | null, errors: boolean): HTMLElement => {
       const index = where.get(hint.text);
       const known = index !== undefined;
@@ -215,17 +216,22 @@ export class AnalysisPanel {
             "span",
             { class: "tgw-equity" },
             equity(hint.equity, words),
-            errors && plusMinus(hint.equity_error, 1, 3, words),
+            errors && plusMinus(hint.equity_error, z, 1, 3, words),
           ),
           " ",
           h(
             "span",
             { class: "tgw-loss" },
             loss(hint.loss, words),
-            errors && !asGoodAsBest(hint.loss) && plusMinus(hint.loss_error, 1, 3, words),
+            errors && !asGoodAsBest(hint.loss) && plusMinus(hint.loss_error, z, 1, 3, words),
           ),
           " ",
-          h("span", { class: "tgw-win" }, percent(hint.win, words), errors && plusMinus(hint.win_error, 100, 1, words)),
+          h(
+            "span",
+            { class: "tgw-win" },
+            percent(hint.win, words),
+            errors && plusMinus(hint.win_error, z, 100, 1, words),
+          ),
         ),
       );
     };
@@ -259,19 +265,24 @@ export class AnalysisPanel {
     const rows = wins.flatMap((win, player) => {
       const gammon = a.gammons?.[player];
       const winError = a.win_errors?.[player] ?? 0;
-      const half = 1.96 * winError;
+      const half = a.source.z95 * winError;
       return [
         h(
           "tr",
           { "data-player": player },
           h("th", { scope: "row" }, swatch(v.colors[player]), v.names[player] ?? String(player + 1)),
-          h("td", { class: "tgw-win" }, percent(win, words), rolled && plusMinus(winError, 100, 1, words)),
+          h(
+            "td",
+            { class: "tgw-win" },
+            percent(win, words),
+            rolled && plusMinus(winError, a.source.z95, 100, 1, words),
+          ),
           h("td", {}, percent(gammon, words)),
           h(
             "td",
             { class: "tgw-equity" },
             equity(a.equities?.[player], words),
-            rolled && plusMinus(a.equity_errors?.[player] ?? 0, 1, 3, words),
+            rolled && plusMinus(a.equity_errors?.[player] ?? 0, a.source.z95, 1, 3, words),
           ),
         ),
         h(
@@ -308,7 +319,7 @@ function verdict(a: Analysis, rows: readonly HintRow[], words: Words): string {
     play: best.text,
     second: second.text,
     gap: fixed(second.loss, 3, words),
-    error: fixed(1.96 * second.loss_error, 3, words),
+    error: fixed(a.source.z95 * second.loss_error, 3, words),
   };
   return format(word(words, a.separated ? "verdict_best" : "verdict_close"), fields);
 }

@@ -78,7 +78,16 @@ from .parallel import InOrder, portable, run, runner
 from .rollout import Progress, check_moves, seed_of, whole_number
 from .threads import one_blas_thread
 
-__all__ = ["EquityRollout", "Estimate", "RolledHint", "Stopped", "hints", "roll_out", "trial"]
+__all__ = [
+    "EquityRollout",
+    "Estimate",
+    "RolledHint",
+    "Stopped",
+    "hints",
+    "roll_out",
+    "t95",
+    "trial",
+]
 
 Doubles = npt.NDArray[np.float64]
 
@@ -87,8 +96,13 @@ Stopped = Literal["precise", "games", "time", "cancelled"]
 ``games``, it spent its ``seconds``, or it was cancelled."""
 
 MIN_TRIALS = 32
-"""Trials before the stopping rule is looked at: a standard error from fewer is itself
+"""Trials before the rollout may stop as precise: a standard error from fewer is itself
 too uncertain to stop on."""
+TIMED_TRIALS = 8
+"""Trials before the clock (``seconds``) may stop a rollout: fewer give no interval
+worth showing."""
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179)
+"""Student's t quantiles of a two-sided 95% interval, for 1, 2, ... degrees of freedom."""
 
 MAX_POSITIONS = 1000
 """Most positions one rollout compares (its sums grow with their number, squared)."""
@@ -116,8 +130,9 @@ class Estimate:
     equity_errors: tuple[float, ...]
 
     def __str__(self) -> str:
+        z = t95(self.trials)
         parts = [
-            f"P{p}: win {w:.1%} ± {1.96 * we:.1%}, equity {e:+.3f} ± {1.96 * ee:.3f}"
+            f"P{p}: win {w:.1%} ± {z * we:.1%}, equity {e:+.3f} ± {z * ee:.3f}"
             for p, (w, we, e, ee) in enumerate(
                 zip(self.wins, self.win_errors, self.equities, self.equity_errors, strict=True)
             )
@@ -155,6 +170,12 @@ class EquityRollout:
     @property
     def cancelled(self) -> bool:
         return self.stopped == "cancelled"
+
+    @property
+    def z95(self) -> float:
+        """The multiple of a standard error of this rollout that makes a 95% interval
+        (``t95``: Student's t for its trials)."""
+        return t95(self.trials)
 
     def equity(self, index: int) -> float:
         """``player``'s equity in position ``index``."""
@@ -583,11 +604,12 @@ def roll_out(
         in_order.put(task.index, (task.count, rows))
         if moments.trials == before:
             return
+        n, error, spent = moments.trials, moments.error(), time.monotonic() - began
         if progress is not None:
-            progress(moments.trials, games)
-        if moments.trials >= MIN_TRIALS and moments.error() <= precision:
+            progress(n, _expected(n, error, spent, games, precision, limit))
+        if n >= MIN_TRIALS and error <= precision:
             reason.append("precise")
-        elif limit is not None and time.monotonic() - began >= limit:
+        elif limit is not None and spent >= limit and n >= TIMED_TRIALS:
             reason.append("time")
         if reason:
             stop.set()
@@ -608,6 +630,34 @@ def roll_out(
         separation=separation,
         paired_variances=tuple(tuple(map(float, row)) for row in moments.paired_variances()),
     )
+
+
+def _expected(
+    trials: int, error: float, spent: float, games: int, precision: float, limit: float | None
+) -> int:
+    """About how many trials the rollout will take, as far as it can tell after
+    ``trials``: a standard error falls as one over the root of the trials, so
+    ``precision`` needs ``trials * (error / precision) ** 2``; the clock allows
+    ``trials * limit / spent``; ``games`` at most."""
+    found = games
+    if math.isfinite(error) and precision > 0:
+        found = min(found, max(MIN_TRIALS, math.ceil(trials * (error / precision) ** 2)))
+    if limit is not None and spent > 0:
+        found = min(found, max(TIMED_TRIALS, math.ceil(trials * limit / spent)))
+    return max(found, trials)
+
+
+def t95(trials: int) -> float:
+    """The multiple of a standard error from ``trials`` trials that makes a two-sided 95%
+    interval: Student's t with ``trials - 1`` degrees of freedom (nan below two), by
+    table, then by its Cornish-Fisher expansion about the normal's 1.96."""
+    freedom = trials - 1
+    if freedom < 1:
+        return math.nan
+    if freedom <= len(T95):
+        return T95[freedom - 1]
+    z = 1.959963984540054
+    return z + (z**3 + z) / (4 * freedom) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * freedom**2)
 
 
 class _Stop(threading.Event):

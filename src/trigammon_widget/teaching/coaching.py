@@ -37,9 +37,9 @@ __all__ = [
     "review_view",
     "rolled_chances",
     "rolled_rows",
-    "wins_differ",
     "rollout_source",
     "tutor_warning",
+    "wins_differ",
 ]
 
 Status = Literal["running", "done", "cancelled", "failed"]
@@ -50,7 +50,8 @@ class Source(TypedDict):
     (``kind`` "net": ``net``'s rating ``ply`` rolls deep), or a rollout (``kind``
     "rollout": ``games`` trials of each position, each cut after ``truncate`` turns (0:
     whole games) and valued by ``net`` at ``ply``, the luck of the rolls taken out where
-    ``reduced``)."""
+    ``reduced``; ``z95`` standard errors make a 95% interval: Student's t for the games,
+    0 for the net)."""
 
     kind: Literal["net", "rollout"]
     net: str
@@ -58,6 +59,7 @@ class Source(TypedDict):
     games: int
     truncate: int
     reduced: bool
+    z95: float
 
 
 class HintRow(TypedDict):
@@ -170,7 +172,15 @@ class TutorWarning(TypedDict):
 
 def net_source(net: str, ply: int = 0) -> Source:
     """The ``Source`` of the net's figures."""
-    return {"kind": "net", "net": net, "ply": ply, "games": 0, "truncate": 0, "reduced": False}
+    return {
+        "kind": "net",
+        "net": net,
+        "ply": ply,
+        "games": 0,
+        "truncate": 0,
+        "reduced": False,
+        "z95": 0.0,
+    }
 
 
 def rollout_source(rollout: EquityRollout) -> Source:
@@ -182,6 +192,7 @@ def rollout_source(rollout: EquityRollout) -> Source:
         "games": rollout.trials,
         "truncate": rollout.truncate or 0,
         "reduced": rollout.reduced,
+        "z95": _finite(rollout.z95),
     }
 
 
