@@ -260,11 +260,11 @@ class NeuralEvaluator:
                 return None
             return net.best_of_rolls(boards, mover, ROLL_ARRAY, afters)
         rater = self._compiled_rater(variant)
-        return (
-            None
-            if rater is None
-            else rater.best_of_rolls(boards, mover, ROLL_ARRAY, self.races, afters)
-        )
+        if rater is None:
+            return None
+        # Where no play can leave a bear-off race, the database is not even read.
+        racing = self._may_race(variant, boards, mover)
+        return rater.best_of_rolls(boards, mover, ROLL_ARRAY, racing, afters)
 
     def one_ply(self, variant: Variant, boards: Boards, mover: int) -> Floats | None:
         """``rate_before_roll`` one roll deep in one call of the net's compiled pass;

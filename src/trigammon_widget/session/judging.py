@@ -47,7 +47,7 @@ from .slices import Found, Job
 
 __all__ = ["ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]
 
-ROLLOUT_TURNS = {"trigammon": 12, "classic": 10}
+ROLLOUT_TURNS = {"trigammon": 15, "classic": 10}
 """Turns a trial of the board's rollouts plays before the net values it, by variant: as
 many as the rollout can afford while it tells the best plays apart to 0.01 within
 ``ROLLOUT_SECONDS`` on two cores (``benchmarks/bench_board_rollouts.py``,
