@@ -39,6 +39,7 @@ from typing import Any
 
 from trigammon_widget import CLASSIC, TRIGAMMON, BoardWidget, Game, Position
 from trigammon_widget.judgement import parallel
+from trigammon_widget.judgement.equity_rollout import hints
 from trigammon_widget.session.judging import ROLLOUT_SECONDS, ROLLOUT_TURNS
 
 TARGET_SECONDS = 10.0
@@ -187,6 +188,7 @@ def main() -> None:
                 verdicts.setdefault(name, []).append((rows[0]["text"], a["separated"]))
     start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 2, None)
     chances = [chances_run(start, seed) for seed in range(1, seeds + 1)]
+    gain = luck_gain(CASES["trigammon opening 3-3"])
     print(f"\nafter: {load()}")
 
     print("\n| measure | target | measured |\n|---|---|---|")
@@ -223,7 +225,33 @@ def main() -> None:
         f" | +-{100 * widest:.2f} points at most, slowest {slowest:.1f} s"
         f" ({first['source']['games']} games: {wins}) |"
     )
+    print(
+        f"\nthe luck taken out: the top two's gap at the trigammon opening 3-3, "
+        f"{LUCK_TRIALS} trials: SE {gain[0]:.4f} with, {gain[1]:.4f} without "
+        f"({(gain[1] / gain[0]) ** 2:.0f} times the trials for the same error)"
+    )
     parallel.shutdown_workers()
+
+
+LUCK_TRIALS = 96
+
+
+def luck_gain(position: Position) -> tuple[float, float]:
+    """The standard error of the top two plays' gap with the luck taken out and without,
+    over the same trials (the board's cut), played to the end of ``LUCK_TRIALS``."""
+    found = []
+    for reduced in (True, False):
+        ranked = hints(
+            position,
+            candidates=2,
+            games=LUCK_TRIALS,
+            precision=0,
+            truncate=ROLLOUT_TURNS[position.variant.name],
+            reduced=reduced,
+            seed=1,
+        )
+        found.append(ranked[1].loss[1])
+    return found[0], found[1]
 
 
 if __name__ == "__main__":

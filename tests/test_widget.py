@@ -12,7 +12,12 @@ import pytest
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.engine.notation import NO_MOVE
 from trigammon_widget.judgement.equity_rollout import t95
-from trigammon_widget.session.judging import ROLLOUT_SECONDS, ROLLOUT_TURNS, rollout_settings
+from trigammon_widget.session.judging import (
+    PURE_ROLLOUT_TURNS,
+    ROLLOUT_SECONDS,
+    ROLLOUT_TURNS,
+    rollout_settings,
+)
 from trigammon_widget.teaching.gallery import find_case
 from trigammon_widget.widget import BoardWidget
 
@@ -503,17 +508,20 @@ def test_hints_show_the_nets_ranking_then_the_rollouts_in_its_place() -> None:
     assert analysis["wins_differ"] is any(b["win"] > a["win"] + 0.0005 for a, b in pairwise(rolled))
 
 
-def test_the_boards_rollouts_are_cut_and_stop_on_their_own() -> None:
-    """The board's settings: trials cut after ``ROLLOUT_TURNS`` turns, a time limit."""
-    widget, _front = classic_widget()
-    widget.hints(games=2, workers=1, seed=2)
-    assert widget.wait(60)
-    assert widget.view["analysis"]["source"]["truncate"] == ROLLOUT_TURNS["classic"]
-    assert rollout_settings(CLASSIC, {}) == {
-        "truncate": ROLLOUT_TURNS["classic"],
-        "seconds": ROLLOUT_SECONDS,
-    }
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
+def test_the_boards_rollouts_are_cut_and_stop_on_their_own(fast_path: Any, compiled: bool) -> None:
+    """The board's settings: trials cut after ``ROLLOUT_TURNS`` turns (fewer off the
+    fast path, where a turn costs far more), a time limit."""
+    turns = (ROLLOUT_TURNS if compiled else PURE_ROLLOUT_TURNS)["classic"]
+    with fast_path(compiled):
+        widget, _front = classic_widget()
+        widget.hints(games=2, workers=1, seed=2)
+        assert widget.wait(60)
+        assert widget.view["analysis"]["source"]["truncate"] == turns
+        settings = rollout_settings(CLASSIC, {})
+    assert settings == {"truncate": turns, "seconds": ROLLOUT_SECONDS}
     assert rollout_settings(CLASSIC, {"truncate": 3})["truncate"] == 3
+    assert PURE_ROLLOUT_TURNS["trigammon"] < ROLLOUT_TURNS["trigammon"]
     last = Position.build(CLASSIC, {0: {24: 1}, 1: {7: 15}}, dice=(6, 6))
     forced = BoardWidget(Game(CLASSIC, start=last))
     forced.hints()

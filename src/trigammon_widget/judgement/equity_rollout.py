@@ -16,9 +16,10 @@ worth their time, as in GNU Backgammon's rollouts:
   evaluator at 0-ply (``evaluation.roll_table``), is taken off the trial's result. A
   roll's luck averages zero whatever the position, so the estimate stays unbiased, and
   what is left of a trial's variance is the evaluator's own inconsistency from one roll
-  to the next rather than the dice's. A trial that ends on turn ``T`` gives
-  ``V(s_T) - sum_t (V(s_t after d_t) - E_d V(s_t after d))``, where ``V`` is the 0-ply
-  rating after the best play and ``s_T`` its last position.
+  to the next rather than the dice's. A trial of turns ``t = 0 .. T-1`` gives
+  ``V[T-1] - sum_t (V[t] - E[t])``, where ``V[t]`` is the 0-ply outcome vector after the
+  best play of turn ``t``'s roll and ``E[t]`` its mean over the 21 rolls (the 1-ply
+  rating of the position before that roll).
 - **Truncation** (``truncate``): a trial stops after that many turns and takes the
   evaluator's rating of where it stopped (the best play's 0-ply rating, as above), not
   a guess from pips. A truncated rollout with the luck taken out is the position's
@@ -55,7 +56,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import fast
-from ..engine.fastplay import Boards, TurnView, has_won, position_of
+from ..engine.fastplay import Boards, has_won, position_of
 from ..engine.i18n import _
 from ..engine.moves import Play
 from ..engine.position import Position, check_dice
@@ -68,12 +69,13 @@ from .evaluation import (
     Hint,
     NeuralEvaluator,
     RollTable,
+    best_of_roll,
     find_evaluator,
     net_name,
     roll_table,
 )
 from .evaluation import hints as evaluator_hints
-from .outcomes import equities_of, equity_matrix, outcome_size, sure
+from .outcomes import equity_matrix, outcome_size, sure
 from .parallel import InOrder, portable, run, runner
 from .rollout import Progress, check_moves, seed_of, whole_number
 from .threads import one_blas_thread
@@ -262,14 +264,14 @@ ROLL_INDEX.update({(b, a): r for (a, b), r in list(ROLL_INDEX.items())})
 class _Tables:
     """The roll tables of the first turns of trials, kept in each process: trial after
     trial starts from the same positions, which meet the same rolls. Kept for one
-    evaluator at a time (its net and races), ``LIMIT`` of them."""
+    evaluator at a time, ``LIMIT`` of them."""
 
     LIMIT = 4096
     DEPTH = 3
     """Turns from a trial's start whose tables are kept: deeper ones seldom repeat."""
 
     def __init__(self) -> None:
-        self.owner: object = None
+        self.owner: tuple[object, tuple[object, ...]] | None = None
         self.kept: dict[tuple[bytes, int], RollTable] = {}
         self.lock = threading.Lock()
 
@@ -281,43 +283,37 @@ class _Tables:
             return roll_table(evaluator, variant, boards, mover)
         key = (b"".join(map(bytearray, boards)), mover)
         with self.lock:
-            if owner != self.owner:
+            if not _same(owner, self.owner):
                 self.owner, self.kept = owner, {}
             found = self.kept.get(key)
         if found is None:
             found = roll_table(evaluator, variant, boards, mover)
             with self.lock:
-                if owner == self.owner and len(self.kept) < self.LIMIT:
+                if _same(owner, self.owner) and len(self.kept) < self.LIMIT:
                     self.kept[key] = found
         return found
 
 
-def _owner(evaluator: Evaluator, variant: Variant) -> object:
-    """What makes two evaluators' roll tables the same: the net object and races of a
-    neural evaluator (a shipped net is one object per process) and whether its pass is
-    compiled, gnubg's look-ahead; None (nothing kept) for any other evaluator."""
+def _owner(evaluator: Evaluator, variant: Variant) -> tuple[object, tuple[object, ...]] | None:
+    """What makes two evaluators' roll tables the same: a neural evaluator's net (the
+    object itself, held while its tables are: a shipped net is one object per process),
+    its races and whether its pass is compiled; gnubg's look-ahead; None (nothing kept)
+    for any other evaluator."""
     if isinstance(evaluator, NeuralEvaluator):
-        compiled = fast.compiled() is not None
-        return (variant.name, id(evaluator.net(variant)), evaluator.races, compiled)
+        rest = (variant.name, evaluator.races, fast.compiled() is not None)
+        return evaluator.net(variant), rest
     if isinstance(evaluator, GnubgEvaluator):
-        return ("gnubg", evaluator.plies)
+        return None, ("gnubg", evaluator.plies)
     return None
 
 
+def _same(
+    owner: tuple[object, tuple[object, ...]] | None, kept: tuple[object, tuple[object, ...]] | None
+) -> bool:
+    return owner is not None and kept is not None and owner[0] is kept[0] and owner[1] == kept[1]
+
+
 _TABLES = _Tables()
-
-
-def _best_of_roll(
-    evaluator: Evaluator, variant: Variant, boards: Boards, mover: int, dice: tuple[int, int]
-) -> tuple[Doubles, npt.NDArray[np.uint8]]:
-    """The outcome vector after the mover's best play of one roll, and every player's
-    boards after it (flat), where the luck is not taken out."""
-    view = TurnView(variant, boards, mover, dice)
-    keys = list(view.leaves())
-    vectors = evaluator.after_plays(view, keys)
-    best = int(equities_of(vectors, equity_matrix(variant.players)[:, mover]).argmax())
-    after = np.frombuffer(b"".join(map(bytearray, view.boards_after(keys[best]))), np.uint8)
-    return vectors[best].astype(np.float64), after
 
 
 def trial(
@@ -351,7 +347,8 @@ def trial(
             luck += table.mean - table.vectors[row]
             last, after = table.vectors[row], table.afters[row]
         else:
-            last, after = _best_of_roll(evaluator, variant, boards, turn, dice)
+            vector, after = best_of_roll(evaluator, variant, boards, turn, dice)
+            last = vector.astype(np.float64)
         moved = after.reshape(players, -1).tolist()
         passed = moved[turn] == boards[turn]
         boards = moved

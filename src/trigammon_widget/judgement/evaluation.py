@@ -50,6 +50,7 @@ __all__ = [
     "Hint",
     "NeuralEvaluator",
     "RollTable",
+    "best_of_roll",
     "evaluate",
     "find_evaluator",
     "hints",
@@ -467,17 +468,25 @@ def roll_table(evaluator: Evaluator, variant: Variant, boards: Boards, mover: in
         found = evaluator.best_of_rolls(variant, boards, mover, afters)
         if found is not None:
             return RollTable(found.astype(np.float64), afters)
-    column = equity_matrix(variant.players)[:, mover]
     rows = []
     for r, dice in enumerate(ROLLS):
-        view = TurnView(variant, boards, mover, dice)
-        keys = list(view.leaves())
-        vectors = evaluator.after_plays(view, keys)
-        best = int(equities_of(vectors, column).argmax())
-        rows.append(vectors[best])
-        after = view.boards_after(keys[best])
-        afters[r] = np.frombuffer(b"".join(map(bytearray, after)), np.uint8)
+        vector, afters[r] = best_of_roll(evaluator, variant, boards, mover, dice)
+        rows.append(vector)
     return RollTable(np.array(rows, np.float64), afters)
+
+
+def best_of_roll(
+    evaluator: Evaluator, variant: Variant, boards: Boards, mover: int, dice: tuple[int, int]
+) -> tuple[Floats, npt.NDArray[np.uint8]]:
+    """The outcome vector (in seats) after the mover's best play of one roll by
+    ``after_plays`` (the first of equals, as the bots choose), and every player's boards
+    after it (flat, player after player)."""
+    view = TurnView(variant, boards, mover, dice)
+    keys = list(view.leaves())
+    vectors = evaluator.after_plays(view, keys)
+    best = int(equities_of(vectors, equity_matrix(variant.players)[:, mover]).argmax())
+    after = view.boards_after(keys[best])
+    return vectors[best], np.frombuffer(b"".join(map(bytearray, after)), np.uint8)
 
 
 def rate_plays(evaluator: Evaluator, view: TurnView, keys: Sequence[int], ply: int) -> Floats:

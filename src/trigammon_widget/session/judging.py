@@ -14,7 +14,7 @@ import threading
 from dataclasses import replace
 from typing import Any, Literal
 
-from ..engine import IllegalMoveError
+from ..engine import IllegalMoveError, fast
 from ..engine.i18n import _
 from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
@@ -45,13 +45,16 @@ from ..teaching.coaching import (
 from .navigation import Navigation
 from .slices import Found, Job
 
-__all__ = ["ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]
+__all__ = ["PURE_ROLLOUT_TURNS", "ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]
 
 ROLLOUT_TURNS = {"trigammon": 15, "classic": 10}
 """Turns a trial of the board's rollouts plays before the net values it, by variant: as
 many as the rollout can afford while it tells the best plays apart to 0.01 within
 ``ROLLOUT_SECONDS`` on two cores (``benchmarks/bench_board_rollouts.py``,
 ``docs/speed.md``)."""
+PURE_ROLLOUT_TURNS = {"trigammon": 3, "classic": 2}
+"""``ROLLOUT_TURNS`` off the compiled fast path (``engine.fast``), where a turn of a trial
+costs 20 to 50 times as much: a rollout that still ends in about ``ROLLOUT_SECONDS``."""
 ROLLOUT_SECONDS = 10.0
 """The board's rollouts stop after this long whatever they have found, labelled with the
 games they played (too close to call where the best is not told apart)."""
@@ -63,7 +66,8 @@ Backgammon's "very bad" play): a rollout would not raise them to the top."""
 def rollout_settings(variant: Variant, options: dict[str, Any]) -> dict[str, Any]:
     """The board's rollout settings for ``variant``, each one ``options`` gives in its
     place (``equity_rollout.roll_out``'s arguments)."""
-    return {"truncate": ROLLOUT_TURNS[variant.name], "seconds": ROLLOUT_SECONDS, **options}
+    turns = ROLLOUT_TURNS if fast.compiled() is not None else PURE_ROLLOUT_TURNS
+    return {"truncate": turns[variant.name], "seconds": ROLLOUT_SECONDS, **options}
 
 
 class Judging(Navigation):
@@ -136,8 +140,7 @@ class Judging(Navigation):
             )
 
         job = Job("chances", MIN_TRIALS, work)
-        chosen = replace(self._analyses, job=job, analysis=panel, evaluation=evaluation)
-        self._swap(analyses=chosen)
+        self._swap(analyses=replace(self._analyses, job=job, analysis=panel))
         return job
 
     @action()

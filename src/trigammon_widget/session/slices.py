@@ -32,7 +32,7 @@ from ..engine import Game, Match, Move, Play, Position
 from ..judgement.analysis import THRESHOLDS, Report
 from ..judgement.bots import Bot
 from ..judgement.equity_rollout import EquityRollout, RolledHint
-from ..judgement.evaluation import Evaluation, Hint
+from ..judgement.evaluation import Hint
 from ..judgement.rollout import Progress
 from ..teaching.coaching import Analysis, Review, TutorWarning
 from .view import HUMAN, Seat
@@ -228,9 +228,8 @@ class Analyses:
     job: Job | None = None
     analysis: Analysis | None = None
     rated: tuple[Hint, ...] = ()
-    """The evaluator's hints that ``analysis`` shows, before any rollout."""
-    evaluation: Evaluation | None = None
-    """The evaluator's chances that ``analysis`` shows, before any rollout."""
+    """The evaluator's hints of the roll, whose rows ``analysis`` shows before a rollout
+    (and after one, those not rolled out)."""
     review_job: Job | None = None
     review: Review | None = None
     report: Report | None = None
@@ -244,7 +243,7 @@ class Analyses:
         board as it stood (their job is stopped); the review stays with its line."""
         if self.job is not None:
             self.job.stop.set()
-        return replace(self, job=None, analysis=None, rated=(), evaluation=None)
+        return replace(self, job=None, analysis=None, rated=())
 
 
 @dataclass(frozen=True)
