@@ -1,7 +1,7 @@
 """The board's rollouts (Hints and Chances) against issue 41's targets.
 
 Run ``python benchmarks/bench_board_rollouts.py`` (``--seeds N`` for the repeat runs,
-``--quick`` for fewer). It drives ``BoardWidget`` as the front end does, with the board's
+``--quick`` for fewer, ``--no-clock`` to let every rollout run to its precision). It drives ``BoardWidget`` as the front end does, with the board's
 own settings (``session.judging``: the net's best plays within 0.16, common dice, the
 luck taken out, trials cut after ``ROLLOUT_TURNS`` turns and valued by the net, stopped
 once the top two are told apart to 0.01 or after ``ROLLOUT_SECONDS``) on the lasting
@@ -20,8 +20,8 @@ pool of two workers, and measures:
    the seconds it took (target: +-1 point within 10 s).
 
 The machine is shared: the script prints the load average before and after, and the
-CPU seconds the pool's workers spent (``/proc``), whose half is what the work takes on
-two idle cores. The first rollout of the run starts the pool and reads the compiled
+CPU seconds the pool's workers spent (``/proc``), whose half is about what the work takes
+on two idle cores (more than that: a busy machine's caches slow every process). The first rollout of the run starts the pool and reads the compiled
 code in its workers: it is timed apart ("cold").
 """
 
@@ -129,14 +129,16 @@ def timed(widget: BoardWidget, start: Callable[[Front], None]) -> Run:
     return Run(seconds, worker_seconds() - cpu, hovers, dict(widget.view["analysis"]))
 
 
-def hints_run(position: Position, seed: int) -> Run:
+def hints_run(position: Position, seed: int, clock: bool = True) -> Run:
     widget = BoardWidget(Game(position.variant, start=position))
-    return timed(widget, lambda front: widget.hints(seed=seed))
+    limit: dict[str, Any] = {} if clock else {"seconds": None}
+    return timed(widget, lambda front: widget.hints(seed=seed, **limit))
 
 
-def chances_run(position: Position, seed: int) -> Run:
+def chances_run(position: Position, seed: int, clock: bool = True) -> Run:
     widget = BoardWidget(Game(position.variant, start=position))
-    return timed(widget, lambda front: widget.chances(seed=seed))
+    limit: dict[str, Any] = {} if clock else {"seconds": None}
+    return timed(widget, lambda front: widget.chances(seed=seed, **limit))
 
 
 def describe(run: Run) -> str:
@@ -159,42 +161,50 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=5, help="rollouts of each case (default 5)")
     parser.add_argument("--quick", action="store_true", help="two seeds, two cases")
+    parser.add_argument(
+        "--no-clock",
+        action="store_true",
+        help="no time limit: every rollout runs to its precision (on a busy machine, the "
+        "workers' CPU seconds then say what two idle cores would take)",
+    )
     args = parser.parse_args()
+    clock = not args.no_clock
     if args.seeds < 1:
         parser.error("--seeds must be at least 1")
     seeds = 2 if args.quick else args.seeds
     cases = dict(list(CASES.items())[:2]) if args.quick else CASES
     print(f"before: {load()}")
-    print(
-        f"board settings: trials cut after {ROLLOUT_TURNS} turns, at most {ROLLOUT_SECONDS:.0f} s"
-    )
+    limit = f"at most {ROLLOUT_SECONDS:.0f} s" if clock else "no time limit (--no-clock)"
+    print(f"board settings: trials cut after {ROLLOUT_TURNS} turns, {limit}")
     cold = hints_run(CASES["classic opening 3-1"], seed=0)
     print(f"cold start (the pool's workers started): {cold.seconds:.1f} s")
     verdicts: dict[str, list[tuple[str, bool]]] = {}
-    worst_seconds = worst_error = 0.0
+    worst_seconds = worst_cpu = worst_error = 0.0
     close = 0
     hovers: list[float] = []
     for name, position in cases.items():
         print(f"\n{name}:")
         for seed in range(1, seeds + 1):
-            run = hints_run(position, seed)
+            run = hints_run(position, seed, clock)
             print(f"  seed {seed}: {describe(run)}")
             rows, a = run.analysis["hints"], run.analysis
             worst_seconds = max(worst_seconds, run.seconds)
+            worst_cpu = max(worst_cpu, run.cpu)
             hovers += run.hovers
             if a["source"]["kind"] == "rollout" and len(rows) > 1:
                 worst_error = max(worst_error, rows[1]["loss_error"])
                 close += not a["separated"]
                 verdicts.setdefault(name, []).append((rows[0]["text"], a["separated"]))
     start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 2, None)
-    chances = [chances_run(start, seed) for seed in range(1, seeds + 1)]
+    chances = [chances_run(start, seed, clock) for seed in range(1, seeds + 1)]
     gain = luck_gain(CASES["trigammon opening 3-3"])
     print(f"\nafter: {load()}")
 
     print("\n| measure | target | measured |\n|---|---|---|")
     print(
         f"| refined hints, {', '.join(cases)} | <= {TARGET_SECONDS:.0f} s, the board answering"
-        f" | slowest {worst_seconds:.1f} s; {len(hovers)} hovers answered in p50 "
+        f" | slowest {worst_seconds:.1f} s (workers' CPU at most {worst_cpu:.1f} s: about "
+        f"{worst_cpu / 2:.1f} s on two idle cores); {len(hovers)} hovers answered in p50 "
         f"{statistics.median(hovers or [0]):.0f} ms, max {max(hovers or [0]):.0f} ms |"
     )
     print(
@@ -215,6 +225,7 @@ def main() -> None:
     )
     widest = max(1.96 * error for run in chances for error in run.analysis["win_errors"])
     slowest = max(run.seconds for run in chances)
+    chances_cpu = max(run.cpu for run in chances)
     first = chances[0].analysis
     wins = ", ".join(
         f"{100 * w:.1f}% ± {196 * e:.1f}"
@@ -222,7 +233,8 @@ def main() -> None:
     )
     print(
         f"| Chances at the trigammon start: each player's win | +-1 point (95%) within 10 s"
-        f" | +-{100 * widest:.2f} points at most, slowest {slowest:.1f} s"
+        f" | +-{100 * widest:.2f} points at most, slowest {slowest:.1f} s (workers' CPU"
+        f" {chances_cpu:.1f} s)"
         f" ({first['source']['games']} games: {wins}) |"
     )
     print(

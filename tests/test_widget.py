@@ -522,6 +522,16 @@ def test_the_boards_rollouts_are_cut_and_stop_on_their_own(fast_path: Any, compi
     assert settings == {"truncate": turns, "seconds": ROLLOUT_SECONDS}
     assert rollout_settings(CLASSIC, {"truncate": 3})["truncate"] == 3
     assert PURE_ROLLOUT_TURNS["trigammon"] < ROLLOUT_TURNS["trigammon"]
+    # A setting the rollout does not know, or a bad value, is refused at once.
+    fresh, _ = classic_widget()
+    before = snapshot(fresh)
+    with pytest.raises(ValueError, match="unknown rollout setting 'games_per_play'"):
+        fresh.hints(games_per_play=6)
+    with pytest.raises(ValueError, match="precision must be a number"):
+        fresh.chances(precision=-1)
+    with pytest.raises(ValueError, match="workers must be None or a whole number"):
+        fresh.hints(workers=0)
+    assert snapshot(fresh) == before and fresh.view["analysis"] is None
     last = Position.build(CLASSIC, {0: {24: 1}, 1: {7: 15}}, dice=(6, 6))
     forced = BoardWidget(Game(CLASSIC, start=last))
     forced.hints()

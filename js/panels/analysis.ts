@@ -59,7 +59,7 @@ function byNet(source: Source, words: Words): string {
 }
 
 /** Where the figures come from: the net at its ply, or a rollout of so many games. */
-export function sourceText(source: Source, words: Words, plays: boolean): string {
+function sourceText(source: Source, words: Words, plays: boolean): string {
   const by = byNet(source, words);
   if (source.kind === "net") return format(word(words, "source_net"), { by, ply: String(source.ply) });
   const cut = source.truncate

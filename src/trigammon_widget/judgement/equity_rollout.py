@@ -43,11 +43,12 @@ each process (``_Tables``).
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -76,15 +77,17 @@ from .evaluation import (
 )
 from .evaluation import hints as evaluator_hints
 from .outcomes import equity_matrix, outcome_size, sure
-from .parallel import InOrder, portable, run, runner
+from .parallel import InOrder, check_where, portable, run, runner
 from .rollout import Progress, check_moves, seed_of, whole_number
 from .threads import one_blas_thread
 
 __all__ = [
+    "SETTINGS",
     "EquityRollout",
     "Estimate",
     "RolledHint",
     "Stopped",
+    "check_settings",
     "hints",
     "roll_out",
     "t95",
@@ -527,6 +530,55 @@ def _fraction(value: object, what: str, low: float, high: float) -> float:
     return float(value)
 
 
+def _settings(
+    games: int = 1296,
+    truncate: int | None = None,
+    reduced: bool = True,
+    precision: float = 0.01,
+    separation: float = 3.0,
+    seconds: float | None = None,
+    seed: int | str | None = None,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    chunk: int | None = None,
+) -> None:
+    """Refuse a bad setting of a rollout (``roll_out``'s, whose defaults these are) with
+    a ``ValueError`` that names it."""
+    whole_number(games, "games", 1)
+    if truncate is not None:
+        whole_number(truncate, "truncate (turns per trial)", 1)
+    if chunk is not None:
+        whole_number(chunk, "chunk (trials per task)", 1)
+    if not isinstance(reduced, bool):
+        raise ValueError(
+            _("reduced must be True or False, got {value}").format(value=repr(reduced)[:40])
+        )
+    _fraction(precision, "precision", 0.0, 10.0)
+    _fraction(separation, "separation", 0.0, 100.0)
+    if seconds is not None:
+        _fraction(seconds, "seconds", 0.0, 86_400.0)
+    if seed is not None:
+        seed_of(seed)
+    check_where(executor, workers)
+
+
+SETTINGS = tuple(inspect.signature(_settings).parameters)
+"""The settings of a rollout beside its positions, evaluator and callbacks."""
+
+
+def check_settings(settings: Mapping[str, object]) -> None:
+    """Refuse settings of ``roll_out`` (``SETTINGS``: names and values) before any
+    work starts, as ``roll_out`` would, with a ``ValueError`` that names the bad one."""
+    unknown = sorted(set(settings) - set(SETTINGS))
+    if unknown:
+        raise ValueError(
+            _("unknown rollout setting {name}: use one of {names}").format(
+                name=repr(unknown[0])[:40], names=", ".join(SETTINGS)
+            )
+        )
+    _settings(**settings)  # type: ignore[arg-type]  # each value is checked there
+
+
 def roll_out(
     positions: Sequence[Position],
     *,
@@ -571,14 +623,10 @@ def roll_out(
                 last=variant.players - 1, player=repr(judge)[:40]
             )
         )
-    whole_number(games, "games", 1)
-    if truncate is not None:
-        whole_number(truncate, "truncate (turns per trial)", 1)
-    if chunk is not None:
-        whole_number(chunk, "chunk (trials per task)", 1)
-    _fraction(precision, "precision", 0.0, 10.0)
-    _fraction(separation, "separation", 0.0, 100.0)
-    limit = None if seconds is None else _fraction(seconds, "seconds", 0.0, 86_400.0)
+    _settings(
+        games, truncate, reduced, precision, separation, seconds, seed, workers, executor, chunk
+    )
+    limit = None if seconds is None else float(seconds)
     used = seed_of(seed)
     turns = 60 if truncate is None else truncate
     size = chunk or max(1, 64 // (len(found) * turns))

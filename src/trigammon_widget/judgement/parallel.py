@@ -38,6 +38,7 @@ __all__ = [
     "POOL_FROM",
     "InOrder",
     "Runner",
+    "check_where",
     "command_line_executor",
     "portable",
     "run",
@@ -171,6 +172,17 @@ def portable(*values: object) -> bool:
     return all(type(value).__module__ != "__main__" for value in values)
 
 
+def check_where(executor: object, workers: object) -> None:
+    """Refuse an ``executor`` that is no ``concurrent.futures.Executor`` and ``workers``
+    other than None or a whole number of at least 1 (``runner``'s arguments)."""
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise ValueError(f"workers must be None or a whole number of at least 1, got {workers!r}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+
+
 def runner(
     executor: Executor | None,
     workers: int | None,
@@ -182,13 +194,8 @@ def runner(
     ``seconds`` (on one core) that reaches ``POOL_FROM``; here when that is one
     process, the work is smaller, or the tasks cannot travel to another process
     (``portable``)."""
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
-    ):
-        raise ValueError(f"workers must be None or a whole number of at least 1, got {workers!r}")
+    check_where(executor, workers)
     if executor is not None:
-        if not isinstance(executor, Executor):
-            raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
         size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
         return executor, 2 * size
     if workers is None and seconds < POOL_FROM:

@@ -23,6 +23,7 @@ from ..judgement.equity_rollout import (
     EquityRollout,
     RolledHint,
     candidates_of,
+    check_settings,
     roll_out,
 )
 from ..judgement.equity_rollout import hints as rolled_hints
@@ -47,7 +48,7 @@ from .slices import Found, Job
 
 __all__ = ["PURE_ROLLOUT_TURNS", "ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]
 
-ROLLOUT_TURNS = {"trigammon": 15, "classic": 10}
+ROLLOUT_TURNS = {"trigammon": 9, "classic": 8}
 """Turns a trial of the board's rollouts plays before the net values it, by variant: as
 many as the rollout can afford while it tells the best plays apart to 0.01 within
 ``ROLLOUT_SECONDS`` on two cores (``benchmarks/bench_board_rollouts.py``,
@@ -65,9 +66,11 @@ Backgammon's "very bad" play): a rollout would not raise them to the top."""
 
 def rollout_settings(variant: Variant, options: dict[str, Any]) -> dict[str, Any]:
     """The board's rollout settings for ``variant``, each one ``options`` gives in its
-    place (``equity_rollout.roll_out``'s arguments)."""
+    place (``equity_rollout.SETTINGS``), checked before any work starts."""
     turns = ROLLOUT_TURNS if fast.compiled() is not None else PURE_ROLLOUT_TURNS
-    return {"truncate": turns[variant.name], "seconds": ROLLOUT_SECONDS, **options}
+    settings = {"truncate": turns[variant.name], "seconds": ROLLOUT_SECONDS, **options}
+    check_settings(settings)
+    return settings
 
 
 class Judging(Navigation):
@@ -87,6 +90,7 @@ class Judging(Navigation):
         (the view's ``analysis``)."""
         whole_number(candidates, "candidates", 1, 64)
         position = self._rolled()
+        settings = rollout_settings(position.variant, options)
         judge = self._judge()
         rated = rate_plays(position, evaluator=judge)
         kept = candidates_of(rated, candidates, WITHIN)
@@ -95,7 +99,6 @@ class Judging(Navigation):
         panel["hints"] = hint_rows(rated)
         panel["wins_differ"] = wins_differ(panel["hints"])
         evaluator = self._analyses.evaluator
-        settings = rollout_settings(position.variant, options)
         job = None
 
         def work(progress: Progress, stop: threading.Event) -> list[RolledHint]:
@@ -127,12 +130,12 @@ class Judging(Navigation):
                 "R12", _("the game is over: {ending}").format(ending=self._ending())
             )
         position = self._board.game.position
+        settings = rollout_settings(position.variant, options)
         judge = self._judge()
         evaluation = evaluate(position, evaluator=judge)
         source = net_source(net_name(judge, position.variant))
         panel: Analysis = {**self._panel("chances", MIN_TRIALS, source), **chances_view(evaluation)}
         evaluator = self._analyses.evaluator
-        settings = rollout_settings(position.variant, options)
 
         def work(progress: Progress, stop: threading.Event) -> EquityRollout:
             return roll_out(
