@@ -336,7 +336,7 @@ def trial(
         return sure(variant, boards, start.turn).astype(np.float64)
     turn, dice = start.turn, start.dice
     luck = np.zeros(outcome_size(players))
-    last = luck
+    last: Doubles = np.zeros(outcome_size(players))
     played = passes = 0
     while truncate is None or played < truncate:
         if dice is None:
