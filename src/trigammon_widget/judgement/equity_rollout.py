@@ -609,8 +609,10 @@ def roll_out(
     work is spread; ``seconds`` or ``cancel`` stop it where the clock says. The trials
     run as ``rollout.rollout``'s games do: on ``executor``, or a lasting pool of
     ``workers`` processes (default: one per core once the work takes seconds), in
-    chunks of ``chunk`` trials of every position; ``progress(done, games)`` is told the
-    trials taken so far.
+    chunks of ``chunk`` trials of every position; ``progress(done, expected)`` is told
+    the trials taken so far and about how many it will take. Positions that are not
+    compared (labels for training, say) each stand alone in the result: pass
+    ``precision=0`` and a ``games`` budget.
     """
     found = _positions(positions)
     variant = found[0].variant
