@@ -1,11 +1,12 @@
 """The board's rollouts (Hints and Chances) against issue 41's targets.
 
 Run ``python benchmarks/bench_board_rollouts.py`` (``--seeds N`` for the repeat runs,
-``--quick`` for fewer, ``--no-clock`` to let every rollout run to its precision). It drives ``BoardWidget`` as the front end does, with the board's
-own settings (``session.judging``: the net's best plays within 0.16, common dice, the
-luck taken out, trials cut after ``ROLLOUT_TURNS`` turns and valued by the net, stopped
-once the top two are told apart to 0.01 or after ``ROLLOUT_SECONDS``) on the lasting
-pool of two workers, and measures:
+``--quick`` for fewer, ``--no-clock`` to let every rollout run to its precision). It
+drives ``BoardWidget`` as the front end does, with the board's own settings
+(``session.judging``: the net's best plays within 0.16, common dice, the luck taken out,
+trials cut after ``ROLLOUT_TURNS`` turns and valued by the net, stopped once the top two
+are told apart to 0.01 or after ``ROLLOUT_SECONDS``) on the lasting pool of two
+workers, and measures:
 
 1. refined hints at the trigammon opening 3-3 and the classic opening 3-1, 6-5 and 4-4:
    the seconds from the Hints intent to the rollout's table, while a hover over a hint
@@ -21,8 +22,9 @@ pool of two workers, and measures:
 
 The machine is shared: the script prints the load average before and after, and the
 CPU seconds the pool's workers spent (``/proc``), whose half is about what the work takes
-on two idle cores (more than that: a busy machine's caches slow every process). The first rollout of the run starts the pool and reads the compiled
-code in its workers: it is timed apart ("cold").
+on two idle cores (more than that: a busy machine's caches slow every process). The
+first rollout of the run starts the pool and reads the compiled code in its workers: it
+is timed apart ("cold").
 """
 
 from __future__ import annotations
