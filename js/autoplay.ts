@@ -1,14 +1,14 @@
 // Autoplay: the board sends `bot_turn` on a timer while a bot is to move.
 //
-// Whether autoplay runs and how fast are this board's own state, not Python's: two
-// views of one widget each have their own. One bot turn is in flight at a time, and
-// the next is scheduled only once Python has answered the last, so no turn is asked
-// for on a board that has moved on.
+// A seat a bot holds is the bot's: bots move on their own when their turn comes, at
+// the board's pace (Python's `pace`, a setting kept with the notebook). A person may
+// pause them (this view's own state: two views of one widget each have their own),
+// step one bot turn, and play them on. One bot turn is in flight at a time, and the
+// next is scheduled only once Python has answered the last, so no turn is asked for
+// on a board that has moved on.
 
 import type { Intent, Reply, View } from "./protocol";
 
-export const DEFAULT_SPEED_MS = 600;
-export const MAX_SPEED_MS = 2000;
 /** How soon to look again when another request of this board is still unanswered. */
 const RETRY_MS = 20;
 
@@ -39,9 +39,10 @@ export function hasBot(v: View | null): boolean {
 
 export class Autoplay {
   private readonly host: AutoplayHost;
-  private running_ = false;
-  private speed_ = DEFAULT_SPEED_MS;
+  private running_ = true;
   private timer: number | undefined;
+  /** The pace the waiting timer was set with. */
+  private timerPace = 0;
   private waiting_ = false;
 
   constructor(host: AutoplayHost) {
@@ -52,9 +53,9 @@ export class Autoplay {
     return this.running_;
   }
 
-  /** Milliseconds between one bot turn's answer and the next bot turn. */
-  get speed(): number {
-    return this.speed_;
+  /** Milliseconds between one bot turn's answer and the next bot turn (Python's). */
+  get pace(): number {
+    return this.host.view()?.pace ?? 0;
   }
 
   /** A bot turn was sent and is not answered yet. */
@@ -86,28 +87,18 @@ export class Autoplay {
     if (!this.waiting && botCanMove(this.host.view())) this.sendTurn();
   }
 
-  setSpeed(ms: number): void {
-    this.speed_ = Math.max(0, Math.min(MAX_SPEED_MS, Number.isFinite(ms) ? ms : DEFAULT_SPEED_MS));
-    if (this.timer !== undefined) {
-      // Waiting for the old delay: count the new one from now.
-      this.cancelTimer();
-      this.schedule();
-    }
-  }
-
   /** Called on every new view and answer: plans the next bot turn if one is due.
    *  A person to move holds autoplay until their turn is played (nothing is rolled
    *  for them), and so does a running analysis; the game's end stops it. */
   schedule(): void {
-    if (!this.running_ || this.waiting || this.timer !== undefined) return;
     const v = this.host.view();
+    // A turn waiting for the old pace counts the new one from now.
+    if (v && this.timer !== undefined && v.pace !== this.timerPace) this.cancelTimer();
+    if (!this.running_ || this.waiting || this.timer !== undefined) return;
     if (!v) return;
-    if (v.win || !hasBot(v)) {
-      this.pause();
-      return;
-    }
     if (!botCanMove(v) || analysing(v)) return;
-    this.timer = window.setTimeout(() => this.fire(), this.speed_);
+    this.timerPace = v.pace;
+    this.timer = window.setTimeout(() => this.fire(), v.pace);
   }
 
   destroy(): void {

@@ -9,6 +9,18 @@ import type { Intent, Reply, View } from "./protocol";
 /** Where to go: `delta` turns from the shown one, or turn `ply`. */
 export type Step = { delta: number } | { ply: number };
 
+/** The record the board shows at turn `ply` (Python's `decisions`): while a review is
+ *  on, the one after it (its mover's decision, as GNU Backgammon shows a turn), else the
+ *  one that led to it. */
+export function recordAt(v: View, ply: number): number {
+  return v.decisions && ply < v.plies ? ply + 1 : ply;
+}
+
+/** The turn to show for record `record`: the inverse of `recordAt`. */
+export function plyFor(v: View, record: number): number {
+  return v.decisions ? Math.max(0, record - 1) : record;
+}
+
 /** The step a key asks for (←, →, Home, End), or null. */
 export function keyStep(key: string, plies: number): Step | null {
   const steps: Record<string, Step> = {

@@ -5,7 +5,7 @@
 import { h, on } from "./dom";
 import { type Hit, hitOf, placeOf, topChecker } from "./drawing";
 import type { Intent, Place, View } from "./protocol";
-import { format, type Words, word } from "./words";
+import { about, format, type Words, word } from "./words";
 
 /** A press that moves further than this (px) is a drag, not a click. */
 const DRAG_THRESHOLD = 6;
@@ -162,7 +162,7 @@ export class Pointer {
     const mover = view.names[view.turn] ?? String(view.turn + 1);
     if (owner !== view.turn) {
       const whose = view.names[owner] ?? String(owner + 1);
-      this.host.say(format(word(words, "whose_checker"), { whose, mover }));
+      this.host.say(format(about(words, "whose_checker", view.turn, view.you), { whose, mover }));
     } else if (view.can_roll) this.host.say(word(words, "roll_first"));
     else if (view.dice) this.host.say(word(words, "no_move_left"));
   }

@@ -29,6 +29,7 @@ export type Intent =
   | { action: "main_line" }
   | { action: "set_perspective"; player: number }
   | { action: "set_seat"; player: number; seat: "human" | "random" | "heuristic" | "neural" }
+  | { action: "set_pace"; milliseconds: number }
   | { action: "bot_turn" }
   | { action: "hints" }
   | { action: "chances" }
@@ -76,6 +77,7 @@ export const CHANGES: Record<Action, boolean> = {
   main_line: true,
   set_perspective: true,
   set_seat: true,
+  set_pace: true,
   bot_turn: true,
   hints: true,
   chances: true,
@@ -143,6 +145,7 @@ export const WORDS = [
   ["setup_dice", "Dice {die1} {die2}"],
   ["id_of", "ID {id}"],
   ["doubled", "{who} doubles to {value}: {other} to take or pass"],
+  ["doubled_to_you", "{who} doubles to {value}: take or pass?"],
   ["to_move_setup", "{who} to move (set-up)"],
   ["to_move", "{who} to move"],
   ["to_roll", "{who} to roll"],
@@ -188,6 +191,7 @@ export const WORDS = [
   ["autoplay_bot_plays", "Autoplay: {name} is a bot and plays."],
   ["autoplay_waits_roll", "Autoplay waits for {name} to roll and play."],
   ["autoplay_waits_play", "Autoplay waits for {name} to play."],
+  ["autoplay_waits_answer", "Autoplay waits for {name} to take or pass."],
   ["game_over", "The game is over."],
   ["match", "Match"],
   ["cube", "Cube"],
@@ -367,6 +371,17 @@ export const WORDS = [
   ["mark ?", "bad"],
   ["mark ??", "very bad"],
   ["play", "Play"],
+  ["to_move you", "Your move"],
+  ["to_roll you", "Your roll"],
+  ["to_move_setup you", "Your move (set-up)"],
+  ["doubled you", "You double to {value}: {other} to take or pass"],
+  ["cube_owned you", "Cube {value}, yours"],
+  ["wins_the_match you", "You win the match"],
+  ["who_plays you", "Who plays your seat"],
+  ["autoplay_waits_roll you", "Autoplay waits for you to roll and play."],
+  ["autoplay_waits_play you", "Autoplay waits for you to play."],
+  ["autoplay_waits_answer you", "Autoplay waits for you to take or pass."],
+  ["whose_checker you", "That checker is {whose}'s: you are to move."],
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
   ["mistakes one", "{count} mistake"],
@@ -374,6 +389,9 @@ export const WORDS = [
   ["turns other", "{count} turns"],
   ["mistakes other", "{count} mistakes"],
 ] as const;
+
+/** Slowest pace of the bots' turns, ms (session.slices.MAX_PACE). */
+export const MAX_PACE = 5000;
 
 /** The widget's synced traits: what a saved notebook keeps of the board. */
 export interface Traits {
@@ -422,6 +440,7 @@ export interface View {
   remaining: number[];
   can_roll: boolean;
   can_confirm: boolean;
+  primary: "roll" | "confirm" | "next_game" | null;
   can_undo_move: boolean;
   targets: Record<string, string[]>;
   partial: string;
@@ -432,13 +451,17 @@ export interface View {
   position_id: string;
   edit_player: number;
   seats: ("human" | "random" | "heuristic" | "neural")[];
+  acting: number | null;
   bot_to_move: boolean;
+  pace: number;
   analysis: Analysis | null;
   review: Review | null;
   tutor: Tutor;
   variations: VariationRow[];
   alternatives: VariationRow[];
   main_line: boolean;
+  you: number | null;
+  decisions: boolean;
   win: WinView | null;
   cube: CubeView | null;
   match: MatchView | null;
@@ -502,7 +525,7 @@ export interface Review {
   evaluator: string;
   error?: string;
   players: ReviewPlayer[];
-  mistakes: number[];
+  marked_at: number[];
   turn: ReviewTurn | null;
 }
 

@@ -17,7 +17,7 @@ import { Board } from "./board";
 import { h, on } from "./dom";
 import { markMoves } from "./drawing";
 import { Frames } from "./frames";
-import { keyStep, Navigation, type Step } from "./navigation";
+import { keyStep, Navigation, plyFor, recordAt, type Step } from "./navigation";
 import { AnalysisPanel } from "./panels/analysis";
 import { EditPanel } from "./panels/edit";
 import { ExportMenu } from "./panels/export";
@@ -33,11 +33,23 @@ import { Tutor } from "./panels/tutor";
 import { VariationsPanel } from "./panels/variations";
 import { Pointer } from "./pointer";
 import { Previews } from "./previews";
-import type { FramesMessage, Intent, Place, Reply, Traits, View } from "./protocol";
+import type { Action, FramesMessage, Intent, Place, Reply, Traits, View } from "./protocol";
 import { Refused, Requests } from "./requests";
 import { type Words, word } from "./words";
 
 type Model = AnyModel<Traits>;
+
+/** Intents that show another game, line or review: bots pause for them. */
+const LOOKING_ELSEWHERE: ReadonlySet<Action> = new Set<Action>([
+  "show_game",
+  "analyse",
+  "next_mistake",
+  "switch_variation",
+  "promote_variation",
+  "rename_variation",
+  "delete_variation",
+  "main_line",
+]);
 /** Python's messages besides trait changes. */
 type Incoming = Reply | FramesMessage;
 
@@ -82,9 +94,10 @@ class BoardView {
     const signal = this.events.signal;
     const send = (intent: Intent) => this.request(intent);
     const settled = (intent: Intent) => this.request(intent, true);
-    // A person choosing another game, line or analysis: bots must not play on from there.
+    // A person looking at another game, line or review: bots must not play on from there
+    // (hints, chances and the next game leave them to move on their own).
     const pausing = (intent: Intent) => {
-      if (intent.action !== "cancel_analysis") this.autoplay.pause();
+      if (LOOKING_ELSEWHERE.has(intent.action)) this.autoplay.pause();
       settled(intent);
     };
     const say = (text: string) => this.message.show({ kind: "info", text, rule: null }, true);
@@ -143,7 +156,7 @@ class BoardView {
     this.analysis = new AnalysisPanel(pausing, (index) => this.playListed(index), signal);
     const wanted = () => (this.view ? this.navigation.wanted(this.view) : 0);
     this.review = new ReviewPanel({ send: pausing, go: (ply) => this.go({ ply }), wanted, say }, signal);
-    this.graph = new EquityGraph((ply) => this.go({ ply }), signal);
+    this.graph = new EquityGraph((record) => this.view && this.go({ ply: plyFor(this.view, record) }), signal);
     this.tutor = new Tutor(settled, signal);
     this.plays = new PlaysPanel((index) => this.playListed(index), signal);
     this.history = new HistoryPanel((step) => this.go(step), signal);
@@ -278,7 +291,7 @@ class BoardView {
     this.history.render(v, history, shown, this.words());
     this.variations.render(v, history, this.words());
     this.review.render(v, shown, this.words());
-    this.graph.render(this.model.get("graph") ?? "", shown, this.words());
+    this.graph.render(this.model.get("graph") ?? "", recordAt(v, shown), this.words());
     this.tutor.render(v, this.words());
     // The tutor's warning says what Python's message would: one of them at a time.
     this.message.element.hidden = !!v.tutor.warning && v.message?.kind !== "error";
@@ -291,7 +304,7 @@ class BoardView {
     if (!v) return;
     this.history.follow(v, ply);
     this.review.render(v, ply, this.words());
-    this.graph.follow(ply);
+    this.graph.follow(recordAt(v, ply));
   }
 
   /** The view the drawing on screen shows; null while it shows a preview or a frame ahead. */

@@ -53,3 +53,10 @@ export function counted(words: Words, key: Counted, count: number): string {
   const form = `${key} ${count === 1 ? "one" : "other"}` as Word;
   return format(word(words, form), { count: String(count) });
 }
+
+/** The word `key` said of `player`, or said to them in the second person (its
+ *  `<key> you` form) when they are the person in front of the board (the view's `you`). */
+export function about(words: Words, key: Word, player: number, you: number | null): string {
+  const own = `${key} you`;
+  return player === you && own in ENGLISH ? word(words, own as Word) : word(words, key);
+}

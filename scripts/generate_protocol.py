@@ -23,6 +23,7 @@ from trigammon_widget.protocol import (
     typescript,
 )
 from trigammon_widget.session import SEATS, Session, Traits
+from trigammon_widget.session.slices import MAX_PACE
 from trigammon_widget.session.words import WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,13 +49,20 @@ def tables() -> dict[str, Table]:
     }
 
 
+def numbers() -> dict[str, tuple[str, int]]:
+    """The limits the front end's controls show, from the session's declarations."""
+    return {
+        "MAX_PACE": ("Slowest pace of the bots' turns, ms (session.slices.MAX_PACE).", MAX_PACE),
+    }
+
+
 def expected() -> dict[Path, str]:
     """Each generated file's text as the declarations make it."""
     actions = actions_of(Session)
     doc = DOC_FILE.read_text(encoding="utf-8")
     table = action_table(actions)
     return {
-        TS_FILE: typescript(actions, [Traits, Reply, FramesMessage], tables()),
+        TS_FILE: typescript(actions, [Traits, Reply, FramesMessage], tables(), numbers()),
         DOC_FILE: _TABLE.sub(lambda match: f"{match.group(1)}{table}\n{match.group(2)}", doc),
     }
 

@@ -594,19 +594,22 @@ def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
     marks = [entry["mark"] for entry in widget.history]
     # each record's mark: its play's, or a missed double's where that was worse
     assert marks == [report.marks.get(ply) for ply in range(1, 21)] and any(marks)
-    assert review["mistakes"] == list(report.marks)
+    # A marked decision is shown at the position its mover faced: the ply before it.
+    assert review["marked_at"] == [ply - 1 for ply in report.marks]
+    assert widget.view["decisions"]
     assert len(review["players"]) == 2 and "tg-graph" in widget.graph
-    first = review["mistakes"][0]
+    first = next(ply for ply in report.marks if ply > 1)
     assert front.send("goto", ply=0)["ok"] and front.send("next_mistake", step=1)["ok"]
-    assert widget.view["ply"] == first
+    assert widget.view["ply"] == first - 1
     shown = widget.view["review"]["turn"]
     assert shown["ply"] == first and shown["mark"] == marks[first - 1]
     assert shown["best"][0]["loss"] == 0 and shown["loss"] > 0
-    played = next(p for p in review["mistakes"] if report.judged(p) in report.turns)
-    widget.goto(played)
+    played = next(p for p in report.marks if report.judged(p) in report.turns)
+    widget.goto(played - 1)
     shown = widget.view["review"]["turn"]
     entry = widget.history[played - 1]  # the play made, as the history row names it
     assert shown["played"] == entry["text"] and shown["dice"] == entry["dice"]
+    assert widget.view["dice"] == entry["dice"]  # the roll its mover faced
     assert 'class="tg-best"' in widget.svg  # the better play beside the one made
     assert not front.send("next_mistake", step=7)["ok"]
     widget.goto(-1)

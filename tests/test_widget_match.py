@@ -96,9 +96,10 @@ def test_double_take_and_pass_at_the_board() -> None:
     # One "game over" for the label, the buttons, the cube and the messages (issue 22 item 2)
     cube = widget.view["cube"]
     assert cube is not None and not cube["can_double"] and not cube["can_answer"]
+    # The labels give the score the game leaves, as the match panel does (issue 41 item 5).
     assert player_lines(widget.svg) == [
         "1/5 · 160 pips",
-        "2/5 · 159 pips · wins (double passed)",
+        "4/5 · 159 pips · wins (double passed)",
     ]
     assert "to roll" not in widget.svg and 'class="tg-turn"' not in widget.svg
     for action in ("double", "take", "drop", "roll"):
@@ -176,20 +177,21 @@ def test_any_finished_game_of_a_match_is_reviewed_and_stepped_through() -> None:
     widget.analyse(workers=1)
     assert widget.wait(120)
     review = widget.view["review"]
-    assert review is not None and review["status"] == "done" and review["mistakes"]
+    assert review is not None and review["status"] == "done" and review["marked_at"]
     marks = {entry["ply"]: entry["mark"] for entry in widget.history if entry["mark"]}
-    assert sorted(marks) == review["mistakes"]
-    first = review["mistakes"][0]
+    # each marked record is shown as its mover's decision: at the ply before it
+    assert [ply - 1 for ply in sorted(marks)] == review["marked_at"]
+    first = sorted(marks)[0]
     assert front.send("next_mistake", step=1)["ok"]
-    assert widget.view["ply"] == first and widget.view["review"]["turn"]["ply"] == first
+    assert widget.view["ply"] == first - 1 and widget.view["review"]["turn"]["ply"] == first
     assert widget.view["review"]["turn"]["mark"] == marks[first]
     assert front.send("step", delta=1)["ok"] and front.send("next_mistake", step=-1)["ok"]
-    assert widget.view["ply"] == first
+    assert widget.view["ply"] == first - 1
     assert front.send("show_game", index=1)["ok"]
     assert widget.view["review"] is None and not any(e["mark"] for e in widget.history)
     assert front.send("show_game", index=0)["ok"]  # its review is kept
     kept = widget.view["review"]
-    assert kept is not None and kept["mistakes"] == review["mistakes"]
+    assert kept is not None and kept["marked_at"] == review["marked_at"]
     assert {e["ply"]: e["mark"] for e in widget.history if e["mark"]} == marks
     refused = front.send("play_listed", index=0)  # reviewed, still as played
     assert not refused["ok"] and "game 1 of the match is played" in refused["error"]["text"]

@@ -14,7 +14,7 @@ export class EquityGraph {
   private drawn = "";
   private shown: number | null = null;
 
-  /** `go` shows turn `ply`. */
+  /** `go` shows the turn of record `ply` (a column). */
   constructor(go: (ply: number) => void, signal: AbortSignal) {
     this.element.append(this.drawing, this.caption);
     on(

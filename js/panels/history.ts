@@ -4,7 +4,7 @@
 // and a branch (other turns recorded in its place, listed by the variations panel).
 
 import { diceText, h, icon, iconButton, on, setChildren, setText, swatch } from "../dom";
-import type { Step } from "../navigation";
+import { plyFor, recordAt, type Step } from "../navigation";
 import type { HistoryEntry, View } from "../protocol";
 import { format, markWord, type Word, type Words, word } from "../words";
 import "./history.css";
@@ -27,6 +27,7 @@ export class HistoryPanel {
   private look = "";
   private current: HTMLElement | null = null;
   private plies = 0;
+  private view: View | null = null;
   private scrollFrame = 0;
 
   constructor(go: (step: Step) => void, signal: AbortSignal) {
@@ -48,7 +49,7 @@ export class HistoryPanel {
       "click",
       (event) => {
         const row = (event.target as Element).closest<HTMLElement>("[data-ply]");
-        if (row) go({ ply: Number(row.dataset.ply) });
+        if (row && this.view) go({ ply: plyFor(this.view, Number(row.dataset.ply)) });
       },
       signal,
     );
@@ -114,9 +115,12 @@ export class HistoryPanel {
     this.follow(v, shown);
   }
 
-  /** Marks turn `ply` as the shown one, at once (the board may show it ahead of Python). */
+  /** Marks the record shown at turn `ply` (`recordAt`), at once (the board may show it
+   *  ahead of Python). */
   follow(v: View, ply: number): void {
-    const current = this.rows[ply] ?? null;
+    this.view = v;
+    const record = recordAt(v, ply);
+    const current = this.rows[record] ?? null;
     if (current !== this.current) {
       this.current?.classList.remove("tgw-current");
       this.current?.removeAttribute("aria-current");
@@ -131,7 +135,7 @@ export class HistoryPanel {
       }
     }
     this.plies = v.plies;
-    setText(this.label, format(word(this.words, "turn_of"), { ply: String(ply), plies: String(v.plies) }));
+    setText(this.label, format(word(this.words, "turn_of"), { ply: String(record), plies: String(v.plies) }));
     const canStep = v.mode === "play";
     this.first.disabled = this.prev.disabled = !canStep || ply <= 0;
     this.next.disabled = this.last.disabled = !canStep || ply >= v.plies;

@@ -3,7 +3,7 @@
 
 import { button, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Intent, View } from "../protocol";
-import { format, type Word, type Words, word } from "../words";
+import { about, format, type Word, type Words, word } from "../words";
 import "./match.css";
 
 export class MatchPanel {
@@ -14,7 +14,7 @@ export class MatchPanel {
   private readonly games = h("span", { class: "tgw-count", "data-role": "match-game" });
   private readonly previous = iconButton("prev", { "data-action": "previous-game" });
   private readonly following = iconButton("next", { "data-action": "following-game" });
-  private readonly nextGame = button("", { class: "tgw-button tgw-primary", "data-action": "next-game" });
+  private readonly nextGame = button("", { "data-action": "next-game" });
   private readonly gamesGroup: HTMLDivElement;
   private view: View | null = null;
 
@@ -71,7 +71,9 @@ export class MatchPanel {
         `${name(player)} ${points}`,
       ]);
       const over =
-        match.over && match.winner !== null ? ` · ${format(say("wins_the_match"), { name: name(match.winner) })}` : "";
+        match.over && match.winner !== null
+          ? ` · ${format(about(words, "wins_the_match", match.winner, v.you), { name: name(match.winner) })}`
+          : "";
       setChildren(this.score, `${length}: `, ...scores, stage && ` · ${stage}`, over);
       setText(this.games, format(say("game_of"), { game: String(match.game + 1), games: String(match.games) }));
     } else {
@@ -82,12 +84,13 @@ export class MatchPanel {
     this.previous.disabled = !match || match.game === 0;
     this.following.disabled = !match || match.game >= match.games - 1;
     this.nextGame.hidden = !match?.can_next_game;
+    this.nextGame.classList.toggle("tgw-primary", v.primary === "next_game");
     if (cube) {
       const value = String(cube.value);
       const held =
         cube.owner === null
           ? format(say("cube_centred"), { value })
-          : format(say("cube_owned"), { value, name: name(cube.owner) });
+          : format(about(words, "cube_owned", cube.owner, v.you), { value, name: name(cube.owner) });
       const offer = cube.offered ? ` · ${format(say("cube_offered"), { value: String(2 * cube.value) })}` : "";
       setText(this.cube, `${held}${offer}`);
     } else setText(this.cube, "");

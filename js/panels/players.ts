@@ -1,10 +1,10 @@
 // The players panel: who sits at each seat (a person or a bot), pip counts, and
 // autoplay's controls (play/pause, one bot turn, the pace).
 
-import { type Autoplay, analysing, botCanMove, hasBot, MAX_SPEED_MS } from "../autoplay";
+import { type Autoplay, analysing, botCanMove, hasBot } from "../autoplay";
 import { button, h, on, select, setChildren, setText, swatch } from "../dom";
-import { type Intent, SEATS, type View } from "../protocol";
-import { counted, format, seatWord, type Word, type Words, word } from "../words";
+import { type Intent, MAX_PACE, SEATS, type View } from "../protocol";
+import { about, counted, format, seatWord, type Word, type Words, word } from "../words";
 import "./players.css";
 
 interface SeatRow {
@@ -23,7 +23,7 @@ export class PlayersPanel {
     type: "range",
     class: "tgw-speed",
     min: 0,
-    max: MAX_SPEED_MS,
+    max: MAX_PACE,
     step: 100,
     "data-role": "speed",
   });
@@ -36,8 +36,8 @@ export class PlayersPanel {
   private view: View | null = null;
   private words: Words = {};
 
-  /** `seat` sends a seat change (after any change in flight). */
-  constructor(autoplay: Autoplay, seat: (intent: Intent) => void, signal: AbortSignal) {
+  /** `send` sends a seat or pace change (after any change in flight). */
+  constructor(autoplay: Autoplay, send: (intent: Intent) => void, signal: AbortSignal) {
     this.autoplay = autoplay;
     this.controls = h(
       "div",
@@ -57,15 +57,9 @@ export class PlayersPanel {
     );
     on(this.play, "click", () => autoplay.toggle(), signal);
     on(this.step, "click", () => autoplay.step(), signal);
-    on(
-      this.speed,
-      "input",
-      () => {
-        autoplay.setSpeed(Number(this.speed.value));
-        this.refresh();
-      },
-      signal,
-    );
+    on(this.speed, "input", () => this.showPace(Number(this.speed.value)), signal);
+    // The pace is Python's (kept with the notebook): sent once the slider is let go.
+    on(this.speed, "change", () => send({ action: "set_pace", milliseconds: Number(this.speed.value) }), signal);
     on(
       this.list,
       "change",
@@ -74,7 +68,7 @@ export class PlayersPanel {
         if (!(target instanceof HTMLSelectElement)) return;
         const player = Number(target.dataset.player);
         const chosen = SEATS.find(([value]) => value === target.value)?.[0];
-        if (Number.isInteger(player) && chosen) seat({ action: "set_seat", player, seat: chosen });
+        if (Number.isInteger(player) && chosen) send({ action: "set_seat", player, seat: chosen });
       },
       signal,
     );
@@ -111,14 +105,21 @@ export class PlayersPanel {
     const running = autoplay.running;
     this.element.dataset.autoplay = running ? "running" : "paused";
     setText(this.play, say(running ? "autoplay_pause" : "autoplay_play"));
-    this.play.classList.toggle("tgw-primary", running);
+    // Paused with a bot to move, letting the bots go on is the person's next action.
+    this.play.classList.toggle("tgw-primary", !running && botCanMove(v));
     this.play.disabled = !running && (!play || !!v.win || !hasBot(v));
     this.step.disabled = !botCanMove(v) || autoplay.waiting;
-    if (document.activeElement !== this.speed) this.speed.value = String(autoplay.speed);
-    setText(this.speedText, format(say("milliseconds"), { count: String(autoplay.speed) }));
+    if (document.activeElement !== this.speed) {
+      this.speed.value = String(v.pace);
+      this.showPace(v.pace);
+    }
     const note = autoplayNote(v, running, words);
     setText(this.note, note);
     this.note.hidden = !note;
+  }
+
+  private showPace(ms: number): void {
+    setText(this.speedText, format(word(this.words, "milliseconds"), { count: String(ms) }));
   }
 
   /** A row per player, made again only when the players change. */
@@ -128,7 +129,7 @@ export class PlayersPanel {
     this.rowsKey = key;
     const seats = SEATS.map(([value]): [string, string] => [value, word(words, seatWord(value))]);
     this.rows = v.names.map((name, player) => {
-      const who = format(word(words, "who_plays"), { name });
+      const who = format(about(words, "who_plays", player, v.you), { name });
       const seat = select(seats, { "aria-label": who, "data-role": "seat", "data-player": player });
       const pips = h("span", { class: "tgw-pips", title: word(words, "pip_count") });
       const label = h("span", { class: "tgw-seat-name" }, name);
@@ -141,12 +142,18 @@ export class PlayersPanel {
 
 function autoplayNote(v: View, running: boolean, words: Words): string {
   const say = (key: Word): string => word(words, key);
-  const name = v.names[v.turn] ?? String(v.turn + 1);
+  const acting = v.acting ?? v.turn;
+  const name = v.names[acting] ?? String(acting + 1);
   if (!hasBot(v)) return say("seat_a_bot");
   if (running && analysing(v)) return say("autoplay_waits_analysis");
   if (running && botCanMove(v)) return format(say("autoplay_bot_plays"), { name });
   if (running && v.mode === "play" && !v.win) {
-    return format(say(v.can_roll ? "autoplay_waits_roll" : "autoplay_waits_play"), { name });
+    const waits = v.cube?.offered
+      ? "autoplay_waits_answer"
+      : v.can_roll
+        ? "autoplay_waits_roll"
+        : "autoplay_waits_play";
+    return format(about(words, waits, acting, v.you), { name });
   }
   return v.win ? say("game_over") : "";
 }

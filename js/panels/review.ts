@@ -20,9 +20,10 @@ const STATUS_WORDS = {
 /** The keys that step from mistake to mistake. */
 const MISTAKE_KEYS: Partial<Record<string, 1 | -1>> = { n: 1, p: -1 };
 
-/** The marked turn after (`step` 1) or before (-1) turn `ply`, if any. */
+/** Where the marked decision after (`step` 1) or before (-1) the one shown at `ply` is
+ *  shown (Python's `marked_at`: the position before each marked record), if any. */
 function mistakeFrom(review: Review | null, ply: number, step: 1 | -1): number | null {
-  const marked = review?.mistakes ?? [];
+  const marked = review?.marked_at ?? [];
   const found = step > 0 ? marked.find((m) => m > ply) : [...marked].reverse().find((m) => m < ply);
   return found ?? null;
 }
@@ -134,7 +135,7 @@ export class ReviewPanel {
       this.progress.value = Math.min(r.done, this.progress.max);
       setText(this.progressText, format(say("turns_done"), { done: String(r.done), total: String(r.total) }));
     }
-    const count = r?.mistakes.length ?? 0;
+    const count = r?.marked_at.length ?? 0;
     this.nav.hidden = !r;
     this.previous.disabled = mistakeFrom(r, shown, -1) === null;
     this.next.disabled = mistakeFrom(r, shown, 1) === null;

@@ -16,7 +16,7 @@ import {
   swatch,
 } from "../dom";
 import type { Intent, View } from "../protocol";
-import { fill, format, type Word, type Words, word } from "../words";
+import { about, fill, format, type Word, type Words, word } from "../words";
 import "./toolbar.css";
 
 export interface ToolbarActions {
@@ -31,7 +31,7 @@ export class Toolbar {
   private readonly statusRow = h("div", { class: "tgw-status-row" }, this.status);
   private readonly viewGroup: HTMLDivElement;
   private readonly playBar: HTMLDivElement;
-  private readonly roll = button("", { class: "tgw-button tgw-primary", "data-action": "roll" });
+  private readonly roll = button("", { "data-action": "roll" });
   private readonly die1 = select(dieFaces(), { "data-role": "die1" });
   private readonly die2 = select(dieFaces(), { "data-role": "die2" });
   private readonly setDice = button("", { "data-action": "set-dice" });
@@ -120,16 +120,18 @@ export class Toolbar {
     // One line that never wraps: cut short, it is whole in its tooltip.
     this.status.title = this.status.textContent ?? "";
     this.playBar.hidden = !play;
+    // The person's next action is the one primary button (Python's `primary`): none on a
+    // bot's turn, none at a cube decision (no button gives the answer away).
     this.roll.disabled = !v.can_roll;
+    this.roll.classList.toggle("tgw-primary", v.primary === "roll");
     this.die1.disabled = this.die2.disabled = this.setDice.disabled = !v.can_roll;
     this.undo.disabled = !v.can_undo_move;
     this.confirm.disabled = !v.can_confirm;
-    this.confirm.classList.toggle("tgw-primary", v.can_confirm);
+    this.confirm.classList.toggle("tgw-primary", v.primary === "confirm");
     const cube = v.cube;
     this.cubeBar.hidden = !play || !cube;
     this.double.disabled = !cube?.can_double;
     this.take.disabled = this.pass.disabled = !cube?.can_answer;
-    this.take.classList.toggle("tgw-primary", !!cube?.can_answer);
     setOptions(this.perspective, playerOptions(v.names));
     this.perspective.value = String(v.perspective);
     this.edit.textContent = word(words, play ? "edit_position" : "done_editing");
@@ -148,7 +150,9 @@ export class Toolbar {
       return;
     }
     if (v.mode === "play" && v.cube?.offered) {
-      const doubled = fill(say("doubled"), {
+      const taker = 1 - v.turn;
+      const key = taker === v.you ? "doubled_to_you" : "doubled";
+      const doubled = fill(about(words, key, v.turn, v.you), {
         who: name(v.turn),
         value: String(2 * v.cube.value),
         other: h("strong", {}, name(1 - v.turn)),
@@ -159,7 +163,7 @@ export class Toolbar {
     const play = v.mode === "play";
     const who = h("strong", {}, name(v.turn));
     const state = !play ? "to_move_setup" : v.dice ? "to_move" : "to_roll";
-    const parts: (Node | string)[] = [swatch(v.colors[v.turn]), ...fill(say(state), { who })];
+    const parts: (Node | string)[] = [swatch(v.colors[v.turn]), ...fill(about(words, state, v.turn, v.you), { who })];
     if (v.dice) parts.push(" ", h("span", { class: "tgw-dice" }, diceText(v.dice)));
     const played = !!v.match && v.match.game < v.match.games - 1;
     const aside = (text: string) => parts.push(h("span", { class: "tgw-partial" }, ` · ${text}`));

@@ -251,11 +251,14 @@ class Table:
 
 
 def typescript(
-    actions: Mapping[str, Action], roots: Sequence[type], tables: Mapping[str, Table] = {}
+    actions: Mapping[str, Action],
+    roots: Sequence[type],
+    tables: Mapping[str, Table] = {},
+    numbers: Mapping[str, tuple[str, int]] = {},
 ) -> str:
     """``js/protocol.ts``: the ``Intent`` union, an interface for each TypedDict of
-    ``roots`` and every TypedDict inside them, and each of ``tables`` as a constant of
-    ``[value, label]`` pairs."""
+    ``roots`` and every TypedDict inside them, each of ``tables`` as a constant of
+    ``[value, label]`` pairs, and each of ``numbers`` (a doc and a value) as a constant."""
     union = []
     for declared in actions.values():
         fields = "".join(f"; {field}: {kind.ts}" for field, kind in declared.fields.items())
@@ -281,6 +284,10 @@ def typescript(
             "};",
             "",
             *(_table(name, table) for name, table in tables.items()),
+            *(
+                f"/** {doc} */\nexport const {name} = {value};\n"
+                for name, (doc, value) in numbers.items()
+            ),
             *("\n".join([block, ""]) for block in _interfaces(roots)),
         ]
     )

@@ -96,6 +96,9 @@ class BoardWidget(anywidget.AnyWidget):
     ``autoplay``; ``hints`` and ``analyse`` run in the background (``wait``).
     Observe the ``view`` trait to follow changes. ``language="es"`` (or ``"nl"``)
     speaks that language at this board whatever the package's (``set_language``).
+    ``you=0`` marks the seat of the person in front of the board: the board speaks to
+    them in the second person ("You win 2 points"; named "You" unless ``names`` says
+    otherwise), as it does to a seat named "You".
     """
 
     _esm = STATIC / "widget.js"
@@ -120,6 +123,7 @@ class BoardWidget(anywidget.AnyWidget):
         perspective: int = 0,
         theme: str = "light",
         language: str | None = None,
+        you: int | None = None,
         **kwargs: Any,
     ) -> None:
         self._session = Session(
@@ -130,6 +134,7 @@ class BoardWidget(anywidget.AnyWidget):
             perspective=perspective,
             theme=theme,
             language=language,
+            you=you,
         )
         super().__init__(**kwargs)
         self._lock = threading.RLock()
@@ -230,6 +235,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     # bots
     set_seat = _twin(Session.set_seat)
+    set_pace = _twin(Session.set_pace)
     bot_turn = _twin(Session.bot_turn)
     autoplay = _twin(Session.autoplay)
 

@@ -53,7 +53,7 @@ def probe():
             "partial": view["partial"],
             "ply": view["ply"],
             "review": (view["review"] or {}).get("status"),
-            "mistakes": (view["review"] or {}).get("mistakes"),
+            "marked_at": (view["review"] or {}).get("marked_at"),
             "warning": view["tutor"]["warning"],
             "turn": view["turn"],
             "names": view["names"],
@@ -177,17 +177,18 @@ def test_3_a_finished_game_of_a_match_is_reviewed_mistake_to_mistake(page: Any) 
     panel.get_by_role("button", name="Analyse game").click()
     wait_done(page, widget, "review", 120_000)
     state = probe(page)["review"]
-    assert state["review"] == "done" and state["mistakes"]
+    assert state["review"] == "done" and state["marked_at"]
     marks = widget.locator(".tgw-history .tgw-judged")
-    assert marks.count() == len(state["mistakes"])
+    assert marks.count() == len(state["marked_at"])
     widget.click(position={"x": 5, "y": 5})  # the board's own keys
     before = version(widget)
     page.keyboard.press("n")
     wait_version_after(page, widget, before)
-    first = state["mistakes"][0]
+    # the first marked decision after the one shown at the start, as its mover faced it
+    first = next(ply for ply in state["marked_at"] if ply > 0)
     assert probe(page)["review"]["ply"] == first
     turn = widget.locator("[data-role=review-turn] .tgw-review-turn")
-    assert turn.get_attribute("data-ply") == str(first)
+    assert turn.get_attribute("data-ply") == str(first + 1)
     assert not (widget.locator(".tgw-message[data-kind=error]").count())
 
 

@@ -51,6 +51,8 @@ def probe():
             "review": None if view["review"] is None else view["review"]["status"],
             "tutor": view["tutor"],
             "best": 'class="tg-best"' in board.svg,
+            "dice": view["dice"],
+            "dice_of": [entry["dice"] for entry in board.history],
         }
     print("PROBE", _probes, json.dumps(state))
 """
@@ -113,12 +115,14 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     assert graph.is_visible()
     assert graph.locator("[data-kind=turn]").count() == PLIES + 1
     assert shown_column(widget) == str(PLIES)
-    # A click on a column shows that turn.
+    # A click on a column shows that turn as its mover's decision (issue 41 item 3): the
+    # position before it, with its dice; its history row and column are the ones marked.
     before = version(widget)
     x, y = centre(page, graph.locator("[data-kind=turn][data-ply='3']"))
     page.mouse.click(x, y)
     wait_version_after(page, widget, before)
-    assert probe(page)["review"]["ply"] == 3
+    state = probe(page)["review"]
+    assert state["ply"] == 2 and state["dice"] == state["dice_of"][2]
     assert shown_column(widget) == "3"
     assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "3"
     assert panel.locator(".tgw-review-turn").get_attribute("data-ply") == "3"
@@ -135,10 +139,14 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     following = panel.get_by_role("button", name="Next mistake")
     assert previous.is_disabled() and following.get_attribute("title") == "Next mistake (n)"
 
-    # The button: the first marked turn, with its best plays and the better play drawn.
+    # The button: the first marked turn after the one shown (the first decision, at
+    # the start), as its mover faced it: the position before it, its dice, its best
+    # plays and the better play drawn.
+    mistakes = [ply for ply in mistakes if ply > 1]
     act(page, widget, following)
     state = probe(page)["review"]
-    assert state["ply"] == mistakes[0] and state["best"]
+    assert state["ply"] == mistakes[0] - 1 and state["best"]
+    assert state["dice"] == state["dice_of"][mistakes[0] - 1]
     assert widget.locator(".tgw-board .tg-best").count() == 1  # dashed, beside the play made
     turn = panel.locator(".tgw-review-turn")
     assert turn.get_attribute("data-ply") == str(mistakes[0])
@@ -149,7 +157,8 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     assert losses and all(re.fullmatch(r"\N{MINUS SIGN}\d\.\d{3}", text) for text in losses)
     played = turn.locator(".tgw-played .tgw-notation").text_content()
     assert played == state["history"][mistakes[0] - 1]
-    assert previous.is_disabled() and following.is_enabled()
+    assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == str(mistakes[0])
+    assert following.is_enabled()
 
     # The keys: n the next mistake, p the one before.
     for key, ply in (("n", mistakes[1]), ("p", mistakes[0])):
@@ -157,7 +166,7 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
         before = version(widget)
         page.keyboard.press(key)
         wait_version_after(page, widget, before)
-        assert probe(page)["review"]["ply"] == ply
+        assert probe(page)["review"]["ply"] == ply - 1
         assert shown_column(widget) == str(ply)
 
 

@@ -627,6 +627,43 @@ class Match:
         self._names = self._games[0].names
         self.info: dict[str, str] = {}
 
+    @classmethod
+    def from_position(
+        cls,
+        start: MatchPosition,
+        *,
+        names: Sequence[str] = (),
+        seed: int | None = None,
+        crawford: bool = True,
+    ) -> Match:
+        """A match taken up at ``start`` (an XGID's or GNU Backgammon ID's position, say):
+        its length, score, Crawford stage and cube; its first game is played from
+        there, and each game's end scores it (R14). ``start`` must be of a match
+        (length 1 or more)."""
+        from .game import Game
+
+        if not isinstance(start, MatchPosition) or not start.state.length:
+            raise ValueError(
+                _("a match is taken up at a match position of some length, not {start}").format(
+                    start=quote(start)
+                )
+            )
+        variant = start.position.variant
+        match = cls(
+            start.state.length, variant, crawford=crawford, jacoby=start.state.jacoby, seed=seed
+        )
+        match._first = start.state
+        first = Game(variant, start=start, names=names, seed=match._seed())
+        match._games = [match._join(first)]
+        match._names = first.names
+        return match
+
+    @property
+    def start(self) -> MatchState:
+        """The match state its first game began at: 0-0, unless the match was taken up
+        at a score (``from_position``)."""
+        return self._first
+
     def _join(self, game: Game) -> Game:
         """``game`` as one of this match's, sharing its records' budget."""
         game._budget = self._budget

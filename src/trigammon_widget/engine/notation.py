@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError, NotationError, quote
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, pgettext
 from .match import Cube, CubeAction, Resignation, Win
-from .moves import Move, Play
+from .moves import BAR, Move, Play
 from .places import label, parse_label
 from .position import check_not_over
 from .variant import Variant
@@ -92,13 +93,13 @@ def record_text(record: Record, cube: Cube | None = None) -> str:
     return play_text(record.notation)
 
 
-def win_text(win: Win, names: Sequence[str] | None = None) -> str:
+def win_text(win: Win, names: Sequence[str] | None = None, you: int | None = None) -> str:
     """How a game ended, in words: ``Bo wins 2 points (double passed)`` (players named
-    ``player 0``, ``player 1`` ... without ``names``)."""
+    ``player 0``, ``player 1`` ... without ``names``); said to the winner when ``you``
+    is its seat: ``You win 2 points``."""
     who = _("player {player}").format(player=win.winner) if names is None else names[win.winner]
-    return _("{who} wins {points}").format(who=who, points=points_text(win.points)) + ending_text(
-        win
-    )
+    said = pgettext("you", "You win {points}") if win.winner == you else _("{who} wins {points}")
+    return said.format(who=who, points=points_text(win.points)) + ending_text(win)
 
 
 def format_play(variant: Variant, play: Play) -> str:
@@ -128,6 +129,21 @@ def format_play(variant: Variant, play: Play) -> str:
         text = "/".join([label(variant, stops[0]), *(label(variant, e) + "*" * h for e, h in ends)])
         written.append(text if counts[stops] == 1 else f"{text}({counts[stops]})")
     return " ".join(written)
+
+
+def format_play_seen(variant: Variant, play: Play, mover: int, reader: int) -> str:
+    """``mover``'s play written in ``reader``'s numbering, as a board numbered for
+    ``reader`` labels its points (``format_play`` writes the mover's own): a person
+    follows another player's move on the board without converting points (R1)."""
+    if reader == mover:
+        return format_play(variant, play)
+    table = variant.seen_by(reader, mover)
+
+    def seen(index: int) -> int:
+        return index if index in (BAR, variant.off) else table[index]
+
+    moves = (replace(move, start=seen(move.start), end=seen(move.end)) for move in play.moves)
+    return format_play(variant, Play(tuple(moves)))
 
 
 _TOKEN = re.compile(r"(?P<path>[a-z0-9*/]+?)(?:\((?P<times>[0-9])\))?", re.IGNORECASE)

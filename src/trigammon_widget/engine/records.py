@@ -107,6 +107,7 @@ _MATCH_KEYS = (
     "jacoby",
     "names",
     "info",
+    "start",
     "games",
 )
 
@@ -499,8 +500,17 @@ def match_to_dict(match: Match, *, cursor: bool = True) -> dict[str, Any]:
         "jacoby": match.jacoby,
         "names": list(match.names),
         "info": check_info(match.info),
+        **_taken_up(match.start),
         "games": [game_to_dict(game, cursor=cursor) for game in match.games],
     }
+
+
+def _taken_up(state: MatchState) -> dict[str, Any]:
+    """A match's ``start`` key: the score and Crawford stage it was taken up at, only
+    where that is not 0-0 (``Match.from_position``)."""
+    if not any(state.score):
+        return {}
+    return {"start": {"score": list(state.score), "crawford": state.crawford}}
 
 
 def match_from_dict(data: Mapping[str, Any]) -> Match:
@@ -516,7 +526,7 @@ def match_from_dict(data: Mapping[str, Any]) -> Match:
         raise ValueError(
             _("unsupported match record version {value}").format(value=quote(data.get("version")))
         )
-    required = tuple(key for key in _MATCH_KEYS if key != "info")
+    required = tuple(key for key in _MATCH_KEYS if key not in ("info", "start"))
     check_keys(data, _("a match record"), _MATCH_KEYS, required)
     with checking("'variant'"):
         variant = find_variant(data["variant"])
@@ -529,6 +539,16 @@ def match_from_dict(data: Mapping[str, Any]) -> Match:
     )
     with checking("'info'"):
         match.info = check_info(data.get("info", {}))
+    if "start" in data:
+        with checking("'start'"):
+            start = data["start"]
+            check_keys(start, "'start'", ("score", "crawford"), ("score",))
+            match._first = MatchState(
+                match.length,
+                tuple(as_list(start["score"], "'score'")),
+                start.get("crawford", False),
+                match.jacoby,
+            )
     games = as_list(data["games"], "'games'")
     if not games:
         raise ValueError(_("'games': a match record holds at least one game"))

@@ -31,7 +31,7 @@ from typing import Literal, TypedDict
 
 from ..engine.errors import quote
 from ..engine.game import Game, Turn
-from ..engine.i18n import _, ngettext
+from ..engine.i18n import _, ngettext, pgettext
 from ..engine.match import Cube, Match, MatchPosition, MatchState, Win
 from ..engine.moves import Play
 from ..engine.names import check_names, default_names
@@ -579,6 +579,7 @@ def board_svg(
     cube: Cube | None = None,
     match: MatchState | None = None,
     result: Win | None = None,
+    you: int | None = None,
 ) -> SvgBoard:
     """The picture of ``value`` as SVG.
 
@@ -611,6 +612,8 @@ def board_svg(
     - ``result``: how the game ended (a ``Win``), when it ended off the board too (a
       double passed, a resignation: R14): the winner's line says so and nobody is to
       roll. A game brings its own; a position borne off (R12) needs none.
+    - ``you``: the seat of the person looking at the board, whose line is said to
+      them in the second person (``you win``, ``your move``).
 
     A place is an absolute point 1..N, ``"bar"`` or ``"off"``. Without ``cube`` and
     ``match`` the picture is the plain board.
@@ -642,13 +645,21 @@ def board_svg(
     geometry = _geometry(variant, seat)
     x, y, width, height = geometry.box
     kind = variant.name.capitalize()
-    title = _("{variant} position, {name} to move").format(
-        variant=kind, name=style.names[position.turn]
+    if you is not None:
+        you = _player(variant, you, "you")
+    moves = (
+        pgettext("you", "{variant} position, your move")
+        if position.turn == you
+        else _("{variant} position, {name} to move")
     )
+    title = moves.format(variant=kind, name=style.names[position.turn])
     if ending is not None:
-        title = _("{variant} position, {name} wins").format(
-            variant=kind, name=style.names[ending.winner]
+        wins = (
+            pgettext("you", "{variant} position, you win")
+            if ending.winner == you
+            else _("{variant} position, {name} wins")
         )
+        title = wins.format(variant=kind, name=style.names[ending.winner])
     elif position.dice:
         title += _(", dice {dice}").format(dice=dice_text(position.dice))
     if cube is not None:
@@ -681,7 +692,8 @@ def board_svg(
         root.append(_dice(position.dice, geometry.dice[position.turn], style, position.turn))
     if cube is not None:
         root.append(_cube(cube, position, geometry, style))
-    root.append(_players(position, geometry, style, match, ending))
+    offered = cube is not None and cube.offered
+    root.append(_players(position, geometry, style, match, ending, you, offered))
     if chosen is not None:
         root.append(_selection(position, geometry, style, chosen))
     if pairs:
@@ -1413,11 +1425,16 @@ def _players(
     style: _Style,
     match: MatchState | None = None,
     ending: Win | None = None,
+    you: int | None = None,
+    offered: bool = False,
 ) -> ET.Element:
+    """The players' lines; the one who acts now (the player to move, or the one to
+    answer a double ``offered``, R14) marked."""
     theme = style.theme
     group = _el("g", class_="tg-players", fill=theme.text)
+    acting = 1 - position.turn if offered else position.turn
     for player, label in sorted(geometry.labels.items()):
-        turn = ending is None and player == position.turn
+        turn = ending is None and player == acting
         element = _el(
             "g",
             class_="tg-player",
@@ -1456,7 +1473,7 @@ def _players(
         name.text = _short(style.names[player], 24 if label.align == "row" else 14)
         element.append(name)
         detail = _el("text", fill=theme.muted, font_size=geometry.font * 1.1)
-        parts = _detail(position, player, match, ending)
+        parts = _detail(position, player, match, ending, player == you, offered)
         if label.align == "row":
             detail.text = " \u00b7 ".join(parts)
             detail.set("x", _num(label.right))
@@ -1499,11 +1516,17 @@ def _lines(parts: Sequence[str], width: int) -> list[str]:
 
 
 def _detail(
-    position: Position, player: int, match: MatchState | None, ending: Win | None
+    position: Position,
+    player: int,
+    match: MatchState | None,
+    ending: Win | None,
+    you: bool,
+    offered: bool = False,
 ) -> list[str]:
     """A player's line, in parts: the score, pips, checkers off, and who wins or is to
-    act."""
-    parts = [] if match is None else _score(match, player)
+    act (said to the person looking when it is ``you``, their seat); while a double is
+    ``offered``, the one to take or pass (R14)."""
+    parts = [] if match is None else _score(match, player, ending)
     pips = position.pip_count(player)
     parts.append(ngettext("{count} pip", "{count} pips", pips).format(count=pips))
     if position.borne_off(player):
@@ -1511,17 +1534,26 @@ def _detail(
         parts.append(_("{count} off").format(count=position.borne_off(player)))
     if ending is not None:
         if ending.winner == player:
-            parts.append(_("wins") + ending_text(ending))
+            parts.append((pgettext("you", "win") if you else _("wins")) + ending_text(ending))
+    elif offered:
+        if player != position.turn:
+            parts.append(pgettext("you", "take or pass?") if you else _("to take or pass"))
     elif player == position.turn:
-        parts.append(_("to move") if position.dice else _("to roll"))
+        if position.dice:
+            parts.append(pgettext("you", "to move") if you else _("to move"))
+        else:
+            parts.append(pgettext("you", "to roll") if you else _("to roll"))
 
     return parts
 
 
-def _score(match: MatchState, player: int) -> list[str]:
+def _score(match: MatchState, player: int, ending: Win | None) -> list[str]:
     """``player``'s score as its line shows it, with the Crawford stage beside the
-    player one point from winning."""
-    points = match.score[player]
+    player one point from winning; once the game has ended (``ending``), the score it
+    leaves, as the match's panel and the messages say it (R14)."""
+    points = match.score[player] if ending is None else match.after(ending)[player]
+    if ending is not None and not match.money:
+        return [f"{points}/{match.length}"]
     if match.money:
         # Translators: a money session's score on a player's line ("won 3").
         return [_("won {points}").format(points=points)]

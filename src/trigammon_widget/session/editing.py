@@ -12,7 +12,7 @@ from ..engine.places import Place, index_of, parse_place
 from ..engine.sources import read_source
 from ..protocol import BOOL, DIE_OR_NONE, INT, PLACE, IntentError, action
 from .slices import Board
-from .state import SessionState, checked_player, first_shown, opened
+from .state import SessionState, checked_player, first_shown, opened, taken_up
 
 __all__ = ["Editing"]
 
@@ -145,7 +145,10 @@ class Editing(SessionState):
         else:
             variant = read.position.variant if isinstance(read, MatchPosition) else read.variant
             names = self.names if len(self.names) == variant.players else ()
-            game = Game(variant, start=read, names=names, seed=self._seed)
+            if isinstance(read, MatchPosition):
+                game, match = taken_up(read, names, self._seed)
+            else:
+                game = Game(variant, start=read, names=names, seed=self._seed)
         # The look and the seats are brought to the player count by the swap.
         edit_player = min(self._board.edit_player, game.variant.players - 1)
         self._swap(board=Board(game, match, edit_player=edit_player), line=True)

@@ -89,7 +89,7 @@ class Judging(Navigation):
         ``options`` are), and show the rollout's ranking of them in place of the net's
         (the view's ``analysis``)."""
         whole_number(candidates, "candidates", 1, 64)
-        position = self._rolled()
+        position = self._rolled(person=False)
         settings = rollout_settings(position.variant, options)
         judge = self._judge()
         rated = rate_plays(position, evaluator=judge)
@@ -170,12 +170,12 @@ class Judging(Navigation):
             "total": job.total,
             "evaluator": evaluator.name,
             "players": [],
-            "mistakes": [],
+            "marked_at": [],
             "turn": None,
         }
         analyses = self._analyses
         chosen = replace(analyses, review_job=job, review=review, report=None, reviewed=game.turns)
-        self._swap(analyses=chosen)
+        self._swap(analyses=chosen, line=True)  # the board shows decisions now
         return job
 
     @action()
@@ -187,21 +187,23 @@ class Judging(Navigation):
 
     @action(step=INT)
     def next_mistake(self, step: int = 1) -> None:
-        """Show the next marked turn of the review (``step=-1``: the one before)."""
+        """Show the next marked decision of the review (``step=-1``: the one before):
+        the position its mover faced (``_decisions``)."""
         self._require_play(navigate=True)
         report = self._current_report()
         if report is None:
             raise ValueError(_("no review of this line: analyse the game first"))
         if step not in (1, -1):
             raise IntentError(_("step must be 1 or -1, got {step}").format(step=repr(step)[:40]))
-        found = report.next_mistake(self._board.game.ply, step)
+        # The board shows the decision of the record after the shown position.
+        found = report.next_mistake(self._board.game.ply + 1, step)
         if found is None:
             raise ValueError(
                 _("no marked turn after this one")
                 if step > 0
                 else _("no marked turn before this one")
             )
-        self.goto(found)
+        self.goto(found - 1)
 
     @property
     def report(self) -> Report | None:
@@ -251,7 +253,7 @@ class Judging(Navigation):
             if report is not None and not report.cancelled:
                 kept = {**kept, analyses.reviewed: (review, report)}
             chosen = replace(analyses, review=review, review_job=None, report=report, kept=kept)
-            self._swap(analyses=chosen)
+            self._swap(analyses=chosen, line=True)  # the better plays are drawn now
             return True
         if job is not analyses.job or analyses.analysis is None:
             return False

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine import IllegalMoveError, Match
-from ..engine.i18n import _
+from ..engine.i18n import N_, NP_, _
 from ..protocol import INT, IntentError, action
 from .slices import Board
 from .state import SessionState, opened
@@ -17,32 +17,29 @@ class MatchPlay(SessionState):
     @action()
     def double(self) -> None:
         """The player to move offers to double, before rolling (R14)."""
-        self._require_play()
+        self._require_person()
         board = self._going_on()
-        game = board.game
-        value = game.cube.value
-        game.double()
-        turn = game.position.turn
-        text = _("{who} doubles to {value}: {other} to take or pass").format(
-            who=self._name(turn), value=2 * value, other=self._name(1 - turn)
-        )
-        self._swap(board=board.afresh(), info=text, line=True)
+        board.game.double()
+        self._swap(board=board.afresh(), info=self._offer_text(), line=True)
 
     @action()
     def take(self) -> None:
         """The opponent takes the double: the cube doubles and is its (R14)."""
-        self._require_play()
+        self._require_person()
         board = self._going_on()
         record = board.game.take()
-        text = _("{who} takes: the cube is at {value}").format(
-            who=self._name(record.player), value=board.game.cube.value
+        said = self._to(
+            record.player,
+            N_("{who} takes: the cube is at {value}"),
+            NP_("you", "You take: the cube is at {value}"),
         )
+        text = said.format(who=self._name(record.player), value=board.game.cube.value)
         self._swap(board=board.afresh(), info=text, line=True)
 
     @action()
     def drop(self) -> None:
         """The opponent passes the double and loses the game at the cube's value (R14)."""
-        self._require_play()
+        self._require_person()
         board = self._going_on()
         board.game.drop()
         self._swap(board=board.afresh(), info=self._ending(), line=True)

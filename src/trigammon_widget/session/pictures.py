@@ -83,7 +83,7 @@ class Pictures(Showing):
     @action(changes=False, index=INT)
     def preview(self, index: int) -> dict[str, str]:
         """The drawing after entry ``index`` of the legal plays; nothing changes."""
-        self._rolled()
+        self._rolled(person=False)
         play = self._listed(index)
         game = self._board.game
         position = game.position

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import IllegalMoveError, Move, Play
+from ..engine import IllegalMoveError, Move, Play, Turn
 from ..engine.game import Record
-from ..engine.i18n import _, decimal
-from ..engine.notation import dice_text, format_play, play_text, record_text
+from ..engine.i18n import N_, NP_, _, decimal, ngettext
+from ..engine.notation import dice_text, format_play, format_play_seen, record_text
 from ..engine.places import Place, index_of, parse_place
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..judgement.bots import CubeBot
@@ -28,20 +28,20 @@ class Playing(SessionState):
     @action()
     def roll(self, *dice: int) -> tuple[int, int]:
         """Roll for the player to move (or set the dice by hand: ``roll(3, 1)``)."""
-        self._require_play()
+        self._require_person()
         board = self._board
         rolled = board.game.roll(*dice)
         # A new line: the drawing of this turn (sent ahead as a step) now shows the dice.
-        text = _("{who} rolled {dice}").format(
-            who=self._name(board.game.position.turn), dice=dice_text(rolled)
-        )
+        turn = board.game.position.turn
+        said = self._to(turn, N_("{who} rolled {dice}"), NP_("you", "You rolled {dice}"))
+        text = said.format(who=self._name(turn), dice=dice_text(rolled))
         self._swap(board=board.afresh(), info=text, line=True)
         return rolled
 
     @action(die1=INT, die2=INT)
     def set_dice(self, die1: int, die2: int) -> None:
         """Replace this turn's dice; moves made with the old dice are taken back."""
-        self._require_play()
+        self._require_person()
         board = self._board
         board.game.set_dice(die1, die2)
         self._swap(board=board.afresh(), line=True)
@@ -68,7 +68,7 @@ class Playing(SessionState):
     @action()
     def undo_move(self) -> Move:
         """Take back the last move made this turn."""
-        self._require_play()
+        self._require_person()
         board = self._board
         if not board.done:
             raise ValueError(_("no move of this turn to take back"))
@@ -112,7 +112,7 @@ class Playing(SessionState):
             play = chosen
         known = len(game.variations())
         turn = game.play(play, replace=replace)
-        text = f"{self._name(turn.player)}: {play_text(turn.notation)}"
+        text = self._said(turn)
         if len(game.variations(game.ply - 1)) > max(known, 1):
             text += " " + _("(a new variation: the turns played before stay beside it)")
         if game.is_over():
@@ -165,10 +165,32 @@ class Playing(SessionState):
             seats = self._seating.seats
             bots = {p: CubeBot(b, chances) if seats[p] != "random" else b for p, b in bots.items()}
         made: list[Record] = autoplay(board.game, bots, max_turns=max_turns)
-        text = "; ".join(f"{self._name(r.player)}: {record_text(r)}" for r in made)
+        # One line: the last record said, the others counted (the history lists them all).
+        game = board.game
+        if made and game.cube.offered and not game.is_over():
+            text = self._offer_text()  # a person is to answer the bot's double
+        else:
+            text = self._said(made[-1]) if made else ""
+        if len(made) > 1:
+            text = ngettext(
+                "{count} turn played; the last: {last}",
+                "{count} turns played; the last: {last}",
+                len(made),
+            ).format(count=len(made), last=text)
         if made and board.game.is_over():
             text += f". {self._ending()}"
         self._swap(board=board.afresh(), info=text or None, line=bool(made))
+
+    def _said(self, record: Record) -> str:
+        """A record as the message line says it: who, and what in the mover's notation;
+        another player's play also as this board numbers its points (the one seated at
+        the bottom), so that a person follows it on the board without converting."""
+        text = f"{self._name(record.player)}: {record_text(record)}"
+        reader = self._look.perspective
+        if isinstance(record, Turn) and record.play and record.player != reader:
+            seen = format_play_seen(self._board.game.variant, record.play, record.player, reader)
+            text += " " + _("(on this board: {play})").format(play=seen)
+        return text
 
     def _made(self, moves: tuple[Move, ...]) -> str:
         """Moves of the turn in progress, in notation."""

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
-from ..engine.i18n import N_, _
+from ..engine.i18n import N_, NP_, _
 from ..judgement.bots import Bot, HeuristicBot, NeuralBot, RandomBot
 from ..protocol import INT, IntentError, action, choice
 from .play import Playing
-from .slices import Seating
+from .slices import MAX_PACE
 from .state import checked_player
 from .view import Seat
 
@@ -62,7 +62,26 @@ class Seats(Playing):
             bots[player] = make(self._seed)
         seats = list(self._seating.seats)
         seats[player] = kind
-        self._swap(seating=Seating(tuple(seats), bots), keep_analysis=True)
+        seating = replace(self._seating, seats=tuple(seats), bots=bots)
+        # The message about the game (its opening roll, R2) stays: a seat is no news of it.
+        self._swap(seating=seating, keep_analysis=True, keep_message=True)
+
+    @action(milliseconds=INT)
+    def set_pace(self, milliseconds: int) -> None:
+        """How long the board waits between bot turns (0..5000 ms): bots move on their
+        own when their turn comes, at a pace a person can follow."""
+        if (
+            isinstance(milliseconds, bool)
+            or not isinstance(milliseconds, int)
+            or not 0 <= milliseconds <= MAX_PACE
+        ):
+            raise IntentError(
+                _("the pace is a whole number of milliseconds 0..{most}, got {value}").format(
+                    most=MAX_PACE, value=repr(milliseconds)[:40]
+                )
+            )
+        seating = replace(self._seating, pace=milliseconds)
+        self._swap(seating=seating, keep_analysis=True, keep_message=True)
 
     @action()
     def bot_turn(self) -> None:
@@ -73,9 +92,12 @@ class Seats(Playing):
             raise ValueError(_("the game is over (R12): {ending}").format(ending=self._ending()))
         turn = board.deciding
         if turn not in self._seating.bots:
-            raise ValueError(
-                _("{who} is a person: their turn is theirs to play").format(who=self._name(turn))
+            said = self._to(
+                turn,
+                N_("{who} is a person: their turn is theirs to play"),
+                NP_("you", "it is your turn: yours to play"),
             )
+            raise ValueError(said.format(who=self._name(turn)))
 
         self._bots_play(max_turns=1)
 

@@ -22,6 +22,7 @@ from .view import (
     HistoryEntry,
     MatchView,
     Message,
+    Primary,
     View,
     WinView,
     variation_row,
@@ -65,8 +66,12 @@ class Showing(SessionState):
             position = board.game.position
             after = position.after(held.play.moves)
             return self._draw(after, held.play, position.turn, held.best, board.game.ply)
-        ply = board.game.ply if board.playing else None
-        return self._draw(board.shown(), self._arrows(), self._arrow_mover(), self._better(), ply)
+        if not board.playing:
+            return self._draw(board.shown(), Play(), None)
+        ply = board.game.ply
+        if board.done:  # the moves of the turn in progress
+            return self._draw(board.shown(), Play(board.done), board.shown().turn, ply=ply)
+        return self._turn_drawing(ply)
 
     def graph(self) -> str:
         """The review's equity graph (``chart``); empty without a review of this line."""
@@ -99,11 +104,13 @@ class Showing(SessionState):
         turn = shown.turn
         look = self._look
         theme = THEMES[look.theme]
+        person = not self._bot_deciding()
         targets = {
             str(place_of(variant, turn, start)): [str(place_of(variant, turn, e)) for e in ends]
-            for start, ends in self._legal_targets().items()
+            for start, ends in (self._legal_targets().items() if person else ())
         }
         remaining = list(self.legal_plays.remaining_dice(board.done)) if board.rolled else []
+        can_confirm = person and board.rolled and not targets
         return {
             "version": self._version,
             "line": self._line,
@@ -118,8 +125,9 @@ class Showing(SessionState):
             "turn": turn,
             "dice": list(shown.dice) if shown.dice else None,
             "remaining": remaining,
-            "can_roll": board.may_roll,
-            "can_confirm": board.rolled and not targets,
+            "can_roll": person and board.may_roll,
+            "can_confirm": can_confirm,
+            "primary": self._primary(can_confirm),
             "can_undo_move": bool(board.done),
             "targets": targets,
             "partial": format_play(variant, Play(board.done)),
@@ -130,10 +138,9 @@ class Showing(SessionState):
             "position_id": shown.id,
             "edit_player": board.edit_player,
             "seats": list(self._seating.seats),
-            "bot_to_move": playing
-            and not board.game_over
-            and board.deciding in self._seating.bots
-            and board.at_the_end,
+            "acting": board.deciding if playing and not board.game_over else None,
+            "bot_to_move": not person and board.at_the_end,
+            "pace": self._seating.pace,
             "analysis": self._analyses.analysis,
             "review": self._review_now(),
             "tutor": {
@@ -148,10 +155,35 @@ class Showing(SessionState):
                 for v in (game.variations(game.ply - 1) if playing and game.ply else ())
             ],
             "main_line": game.is_main_line,
+            "decisions": self._decisions(),
+            "you": self.you,
             "win": self._win_view(),
             "cube": self._cube_view() if playing else None,
             "match": self._match_view(),
         }
+
+    def _bot_deciding(self) -> bool:
+        """Whether the player who acts now sits in a bot's seat: the bot's turn, which no
+        control of a person's plays (``_require_person``)."""
+        board = self._board
+        return board.playing and not board.game_over and board.deciding in self._seating.bots
+
+    def _primary(self, can_confirm: bool) -> Primary | None:
+        """The person's next action, the one button the board shows as primary: none on
+        a bot's turn, and none at a cube decision (the answer is the person's to find,
+        R14)."""
+        board = self._board
+        if not board.playing:
+            return None
+        if board.game_over:
+            return "next_game" if board.may_start_next else None
+        if self._bot_deciding() or board.may_answer:
+            return None
+        if board.may_double and board.cube_in_play():
+            return None
+        if board.may_roll:
+            return "roll"
+        return "confirm" if can_confirm else None
 
     def _tutor_level(self) -> Level | None:
         threshold = self._tutor.threshold
@@ -184,8 +216,8 @@ class Showing(SessionState):
             "value": cube.value,
             "owner": cube.owner,
             "offered": cube.offered,
-            "can_double": board.may_double,
-            "can_answer": board.may_answer,
+            "can_double": board.may_double and not self._bot_deciding(),
+            "can_answer": board.may_answer and not self._bot_deciding(),
         }
 
     def _match_view(self) -> MatchView | None:
@@ -206,10 +238,7 @@ class Showing(SessionState):
             "games": len(games),
             "over": match is not None and match.is_over(),
             "winner": None if match is None else match.winner,
-            "can_next_game": match is not None
-            and board.last_game
-            and game.is_over()
-            and not match.is_over(),
+            "can_next_game": board.may_start_next,
         }
 
     def plays(self) -> list[str]:
@@ -220,25 +249,14 @@ class Showing(SessionState):
         return [play_text(position.format_play(play)) for play in self.listed_plays]
 
     def _review_now(self) -> Review | None:
-        """The review as the shown turn sees it; None once the line is another."""
+        """The review as the shown decision sees it (the record after the shown
+        position, ``_decisions``); None once the line is another."""
         found = self._line_review()
         if found is None:
             return None
         review, report = found
-        players, mistakes, turn = review_view(report, self._board.game.ply)
-        return {**review, "players": players, "mistakes": mistakes, "turn": turn}
-
-    def _better(self) -> Play:
-        """The better play the review found for the shown turn, if it is marked."""
-        report = self._current_report()
-        board = self._board
-        game = board.game
-        if report is None or not game.ply or board.done or not board.playing:
-            return Play()
-        judged = next((t for t in report.turns if t.ply == game.ply), None)
-        if judged is None or judged.mark is None:
-            return Play()
-        return judged.best[0].play
+        players, marked_at, turn = review_view(report, self._board.game.ply + 1)
+        return {**review, "players": players, "marked_at": marked_at, "turn": turn}
 
     def history(self) -> list[HistoryEntry]:
         """The turns of the current line, with branch counts and the review's marks."""
@@ -314,26 +332,25 @@ class Showing(SessionState):
         self._message = {"kind": "error", "text": text[:500], "rule": rule}
         return self._message
 
-    def _last_turn(self) -> Turn | None:
-        """The turn that led to the shown position, drawn as arrows while no move of the
-        next one is made (None for a cube action)."""
-        board = self._board
-        game = board.game
-        if not board.playing or board.done or not game.ply:
-            return None
-        last = game.turns[game.ply - 1]
-        return last if isinstance(last, Turn) else None
+    def _drawn_turn(self, ply: int) -> Turn | None:
+        """The turn drawn as arrows on the position after ``ply`` records: the play that
+        led to it, or where the board shows decisions (``_decisions``), the play made
+        from it; None for a cube action or where there is none."""
+        turns = self._board.game.turns
+        at = ply if self._decisions() and ply < len(turns) else ply - 1
+        record = turns[at] if at >= 0 else None
+        return record if isinstance(record, Turn) else None
 
-    def _arrows(self) -> Play:
-        board = self._board
-        if board.done:
-            return Play(board.done)
-        last = self._last_turn()
-        return Play() if last is None else last.play
-
-    def _arrow_mover(self) -> int | None:
-        last = self._last_turn()
-        return None if last is None else last.player
+    def _better(self, ply: int) -> Play:
+        """The better play the review found for the decision shown after ``ply``
+        records, where that decision is marked: drawn dashed beside the play made."""
+        report = self._current_report()
+        if report is None or not self._decisions():
+            return Play()
+        judged = next((t for t in report.turns if t.ply == ply + 1), None)
+        if judged is None or judged.mark is None:
+            return Play()
+        return judged.best[0].play
 
     def _turn_drawing(self, ply: int) -> str:
         """The drawing of turn ``ply`` of the line, as ``goto(ply)`` would show it (kept
@@ -341,12 +358,12 @@ class Showing(SessionState):
 
         def draw() -> str:
             game = self._board.game
-            last = game.turns[ply - 1] if ply else None
-            turn = last if isinstance(last, Turn) else None
+            turn = self._drawn_turn(ply)
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
-            return self._draw(game.position_at(ply), arrows, mover, ply=ply)
+            return self._draw(game.position_at(ply), arrows, mover, self._better(ply), ply)
 
-        return self.memo.get("turn", (self._line, ply), draw, limit=TURN_DRAWINGS)
+        key = (self._line, ply, language())
+        return self.memo.get("turn", key, draw, limit=TURN_DRAWINGS)
 
     def _draw(
         self,
@@ -384,5 +401,6 @@ class Showing(SessionState):
                 cube=cube,
                 match=match,
                 result=result,
+                you=self.you,
             )
         )

@@ -38,6 +38,8 @@ from ..teaching.coaching import Analysis, Review, TutorWarning
 from .view import HUMAN, Seat
 
 __all__ = [
+    "MAX_PACE",
+    "PACE",
     "Analyses",
     "Board",
     "Found",
@@ -160,6 +162,13 @@ class Board:
         return self.playing and not self.game_over and self.game.position.dice is not None
 
     @property
+    def may_start_next(self) -> bool:
+        """Whether the match's next game may start: its last game is shown, over, and the
+        match is not."""
+        match = self.match
+        return match is not None and self.last_game and self.game_over and not match.is_over()
+
+    @property
     def deciding(self) -> int:
         """Who acts now: the player to move, or the one to answer a double."""
         position = self.game.position
@@ -187,34 +196,46 @@ class Board:
 
 @dataclass(frozen=True)
 class Look:
-    """How the board is drawn: its theme, the checkers' colours (None: the theme's), the
-    player seated at the bottom and the language its words are in (None: the package's,
-    ``engine.i18n``)."""
+    """How the board is drawn and speaks: its theme, the checkers' colours (None: the
+    theme's), the player seated at the bottom, the language its words are in (None: the
+    package's, ``engine.i18n``) and the seat it says "you" to."""
 
     theme: Literal["light", "dark"] = "light"
     colors: tuple[str, ...] | None = None
     perspective: int = 0
     language: str | None = None
+    you: int | None = None
+    """The seat of the person in front of the board, addressed in the second person
+    (None: a seat named "You" in the board's language, if any)."""
 
     def fitted(self, players: int) -> Look:
         """The look for a board of ``players`` players (colours kept if they fit)."""
         colors = self.colors if len(self.colors or ()) == players else None
-        return replace(self, colors=colors, perspective=min(self.perspective, players - 1))
+        you = self.you if self.you is not None and self.you < players else None
+        perspective = min(self.perspective, players - 1)
+        return replace(self, colors=colors, perspective=perspective, you=you)
+
+
+PACE = 1200
+"""Milliseconds between bot turns at first: slow enough to follow each play."""
+MAX_PACE = 5000
 
 
 @dataclass(frozen=True)
 class Seating:
-    """Who sits at each player's place, and the bots that play the bots' seats."""
+    """Who sits at each player's place, the bots that play the bots' seats, and the
+    pace at which they play at the board (milliseconds between turns)."""
 
     seats: tuple[Seat, ...]
     bots: Mapping[int, Bot] = field(default_factory=dict)
+    pace: int = PACE
 
     def fitted(self, players: int) -> Seating:
         """The seats for a board of ``players`` players: kept if the count is the same,
         else everybody a person."""
         if len(self.seats) == players:
             return self
-        return Seating((HUMAN,) * players)
+        return replace(self, seats=(HUMAN,) * players, bots={})
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ from ..engine import (
     Variant,
     find_variant,
 )
-from ..engine.i18n import N_, _, find_language, speaking
+from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
+from ..engine.names import default_names
 from ..engine.notation import win_text
 from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
@@ -39,15 +40,18 @@ from .memo import Memo
 from .slices import Analyses, Board, Job, Look, Seating, Tutor
 from .view import HUMAN, Message
 
-__all__ = ["SessionState", "checked_player", "first_shown", "opened"]
+__all__ = ["SessionState", "checked_player", "first_shown", "opened", "taken_up"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 AGAINST = {
-    2: N_("a gammon against {name}"),
-    3: N_("a backgammon against {name}"),
+    2: (N_("a gammon against {name}"), NP_("you", "a gammon against you")),
+    3: (N_("a backgammon against {name}"), NP_("you", "a backgammon against you")),
 }
-"""A loser's gammon or backgammon, as the end of a game names it (R13)."""
+"""A loser's gammon or backgammon, as the end of a game names it (R13); the second
+person's, against the person in front of the board."""
+YOU_NAME = N_("You")
+"""The name of the seat of the person in front of the board, by default."""
 
 
 def _speaking(method: F) -> F:
@@ -87,10 +91,11 @@ class SessionState:
         theme: str = "light",
         evaluator: str = "neural",
         language: str | None = None,
+        you: int | None = None,
     ) -> None:
         chosen = None if language is None else find_language(language)
         with speaking(chosen):
-            self._start(source, seed, names, colors, perspective, theme, evaluator, chosen)
+            self._start(source, seed, names, colors, perspective, theme, evaluator, chosen, you)
 
     def _start(
         self,
@@ -102,6 +107,7 @@ class SessionState:
         theme: str,
         evaluator: str,
         language: str | None,
+        you: int | None,
     ) -> None:
         if evaluator not in EVALUATORS:
             raise ValueError(
@@ -116,6 +122,11 @@ class SessionState:
                 )
             )
         self._seed = seed
+        if you is not None:
+            variant = _source_variant(source)
+            you = checked_player(variant, you, "you")
+            if not isinstance(source, Match | Game):  # those keep their players' names
+                names = _names_with_you(names, variant, you)
         game, match = _new_game(source, names, seed)
         variant = game.variant
         shade: Literal["light", "dark"] = "dark" if theme == "dark" else "light"
@@ -125,6 +136,7 @@ class SessionState:
             _colors(variant, colors),
             checked_player(variant, perspective, "perspective"),
             language,
+            you,
         )
         self._seating = Seating((HUMAN,) * variant.players)
         self._analyses = Analyses(evaluator)
@@ -217,16 +229,20 @@ class SessionState:
         info: str | None = None,
         line: bool = False,
         keep_analysis: bool = False,
+        keep_message: bool = False,
     ) -> None:
         """Install new slices whole (those not given stay) and say ``info``.
 
         A change of the board, its look, the seats or the tutor is counted (the version,
         which a request must have been made on) and replaces the message; ``line`` when
         the drawn line of play or its look changed (drawings of its turns sent ahead are
-        then stale). Analyses coming in are not counted: nothing a person asked for was
-        about them. A new board brings the look and the seats to its player count, and
+        then stale; a review begun or finished changes them too: ``_decisions``).
+        Analyses coming in are not counted: nothing a person asked for was about them.
+        A new board brings the look and the seats to its player count, and
         drops the hints and chances, which were about the board as it stood, unless it
-        left the position alone (``keep_analysis``).
+        left the position alone (``keep_analysis``). ``keep_message``: the change says
+        nothing new of the game (a seat, the pace), so the last news of it stays (not a
+        refusal).
         """
         if board is not None:
             players = board.game.variant.players
@@ -240,18 +256,24 @@ class SessionState:
         self._seating = seating or self._seating
         self._analyses = analyses or self._analyses
         self._tutor = tutor or self._tutor
+        self._line += line
         if counted:
             self._version += 1
-            self._line += line
-            self._message = None
+            said = self._message
+            if not (keep_message and said is not None and said["kind"] == "info"):
+                self._message = None
         if info:
             self._message = {"kind": "info", "text": info, "rule": None}
 
     # checks and words the facets share ------------------------------------------------
 
-    def _rolled(self) -> Position:
-        """The position of a turn being played, whose dice are set."""
-        self._require_play()
+    def _rolled(self, person: bool = True) -> Position:
+        """The position of a turn being played, whose dice are set; by a person unless
+        ``person`` is False (what only looks at the turn: hints, previews)."""
+        if person:
+            self._require_person()
+        else:
+            self._require_play()
         if self._board.game_over:
             raise IllegalMoveError(
                 "R12", _("the game is over: {ending}").format(ending=self._ending())
@@ -298,6 +320,22 @@ class SessionState:
                 )
             )
 
+    def _require_person(self) -> None:
+        """Refuse a person's control (and its Python twin) on a bot's turn: a seat a bot
+        holds is the bot's, which plays, doubles and answers for it (``_bots_play``)."""
+        self._require_play()
+        board = self._board
+        if board.game_over:
+            return  # the action itself says how the game ended
+        player = board.deciding
+        if player in self._seating.bots:
+            raise IntentError(
+                _(
+                    "it is {who}'s turn, and a bot sits in {who}'s seat: the bot plays it "
+                    "(seat a person there to play for {who})"
+                ).format(who=self._name(player))
+            )
+
     def _ended(self) -> str:
         """How the shown game ended, in words: the status line's and every message's
         (``Bo wins 2 points (double passed)``; a bear-off names each loser's gammon or
@@ -306,11 +344,11 @@ class SessionState:
         win = game.result()
         if win is None or not self._board.playing:
             return ""
-        text = win_text(win, game.names)
+        text = win_text(win, game.names, self.you)
         outcome = game.outcome() if win.ending == "bear-off" else None
         if outcome is not None:
             worse = [
-                _(AGAINST[outcome.points[p]]).format(name=game.names[p])
+                self._to(p, *AGAINST[outcome.points[p]]).format(name=game.names[p])
                 for p in range(game.variant.players)
                 if outcome.points[p] > 1
             ]
@@ -327,8 +365,49 @@ class SessionState:
         if match is not None and board.last_game:
             text += _("; the score is {score}").format(score="-".join(map(str, match.score)))
             if match.is_over():
-                text += _(": {who} wins the match").format(who=self._name(match.winner or 0))
+                winner = match.winner or 0
+                won = self._to(
+                    winner, N_(": {who} wins the match"), NP_("you", ": you win the match")
+                )
+                text += won.format(who=self._name(winner))
         return text
+
+    def _offer_text(self) -> str:
+        """The double awaiting its answer, in words: who doubled, to what, and who is to
+        take or pass (R14)."""
+        game = self._board.game
+        turn = game.position.turn
+        if 1 - turn == self.you:
+            said = _("{who} doubles to {value}: take or pass?")
+        else:
+            said = self._to(
+                turn,
+                N_("{who} doubles to {value}: {other} to take or pass"),
+                NP_("you", "You double to {value}: {other} to take or pass"),
+            )
+        return said.format(
+            who=self._name(turn), value=2 * game.cube.value, other=self._name(1 - turn)
+        )
+
+    @property
+    def you(self) -> int | None:
+        """The seat of the person in front of the board, whom it addresses in the second
+        person ("You win 2 points"; ``you=`` when made), or the seat named "You" in the
+        board's language (or in English); None: every player in the third person."""
+        if self._look.you is not None:
+            return self._look.you
+        with self.speaking():
+            said = {_(YOU_NAME).casefold(), YOU_NAME.casefold()}
+        for player, name in enumerate(self._board.game.names):
+            if name.casefold() in said:
+                return player
+        return None
+
+    def _to(self, player: int, third: str, second: tuple[str, str]) -> str:
+        """A text about ``player``, in the board's language: ``third`` (said of a
+        player), or ``second`` (its second person, marked ``NP_("you", ...)``) when
+        ``player`` is the seat of the person in front of the board (``you``)."""
+        return pgettext(*second) if player == self.you else _(third)
 
     def _name(self, player: int) -> str:
         return self._board.game.names[player]
@@ -342,9 +421,12 @@ class SessionState:
             ", ".join(f"{names[p]} {v}" for p, v in enumerate(r.dice) if v is not None)
             for r in game.opening
         )
-        return _("Opening roll (R2): {rolled}. {who} starts.").format(
-            rolled=rolled, who=names[game.position.turn]
+        starts = self._to(
+            game.position.turn,
+            N_("Opening roll (R2): {rolled}. {who} starts."),
+            NP_("you", "Opening roll (R2): {rolled}. You start."),
         )
+        return starts.format(rolled=rolled, who=names[game.position.turn])
 
     def _legal_targets(self) -> dict[int, dict[int, tuple[Move, ...]]]:
         """Where each checker of the turn in progress may go, and by which moves."""
@@ -369,6 +451,14 @@ class SessionState:
             return analyses.review, analyses.report
         return analyses.kept.get(turns)
 
+    def _decisions(self) -> bool:
+        """Whether the board shows decisions: while a review of the shown line is on,
+        the position after ``ply`` records is shown as the decision of the next one,
+        as GNU Backgammon shows a turn it judges: the position its mover faced, with
+        the dice rolled, the play made drawn (the better one dashed) and that roll's
+        legal plays."""
+        return self._board.playing and self._line_review() is not None
+
     def _current_report(self) -> Report | None:
         """The report of the shown line, once its review has finished."""
         found = self._line_review()
@@ -390,11 +480,41 @@ def _new_game(
     if isinstance(source, Game):
         return opened(source.copy(names=names)), None
     if isinstance(source, MatchPosition):
-        variant = source.position.variant
-        return Game(variant, start=source, names=tuple(names or ()), seed=seed), None
+        return taken_up(source, tuple(names or ()), seed)
     if isinstance(source, Position):
         return Game(source.variant, start=source, names=tuple(names or ()), seed=seed), None
     return opened(Game(find_variant(source), names=tuple(names or ()), seed=seed)), None
+
+
+def taken_up(
+    start: MatchPosition, names: tuple[str, ...], seed: int | None
+) -> tuple[Game, Match | None]:
+    """The game a board plays from ``start``: in a match taken up there when it has a
+    length, so that the game's end scores the match and the next game follows (R14);
+    otherwise a game alone, at its cube."""
+    if start.state.length:
+        match = Match.from_position(start, names=names, seed=seed)
+        return match.game, match
+    return Game(start.position.variant, start=start, names=names, seed=seed), None
+
+
+def _source_variant(source: Match | Game | MatchPosition | Position | Variant | str) -> Variant:
+    """The variant of what a board is made from."""
+    if isinstance(source, MatchPosition):
+        return source.position.variant
+    if isinstance(source, Match | Game | Position):
+        return source.variant
+    return source if isinstance(source, Variant) else find_variant(source)
+
+
+def _names_with_you(names: Sequence[str] | None, variant: Variant, you: int) -> Sequence[str]:
+    """The players' names of a board that says "you" to seat ``you``: as given, or
+    the default names with "You" (in the board's language) at that seat."""
+    if names:
+        return names
+    chosen = list(default_names(variant))
+    chosen[you] = _(YOU_NAME)
+    return chosen
 
 
 def first_shown(match: Match) -> Game:

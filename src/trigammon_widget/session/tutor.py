@@ -69,6 +69,7 @@ class Tutoring(Playing):
     @action()
     def take_back(self) -> None:
         """Take back the play the tutor warned about (the moves made this turn too)."""
+        self._require_person()
         if self._board.held is None:
             raise ValueError(_("the tutor has no warning to answer"))
         self._take_back()
@@ -76,6 +77,7 @@ class Tutoring(Playing):
     @action()
     def play_on(self) -> None:
         """Make the play the tutor warned about all the same."""
+        self._require_person()
         held = self._board.held
         if held is None:
             raise ValueError(_("the tutor has no warning to answer"))

@@ -22,6 +22,7 @@ __all__ = [
     "HistoryEntry",
     "MatchView",
     "Message",
+    "Primary",
     "Seat",
     "Traits",
     "Tutor",
@@ -32,6 +33,8 @@ __all__ = [
     "variation_row",
 ]
 
+Primary = Literal["roll", "confirm", "next_game"]
+"""The person's next action, the board's one primary button (``View.primary``)."""
 Seat = Literal["human", "random", "heuristic", "neural"]
 """Who sits at a player's place: a person or a built-in bot (``seats.SEATS``)."""
 HUMAN: Seat = "human"
@@ -123,7 +126,11 @@ class View(TypedDict):
     dice: list[int] | None
     remaining: list[int]
     can_roll: bool
+    """Whether the person to act may roll: never on a bot's turn (its seat is the bot's)."""
     can_confirm: bool
+    primary: Primary | None
+    """The person's next action, shown as the primary button; None on a bot's turn, at
+    a cube decision (no button gives the answer away) and where no button is next."""
     can_undo_move: bool
     targets: dict[str, list[str]]
     partial: str
@@ -134,7 +141,13 @@ class View(TypedDict):
     position_id: str
     edit_player: int
     seats: list[Seat]
+    acting: int | None
+    """Who acts now: the player to move, or the one to answer a double (R14); None in
+    edit mode and once the game is over."""
     bot_to_move: bool
+    """Whether a bot acts now, where the line is played on: it moves on its own."""
+    pace: int
+    """Milliseconds between one bot turn and the next at the board (``set_pace``)."""
     analysis: Analysis | None
     review: Review | None
     tutor: Tutor
@@ -144,6 +157,13 @@ class View(TypedDict):
     """The turns recorded in the shown turn's place, the shown one ``current`` (none at
     the start): the variations a branch in the history counts (``lines``)."""
     main_line: bool
+    you: int | None
+    """The seat of the person in front of the board, whom its words address in the
+    second person (``Session.you``)."""
+    decisions: bool
+    """Whether each position is shown as the decision of the record after it (while a
+    review of the line is on): that record's play drawn, the history's row after the
+    shown ply marked as the one shown."""
     win: WinView | None
     cube: CubeView | None
     match: MatchView | None

@@ -15,12 +15,30 @@ from ..engine.i18n import N_, NN_, NP_, _, decimal_mark, ngettext, pgettext
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from .seats import SEATS
 
-__all__ = ["COUNTED", "IN_CONTEXT", "WORDS", "words"]
+__all__ = ["COUNTED", "IN_CONTEXT", "TO_YOU", "WORDS", "words"]
 
 IN_CONTEXT: Mapping[str, tuple[str, str]] = {
     "play": NP_("a column of plays", "Play"),
 }
 """Words whose English says more than one thing, by key: each with its context."""
+
+TO_YOU: Mapping[str, tuple[str, str]] = {
+    "to_move": NP_("you", "Your move"),
+    "to_roll": NP_("you", "Your roll"),
+    "to_move_setup": NP_("you", "Your move (set-up)"),
+    "doubled": NP_("you", "You double to {value}: {other} to take or pass"),
+    "cube_owned": NP_("you", "Cube {value}, yours"),
+    "wins_the_match": NP_("you", "You win the match"),
+    "who_plays": NP_("you", "Who plays your seat"),
+    "autoplay_waits_roll": NP_("you", "Autoplay waits for you to roll and play."),
+    "autoplay_waits_play": NP_("you", "Autoplay waits for you to play."),
+    "autoplay_waits_answer": NP_("you", "Autoplay waits for you to take or pass."),
+    "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
+}
+"""Words said to the person in front of the board (the view's ``you``), by the key of
+the word said of another player: the board has ``<key> you`` beside ``<key>``
+(``js/words.ts``'s ``about`` picks one), in the second person of each language (the
+context ``you``)."""
 
 COUNTED: Mapping[str, tuple[str, str]] = {
     "pips": NN_("{count} pip", "{count} pips"),
@@ -70,6 +88,8 @@ WORDS: Mapping[str, str] = {
     "id_of": N_("ID {id}"),
     # the status line
     "doubled": N_("{who} doubles to {value}: {other} to take or pass"),
+    # Translators: the status line while the person in front of the board is to answer.
+    "doubled_to_you": N_("{who} doubles to {value}: take or pass?"),
     "to_move_setup": N_("{who} to move (set-up)"),
     "to_move": N_("{who} to move"),
     "to_roll": N_("{who} to roll"),
@@ -119,6 +139,7 @@ WORDS: Mapping[str, str] = {
     "autoplay_bot_plays": N_("Autoplay: {name} is a bot and plays."),
     "autoplay_waits_roll": N_("Autoplay waits for {name} to roll and play."),
     "autoplay_waits_play": N_("Autoplay waits for {name} to play."),
+    "autoplay_waits_answer": N_("Autoplay waits for {name} to take or pass."),
     "game_over": N_("The game is over."),
     # the match panel
     "match": N_("Match"),
@@ -344,6 +365,7 @@ WORDS: Mapping[str, str] = {
     # the review's marks: ``mark ?!`` ... (``analysis.MARK_NAMES``)
     **{f"mark {mark}": LEVEL_WORDS[level] for mark, level in MARK_NAMES.items()},
     **{key: text for key, (_context, text) in IN_CONTEXT.items()},
+    **{f"{key} you": text for key, (_context, text) in TO_YOU.items()},
     **{f"{key} one": one for key, (one, _other) in COUNTED.items()},
     **{f"{key} other": other for key, (_one, other) in COUNTED.items()},
 }
@@ -356,6 +378,8 @@ def words() -> dict[str, str]:
     spoken["decimal_mark"] = decimal_mark()
     for key, (context, text) in IN_CONTEXT.items():
         spoken[key] = pgettext(context, text)
+    for key, (context, text) in TO_YOU.items():
+        spoken[f"{key} you"] = pgettext(context, text)
     for key, (one, other) in COUNTED.items():
         spoken[f"{key} one"] = ngettext(one, other, 1)
         spoken[f"{key} other"] = ngettext(one, other, 2)

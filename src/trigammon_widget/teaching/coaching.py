@@ -156,7 +156,8 @@ class Review(TypedDict):
     evaluator: str
     error: NotRequired[str]
     players: list[ReviewPlayer]
-    mistakes: list[int]
+    marked_at: list[int]
+    """Where each marked decision is shown: the plies before the marked records."""
     turn: ReviewTurn | None
 
 
@@ -278,8 +279,9 @@ def rolled_chances(rollout: EquityRollout) -> ChancesView:
 def review_view(
     report: Report | None, ply: int
 ) -> tuple[list[ReviewPlayer], list[int], ReviewTurn | None]:
-    """A report's players, marked records and the judgement of record ``ply``: its
-    play's, or its cube decision's when that lost more."""
+    """A report's players, where its marked decisions are shown (the position before
+    each marked record) and the judgement of record ``ply``: its play's, or its cube
+    decision's when that lost more."""
     if report is None:
         return [], [], None
     players: list[ReviewPlayer] = [
@@ -322,7 +324,7 @@ def review_view(
                 for action, equity in judged.options
             ],
         }
-    return players, list(report.marks), shown
+    return players, [ply - 1 for ply in report.marks], shown
 
 
 def _judged_row(text: str, equity: float, loss: float) -> HintRow:

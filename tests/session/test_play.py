@@ -1,0 +1,51 @@
+"""Telling what happened (issue 41 item 7): the board names who moved, says another
+player's play as the board numbers its points too, and keeps the message line one line
+whatever the bots played (the history holds the moves)."""
+
+from __future__ import annotations
+
+from trigammon_widget import Turn
+from trigammon_widget.engine.notation import format_play_seen
+from trigammon_widget.session import Session
+
+
+def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
+    session = Session("trigammon", seed=2, names=["Ann", "Bo", "Cy"])
+    for player in (1, 2):
+        session.set_seat(player, "heuristic")
+    while session.board.deciding == 0:
+        session.roll()
+        session.play(next(iter(session.legal_plays)))
+    session.bot_turn()
+    turn = session.game.turns[-1]
+    assert isinstance(turn, Turn) and turn.player != 0
+    seen = format_play_seen(session.game.variant, turn.play, turn.player, 0)
+    name = session.names[turn.player]
+    message = session.view()["message"]
+    assert message is not None
+    if turn.play:
+        assert message["text"] == f"{name}: {turn.notation} (on this board: {seen})"
+
+
+def test_a_game_played_out_by_bots_is_one_line() -> None:
+    session = Session("classic", seed=9, names=["Ann", "Bo"])
+    for player in (0, 1):
+        session.set_seat(player, "heuristic")
+    session.autoplay()
+    message = session.view()["message"]
+    assert message is not None and "\n" not in message["text"]
+    turns = len(session.game.turns)
+    assert message["text"].startswith(f"{turns} turns played; the last: ")
+    assert len(message["text"]) < 200
+    win = session.view()["win"]
+    assert win is not None and win["text"] in message["text"]
+
+
+def test_a_persons_own_play_is_said_in_their_numbering_only() -> None:
+    session = Session("classic", seed=1, names=["Ann", "Bo"])
+    mover = session.game.position.turn
+    session.set_perspective(mover)  # classic plays the opening roll's dice (R2)
+    session.play(next(iter(session.legal_plays)))
+    message = session.view()["message"]
+    assert message is not None and "on this board" not in message["text"]
+    assert message["text"].startswith(f"{session.names[mover]}: ")

@@ -1,0 +1,112 @@
+"""The review shows the decision (issue 41 item 3): a reviewed turn is shown as the
+position its mover faced, with the dice rolled, the play made drawn, the better one
+dashed and that roll's legal plays; the last marked turn is as easy to reach as any."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from trigammon_widget import Turn
+from trigammon_widget.engine.places import place_of
+from trigammon_widget.session import Job, Session
+from trigammon_widget.session.slices import Found
+
+
+def run(session: Session, job: Job | None) -> None:
+    """A background job of the session, run here to its end."""
+    assert job is not None
+    found: Found | BaseException = job.work(lambda done, total: None, job.stop)
+    assert session.finish(job, found)
+
+
+def arrows(svg: str, kind: str) -> set[tuple[str, str]]:
+    """The (from, to) places of the drawn arrows of ``kind`` ("arrow" or "best")."""
+    return set(re.findall(rf'data-kind="{kind}" data-from="(\w+)" data-to="(\w+)"', svg))
+
+
+@pytest.fixture(scope="module")
+def reviewed() -> Session:
+    """A classic game of random bots (they make mistakes), reviewed."""
+    session = Session("classic", seed=11, names=["Ann", "Bo"])
+    for player in (0, 1):
+        session.set_seat(player, "random")
+    session.autoplay(max_turns=30)
+    for player in (0, 1):
+        session.set_seat(player, "human")
+    run(session, session.analyse(workers=1))
+    return session
+
+
+def test_a_marked_turn_is_shown_as_its_movers_decision(reviewed: Session) -> None:
+    session = reviewed
+    report = session.report
+    assert report is not None
+    marked = [ply for ply in report.marks if isinstance(session.game.turns[ply - 1], Turn)]
+    assert len(marked) >= 2
+    session.goto(0)
+    for ply in marked[:4]:
+        session.goto(ply - 1)
+        view = session.view()
+        turn = session.game.turns[ply - 1]
+        assert isinstance(turn, Turn)
+        assert view["decisions"] and view["ply"] == ply - 1
+        assert view["turn"] == turn.player and view["dice"] == list(turn.dice)
+        # the roll's legal plays, the play made among them
+        assert turn.notation in session.plays()
+        assert view["review"] and view["review"]["turn"]
+        assert view["review"]["turn"]["ply"] == ply
+        variant = session.game.variant
+        made = {
+            (
+                str(place_of(variant, turn.player, m.start)),
+                str(place_of(variant, turn.player, m.end)),
+            )
+            for m in turn.play.moves
+        }
+        svg = session.svg()
+        assert arrows(svg, "arrow") == made
+        judged = report.judged(ply)
+        if judged is not None and judged.mark is not None and judged in report.turns:
+            assert arrows(svg, "best")  # the better play, dashed
+
+
+def test_stepping_to_mistakes_reaches_the_first_and_the_last(reviewed: Session) -> None:
+    session = reviewed
+    report = session.report
+    assert report is not None
+    marks = list(report.marks)
+    session.goto(0)
+    seen = []
+    while True:
+        try:
+            session.next_mistake(1)
+        except ValueError:
+            break
+        seen.append(session.game.ply + 1)
+    assert seen == [ply for ply in marks if ply > 1]
+    session.goto(-1)  # the end: the last marked turn is one step back
+    session.next_mistake(-1)
+    assert session.game.ply == marks[-1] - 1
+    view = session.view()
+    assert view["review"] and view["review"]["marked_at"] == [ply - 1 for ply in marks]
+    assert view["review"]["turn"] and view["review"]["turn"]["ply"] == marks[-1]
+
+
+def test_without_a_review_the_board_draws_the_play_that_led_here() -> None:
+    session = Session("classic", seed=4)
+    session.set_seat(0, "random")
+    session.set_seat(1, "random")
+    session.autoplay(max_turns=4)
+    session.goto(2)
+    view = session.view()
+    assert not view["decisions"] and view["review"] is None
+    turn = session.game.turns[1]
+    assert isinstance(turn, Turn)
+    variant = session.game.variant
+    made = {
+        (str(place_of(variant, turn.player, m.start)), str(place_of(variant, turn.player, m.end)))
+        for m in turn.play.moves
+    }
+    assert arrows(session.svg(), "arrow") == made
