@@ -203,6 +203,35 @@ def test_a_board_sends_every_word_in_its_language(code: str) -> None:
     )
 
 
+STATUS_OPENERS = ("to_move", "to_move_setup", "to_roll", "doubled", "doubled_to_you")
+"""The words that open the board's status line (``js/panels/toolbar.ts``), after the
+mover's colour; each also said to the person in front of the board (``<key> you``)."""
+SIDE_BY_SIDE = [("undo_move", "take_back"), ("undo_move", "confirm"), ("take_back", "play_on")]
+"""Buttons a learner sees together (the toolbar's and the tutor's, which shows while a
+play is on the board): each says a different thing."""
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_the_status_line_starts_with_a_capital_and_buttons_side_by_side_differ(
+    code: str,
+) -> None:
+    """Issue 41: the Spanish status line read "mueve Jugador X 4-1", and "Deshacer" (the
+    tutor's take back) sat beside "Deshacer movimiento" (undo a move). A template that
+    opens the line starts with a capital or with its field (a name, capitalised as
+    written); two buttons side by side share no first word."""
+    with speaking(code):
+        spoken = words()
+        record = _("{who} wins").format(who="Ana")  # a game record's last line
+    openers = [key for key in spoken if key.removesuffix(" you") in STATUS_OPENERS]
+    assert set(STATUS_OPENERS) < set(openers)  # and some in the second person
+    for key in openers:
+        text = spoken[key]
+        assert text.startswith("{") or text[0].isupper(), (code, key, text)
+    assert record[0].isupper(), record
+    for first, second in SIDE_BY_SIDE:
+        assert spoken[first].split()[0] != spoken[second].split()[0], (code, first, second)
+
+
 def _written_out(text: ast.expr) -> bool:
     """Whether an error's argument is a message written out: an f-string, or a string
     longer than a rule id (``"R9"``)."""

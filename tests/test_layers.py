@@ -14,7 +14,7 @@ import pytest
 PACKAGE = Path(__file__).parent.parent / "src" / "trigammon_widget"
 
 LAYERS = [
-    {"widget"},
+    {"widget", "saving"},
     {"session", "protocol"},
     {"teaching"},
     {"pictures"},

@@ -4,13 +4,14 @@ plays, shot counts, the rule cards and the legal-or-not quiz."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, IllegalMoveError, Position
 from trigammon_widget.engine.errors import InvalidPositionError, NotationError
 from trigammon_widget.teaching.lessons import QUIZ, RULE_CARDS, find_rule
-from trigammon_widget.teaching.toolkit import attempt_arrows, reveal, setup, shots
+from trigammon_widget.teaching.toolkit import attempt_arrows, reveal, setup, shots, table
 
 
 def test_setup_places_checkers_by_the_numbers_x_reads() -> None:
@@ -93,3 +94,17 @@ def test_the_quiz_asks_legal_and_illegal_plays_and_hides_the_answers() -> None:
     assert "<details" in html and "Not legal (R6)" in html.split("<details")[1]
     assert "Legal or not?" in html.split("<details")[0]
     assert reveal("Show", "<b>x</b>").startswith("<details")
+
+
+def test_a_table_aligns_numbers_right_and_text_left_under_their_headers() -> None:
+    """Issue 41: lesson 01's pip counts and 06's review summary showed names and numbers
+    aligned alike. A column of numbers (ints, ``decimal``'s, percentages, blanks
+    between) is right-aligned with its header; any other column left-aligned."""
+    shown = table(
+        ("player", "pips", "points lost", "wins", "note"),
+        [("You (X)", 347, "+0,083", "28%", "best"), ("O", 12, "-1.5", "", "0.03 worse")],
+    )
+    rows = [[cell.get("style", "") for cell in row] for row in ET.fromstring(shown).iter("tr")]
+    sides = [[re.findall(r"text-align:(\w+)", style) for style in row] for row in rows]
+    assert sides == [[["left"], ["right"], ["right"], ["right"], ["left"]]] * 3
+    assert table(("a",), [(True,)]).count("text-align:left") == 2  # a bool is no number

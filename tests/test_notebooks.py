@@ -16,6 +16,7 @@ import pytest
 from nbclient import NotebookClient
 
 from trigammon_widget.engine.i18n import LANGUAGES, SOURCE_LANGUAGE
+from trigammon_widget.teaching.problems import MARGIN
 
 FOLDER = Path(__file__).parent.parent / "notebooks"
 NOTEBOOKS = sorted(FOLDER.glob("*.ipynb"))
@@ -198,3 +199,16 @@ def test_the_analysis_notebook_shows_the_report_and_the_graph() -> None:
     assert not any("TurnReport(" in data.get("text/plain", "") for data in data_shown)
     text = "".join(output.get("text", "") for output in outputs)
     assert "lost" in text and "best:" in text  # the biggest mistakes, named
+
+
+@pytest.mark.parametrize("path", each_language("07_for_teachers"), ids=name)
+def test_the_teachers_own_problem_is_clear_and_goes_on_a_sheet(path: Path) -> None:
+    """Issue 41: lesson 07's example was too close to call (0.024) and went on the sheet
+    anyway. The evaluator's verdict the lesson prints is a margin of at least
+    ``MARGIN``, and the sheet that checks it (``Problem.check``) is written."""
+    cells = {cell.get("id"): cell for cell in executed(path).cells}
+    verdict = "".join(shown(output) for output in cells["c10"].get("outputs", []))
+    margin = re.findall(r"\d+[.,]\d{3}(?=:)", verdict)[-1]
+    assert float(margin.replace(",", ".")) >= MARGIN, verdict
+    written = "".join(shown(output) for output in cells["c12"].get("outputs", []))
+    assert "handouts/my-problems.html" in written

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
+import pytest
+
 from trigammon_widget.teaching.problems import PROBLEMS
-from trigammon_widget.teaching.sheets import Sheet, problem_sheet, rule_sheet
+from trigammon_widget.teaching.sheets import (
+    COLUMN_MM,
+    NUMBERS_MM,
+    PAGE_MM,
+    Sheet,
+    problem_sheet,
+    rule_sheet,
+)
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 
@@ -40,8 +50,9 @@ def test_the_problem_sheet_has_every_problem_then_the_answers(tmp_path: Path) ->
     sheet = problem_sheet()
     root = parsed(sheet)
     self_contained(sheet)
-    ids = [s.get("id") for s in root.iter("section") if s.get("id")]
-    assert ids == [problem.slug for problem in PROBLEMS]
+    ids = [s.get("id") for s in root.iter("section")]
+    slugs = [problem.slug for problem in PROBLEMS]
+    assert ids == slugs + [f"{slug}-answer" for slug in slugs]
     answers = next(div for div in root.iter("div") if div.get("class") == "answers")
     assert len(list(answers.iter(SVG))) == len(PROBLEMS)
     for problem in PROBLEMS:
@@ -68,3 +79,28 @@ def test_each_answer_carries_the_evaluator_s_numbers() -> None:
         assert cells[0][0] == problem.ranked[0].notation and cells[0][3] == "best"
         assert [row[0] for row in cells] == [h.notation for h in problem.ranked[:3]]
     assert "the evaluator's numbers" in sheet
+
+
+@pytest.mark.parametrize("make", [rule_sheet, problem_sheet], ids=["rules", "problems"])
+def test_every_board_prints_its_point_numbers_large_enough_to_read(
+    make: Callable[[], Sheet],
+) -> None:
+    """Issue 41: the sheets' boards printed about 58 mm wide, their point numbers 1.5 mm
+    tall. Each board is printed as wide as ``NUMBERS_MM``-tall numbers need (the font
+    size its picture gives them, scaled to the figure's printed width); a board wider
+    than a column has the row to itself, and none is wider than the page."""
+    root = parsed(make())
+    for card in root.iter("section"):
+        figure = card.find("figure")
+        assert figure is not None
+        style = re.fullmatch(r"width:([\d.]+)mm", figure.get("style", ""))
+        assert style is not None
+        width = float(style[1])
+        svg = figure.find(SVG)
+        assert svg is not None
+        drawn = float(svg.get("viewBox", "").split()[2])
+        numbers = next(g for g in svg.iter() if g.get("class") == "tg-numbers")
+        printed = float(numbers.get("font-size", "")) * width / drawn
+        assert printed >= NUMBERS_MM - 0.05, (card.get("id"), printed)
+        assert width <= PAGE_MM
+        assert ("wide" in (card.get("class") or "").split()) == (width > COLUMN_MM)

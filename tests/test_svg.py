@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import re
 import runpy
 import subprocess
 import sys
@@ -23,7 +25,8 @@ from trigammon_widget.engine import (
     Variant,
     Win,
 )
-from trigammon_widget.pictures.svg import THEMES, SvgBoard, board_svg
+from trigammon_widget.pictures.svg import THEMES, R, SvgBoard, board_svg
+from trigammon_widget.teaching.toolkit import setup
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -318,7 +321,7 @@ def test_dice_highlights_selection_and_arrows_carry_engine_coordinates() -> None
 
 def test_the_better_play_is_drawn_above_the_play_made_and_apart_from_it() -> None:
     """Issue 22 item 10: the tutor's (or the review's) better play is drawn over the
-    play made, and a move both plays make is two arrows bent to opposite sides."""
+    play made, and a move both plays make is two arrows, the better one further round."""
     position = Position.start(CLASSIC).with_dice(3, 1)
     made, best = position.parse_play("24/21 6/5"), position.parse_play("8/5 6/5")
     root = parse(board_svg(position, arrows=made, best=best))
@@ -341,6 +344,138 @@ def test_the_better_play_is_drawn_above_the_play_made_and_apart_from_it() -> Non
 
     a, b = control(paths["arrow", start, end]), control(paths["best", start, end])
     assert math.dist(a, b) > 20  # apart: the dashed arrow is not under the solid one
+
+
+Vec = tuple[float, float]
+
+
+def arrow_parts(arrow: ET.Element) -> tuple[list[Vec], list[Vec]]:
+    """An arrow's shaft, sampled along its path (``M`` then one ``Q`` or ``C``), and its
+    head's corners (tip first)."""
+    path = next(e for e in arrow if tag(e) == "path")
+    numbers = [float(n) for n in re.findall(r"-?[\d.]+", path.get("d", ""))]
+    points = list(zip(numbers[::2], numbers[1::2], strict=True))
+    degree = len(points) - 1
+    shaft = [
+        (
+            sum(
+                math.comb(degree, i) * (1 - t) ** (degree - i) * t**i * x
+                for i, (x, _) in enumerate(points)
+            ),
+            sum(
+                math.comb(degree, i) * (1 - t) ** (degree - i) * t**i * y
+                for i, (_, y) in enumerate(points)
+            ),
+        )
+        for t in (k / 50 for k in range(51))
+    ]
+    head = next(e for e in arrow if tag(e) == "polygon")
+    corners = [tuple(map(float, p.split(","))) for p in head.get("points", "").split()]
+    return shaft, corners  # type: ignore[return-value]
+
+
+def checker_at(root: ET.Element, point: str, index: int | None = None) -> Vec:
+    """The centre of a point's checker (its top one by default)."""
+    found = of_kind(root, "checker", point=point)
+    circle = next(e for e in found[-1 if index is None else index] if tag(e) == "circle")
+    return float(circle.get("cx", "")), float(circle.get("cy", ""))
+
+
+def labelled(root: ET.Element) -> list[Vec]:
+    """The centres of the checkers that carry a stack's count."""
+    return [
+        next((float(c.get("cx", "")), float(c.get("cy", ""))) for c in e if tag(c) == "circle")
+        for e in of_kind(root, "checker")
+        if any(c.get("class") == "tg-count" for c in e)
+    ]
+
+
+COUNTED = [
+    (setup(CLASSIC, {"X": {6: 7, 8: 3, 13: 3}, "O": {1: 2, 19: 5}}, (2, 1)), "8/6 8/7", "8/6 6/5"),
+    (
+        setup(CLASSIC, {"X": {6: 2, 5: 7, 1: 3}, "O": {24: 2, 19: 5}}, (6, 1)),
+        "6/off 5/4",
+        "6/off 6/5",
+    ),
+    (
+        setup(TRIGAMMON, {"X": {12: 7, 17: 3, 19: 5}, "O": {24: 2}, "V": {20: 2}}, (5, 2)),
+        "17/19 12/17",
+        "12/14 12/17",
+    ),
+]
+
+
+@pytest.mark.parametrize(("position", "made", "better"), COUNTED)
+def test_arrows_start_and_end_off_the_checkers_and_their_counts(
+    position: Position, made: str, better: str
+) -> None:
+    """Issue 41: a review's arrowhead sat on the count of the stack it ended on. Every
+    arrow starts and ends at a checker's rim, a little off it, never on its face where a
+    count is written; its head points at the checker it ends on."""
+    root = parse(
+        board_svg(position, arrows=position.parse_play(made), best=position.parse_play(better))
+    )
+    counts = labelled(root)
+    assert counts  # the picture has stacks with counts to keep clear
+    arrows = of_kind(root, "arrow") + of_kind(root, "best")
+    for arrow in arrows:
+        shaft, (tip, *base) = arrow_parts(arrow)
+        for corner in (tip, *base, shaft[0]):
+            assert all(math.dist(corner, count) > R for count in counts), arrow.attrib
+        end = arrow.get("data-to", "")
+        if end != "off":
+            target = checker_at(root, end) if of_kind(root, "checker", point=end) else None
+            if target is not None:
+                assert R < math.dist(tip, target) < R + 6
+                middle = ((base[0][0] + base[1][0]) / 2, (base[0][1] + base[1][1]) / 2)
+                # the head's axis, base to tip, goes on through the checker's centre
+                cross = (tip[0] - middle[0]) * (target[1] - middle[1]) - (tip[1] - middle[1]) * (
+                    target[0] - middle[0]
+                )
+                assert abs(cross) / math.dist(tip, middle) < 1.0
+
+
+@pytest.mark.parametrize(
+    ("position", "play"),
+    [
+        (setup(CLASSIC, {"X": {8: 3, 7: 2, 24: 2}, "O": {1: 2, 19: 5}}, (1, 2)), "8/7 24/22"),
+        (setup(CLASSIC, {"X": {8: 2, 24: 2, 13: 5}, "O": {1: 2, 19: 5}}, (1, 3)), "8/7 24/21"),
+        (
+            setup(TRIGAMMON, {"X": {19: 2, 20: 4, 36: 2}, "O": {13: 2}, "V": {2: 2}}, (1, 1)),
+            "19/20(2) 20/21(2)",
+        ),
+    ],
+)
+def test_a_one_pip_move_is_a_clear_arrow_over_the_board(position: Position, play: str) -> None:
+    """Issue 41: a one-pip arrow was a small hook. It is a hop: up out of its stack into
+    the open board, across in one direction, and down onto the next point's, its shaft on
+    neither checker and several heads long, its head pointing into the landing point."""
+    root = parse(board_svg(position, arrows=position.parse_play(play)))
+    hops = [
+        a
+        for a in of_kind(root, "arrow")
+        if abs(int(a.get("data-to", "")) - int(a.get("data-from", ""))) == 1
+    ]
+    assert hops
+    for arrow in hops:
+        shaft, (tip, *base) = arrow_parts(arrow)
+        start = checker_at(root, arrow.get("data-from", ""))
+        middle = ((base[0][0] + base[1][0]) / 2, (base[0][1] + base[1][1]) / 2)
+        down = (tip[0] - middle[0], tip[1] - middle[1])
+        down = (down[0] / math.hypot(*down), down[1] / math.hypot(*down))
+        travel = (tip[0] - start[0], tip[1] - start[1])
+        lift = travel[0] * down[0] + travel[1] * down[1]
+        along = (travel[0] - lift * down[0], travel[1] - lift * down[1])  # across the row
+        steps = [
+            (b[0] - a[0]) * along[0] + (b[1] - a[1]) * along[1]
+            for a, b in itertools.pairwise(shaft)
+        ]
+        assert all(step >= -1e-6 for step in steps)  # never curls back: no hook
+        length = sum(math.dist(a, b) for a, b in itertools.pairwise(shaft))
+        head = math.dist(tip, base[0])
+        assert length >= 2 * head
+        assert all(math.dist(point, start) > R for point in shaft)  # off the checker it leaves
+        assert math.dist(shaft[-1], tip) < head  # the shaft runs into the head
 
 
 def test_arrows_of_the_last_play_name_its_mover() -> None:

@@ -107,7 +107,7 @@ export class PlayersPanel {
     setText(this.play, say(running ? "autoplay_pause" : "autoplay_play"));
     // Paused with a bot to move, letting the bots go on is the person's next action.
     this.play.classList.toggle("tgw-primary", !running && botCanMove(v));
-    this.play.disabled = !running && (!play || !!v.win || !hasBot(v));
+    this.play.disabled = !play || !!v.win || !hasBot(v); // nothing for bots to play
     this.step.disabled = !botCanMove(v) || autoplay.waiting;
     if (document.activeElement !== this.speed) {
       this.speed.value = String(v.pace);

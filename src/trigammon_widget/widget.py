@@ -13,7 +13,9 @@ run. That is every static page: nbconvert's HTML export (its widget view loads i
 manager from a CDN, so offline it stays empty even with the widget state saved, and
 without saved state it is skipped), nbviewer, GitHub, a notebook opened without a
 kernel. The picture hides itself, by a rule of its own, on any page where a live
-board is showing (JupyterLab, Notebook 7, VS Code, Voila), so those show one board.
+board is showing (JupyterLab, Notebook 7, VS Code, Voila), so those show one board. The
+live output is marked (``saving.LIVE``), so that a lab saving with ``saving``'s hook
+keeps the still picture alone: a new kernel could not bring the live board back.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Vari
 from .engine.i18n import _
 from .judgement.analysis import Report
 from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
+from .saving import LIVE
 from .session import Frames, Job, Message, Session
 from .session.slices import Found
 
@@ -406,7 +409,8 @@ class BoardWidget(anywidget.AnyWidget):
             return
         data, metadata = bundle
         data["text/plain"] = ""  # what a static page shows of the widget: nothing
-        display(data, metadata=metadata, raw=True)  # type: ignore[no-untyped-call]
+        # Marked live: a saved notebook keeps the still picture alone (``saving``).
+        display(data, metadata=metadata | LIVE, raw=True)  # type: ignore[no-untyped-call]
         self._still = self._still or f"trigammon-{self.model_id}"
         display(  # type: ignore[no-untyped-call]
             self._still_bundle(self.svg), raw=True, display_id=self._still

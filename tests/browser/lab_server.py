@@ -5,7 +5,9 @@ Chromium that drives it.
 ``/tree`` and ``/notebooks``) on a free loopback port with a random token, in a
 subprocess of this Python, so the kernel runs in the same environment and imports
 the package under test. Its settings and workspaces live under ``root`` so no
-developer's JupyterLab state leaks in, and the news pop-up is off.
+developer's JupyterLab state leaks in, and it reads the Jupyter configuration of the
+lab ``./dev lab`` starts (``LAB_CONFIG``: no news question, notebooks saved without
+their live boards), so the tests see the lab a learner does.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+LAB_CONFIG = Path(__file__).resolve().parents[2] / "scripts" / "lab"
+"""The course's Jupyter configuration (``./dev lab`` reads it too)."""
 CHROMIUM_PATH = Path("/usr/lib/chromium/chromium")
 """Debian's Chromium: the one browser the tests and the latency benchmark drive."""
 CHROMIUM_ARGS = [
@@ -91,7 +95,8 @@ class LabServer:
     """``jupyter lab`` serving ``root`` on 127.0.0.1; a context manager.
 
     ``launcher`` starts it another way, such as ``["./dev", "lab"]`` (which serves the
-    project's notebooks); ``root`` then holds only its settings and log.
+    project's notebooks and finds ``LAB_CONFIG`` itself); ``root`` then holds only its
+    settings and log.
     """
 
     def __init__(
@@ -117,17 +122,15 @@ class LabServer:
         return f"{self.base}{path}{sep}token={self.token}"
 
     def start(self) -> LabServer:
-        settings = self.root / ".lab-settings"
-        news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-        news.parent.mkdir(parents=True, exist_ok=True)
-        news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
         env = {
             **os.environ,
-            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_SETTINGS_DIR": str(self.root / ".lab-settings"),
             "JUPYTERLAB_WORKSPACES_DIR": str(self.root / ".lab-workspaces"),
             "JUPYTER_RUNTIME_DIR": str(self.root / ".jupyter-runtime"),
             "PYTHONUNBUFFERED": "1",
         }
+        if self.launcher is None:
+            env["JUPYTER_CONFIG_PATH"] = str(LAB_CONFIG)
         serve_root = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={self.root}"]
         command = [
             *(self.launcher or serve_root),

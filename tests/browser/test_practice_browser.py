@@ -88,8 +88,8 @@ def test_the_practice_game_with_the_tutor_then_its_review(page: Any) -> None:
     act(page, widget, widget.locator(".tgw-play", has_text=re.compile(f"^{re.escape(best)}$")))
     assert warning.is_hidden()
 
-    # Olga and Victor play their turns, until it is the learner's turn again.
-    act(page, widget, widget.get_by_role("button", name="Play", exact=True))
+    # Olga and Victor play their turns on their own (issue 41 item 2), until it is the
+    # learner's turn again.
     page.wait_for_function(
         "el => el.querySelector('[data-seat=human].tgw-to-move')",
         arg=widget.element_handle(),

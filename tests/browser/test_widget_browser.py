@@ -80,6 +80,7 @@ def probe():
             "names": view["names"],
             "seats": view["seats"],
             "bot_to_move": view["bot_to_move"],
+            "pace": view["pace"],
             "win": view["win"],
             "analysis": view["analysis"],
             "history": [entry["text"] for entry in board.history],
@@ -498,18 +499,20 @@ def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
     players = widget.locator(".tgw-players-panel")
     state = probe(page)["bots"]
     assert state["seats"] == ["human", "human"] and state["turn"] == 0 and state["dice"]
-    play = players.get_by_role("button", name="Play", exact=True)
-    assert play.is_disabled()  # nobody to autoplay for yet
+    pause = players.get_by_role("button", name="Pause", exact=True)
+    assert pause.is_disabled()  # nobody to play for yet
     before = version(widget)
     players.locator("[data-role=seat][data-player='1']").select_option("heuristic")
     wait_version_after(page, widget, before)
     assert probe(page)["bots"]["seats"] == ["human", "heuristic"]
-    players.locator("[data-role=speed]").fill("0")
+    before = version(widget)
+    players.locator("[data-role=speed]").fill("0")  # the pace is Python's: a new version
+    wait_version_after(page, widget, before)
     assert players.locator("output").text_content() == "0 ms"
+    assert probe(page)["bots"]["pace"] == 0
 
-    # Ann, a person, is to move: autoplay runs but plays nothing for her.
-    play.click()
-    assert players.get_attribute("data-autoplay") == "running"
+    # Ann, a person, is to move: the bots move on their own, but nothing for her.
+    assert players.get_attribute("data-autoplay") == "running" and pause.is_enabled()
     page.wait_for_timeout(300)
     assert probe(page)["bots"]["plies"] == 0
     assert "waits for Ann" in players.locator("[data-role=autoplay-note]").text_content()
@@ -554,14 +557,12 @@ def test_autoplay_stops_at_the_end_of_the_game(page: Any) -> None:
         "heuristic",
         "random",
     ]
-    players.locator("[data-role=speed]").fill("0")
-    players.get_by_role("button", name="Play", exact=True).click()
-    # Bot follows bot, without a person's press, until one of them has won.
-    wait_until(page, widget, "el.querySelector('.tgw-players-panel').dataset.autoplay === 'paused'")
+    # Bot follows bot on its own, without a person's press, until one of them has won.
+    wait_until(page, widget, "el.querySelector('.tgw-status').textContent.includes('wins')")
     state = probe(page)["race"]
     assert state["win"] is not None and state["plies"] == 3
     assert widget.locator(".tgw-history li").count() == 4
-    assert players.get_by_role("button", name="Play", exact=True).is_disabled()
+    assert players.get_by_role("button", name="Pause", exact=True).is_disabled()
     assert "wins" in widget.locator(".tgw-status").text_content()
 
 

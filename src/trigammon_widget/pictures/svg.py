@@ -698,9 +698,8 @@ def board_svg(
         root.append(_selection(position, geometry, style, chosen))
     if pairs:
         root.append(_arrows(position, geometry, style, pairs))
-    if better:  # on top, a move the play made makes too bent the other way: never hidden
-        shared = {(start, end) for start, end, _ in pairs}
-        root.append(_arrows(position, geometry, style, better, best=True, apart=shared))
+    if better:  # on top, and further round than the play made's: never hidden under them
+        root.append(_arrows(position, geometry, style, better, best=True, apart=bool(pairs)))
     static = _static(variant, seat, palette, counter, frozenset(marked))
     return SvgBoard(ET.tostring(root, encoding="unicode").replace(f"<!--{_STATIC}-->", static, 1))
 
@@ -1588,37 +1587,99 @@ def _selection(position: Position, geometry: _Geometry, style: _Style, place: Pl
     return ring
 
 
+ARROW_HEAD = 22.0
+"""An arrowhead's length, tip to base."""
+ARROW_GAP = 3.0
+"""Air between an arrow's ends and the checkers it joins: an arrow starts and ends at a
+checker's rim, never on its face, where a stack's count is written."""
+HOP = 3 * W
+"""Ends nearer than this along one row (a one- or two-pip move) are joined by a hop: up
+out of the start's stack, across, and down onto the end's, as a clear arrow; a
+shallower arc between neighbours curls into a hook."""
+HOP_RISE = 2.2 * R
+"""How far a hop's handles reach above the two checkers' rims (its arc rises about
+three quarters of that)."""
+
+
+def _opening(geometry: _Geometry, style: _Style, place: Place) -> Vec | None:
+    """The way a place's stack grows, out into the open board (None for the tray)."""
+    if place == "off":
+        return None
+    lane = geometry.bars[style.mover] if place == "bar" else geometry.points[place].lane
+    return _unit(lane.step)
+
+
+def _course(
+    position: Position,
+    geometry: _Geometry,
+    style: _Style,
+    start: Place,
+    end: Place,
+    away: bool,
+) -> tuple[str, Vec, Vec]:
+    """An arrow's shaft (SVG path data, ending where its head begins), its tip and its
+    heading. The ends keep ``ARROW_GAP`` off the two checkers' rims (a tray's arrow ends
+    at its middle). Ends near each other along a row make a hop over the open board;
+    others an arc bent towards the board's middle, gently for short hops. ``away``: a
+    better play drawn beside the play made, so further round than it, clear of it: a hop
+    rises higher, an arc bends further."""
+    a = _anchor(position, geometry, style, start)
+    b = _anchor(position, geometry, style, end)
+    out_a, out_b = _opening(geometry, style, start), _opening(geometry, style, end)
+    rim = R + ARROW_GAP
+    near = math.dist(a, b) < HOP
+    if out_a is not None and out_b is not None and _dot(out_a, out_b) > 0.99 and near:
+        up = _unit(_add(out_a, out_b))  # along one row: the two stacks open the same way
+        p, tip = _add(a, _mul(up, rim)), _add(b, _mul(up, rim))
+        # Both handles at one level past the taller stack: an even arch, whatever the
+        # two stacks' heights.
+        level = max(_dot(p, up), _dot(tip, up)) + HOP_RISE * (1.7 if away else 1.0)
+        handle_a = _add(p, _mul(up, level - _dot(p, up)))
+        handle_b = _add(tip, _mul(up, level - _dot(tip, up)))
+        heading = _mul(up, -1.0)
+        shaft_end = _add(tip, _mul(up, ARROW_HEAD * 0.8))
+        shaft = (
+            f"M{_num(p[0])},{_num(p[1])} C{_num(handle_a[0])},{_num(handle_a[1])} "
+            f"{_num(handle_b[0])},{_num(handle_b[1])} {_num(shaft_end[0])},{_num(shaft_end[1])}"
+        )
+        return shaft, tip, heading
+    middle = _mul(_add(a, b), 0.5)
+    centre = geometry.centre
+    inwards = (centre[0] - middle[0], centre[1] - middle[1])
+    bend = max(min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b)), 2 * R)
+    bend += 2 * R if away else 0.0  # further round, on the same side: clear of the other
+    control = _add(middle, _mul(_unit(inwards), bend)) if any(inwards) else middle
+    # Out of the top of its stack, where the checker is lifted from.
+    leaving = _unit((control[0] - a[0], control[1] - a[1])) if out_a is None else out_a
+    p = _add(a, _mul(leaving, rim))
+    tip = b if out_b is None else _add(b, _mul(_unit((control[0] - b[0], control[1] - b[1])), rim))
+    heading = _unit((tip[0] - control[0], tip[1] - control[1]))
+    shaft_end = _add(tip, _mul(heading, -ARROW_HEAD * 0.8))
+    shaft = (
+        f"M{_num(p[0])},{_num(p[1])} Q{_num(control[0])},{_num(control[1])} "
+        f"{_num(shaft_end[0])},{_num(shaft_end[1])}"
+    )
+    return shaft, tip, heading
+
+
 def _arrows(
     position: Position,
     geometry: _Geometry,
     style: _Style,
     pairs: list[tuple[Place, Place, bool]],
     best: bool = False,
-    apart: set[tuple[Place, Place]] | None = None,
+    apart: bool = False,
 ) -> ET.Element:
-    """Arrows of a play, bent towards the board's middle; ``best``: the better play,
-    dashed in its own colour; a move of ``apart`` (the play made makes it too) is bent
-    away from the middle, so that the two show side by side."""
+    """Arrows of a play (``_course``); ``best``: the better play, dashed in its own
+    colour; ``apart``: drawn beside the play made's arrows, further round than them,
+    so that the two show side by side."""
     theme = style.theme
     colour = theme.best if best else theme.arrow
     group = _el("g", class_="tg-best" if best else "tg-arrows", fill=colour, stroke=colour)
-    centre = geometry.centre
     for start, end, hit in pairs:
-        a = _anchor(position, geometry, style, start)
-        b = _anchor(position, geometry, style, end)
-        # Bend towards the middle of the board, gently for short hops.
-        middle = _mul(_add(a, b), 0.5)
-        inwards = (centre[0] - middle[0], centre[1] - middle[1])
-        # A short hop bends by a checker's width at least, so its arc shows past the
-        # checkers it joins.
-        bend = max(min(0.3 * math.hypot(*inwards), 0.25 * math.dist(a, b)), 2 * R)
-        if apart and (start, end) in apart:
-            bend = -bend
-        control = _add(middle, _mul(_unit(inwards), bend)) if any(inwards) else middle
-        heading = _unit((b[0] - control[0], b[1] - control[1]))
-        head = 22.0
-        shaft_end = _add(b, _mul(heading, -head * 0.8))
-        across = _mul((-heading[1], heading[0]), head * 0.55)
+        shaft, tip, heading = _course(position, geometry, style, start, end, apart)
+        back = _add(tip, _mul(heading, -ARROW_HEAD))
+        across = _mul((-heading[1], heading[0]), ARROW_HEAD * 0.55)
         element = _el(
             "g",
             class_="tg-arrow",
@@ -1627,10 +1688,6 @@ def _arrows(
             data_to=str(end),
             data_hit=str(hit).lower(),
             opacity=0.85,
-        )
-        shaft = (
-            f"M{_num(a[0])},{_num(a[1])} Q{_num(control[0])},{_num(control[1])} "
-            f"{_num(shaft_end[0])},{_num(shaft_end[1])}"
         )
         # Cased, as every mark over checkers is: it reads on a checker of any colour.
         element.append(
@@ -1656,22 +1713,19 @@ def _arrows(
         )
         element.append(
             _polygon(
-                [
-                    b,
-                    _add(_add(b, _mul(heading, -head)), across),
-                    _add(_add(b, _mul(heading, -head)), _mul(across, -1)),
-                ],
+                [tip, _add(back, across), _add(back, _mul(across, -1))],
                 stroke=theme.casing,
                 stroke_width=1.5,
                 stroke_linejoin="round",
             )
         )
-        if hit:
+        if hit:  # round the checker hit
+            x, y = _anchor(position, geometry, style, end)
             element.append(
                 _el(
                     "circle",
-                    cx=b[0],
-                    cy=b[1],
+                    cx=x,
+                    cy=y,
                     r=R + 6,
                     fill="none",
                     stroke_width=3.5,

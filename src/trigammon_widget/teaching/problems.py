@@ -3,9 +3,10 @@
 One list feeds the problems notebook, the printable problem sheet (``sheets``) and
 the test that checks every answer against the evaluator: the stated answer must be
 the play ``evaluation.hints`` rates best, by a clear margin, so no answer is a coin
-flip. Positions are written with ``lessons.setup``: X is to move and every checker
-is placed by the number X reads on the picture. The words are kept in English and
-shown in the language spoken (``toolkit.said``), numbers with its decimal mark; the
+flip; a teacher's own problem meets the same test (``Problem.check``) before it goes
+on a sheet. Positions are written with ``toolkit.setup``: X is to move and every
+checker is placed by the number X reads on the picture. The words are kept in English
+and shown in the language spoken (``toolkit.said``), numbers with its decimal mark; the
 answer is notation, the same in every language.
 """
 
@@ -20,11 +21,16 @@ from ..engine.i18n import N_, _, decimal
 from ..judgement.evaluation import Hint, hints
 from .toolkit import Figure, Shown, figure, reveal, roll, said, setup, table
 
-__all__ = ["MARGIN", "PROBLEMS", "Problem", "find_problem"]
+__all__ = ["MARGIN", "PROBLEMS", "Problem", "ProblemError", "find_problem"]
 
 MARGIN = 0.05
 """Equity by which every answer beats the next best play (the tests check it): more
 than the review marks as doubtful (``analysis.THRESHOLDS[0]``, GNU Backgammon's 0.04)."""
+
+
+class ProblemError(ValueError):
+    """A problem not fit to set: its answer is not the evaluator's best play of the roll
+    by ``MARGIN`` or more."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,43 @@ class Problem(Shown):
     def ranked(self) -> list[Hint]:
         """Every play of the roll, best first, by the evaluator."""
         return hints(self.position)
+
+    def check(self) -> None:
+        """Refuses (``ProblemError``) a problem whose answer is not a play of the roll,
+        not the evaluator's best play, or best by less than ``MARGIN``: too close to
+        call, a matter of taste rather than a problem to set."""
+        try:
+            answer = self.position.parse_play(self.answer)
+        except ValueError as error:
+            wrong = _("problem {slug}: the answer {answer} is not a play of {roll}: {error}")
+            raise ProblemError(
+                wrong.format(slug=self.slug, answer=self.answer, roll=self.roll, error=error)
+            ) from None
+        ranked = self.ranked
+        if len(ranked) < 2:
+            single = _("problem {slug}: {roll} has a single play here: there is nothing to find")
+            raise ProblemError(single.format(slug=self.slug, roll=self.roll))
+        best, runner_up = ranked[0], ranked[1]
+        if best.play != answer:
+            other = _(
+                "problem {slug}: the evaluator's best play is {best}, not the answer {answer}"
+            )
+            raise ProblemError(other.format(slug=self.slug, best=best.notation, answer=self.answer))
+        margin = best.equity - runner_up.equity
+        if margin < MARGIN:
+            close = _(
+                "problem {slug}: too close to call: {best} is better than {next} by {margin} "
+                "only, less than {needed}; change the position or the roll"
+            )
+            raise ProblemError(
+                close.format(
+                    slug=self.slug,
+                    best=best.notation,
+                    next=runner_up.notation,
+                    margin=decimal(margin, 3),
+                    needed=decimal(MARGIN, 2),
+                )
+            )
 
     def figure(self, size: int = 520) -> Figure:
         caption = _("X (at the bottom) to play {roll}.").format(roll=self.roll)
@@ -175,16 +218,17 @@ PROBLEMS: tuple[Problem, ...] = (
         ),
     ),
     Problem(
-        "classic-opening-66",
+        # A reply: the classic game opens with two different dice (R2), never a double.
+        "classic-reply-66",
         OPENING,
-        N_("Double sixes at the start"),
-        N_("It is the first move of the game. How do you play four sixes?"),
-        CLASSIC_START.with_dice(6, 6),
+        N_("Double sixes in reply"),
+        N_("O opened with 4-2 and made its 4-point, your 21. How do you play four sixes?"),
+        _classic({6: 5, 8: 3, 13: 5, 24: 2}, {1: 2, 12: 5, 17: 2, 19: 4, 21: 2}, (6, 6)),
         "24/18(2) 13/7(2)",
         N_(
             "Take both bar points: 24/18(2) makes a point on O's bar point, an anchor that "
-            "keeps your back checkers safe and free, and 13/7(2) makes your own bar point to "
-            "block O. Every checker moved lands on a point."
+            "keeps your back checkers safe and free now that O's home is building, and "
+            "13/7(2) makes your own bar point to block O. Every checker moved lands on a point."
         ),
     ),
     Problem(

@@ -185,16 +185,45 @@ def reveal(summary: str, body: str) -> Html:
     )
 
 
+_NUMBER = re.compile(r"[+-]?\d[\d.,]*%?")
+"""A cell that is a number as the course writes one (``decimal``, percentages): ``347``,
+``+0.083``, ``-0,12``, ``28%``, with either decimal mark."""
+
+
+def _is_number(cell: object) -> bool:
+    if isinstance(cell, bool):
+        return False
+    return isinstance(cell, int | float) or bool(_NUMBER.fullmatch(str(cell).strip()))
+
+
+def _alignment(column: Sequence[object]) -> str:
+    """A column's cells' style: right for a column of numbers, so their digits line up;
+    left for anything else, as text reads."""
+    filled = [cell for cell in column if str(cell)]
+    if filled and all(_is_number(cell) for cell in filled):
+        return ' style="text-align:right;font-variant-numeric:tabular-nums"'
+    return ' style="text-align:left"'
+
+
 def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> Html:
-    """A plain HTML table; every cell is text (escaped)."""
+    """A plain HTML table; every cell is text (escaped). Numbers are aligned right and
+    text left (``_alignment``), each header as its column, whatever the page's own rule
+    (JupyterLab aligns every cell of an output right)."""
     heads = _rows(header, "header")
     lines = [_rows(cells, "a row") for cells in _rows(rows, "rows")]
-    head = "".join(f"<th>{escape(str(cell))}</th>" for cell in heads)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in cells) + "</tr>"
-        for cells in lines
-    )
-    return Html(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    styles = [
+        _alignment([cells[index] for cells in lines if index < len(cells)])
+        for index in range(max([len(heads), *map(len, lines)]))
+    ]
+
+    def cells(tag: str, values: list[object]) -> str:
+        return "".join(
+            f"<{tag}{styles[index]}>{escape(str(value))}</{tag}>"
+            for index, value in enumerate(values)
+        )
+
+    body = "".join(f"<tr>{cells('td', line)}</tr>" for line in lines)
+    return Html(f"<table><thead><tr>{cells('th', heads)}</tr></thead><tbody>{body}</tbody></table>")
 
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<times>[1-4])\))?$")
