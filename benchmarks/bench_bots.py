@@ -11,7 +11,7 @@ prints:
 - heuristic self-play speed in trigammon (and classic): whole games from the opening
   roll, legal-play generation included, one process pinned to one core (target >= 20
   trigammon games/s), in wall-clock and in CPU seconds;
-- rollout and hint speed with both cores.
+- rollout speed with both cores.
 
 Game ``g`` uses seed ``g``; the strength games run on both cores. The figures on a
 busy machine are lower than on an idle one: the load average is printed alongside.
@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.judgement.bots import Bot, HeuristicBot, RandomBot
 from trigammon_widget.judgement.games import play_game
-from trigammon_widget.judgement.rollout import hints, rollout, shutdown_workers, wilson
+from trigammon_widget.judgement.rollout import rollout, shutdown_workers, wilson
 
 TRIGAMMON_GAMES = 3_000
 CLASSIC_GAMES = 2_000
@@ -98,16 +98,6 @@ def rollout_speed() -> None:
     print(
         f"rollout: trigammon start, 400 games on 2 workers in {seconds:.1f} s "
         f"({400 / seconds:.0f} games/s): {result}"
-    )
-    position = Position.start(CLASSIC).with_dice(3, 1)
-    begin = time.perf_counter()
-    ranked = hints(position, games_per_play=200, seed=1)
-    seconds = time.perf_counter() - begin
-    games = 200 * len(ranked)
-    best = ", ".join(f"{h.notation} {h.win:.1%}" for h in ranked[:3])
-    print(
-        f"hints: classic opening 3-1, {len(ranked)} plays x 200 games in {seconds:.1f} s "
-        f"({games / seconds:.0f} games/s); best: {best}"
     )
     shutdown_workers()
 

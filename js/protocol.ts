@@ -231,36 +231,40 @@ export const WORDS = [
   ["best", "best"],
   ["analysis", "Analysis"],
   ["hints", "Hints"],
-  ["hints_tip", "Rank this roll's plays by the evaluator at once, then refine the best by rollout"],
+  ["hints_tip", "Rank this roll's plays by the net at once, then roll the best out in their place"],
   ["chances", "Chances"],
-  ["chances_tip", "Every player's chances from here: the evaluator's at once, then a rollout's"],
+  ["chances_tip", "Every player's chances from here: the net's at once, then a rollout's"],
   ["cancel", "Cancel"],
   ["rollout_progress", "Rollout progress"],
-  ["plays_ranked", "Plays ranked by the evaluator"],
+  ["plays_ranked", "Plays, best first"],
   ["kind_hints", "hints"],
   ["kind_chances", "chances"],
-  ["status_refining", "refining"],
+  ["status_refining", "rolling out"],
   ["status_done", "done"],
   ["status_cancelled", "cancelled"],
   ["status_failed", "failed"],
-  ["games_done", "{done} / {total} games"],
+  ["games_done", "{done} of about {total} games"],
   ["analysis_note", "Hints rank the plays of a roll; Chances gives every player's odds from here."],
   ["analysis_failed", "The analysis failed."],
-  ["hints_for", "For {name}, by {by}"],
-  ["hints_rolling", "{by}; rolling the best out\u2026"],
-  ["hints_cancelled", "Rollout cancelled after {done} of {total} games: partial."],
-  ["hints_rolled", "{by}; wins by {games} games rolled out each."],
-  ["hints_by", "{by}."],
-  ["chances_rolling", "Chances by {by}; rolling the position out\u2026"],
-  ["chances_cancelled_partial", "Rollout cancelled after {done} of {total} games: partial wins."],
-  ["chances_cancelled", "Rollout cancelled after {done} of {total} games: the evaluator's wins."],
-  ["chances_rolled", "Wins by {games} games rolled out; gammons and points per game by {by}."],
-  ["games_rolled_out", "{games} games rolled out"],
-  ["the_evaluator", "the evaluator"],
-  ["hint_tip", "{points} \u00b7 wins {wins} ({how})"],
+  ["source_net", "By {by} at {ply}-ply."],
+  ["source_rollout", "Rollout: {games} games a play, {cut}, the luck of the dice taken out; \u00b1 is the interval at 95%."],
+  ["source_rollout_one", "Rollout: {games} games, {cut}, the luck of the dice taken out; \u00b1 is the interval at 95%."],
+  ["cut_after", "each cut after {turns} turns and rated by {by}"],
+  ["whole_games", "whole games played by {by}"],
+  ["rolling_out", "Rolling the best plays out with the same dice\u2026"],
+  ["rolling_out_chances", "Rolling the position out\u2026"],
+  ["for_player", "For {name}."],
+  ["verdict_best", "Best: {play}, by {gap} \u00b1 {error}."],
+  ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart."],
+  ["ranked_by_points", "Ranked by points per game, which counts gammons: a play lower down may win more often."],
+  ["other_plays", "Other plays, by {by} at 0-ply ({count})"],
+  ["rollout_cancelled", "Rollout cancelled after {games} games: partial figures."],
+  ["rollout_cancelled_none", "Rollout cancelled before its first games: the net's figures."],
+  ["the_net_named", "the net ({net})"],
+  ["gnubg_net", "GNU Backgammon's net"],
   ["player", "Player"],
   ["wins_head", "Wins"],
-  ["wins_tip", "Chance to win (rollout, and its interval at 95%)"],
+  ["wins_tip", "Chance to win"],
   ["gammons_tip", "Chance to lose a gammon or a backgammon"],
   ["gammons_lost", "Gammons lost"],
   ["cubeless", "Cubeless."],
@@ -268,9 +272,8 @@ export const WORDS = [
   ["play_tip", "The play, from the turn's start"],
   ["loss", "Loss"],
   ["loss_tip", "Points per game lost against the best play"],
-  ["hint_wins_tip", "Chance to win after the play (a rollout's once refined)"],
-  ["gnubg_net", "GNU Backgammon's net"],
-  ["the_net", "the net"],
+  ["hint_wins_tip", "Chance to win after the play"],
+  ["plus_minus_tip", "\u00b1 its interval at 95%"],
   ["tutor", "Tutor"],
   ["tutor_level", "The tutor stops a play as bad as"],
   ["tutor_stops", "stops {level} plays"],
@@ -553,13 +556,17 @@ export interface Analysis {
   done: number;
   total: number;
   evaluator: string;
+  source: Source;
   error?: string;
   hints?: HintRow[];
+  others?: HintRow[];
+  separated?: boolean;
+  wins_differ?: boolean;
   wins?: number[];
   gammons?: number[];
   equities?: number[];
-  games?: number;
-  intervals?: number[][];
+  win_errors?: number[];
+  equity_errors?: number[];
 }
 
 /** A game's analysis: progress, the players' summaries, the marked turns and the */
@@ -637,16 +644,26 @@ export interface DrillView {
   next_due: string;
 }
 
-/** One play of the roll for the player to move: the evaluator's equity and win */
+/** Where the figures of a list or a table come from, all of them: the net */
+export interface Source {
+  kind: "net" | "rollout";
+  net: string;
+  ply: number;
+  games: number;
+  truncate: number;
+  reduced: boolean;
+  z95: number;
+}
+
+/** One play of the roll for the player to move, as its list's ``Source`` rates it: */
 export interface HintRow {
   text: string;
   equity: number;
+  equity_error: number;
   loss: number;
+  loss_error: number;
   win: number;
-  wins: number[];
-  games: number;
-  low: number;
-  high: number;
+  win_error: number;
 }
 
 /** One player's game: ``error_rate`` in thousandths of a point per decision, a */

@@ -67,12 +67,18 @@ b""",
 b = board(seed=4)
 if b.position.dice is None:
     b.roll()
-b.hints(games_per_play=8, candidates=3, workers=1)
+b.hints(seed=1)
 b.wait(120)
+b""",
+    "hints-running": """\
+b = board(seed=4)
+if b.position.dice is None:
+    b.roll()
+b.hints(seed=1, precision=0, seconds=60, workers=1)  # still rolling out when shot
 b""",
     "chances": """\
 b = board(played(6, 5))
-b.chances(games=24, workers=1)
+b.chances(seed=1)
 b.wait(120)
 b""",
     "tutor": """\

@@ -228,6 +228,7 @@ SPOKEN = [
             "judgement/analysis.py",
             "judgement/bots.py",
             "judgement/cube.py",
+            "judgement/equity_rollout.py",
             "judgement/evaluation.py",
             "judgement/games.py",
             "judgement/met.py",

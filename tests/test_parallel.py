@@ -21,8 +21,9 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, InvalidPositionErr
 from trigammon_widget.engine.fastplay import boards_of, play_out, table_for
 from trigammon_widget.judgement import parallel
 from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
+from trigammon_widget.judgement.equity_rollout import roll_out
 from trigammon_widget.judgement.games import autoplay, chooser
-from trigammon_widget.judgement.rollout import hints, rollout
+from trigammon_widget.judgement.rollout import rollout
 from waiting import PATIENCE
 
 SOURCE = Path(__file__).parent.parent / "src"
@@ -157,7 +158,7 @@ def test_a_mutual_closeout_is_refused_as_a_set_up() -> None:
     with pytest.raises(ValueError, match="would never end"):
         rollout(CLOSED_OUT, games=10, workers=1)
     with pytest.raises(ValueError, match="would never end"):
-        hints(CLOSED_OUT, dice=(1, 2), workers=1)
+        roll_out([CLOSED_OUT], workers=1)
 
 
 def test_games_that_reach_a_frozen_position_stop() -> None:

@@ -1,4 +1,5 @@
-"""Rollouts and hints: exact ends, races, intervals, seeds, workers, progress, cancel."""
+"""Rollouts of bots' games: exact ends, races, intervals, seeds, workers, progress,
+cancel. (The evaluator's rollouts in equity, and hints by them: test_equity_rollout.)"""
 
 from __future__ import annotations
 
@@ -10,9 +11,8 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Play, Position
-from trigammon_widget.judgement.bots import NeuralBot, RandomBot
-from trigammon_widget.judgement.evaluation import hints as evaluator_hints
-from trigammon_widget.judgement.rollout import hints, race_estimate, rollout, wilson
+from trigammon_widget.judgement.bots import RandomBot
+from trigammon_widget.judgement.rollout import race_estimate, rollout, wilson
 
 # X (player 0) to move, its last checker on its 1-point: any roll wins, a gammon as O
 # has borne nothing off (and is out of X's home: no backgammon).
@@ -141,60 +141,6 @@ def test_bad_arguments_are_named() -> None:
         rollout("start", games=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="needs 2 bots"):
         rollout(start, bot=[RandomBot()], games=1, workers=1)
-    with pytest.raises(ValueError, match="no dice"):
-        hints(start)
-
-
-# --- hints --------------------------------------------------------------------------------
-
-
-def test_hints_rank_every_legal_play() -> None:
-    position = Position.start(CLASSIC).with_dice(4, 1)
-    ranked = hints(position, games_per_play=20, seed=1, workers=1, truncate=6)
-    assert {hint.play for hint in ranked} == set(position.legal_plays())
-    wins = [hint.win for hint in ranked]
-    assert wins == sorted(wins, reverse=True)
-    for hint in ranked:
-        assert hint.player == 0 and hint.rollout.games == 20
-        low, high = hint.interval
-        assert low <= hint.win <= high
-        assert hint.notation == position.format_play(hint.play)
-
-
-def test_hints_put_the_winning_play_first() -> None:
-    # X has checkers on its 2- and 1-points and rolls 2-1: bearing both off wins now
-    # (the other plays win next turn, as O is far behind, so they tie on 100%).
-    position = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {7: 15}}, dice=(2, 1))
-    ranked = hints(position, games_per_play=10, seed=1, workers=1)
-    assert ranked[0].notation == "2/off 1/off"
-    assert ranked[0].win == 1.0 and ranked[0].rollout.mean_turns == 0
-    assert all(hint.rollout.mean_turns > 0 for hint in ranked[1:])
-
-
-def test_hints_candidates_and_workers_agree() -> None:
-    position = Position.start(TRIGAMMON).with_dice(6, 5)
-    kwargs = {"games_per_play": 8, "seed": 2, "truncate": 12, "candidates": 3, "chunk": 4}
-    one = hints(position, workers=1, **kwargs)  # type: ignore[arg-type]
-    two = hints(position, workers=2, **kwargs)  # type: ignore[arg-type]
-    assert len(one) == 3
-    assert [(h.notation, h.rollout) for h in one] == [(h.notation, h.rollout) for h in two]
-
-
-def test_hints_refine_the_evaluators_hints_with_neural_rollouts() -> None:
-    """The rollout keeps the evaluator's instant hints (its best ``candidates``) and
-    adds a rollout to each; the neural bot travels to the workers by name."""
-    position = Position.start(CLASSIC).with_dice(3, 1)
-    instant = {hint.play: hint for hint in evaluator_hints(position)[:3]}
-    ranked = hints(
-        position, games_per_play=6, candidates=3, bot=NeuralBot(), workers=2, truncate=8, seed=1
-    )
-    assert {hint.play for hint in ranked} == set(instant)
-    for hint in ranked:
-        assert hint.evaluation == instant[hint.play].evaluation
-        assert hint.rollout.games == 6
-        assert hint.win == hint.rollout.wins[0]
-    wins = [hint.win for hint in ranked]
-    assert wins == sorted(wins, reverse=True)
 
 
 def test_bots_defined_in_main_roll_out_in_process() -> None:

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import base64
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.engine.notation import NO_MOVE
+from trigammon_widget.judgement.equity_rollout import t95
+from trigammon_widget.session.judging import (
+    PURE_ROLLOUT_TURNS,
+    ROLLOUT_SECONDS,
+    ROLLOUT_TURNS,
+    rollout_settings,
+)
 from trigammon_widget.teaching.gallery import find_case
 from trigammon_widget.widget import BoardWidget
 from waiting import PATIENCE
@@ -442,59 +450,118 @@ def test_bots_take_seats_and_play_until_a_person_is_needed() -> None:
     assert widget.game.ply == 8
 
 
-def test_hints_come_at_once_and_a_rollout_refines_the_best() -> None:
+NET = {
+    "kind": "net",
+    "net": "classic-v5",
+    "ply": 0,
+    "games": 0,
+    "truncate": 0,
+    "reduced": False,
+    "z95": 0.0,
+}
+"""The source of the classic net's figures."""
+
+
+def test_hints_show_the_nets_ranking_then_the_rollouts_in_its_place() -> None:
+    """Issue 41: every figure says its source, a list never mixes sources and is ranked
+    by the equity it shows; the net's list stays until the rollout's replaces it."""
     widget, front = classic_widget()
     assert front.send("hints")["ok"]
     analysis = widget.view["analysis"]
     assert analysis["kind"] == "hints" and analysis["status"] == "running"
+    assert analysis["source"] == NET and "others" not in analysis
     rows = analysis["hints"]
-    assert len(rows) == 16 and rows[0]["loss"] == 0 and rows[0]["games"] == 0
+    assert len(rows) == 16 and rows[0]["loss"] == 0
     assert [row["equity"] for row in rows] == sorted((row["equity"] for row in rows), reverse=True)
     assert {row["text"] for row in rows} == set(widget.plays)
+    assert all(row["equity_error"] == row["loss_error"] == row["win_error"] == 0 for row in rows)
     assert not front.send("hints")["ok"]  # one analysis at a time
     assert front.send("cancel_analysis")["ok"]
     assert widget.wait(PATIENCE)
     assert widget.view["analysis"]["status"] in ("cancelled", "done")
-    widget.hints(games_per_play=6, candidates=3, workers=1, truncate=6, seed=1)
+    net = {row["text"]: row for row in rows}
+
+    widget.hints(candidates=3, games=6, workers=1, truncate=4, seed=1)
+    assert widget.view["analysis"]["hints"] == rows  # the net's, while the rollout runs
     assert widget.wait(PATIENCE)
     analysis = widget.view["analysis"]
-    assert analysis["status"] == "done" and analysis["done"] == analysis["total"] == 18
-    refined = [row for row in analysis["hints"] if row["games"]]
-    assert len(refined) == 3 and refined == analysis["hints"][:3]
-    assert all(r["low"] <= r["win"] <= r["high"] for r in refined)
+    assert analysis["status"] == "done" and analysis["done"] == 6
+    assert analysis["source"] == {
+        "kind": "rollout",
+        "net": "classic-v5",
+        "ply": 0,
+        "games": 6,
+        "truncate": 4,
+        "reduced": True,
+        "z95": t95(6),
+    }
+    rolled, others = analysis["hints"], analysis["others"]
+    assert [row["text"] for row in rolled] == ["8/5 6/5", "24/23 13/10"]  # within 0.16, two
+    assert [row["equity"] for row in rolled] == sorted((r["equity"] for r in rolled), reverse=True)
+    assert rolled[0]["loss"] == rolled[0]["loss_error"] == 0
+    second = rolled[1]
+    assert second["loss"] == pytest.approx(rolled[0]["equity"] - second["equity"])
+    assert second["loss_error"] > 0 and second["equity_error"] > 0 and second["win_error"] > 0
+    assert analysis["separated"] is True
+    # The other plays, by the net, losing against the net's best: its own figures.
+    assert {row["text"] for row in rolled + others} == set(widget.plays)
+    assert others == [net[row["text"]] for row in others]
+    assert analysis["wins_differ"] is any(b["win"] > a["win"] + 0.0005 for a, b in pairwise(rolled))
 
 
 @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
-def test_the_boards_rollouts_play_twice_the_games_on_the_fast_path(
-    fast_path: Any, compiled: bool
-) -> None:
+def test_the_boards_rollouts_are_cut_and_stop_on_their_own(fast_path: Any, compiled: bool) -> None:
+    """The board's settings: trials cut after ``ROLLOUT_TURNS`` turns (fewer off the
+    fast path, where a turn costs far more), a time limit."""
+    turns = (ROLLOUT_TURNS if compiled else PURE_ROLLOUT_TURNS)["classic"]
     with fast_path(compiled):
-        widget, front = classic_widget()
-        scale = 2 if compiled else 1
-        for intent, total in (("hints", 5 * 48 * scale), ("chances", 240 * scale)):
-            assert front.send(intent)["ok"]
-            assert widget.view["analysis"]["total"] == total
-            assert front.send("cancel_analysis")["ok"]
-            assert widget.wait(PATIENCE)
+        widget, _front = classic_widget()
+        widget.hints(games=2, workers=1, seed=2)
+        assert widget.wait(PATIENCE)
+        assert widget.view["analysis"]["source"]["truncate"] == turns
+        settings = rollout_settings(CLASSIC, {})
+    assert settings == {"truncate": turns, "seconds": ROLLOUT_SECONDS}
+    assert rollout_settings(CLASSIC, {"truncate": 3})["truncate"] == 3
+    assert PURE_ROLLOUT_TURNS["trigammon"] < ROLLOUT_TURNS["trigammon"]
+    # A setting the rollout does not know, or a bad value, is refused at once.
+    fresh, _ = classic_widget()
+    before = snapshot(fresh)
+    with pytest.raises(ValueError, match="unknown rollout setting 'games_per_play'"):
+        fresh.hints(games_per_play=6)
+    with pytest.raises(ValueError, match="precision must be a number"):
+        fresh.chances(precision=-1)
+    with pytest.raises(ValueError, match="workers must be None or a whole number"):
+        fresh.hints(workers=0)
+    assert snapshot(fresh) == before and fresh.view["analysis"] is None
+    last = Position.build(CLASSIC, {0: {24: 1}, 1: {7: 15}}, dice=(6, 6))
+    forced = BoardWidget(Game(CLASSIC, start=last))
+    forced.hints()
+    assert forced.view["analysis"]["status"] == "done"  # one play: nothing to roll out
+    assert forced.view["analysis"]["source"]["kind"] == "net"
 
 
 def test_chances_of_the_position_and_their_reset_on_change() -> None:
     widget, front = classic_widget()
     widget.chances(games=12, workers=1, truncate=6, seed=2)
     at_once = widget.view["analysis"]
-    assert at_once["kind"] == "chances" and at_once["games"] == 0
+    assert at_once["kind"] == "chances" and at_once["source"] == NET
     assert abs(sum(at_once["wins"]) - 1) < 1e-5 and len(at_once["equities"]) == 2
+    assert at_once["win_errors"] == at_once["equity_errors"] == [0, 0]
     assert widget.wait(PATIENCE)
     analysis = widget.view["analysis"]
-    assert analysis["status"] == "done" and analysis["games"] == 12
-    assert abs(sum(analysis["wins"]) - 1) < 1e-9
+    assert analysis["status"] == "done" and analysis["source"]["games"] == 12
+    assert analysis["source"]["kind"] == "rollout" and analysis["source"]["truncate"] == 6
+    assert abs(sum(analysis["wins"]) - 1) < 1e-6
+    assert all(error > 0 for error in analysis["win_errors"] + analysis["equity_errors"])
+    # every figure of the table from the rollout: the equities follow from its vectors
+    assert sum(analysis["equities"]) == pytest.approx(0, abs=1e-6)
     front.send("move", start="17", end="20")
     assert widget.view["analysis"] is None
 
 
 def test_a_cancelled_analysis_never_writes_over_a_newer_one() -> None:
     widget, front = classic_widget()
-    widget.hints(games_per_play=400, candidates=8, workers=1, seed=3)
+    widget.hints(games=400, precision=0, workers=1, seed=3)
     assert front.send("cancel_analysis")["ok"]
     # A new analysis may start while the cancelled one winds down.
     widget.chances(games=10, workers=1, truncate=4, seed=3)
@@ -502,7 +569,7 @@ def test_a_cancelled_analysis_never_writes_over_a_newer_one() -> None:
     analysis = widget.view["analysis"]
     assert analysis["kind"] == "chances" and analysis["status"] == "done"
     # A board change silences the running analysis for good.
-    widget.hints(games_per_play=400, candidates=8, workers=1, seed=3)
+    widget.hints(games=400, precision=0, workers=1, seed=3)
     front.send("move", start="17", end="20")
     assert widget.wait(PATIENCE)
     assert widget.view["analysis"] is None

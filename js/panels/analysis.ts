@@ -1,9 +1,10 @@
 // The analysis panel: hints (this roll's plays ranked) and chances (every player's odds
-// from the position). Python's evaluator answers at once; a rollout of the neural bot
-// then refines the answer in the background, with progress and Cancel.
+// from the position). The net's figures come at once, labelled as the net's; a rollout
+// runs in the background (progress, Cancel) and, once done, its figures replace them
+// whole, labelled as the rollout's: a list never mixes sources.
 
 import { button, h, on, setChildren, setText, swatch } from "../dom";
-import type { Analysis, HintRow, Intent, View } from "../protocol";
+import type { Analysis, HintRow, Intent, Source, View } from "../protocol";
 import { fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
 
@@ -45,15 +46,32 @@ export function loss(l: number | undefined, words: Words): string {
   return !finite(l) ? "–" : asGoodAsBest(l) ? word(words, "best") : `−${fixed(l, 3, words)}`;
 }
 
-/** A 95% interval as "[48.1–60.2]" (percent, without the sign). */
-function interval(low: number | undefined, high: number | undefined, words: Words): string {
-  const part = (p: number | undefined): string => (finite(p) ? fixed(p * 100, 1, words) : "?");
-  return `[${part(low)}–${part(high)}]`;
+/** A 95% interval's half-width beneath a figure of a rollout: "±0.013" (`digits`
+ *  decimals of `scale` times the standard error times `z95`, the source's multiple). */
+function plusMinus(error: number, z95: number, scale: number, digits: number, words: Words): HTMLElement {
+  const half = finite(error) ? fixed(z95 * error * scale, digits, words) : "?";
+  return h("span", { class: "tgw-pm", title: word(words, "plus_minus_tip") }, `±${half}`);
+}
+
+/** Who the figures' net is, as the note names it. */
+function byNet(source: Source, words: Words): string {
+  return source.net === "gnubg" ? word(words, "gnubg_net") : format(word(words, "the_net_named"), { net: source.net });
+}
+
+/** Where the figures come from: the net at its ply, or a rollout of so many games. */
+function sourceText(source: Source, words: Words, plays: boolean): string {
+  const by = byNet(source, words);
+  if (source.kind === "net") return format(word(words, "source_net"), { by, ply: String(source.ply) });
+  const cut = source.truncate
+    ? format(word(words, "cut_after"), { turns: String(source.truncate), by })
+    : format(word(words, "whole_games"), { by });
+  return format(word(words, plays ? "source_rollout" : "source_rollout_one"), { games: String(source.games), cut });
 }
 
 export class AnalysisPanel {
   readonly element: HTMLElement;
-  readonly hintsList: HTMLOListElement;
+  /** The lists of plays (ranked, and the others): a hint previews and plays from here. */
+  readonly hintsList: HTMLDivElement;
   private readonly hintsButton: HTMLButtonElement;
   private readonly chancesButton: HTMLButtonElement;
   private readonly state: HTMLSpanElement;
@@ -78,16 +96,16 @@ export class AnalysisPanel {
     this.progress = h("progress", { class: "tgw-progress", max: 1, value: 0 });
     this.progressText = h("span", { class: "tgw-count" });
     this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);
-    this.note = h("div", { class: "tgw-note" });
-    this.hintsList = h("ol", { class: "tgw-list tgw-hints" });
+    this.note = h("div", { class: "tgw-note", "data-role": "source" });
+    this.hintsList = h("div", { class: "tgw-hints-lists" });
     this.results = h("div", { class: "tgw-results" });
     this.element = h(
       "section",
       { class: "tgw-panel tgw-analysis-panel" },
       h("header", { class: "tgw-panel-head" }, this.heading, this.state),
       h("div", { class: "tgw-group" }, this.hintsButton, this.chancesButton),
-      this.running,
       this.note,
+      this.running,
       this.results,
     );
     on(this.hintsButton, "click", () => send({ action: "hints" }), signal);
@@ -115,7 +133,6 @@ export class AnalysisPanel {
     this.chancesButton.title = say("chances_tip");
     setText(this.cancel, say("cancel"));
     this.progress.setAttribute("aria-label", say("rollout_progress"));
-    this.hintsList.setAttribute("aria-label", say("plays_ranked"));
     const a = v.analysis;
     const play = v.mode === "play";
     const running = a?.status === "running";
@@ -123,6 +140,7 @@ export class AnalysisPanel {
     this.chancesButton.disabled = !play || !!v.win || running;
     this.element.dataset.status = a ? a.status : "none";
     this.element.dataset.kind = a ? a.kind : "none";
+    this.element.dataset.source = a ? a.source.kind : "none";
     setText(this.state, a ? `${say(KIND_WORDS[a.kind])} · ${say(STATUS_WORDS[a.status])}` : "");
 
     this.running.hidden = !running;
@@ -132,56 +150,51 @@ export class AnalysisPanel {
       setText(this.progressText, format(say("games_done"), { done: String(a.done), total: String(a.total) }));
     }
 
-    // Results change far less often than progress: rebuilt only when they change (a
-    // row rebuilt under the pointer would lose its hover preview).
-    const { done: _done, ...numbers } = a ?? { done: 0 };
-    const key = JSON.stringify([numbers, v.names, v.colors, a?.kind === "hints" ? plays : null, words]);
+    // The figures change far less often than the progress: rebuilt only when they change
+    // (a row rebuilt under the pointer would lose its hover preview), and never while a
+    // rollout runs, whose figures replace the net's whole once it is done.
+    const { done: _done, total: _total, ...figures } = a ?? { done: 0, total: 0 };
+    const key = JSON.stringify([figures, v.names, v.colors, v.turn, a?.kind === "hints" ? plays : null, words]);
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.note.removeAttribute("data-kind");
-    let note = "";
+    const lines: string[] = [];
     if (!a) {
-      note = play ? say("analysis_note") : "";
+      if (play) lines.push(say("analysis_note"));
       setChildren(this.results);
     } else if (a.status === "failed") {
-      note = a.error || say("analysis_failed");
+      lines.push(a.error || say("analysis_failed"));
       this.note.dataset.kind = "error";
       setChildren(this.results);
-    } else if (a.kind === "hints") {
-      const hints = a.hints ?? [];
-      const games = Math.max(0, ...hints.map((hint) => hint.games));
-      const by = format(say("hints_for"), { name: v.names[v.turn] ?? String(v.turn + 1), by: evaluatorName(a, words) });
-      const counts = { done: String(a.done), total: String(a.total), games: String(games) };
-      if (a.status === "running") note = format(say("hints_rolling"), { by });
-      else if (a.status === "cancelled") note = format(say("hints_cancelled"), counts);
-      else if (games) note = format(say("hints_rolled"), { by, ...counts });
-      else note = format(say("hints_by"), { by });
-      setChildren(this.results, this.renderHints(hints, plays));
     } else {
-      const games = a.games ?? 0;
-      const by = evaluatorName(a, words);
-      const counts = { done: String(a.done), total: String(a.total), games: String(games), by };
-      if (a.status === "running") note = format(say("chances_rolling"), { by });
-      else if (a.status === "cancelled")
-        note = format(say(games ? "chances_cancelled_partial" : "chances_cancelled"), counts);
-      else note = format(say("chances_rolled"), counts);
-      setChildren(this.results, this.renderChances(v, a));
+      const hints = a.kind === "hints";
+      const rolled = a.source.kind === "rollout";
+      if (hints) lines.push(format(say("for_player"), { name: v.names[v.turn] ?? String(v.turn + 1) }));
+      lines.push(sourceText(a.source, words, hints));
+      if (running) lines.push(say(hints ? "rolling_out" : "rolling_out_chances"));
+      if (a.status === "cancelled") {
+        lines.push(
+          rolled ? format(say("rollout_cancelled"), { games: String(a.source.games) }) : say("rollout_cancelled_none"),
+        );
+        this.note.dataset.kind = "partial";
+      }
+      const rows = a.hints ?? [];
+      if (hints && rolled && rows.length > 1) lines.push(verdict(a, rows, words));
+      if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
+      setChildren(this.results, hints ? this.renderHints(a, plays) : this.renderChances(v, a));
     }
-    if (a?.status === "cancelled") this.note.dataset.kind = "partial";
-    this.note.textContent = note;
-    this.note.hidden = !note;
+    setChildren(this.note, ...lines.map((line) => h("p", {}, line)));
+    this.note.hidden = !lines.length;
   }
 
-  private renderHints(hints: readonly HintRow[], plays: readonly string[]): HTMLElement {
+  private renderHints(a: Analysis, plays: readonly string[]): HTMLElement {
     const words = this.words;
     const where = new Map(plays.map((text, index) => [text, index]));
-    const rows = hints.map((hint, rank) => {
+    const rolled = a.source.kind === "rollout";
+    const z = a.source.z95;
+    const row = (hint: HintRow, rank: number | null, errors: boolean): HTMLElement => {
       const index = where.get(hint.text);
       const known = index !== undefined;
-      const rolled = hint.games > 0;
-      const how = rolled
-        ? format(word(words, "games_rolled_out"), { games: String(hint.games) })
-        : word(words, "the_evaluator");
       return h(
         "li",
         {},
@@ -192,41 +205,67 @@ export class AnalysisPanel {
             class: "tgw-row tgw-hint-play",
             "data-preview": known ? "" : undefined,
             "data-index": index,
-            "data-games": hint.games,
             disabled: !known,
-            title: format(word(words, "hint_tip"), {
-              points: points(hint.equity, words),
-              wins: percent(hint.win, words),
-              how,
-            }),
           },
           // Spaces between the parts: grid layout drops them, copied text keeps them.
-          h("span", { class: "tgw-ply" }, `${rank + 1}.`),
+          h("span", { class: "tgw-ply" }, rank === null ? "" : `${rank}.`),
           " ",
           h("span", { class: "tgw-notation" }, hint.text),
           " ",
-          h("span", { class: "tgw-equity" }, equity(hint.equity, words)),
+          h(
+            "span",
+            { class: "tgw-equity" },
+            equity(hint.equity, words),
+            errors && plusMinus(hint.equity_error, z, 1, 3, words),
+          ),
           " ",
-          h("span", { class: "tgw-loss" }, loss(hint.loss, words)),
+          h(
+            "span",
+            { class: "tgw-loss" },
+            loss(hint.loss, words),
+            errors && !asGoodAsBest(hint.loss) && plusMinus(hint.loss_error, z, 1, 3, words),
+          ),
           " ",
-          h("span", { class: "tgw-win" }, percent(hint.win, words)),
-          rolled && " ",
-          rolled && h("span", { class: "tgw-interval" }, interval(hint.low, hint.high, words)),
+          h(
+            "span",
+            { class: "tgw-win" },
+            percent(hint.win, words),
+            errors && plusMinus(hint.win_error, z, 100, 1, words),
+          ),
         ),
       );
-    });
-    setChildren(this.hintsList, ...rows);
-    return h("div", { class: "tgw-hints-table" }, hintsHead(words), this.hintsList);
+    };
+    const ranked = h(
+      "ol",
+      { class: "tgw-list tgw-hints", "aria-label": word(words, "plays_ranked") },
+      ...(a.hints ?? []).map((hint, rank) => row(hint, rank + 1, rolled)),
+    );
+    const others = a.others ?? [];
+    const more =
+      others.length > 0 &&
+      h(
+        "details",
+        { class: "tgw-others" },
+        h(
+          "summary",
+          {},
+          format(word(words, "other_plays"), { by: byNet(a.source, words), count: String(others.length) }),
+        ),
+        h("ol", { class: "tgw-list tgw-hints" }, ...others.map((hint) => row(hint, null, false))),
+      );
+    setChildren(this.hintsList, hintsHead(words), ranked, more);
+    return h("div", { class: "tgw-hints-table" }, this.hintsList);
   }
 
   private renderChances(v: View, a: Analysis): HTMLElement {
     const words = this.words;
     const say = (key: Word): string => word(words, key);
     const wins = a.wins ?? [];
-    const rolled = (a.games ?? 0) > 0;
+    const rolled = a.source.kind === "rollout";
     const rows = wins.flatMap((win, player) => {
       const gammon = a.gammons?.[player];
-      const [low, high] = a.intervals?.[player] ?? [win, win];
+      const winError = a.win_errors?.[player] ?? 0;
+      const half = a.source.z95 * winError;
       return [
         h(
           "tr",
@@ -236,15 +275,20 @@ export class AnalysisPanel {
             "td",
             { class: "tgw-win" },
             percent(win, words),
-            rolled && h("span", { class: "tgw-interval" }, ` ${interval(low, high, words)}`),
+            rolled && plusMinus(winError, a.source.z95, 100, 1, words),
           ),
           h("td", {}, percent(gammon, words)),
-          h("td", { class: "tgw-equity" }, equity(a.equities?.[player], words)),
+          h(
+            "td",
+            { class: "tgw-equity" },
+            equity(a.equities?.[player], words),
+            rolled && plusMinus(a.equity_errors?.[player] ?? 0, a.source.z95, 1, 3, words),
+          ),
         ),
         h(
           "tr",
           { class: "tgw-bar-row", "aria-hidden": "true" },
-          h("td", { colspan: 4 }, chanceBar(v.colors[player], win, gammon, rolled ? [low, high] : null)),
+          h("td", { colspan: 4 }, chanceBar(v.colors[player], win, gammon, rolled ? [win - half, win + half] : null)),
         ),
       ];
     });
@@ -268,6 +312,18 @@ export class AnalysisPanel {
   }
 }
 
+/** The rollout's verdict on its two best plays: the best by so much, or too close to call. */
+function verdict(a: Analysis, rows: readonly HintRow[], words: Words): string {
+  const [best, second] = rows;
+  const fields = {
+    play: best.text,
+    second: second.text,
+    gap: fixed(second.loss, 3, words),
+    error: fixed(a.source.z95 * second.loss_error, 3, words),
+  };
+  return format(word(words, a.separated ? "verdict_best" : "verdict_close"), fields);
+}
+
 /** The headings of the hints list, in the columns of its rows. */
 function hintsHead(words: Words): HTMLElement {
   const say = (key: Word): string => word(words, key);
@@ -281,10 +337,6 @@ function hintsHead(words: Words): HTMLElement {
     col(say("loss"), say("loss_tip")),
     col(say("wins_head"), say("hint_wins_tip")),
   );
-}
-
-function evaluatorName(a: Analysis, words: Words): string {
-  return word(words, a.evaluator === "gnubg" ? "gnubg_net" : "the_net");
 }
 
 /** A player's chances as a bar: the win from the left in the player's colour, the

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from trigammon_widget.teaching.sheets import NUMBERS_MM, PAGE_MM, problem_sheet, rule_sheet
+from waiting import PATIENCE_MS
 
 from .lab_page import run_all_cells
 from .lab_server import KERNEL_IDLE, LabServer
@@ -36,7 +37,7 @@ def lesson(browser: Any, lab: LabServer, name: str) -> Iterator[tuple[Any, list[
     try:
         # A workspace of its own: the lab restores no other lesson beside it.
         page.goto(lab.url(f"/lab/workspaces/{Path(name).stem}/tree/{name}"))
-        page.get_by_text(KERNEL_IDLE).wait_for(timeout=90_000)
+        page.get_by_text(KERNEL_IDLE).wait_for(timeout=PATIENCE_MS)
         yield page, said
     finally:
         page.close()
@@ -49,7 +50,7 @@ def test_lesson_01_s_table_reads_names_left_and_numbers_right(browser: Any, lab:
     with lesson(browser, lab, "01_meet_the_board.ipynb") as (page, _said):
         run_all_cells(page)  # the table's cell runs in its turn
         found = page.locator("table", has_text="pip count at the start")
-        found.wait_for(state="attached", timeout=180_000)
+        found.wait_for(state="attached", timeout=PATIENCE_MS)
         found.scroll_into_view_if_needed()
         sides = found.evaluate(
             """table => [...table.rows].map(row =>
@@ -73,10 +74,10 @@ def test_a_saved_lesson_opens_again_on_its_still_pictures_with_no_error(
     name = "05_problems.ipynb"
     with lesson(browser, lab, name) as (page, _said):
         run_all_cells(page)  # the live board is the last cell's
-        page.locator(".trigammon-widget[data-version]").wait_for(timeout=180_000)
+        page.locator(".trigammon-widget[data-version]").wait_for(timeout=PATIENCE_MS)
         page.locator("[data-command='docmanager:save']").first.click()
         # Read once written: a read while the server writes can set the file aside.
-        page.get_by_text("Saving completed").wait_for(timeout=60_000)
+        page.get_by_text("Saving completed").wait_for(timeout=PATIENCE_MS)
     outputs = [output for cell in saved(lab, name)["cells"] for output in cell.get("outputs", [])]
     kinds = [kind for output in outputs for kind in output.get("data", {})]
     assert "application/vnd.jupyter.widget-view+json" not in kinds
@@ -87,10 +88,10 @@ def test_a_saved_lesson_opens_again_on_its_still_pictures_with_no_error(
     with lesson(browser, lab, name) as (page, said):
         still = page.locator(".trigammon-static svg")
         still.scroll_into_view_if_needed()
-        still.wait_for(state="visible", timeout=30_000)
+        still.wait_for(state="visible", timeout=PATIENCE_MS)
         run_all_cells(page)  # the new kernel runs the lesson again: a live board
-        page.locator(".trigammon-widget[data-version]").wait_for(timeout=180_000)
-        still.wait_for(state="hidden", timeout=30_000)  # the live board shows alone
+        page.locator(".trigammon-widget[data-version]").wait_for(timeout=PATIENCE_MS)
+        still.wait_for(state="hidden", timeout=PATIENCE_MS)  # the live board shows alone
         shown = page.locator(".jp-Notebook").first.text_content() or ""
     assert "Error displaying widget" not in shown
     assert not [line for line in said if MODEL_NOT_FOUND in line], said

@@ -83,11 +83,14 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     rows = panel.locator(".tgw-hint-play")
     best = rows.first.text_content() or ""
     assert "la mejor" in best and re.search(r"\d,\d{3}", best), best
-    note = panel.locator(".tgw-note").text_content() or ""
-    if panel.get_attribute("data-status") == "done":
-        assert note.startswith("Para Ana, según la red"), note
+    note = panel.locator(".tgw-note p").all_text_contents()
+    assert note[0] == "Para Ana.", note
+    if panel.get_attribute("data-source") == "net":
+        assert note[1] == "Según la red (classic-v5), a 0-ply.", note
     else:
-        assert note.startswith("Rollout cancelado tras "), note
+        assert note[1].startswith("Rollout: "), note
+    if panel.get_attribute("data-status") == "cancelled":
+        assert any(line.startswith("Rollout cancelado ") for line in note), note
 
     # The best play made from its row; then Bo rolls, in Spanish.
     act(page, widget, rows.first)

@@ -299,8 +299,9 @@ def test_6_the_numbers_have_headings_units_and_words(page: Any) -> None:
     assert "equity" in tip and "points per game" in tip.lower()
     state = probe(page)["numbers"]
     mover = state["names"][state["turn"]]
-    note = panel.locator(".tgw-note").text_content() or ""
-    assert note.startswith(f"For {mover}, by the net") and "'s equity" not in note
+    note = panel.locator(".tgw-note p").all_text_contents()
+    assert note[0] == f"For {mover}." and "'s equity" not in " ".join(note)
+    assert note[1].startswith("Rollout: ") or note[1].startswith("By the net ("), note
     # the tutor: a level by name, shown only while the tutor is on
     level = widget.locator("[data-role=tutor-level]")
     assert level.is_hidden()

@@ -2,9 +2,10 @@
 
 One JupyterLab server and one notebook serve the whole module: a classic board whose
 first player's name is an HTML/script injection attempt, a trigammon board, a classic
-board for set-ups, and boards for bots and analysis. Each test works on its own board;
-a probe cell prints the kernel's view of the boards, so every gesture is checked
-against Python's state, not just against the page. The probe cell first runs
+board for set-ups, and boards for bots, history and variations (hints and chances:
+``test_analysis_browser``). Each test works on its own board; a probe cell prints the
+kernel's view of the boards, so every gesture is checked against Python's state, not
+just against the page. The probe cell first runs
 ``command.py`` when a test wrote one: that is how tests call Python methods.
 """
 
@@ -33,19 +34,16 @@ from .lab_page import (
     run_probe,
     top_checker,
     version,
-    wait_done,
     wait_until,
     wait_version_after,
 )
 from .lab_server import LabServer, centre, free_port, settle
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
-DASH = "\N{EN DASH}"  # between the ends of an interval, as the board shows it
-MINUS = "\N{MINUS SIGN}"  # of an equity or a loss, as the board shows it
 # the boards, in notebook order
-CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER, BOTS, RACE, ANALYSIS, HISTORY, LINES = range(10)
-BOARDS = 10
-PROBE_CELL = 11
+CLASSIC, TRIGAMMON, EDIT, BEAR_OFF, ENTER, BOTS, RACE, HISTORY, LINES = range(9)
+BOARDS = 9
+PROBE_CELL = 10
 
 SETUP = """\
 import json
@@ -65,7 +63,7 @@ def probe():
     state = {}
     boards = {
         "classic": c, "trigammon": t, "edit": e, "bear_off": off, "enter": enter,
-        "bots": bots, "race": race, "analysis": an, "history": hist, "lines": lines,
+        "bots": bots, "race": race, "history": hist, "lines": lines,
     }
     for key, board in boards.items():
         view = board.view
@@ -108,7 +106,6 @@ CELLS = [
     # a race three bot turns from its end
     "race = BoardWidget(Position.build(CLASSIC, {0: {22: 2, 24: 1}, 1: {23: 2, 24: 1}}), seed=3)\n"
     "race.set_seat(0, 'heuristic')\nrace.set_seat(1, 'random')\nrace",
-    "an = BoardWidget('classic', seed=5)\nan",
     # a game of twenty turns, shown at its end
     "from trigammon_widget.engine import Game\n"
     "game = Game(CLASSIC, seed=11)\n"
@@ -575,147 +572,6 @@ def test_autoplay_stops_at_the_end_of_the_game(page: Any) -> None:
     assert widget.locator(".tgw-history li").count() == 4
     assert players.get_by_role("button", name="Pause", exact=True).is_disabled()
     assert "wins" in widget.locator(".tgw-status").text_content()
-
-
-RECORD_STATUS = """root => {
-    const panel = root.querySelector(".tgw-analysis-panel");
-    root.__statuses = [panel.dataset.status];
-    new MutationObserver(records => {
-        for (const record of records) root.__statuses.push(record.target.dataset.status);
-    }).observe(panel, {attributes: true, attributeFilter: ["data-status"]});
-}"""
-"""Records every status the analysis panel shows, however quickly they follow."""
-
-
-def signed(equity: float) -> str:
-    """An equity as the board shows it: "+0.123", or with a minus sign."""
-    return (MINUS if equity < 0 else "+") + f"{abs(equity):.3f}"
-
-
-def test_hints_come_at_once_then_a_rollout_refines_the_best(page: Any, lab: LabServer) -> None:
-    widget = board(page, ANALYSIS)
-    panel = widget.locator(".tgw-analysis-panel")
-    assert panel.get_attribute("data-status") == "none"
-    assert panel.get_by_role("button", name="Hints").is_enabled()
-    widget.evaluate(RECORD_STATUS)
-    code = "an.hints(games_per_play=6, candidates=3, workers=1, truncate=6, seed=1)\nan.wait()\n"
-    state = in_kernel(page, lab, code)["analysis"]
-    analysis = state["analysis"]
-    assert analysis["status"] == "done" and len(analysis["hints"]) > 3
-    wait_done(page, widget, "analysis")
-    statuses = widget.evaluate("root => root.__statuses")
-    assert statuses[0] == "none" and statuses[-1] == "done"
-    assert statuses.index("running") < statuses.index("done")  # progress was shown first
-
-    # Every play of the roll, ranked by the evaluator: equity, loss, win chance; the
-    # three best rolled out, with the rollout's 95% interval.
-    rows = panel.locator(".tgw-hint-play")
-    assert rows.count() == len(analysis["hints"])
-    texts = rows.all_text_contents()
-    for rank, (text, hint) in enumerate(zip(texts, analysis["hints"], strict=True)):
-        loss = "best" if hint["loss"] < 0.0005 else f"{MINUS}{hint['loss']:.3f}"
-        shown = (
-            f"{rank + 1}. {hint['text']} {signed(hint['equity'])} {loss} {hint['win'] * 100:.1f}%"
-        )
-        if rank < 3:
-            assert hint["games"] == 6
-            shown += f" [{hint['low'] * 100:.1f}{DASH}{hint['high'] * 100:.1f}]"
-        else:
-            assert hint["games"] == 0
-        assert text == shown
-    equities = [hint["equity"] for hint in analysis["hints"]]
-    assert equities == sorted(equities, reverse=True)  # best first
-    assert "wins by 6 games rolled out each" in (panel.locator(".tgw-note").text_content() or "")
-
-    # A hint previews like a listed play, and a click plays it.
-    plain = widget.locator(".tgw-board").inner_html()
-    rows.first.hover()
-    wait_until(page, widget, "el.classList.contains('tgw-previewing')")
-    page.mouse.move(5, 5)
-    wait_until(page, widget, "!el.classList.contains('tgw-previewing')")
-    assert widget.locator(".tgw-board").inner_html() == plain
-    before = version(widget)
-    rows.first.click()
-    wait_version_after(page, widget, before)
-    state = probe(page)["analysis"]
-    assert state["plies"] == 1 and state["history"] == [analysis["hints"][0]["text"]]
-    assert state["analysis"] is None and panel.get_attribute("data-status") == "none"
-
-
-def run_then_cancel(page: Any, widget: Any, name: str) -> str:
-    """Presses ``name`` (Hints or Chances): the evaluator's numbers show at once, with
-    the rollout's progress; cancels; the status."""
-    panel = widget.locator(".tgw-analysis-panel")
-    panel.get_by_role("button", name=name).click()
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'running'")
-    assert panel.locator("progress").is_visible()
-    progress = panel.locator(".tgw-running .tgw-count").text_content()
-    assert re.fullmatch(r"\d+ / [1-9]\d* games", progress), progress
-    results = ".tgw-hint-play" if name == "Hints" else ".tgw-chances tr[data-player]"
-    assert panel.locator(results).count() >= 2  # the evaluator's, before any game ends
-    assert panel.get_by_role("button", name="Hints").is_disabled()
-    assert panel.get_by_role("button", name="Chances").is_disabled()
-    panel.get_by_role("button", name="Cancel").click()
-    wait_until(
-        page,
-        widget,
-        "['cancelled', 'done'].includes(el.querySelector('.tgw-analysis-panel').dataset.status)",
-    )
-    assert not panel.locator("progress").is_visible()
-    assert panel.get_by_role("button", name="Chances").is_enabled()
-    assert panel.locator(results).count() >= 2  # kept, with what the rollout found
-    status = str(panel.get_attribute("data-status"))
-    if status == "cancelled":
-        assert "cancelled after" in panel.locator(".tgw-note").text_content()
-    return status
-
-
-def test_hints_button_runs_in_the_background_and_cancels(page: Any) -> None:
-    widget = board(page, ANALYSIS)
-    before = version(widget)
-    widget.get_by_role("button", name="Roll").click()  # Bob to roll, after the last test
-    wait_version_after(page, widget, before)
-    status = run_then_cancel(page, widget, "Hints")
-    analysis = probe(page)["analysis"]["analysis"]
-    assert analysis["kind"] == "hints" and analysis["status"] == status
-
-
-def chances_cells(panel: Any, player: int) -> list[str]:
-    return list(
-        panel.locator(f".tgw-chances tr[data-player='{player}']")
-        .locator("th, td")
-        .all_text_contents()
-    )
-
-
-def test_chances_show_every_players_odds(page: Any, lab: LabServer) -> None:
-    widget = board(page, ANALYSIS)
-    panel = widget.locator(".tgw-analysis-panel")
-    # The evaluator's chances at once: each player's win, gammon loss and equity.
-    code = "an.wait()\nan.chances(games=10, workers=1, truncate=6, seed=1)\n"
-    found = in_kernel(page, lab, code + "_extra = dict(an.view['analysis'])\n")
-    at_once, state = found["extra"], found["analysis"]
-    assert at_once["kind"] == "chances" and at_once["games"] == 0
-    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'chances'")
-    names = state["names"]
-    assert chances_cells(panel, 0)[0] == names[0]
-    assert panel.locator(".tgw-chance-bar").count() == 2
-    # Then the rollout's wins, with their 95% intervals (the bar shows it too).
-    analysis = in_kernel(page, lab, "an.wait()\n")["analysis"]["analysis"]
-    assert analysis["status"] == "done" and analysis["games"] == 10
-    wait_done(page, widget, "analysis")
-    for player in range(2):
-        low, high = analysis["intervals"][player]
-        assert chances_cells(panel, player) == [
-            names[player],
-            f"{analysis['wins'][player] * 100:.1f}% [{low * 100:.1f}{DASH}{high * 100:.1f}]",
-            f"{analysis['gammons'][player] * 100:.1f}%",
-            signed(analysis["equities"][player]),
-        ]
-    assert panel.locator(".tgw-bar-interval").count() == 2
-    assert "10 games" in panel.locator(".tgw-note").text_content()
-    status = run_then_cancel(page, widget, "Chances")
-    assert probe(page)["analysis"]["analysis"]["status"] == status
 
 
 def test_keys_in_the_widget_are_not_notebook_commands(page: Any) -> None:

@@ -286,8 +286,12 @@ def walk(seed: int, steps: int) -> Iterator[int]:
 def small_analyses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hints, chances and reviews from a walk are real but small: here, a few games."""
     hints, chances, analyse = Session.hints, Session.chances, Session.analyse
-    monkeypatch.setattr(Session, "hints", lambda self: hints(self, 2, 2, workers=1, truncate=3))
-    monkeypatch.setattr(Session, "chances", lambda self: chances(self, 2, workers=1, truncate=3))
+    monkeypatch.setattr(
+        Session, "hints", lambda self: hints(self, 2, games=2, workers=1, truncate=3)
+    )
+    monkeypatch.setattr(
+        Session, "chances", lambda self: chances(self, games=2, workers=1, truncate=3)
+    )
     monkeypatch.setattr(Session, "analyse", lambda self: analyse(self, workers=1))
 
 

@@ -164,7 +164,7 @@ def test_the_tutor_holds_a_play_on_the_board_and_its_answers_release_it() -> Non
 def test_analyses_coming_in_count_no_change() -> None:
     """A request made while hints are refined is not stale for it."""
     session = Session(Game(TRIGAMMON, start=Position.start(TRIGAMMON).with_dice(3, 1)))
-    job = session.hints(games_per_play=2, candidates=2)
+    job = session.hints(candidates=2, games=2, truncate=2, workers=1)
     assert job is not None
     version, message = session.version, session.view()["message"]
     assert session.report_progress(job, 1, job.total)

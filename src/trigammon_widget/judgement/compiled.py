@@ -747,14 +747,17 @@ def best_of_rolls(
     rolls: Array,
     out: Array,
     vectors: Array,
+    afters: Array,
 ) -> bool:
     """The outcome vector (in seats) of the mover's best play by the net for each of
     ``rolls`` into ``vectors``, searched and rated as ``run_turns`` does (with
-    ``races``, bear-off races from the database); False, ``vectors`` unfinished, at a
-    roll where a play wins (its sure outcome is the caller's) or a race is to be solved
-    exactly."""
+    ``races``, bear-off races from the database), and where ``afters`` has a row per
+    roll, every player's boards after that play into it (flat, as ``table``); False,
+    ``vectors`` unfinished, at a roll where a play wins (its sure outcome is the
+    caller's) or a race is to be solved exactly."""
     players, size = everyone.shape
     racing = races and _racing(everyone, mover, home)
+    boards_after = afters.shape[0] > 0
     for r in range(rolls.shape[0]):
         count = leaves(ints, small, data, table, players, mover, rolls[r, 0], rolls[r, 1])
         if ints[WON]:
@@ -790,4 +793,8 @@ def best_of_rolls(
                 return False
         for o in range(vectors.shape[1]):
             vectors[r, o] = out[best, o]
+        if boards_after:
+            for i in range(table.shape[0]):
+                afters[r, i] = table[i]
+            make(ints, small, afters[r], players, mover, best)
     return True

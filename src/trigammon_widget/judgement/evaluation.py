@@ -36,10 +36,11 @@ from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
 from . import race
-from .network import CompiledRater, Network
+from .network import ROLL_CHANCES, CompiledRater, Network
+from .network import ROLLS as ROLL_ARRAY
 from .outcomes import Floats, equities_of, equity_matrix, outcome_size, pairs, sure
 from .phases import PhaseNets
-from .shipped import Net, load_named, load_shipped
+from .shipped import DEFAULTS, Net, load_named, load_shipped
 
 __all__ = [
     "EVALUATORS",
@@ -48,10 +49,14 @@ __all__ = [
     "GnubgEvaluator",
     "Hint",
     "NeuralEvaluator",
+    "RollTable",
+    "best_of_roll",
     "evaluate",
     "find_evaluator",
     "hints",
+    "net_name",
     "rate_plays",
+    "roll_table",
 ]
 
 PLIES = (0, 1)
@@ -241,6 +246,27 @@ class NeuralEvaluator:
         rater = self._compiled_rater(variant)
         return None if rater is None else rater.best_equities(boards, mover, self.races)
 
+    def best_of_rolls(
+        self, variant: Variant, boards: Boards, mover: int, afters: npt.NDArray[np.uint8]
+    ) -> Floats | None:
+        """The outcome vector of the mover's best play (0-ply, by ``after_plays``) for
+        each of the 21 rolls (``ROLLS``), with every player's boards after it into
+        ``afters`` (a flat row per roll), all rolls searched and rated at once on the
+        fast path: by the net's compiled pass, or classic nets by phase in one batch;
+        None off the fast path, where a play wins, where a race is to be solved exactly
+        or (nets by phase) may be rated from the bear-off database."""
+        net = self.net(variant)
+        if isinstance(net, PhaseNets):
+            if self._may_race(variant, boards, mover):
+                return None
+            return net.best_of_rolls(boards, mover, ROLL_ARRAY, afters)
+        rater = self._compiled_rater(variant)
+        if rater is None:
+            return None
+        # Where no play can leave a bear-off race, the database is not even read.
+        racing = self._may_race(variant, boards, mover)
+        return rater.best_of_rolls(boards, mover, ROLL_ARRAY, racing, afters)
+
     def one_ply(self, variant: Variant, boards: Boards, mover: int) -> Floats | None:
         """``rate_before_roll`` one roll deep in one call of the net's compiled pass;
         None where ``best_equities`` is (no such pass, a play wins, an exact race)."""
@@ -367,6 +393,17 @@ def _neural() -> NeuralEvaluator:
     return NeuralEvaluator()
 
 
+def net_name(evaluator: Evaluator, variant: Variant) -> str:
+    """The net an evaluator rates ``variant`` with, as the board names it: a shipped
+    net's name (``"trigammon-v3"``), ``"gnubg"``, or ``"own net"`` for a net given as
+    weights."""
+    if isinstance(evaluator, NeuralEvaluator):
+        if evaluator.network is None:
+            return DEFAULTS[variant.name]
+        return evaluator.network if isinstance(evaluator.network, str) else "own net"
+    return evaluator.name
+
+
 # --- looking ahead ----------------------------------------------------------------------
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -399,6 +436,57 @@ def rate_before_roll(
         best = int(np.argmax(equities_of(vectors, column)))
         total += vectors[best] * (1 if dice[0] == dice[1] else 2)
     return (total / 36).astype(np.float32)
+
+
+@dataclass(frozen=True, eq=False)
+class RollTable:
+    """What each of the 21 rolls (``ROLLS``) is worth from a position before its player
+    to move rolls: ``vectors[r]``, the outcome vector (in seats) after the mover's best
+    play of roll ``r`` by the evaluator at 0-ply, and ``afters[r]``, every player's
+    boards after that play (flat, player after player). ``mean`` is the position's
+    1-ply rating; a roll's luck is its vector less the mean (GNU Backgammon's luck,
+    which variance-reduced rollouts subtract: ``equity_rollout``)."""
+
+    vectors: npt.NDArray[np.float64]
+    afters: npt.NDArray[np.uint8]
+
+    @property
+    def mean(self) -> npt.NDArray[np.float64]:
+        mean: npt.NDArray[np.float64] = ROLL_CHANCES @ self.vectors
+        return mean
+
+
+def roll_table(evaluator: Evaluator, variant: Variant, boards: Boards, mover: int) -> RollTable:
+    """The ``RollTable`` of a position (not finished) before ``mover`` rolls: every
+    roll's plays rated by ``after_plays`` and the best for the mover kept (the first
+    of equals, as the bots choose), all rolls at once where the evaluator can
+    (``NeuralEvaluator.best_of_rolls``), the same numbers up to the compiled pass's
+    rounding."""
+    size = variant.points + 2
+    afters = np.empty((len(ROLLS), variant.players * size), np.uint8)
+    if isinstance(evaluator, NeuralEvaluator):
+        found = evaluator.best_of_rolls(variant, boards, mover, afters)
+        if found is not None:
+            return RollTable(found.astype(np.float64), afters)
+    rows = []
+    for r, dice in enumerate(ROLLS):
+        vector, afters[r] = best_of_roll(evaluator, variant, boards, mover, dice)
+        rows.append(vector)
+    return RollTable(np.array(rows, np.float64), afters)
+
+
+def best_of_roll(
+    evaluator: Evaluator, variant: Variant, boards: Boards, mover: int, dice: tuple[int, int]
+) -> tuple[Floats, npt.NDArray[np.uint8]]:
+    """The outcome vector (in seats) after the mover's best play of one roll by
+    ``after_plays`` (the first of equals, as the bots choose), and every player's boards
+    after it (flat, player after player)."""
+    view = TurnView(variant, boards, mover, dice)
+    keys = list(view.leaves())
+    vectors = evaluator.after_plays(view, keys)
+    best = int(equities_of(vectors, equity_matrix(variant.players)[:, mover]).argmax())
+    after = view.boards_after(keys[best])
+    return vectors[best], np.frombuffer(b"".join(map(bytearray, after)), np.uint8)
 
 
 def rate_plays(evaluator: Evaluator, view: TurnView, keys: Sequence[int], ply: int) -> Floats:
@@ -444,12 +532,11 @@ def evaluate(
 
 @dataclass(frozen=True)
 class Hint:
-    """One legal play, with the evaluator's chances after it (``rollout.RolledHint``
-    adds a rollout of that position).
+    """One legal play, with the evaluator's chances after it (``equity_rollout.hints``
+    refines the best by rollouts).
 
     ``player`` makes the play; ``evaluation`` is from the position after it, whose
-    player to move is the next one (or the winner). An evaluation has no sampling
-    error: ``interval`` is the single value ``win``.
+    player to move is the next one (or the winner).
     """
 
     play: Play
@@ -466,10 +553,6 @@ class Hint:
     def win(self) -> float:
         """The player's win chance after the play."""
         return self.evaluation.wins[self.player]
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return self.win, self.win
 
 
 def hints(

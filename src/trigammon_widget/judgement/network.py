@@ -588,17 +588,27 @@ class CompiledRater:
         kinds = [self.module.RANDOM if s.runner is None else self.module.BEST for s in seats]
         return np.array(kinds, np.intp), np.array([s.races for s in seats])
 
-    def best_of_rolls(self, boards: Boards, mover: int, rolls: Ints, races: bool) -> Floats | None:
+    def best_of_rolls(
+        self,
+        boards: Boards,
+        mover: int,
+        rolls: Ints,
+        races: bool,
+        afters: npt.NDArray[np.uint8] | None = None,
+    ) -> Floats | None:
         """The outcome vector (in seats) of the mover's best play by the net for each
         roll of ``rolls`` (as ``after_plays`` and the equity matrix choose it; with
         ``races``, bear-off races rated from the database), in one compiled call
-        (``compiled.best_of_rolls``); None where a roll has a play that wins or a race
-        to be solved exactly."""
+        (``compiled.best_of_rolls``), and into ``afters`` (a row per roll, if given)
+        every player's boards after that play, flat; None where a roll has a play that
+        wins or a race to be solved exactly."""
         from ..engine.compiled import workspace
 
         space = workspace(self.variant.name)
         table = np.frombuffer(b"".join(map(bytearray, boards)), np.uint8).copy()
         vectors = np.empty((len(rolls), self.shape[1]), self.dtype)
+        if afters is None:
+            afters = np.empty((0, len(table)), np.uint8)
         done = self.module.best_of_rolls(
             *self.arrays,
             self.features,
@@ -620,6 +630,7 @@ class CompiledRater:
             rolls,
             self._out(),
             vectors,
+            afters,
         )
         return vectors if done else None
 

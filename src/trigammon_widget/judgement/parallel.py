@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from ..engine.errors import quote
 from ..engine.i18n import _
@@ -38,8 +38,10 @@ from .threads import one_blas_thread
 
 __all__ = [
     "POOL_FROM",
+    "InOrder",
     "Runner",
     "check_controls",
+    "check_where",
     "command_line_executor",
     "portable",
     "run",
@@ -118,6 +120,31 @@ def _without_main() -> Iterator[None]:
         vars(main).update(saved)
 
 
+class InOrder(Generic[R]):
+    """Results handed to ``take`` in the order of their tasks (indices 0, 1, ...),
+    whatever order they come back in: sums made of them are the same to the last bit
+    however the work was spread, and a run stopped early counts a prefix of its tasks."""
+
+    def __init__(self, take: Callable[[R], None]) -> None:
+        self.take = take
+        self.waiting: dict[int, R] = {}
+        self.next = 0
+        """The index of the first task whose result has not been taken."""
+
+    def put(self, index: int, result: R) -> None:
+        """Task ``index``'s result: taken now if every task before it has been."""
+        self.waiting[index] = result
+        while self.next in self.waiting:
+            self.take(self.waiting.pop(self.next))
+            self.next += 1
+
+    def rest(self) -> list[R]:
+        """The results still waiting behind a task that never came back, in order."""
+        found = [self.waiting[index] for index in sorted(self.waiting)]
+        self.waiting.clear()
+        return found
+
+
 def shutdown_workers() -> None:
     """Stop the worker processes kept between calls (also done at exit)."""
     with _POOL_LOCK:
@@ -148,6 +175,25 @@ def portable(*values: object) -> bool:
     return all(type(value).__module__ != "__main__" for value in values)
 
 
+def check_where(executor: object, workers: object) -> None:
+    """Refuse an ``executor`` that is no ``concurrent.futures.Executor`` and ``workers``
+    other than None or a whole number of at least 1 (``runner``'s arguments)."""
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise ValueError(
+            _("workers must be None or a whole number of at least 1, not {value}").format(
+                value=quote(workers)
+            )
+        )
+    if executor is not None and not isinstance(executor, Executor):
+        raise ValueError(
+            _("executor must be a concurrent.futures.Executor, not {value}").format(
+                value=quote(executor)
+            )
+        )
+
+
 def runner(
     executor: Executor | None,
     workers: int | None,
@@ -159,21 +205,8 @@ def runner(
     ``seconds`` (on one core) that reaches ``POOL_FROM``; here when that is one
     process, the work is smaller, or the tasks cannot travel to another process
     (``portable``)."""
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
-    ):
-        raise ValueError(
-            _("workers must be None or a whole number of at least 1, not {value}").format(
-                value=quote(workers)
-            )
-        )
+    check_where(executor, workers)
     if executor is not None:
-        if not isinstance(executor, Executor):
-            raise ValueError(
-                _("executor must be a concurrent.futures.Executor, not {value}").format(
-                    value=quote(executor)
-                )
-            )
         size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
         return executor, 2 * size
     if workers is None and seconds < POOL_FROM:

@@ -222,6 +222,64 @@ class PhaseNets:
         theirs = view.boards[1 - view.turn]
         return self._after(theirs, view.turn, mine, hits, lambda k: view.boards_after(keys[k]))
 
+    def best_of_rolls(
+        self,
+        boards: Boards,
+        mover: int,
+        rolls: Ints,
+        afters: npt.NDArray[np.uint8] | None = None,
+    ) -> Floats | None:
+        """The outcome vector (in seats) of the mover's best play for each roll of
+        ``rolls``, as ``after_plays`` and the equity matrix choose it, and into
+        ``afters`` (a row per roll, if given) every side's boards after that play, flat:
+        the plays of every roll found by the compiled search and rated in one batch.
+        None without the fast path, or where a roll has a play that wins (its sure
+        outcome is the caller's)."""
+        if fast.compiled() is None:
+            return None
+        from ..engine.compiled import leaves, workspace
+
+        space = workspace(self.variant.name)
+        flat = b"".join(map(bytearray, boards))
+        mine, hits, counts = [], [], []
+        for die1, die2 in rolls:
+            count = int(leaves(space.ints, space.small, space.data, flat, 2, mover, die1, die2))
+            if space.won:
+                return None
+            space.decode()
+            mine.append(space.boards[:count].copy())
+            hits.append(space.hits[:count].copy())
+            counts.append(count)
+        theirs = boards[1 - mover]
+        everyone, bits = np.concatenate(mine), np.concatenate(hits)
+        rated = self._after(theirs, mover, everyone, bits, _no_win)
+        equities = equities_of(rated, equity_matrix(self.variant.players)[:, mover])
+        firsts = np.cumsum([0, *counts[:-1]])
+        best = np.array(
+            [
+                first + int(equities[first : first + count].argmax())
+                for first, count in zip(firsts, counts, strict=True)
+            ]
+        )
+        if afters is not None:
+            after = afters.reshape(len(counts), 2, -1)
+            after[:, mover] = everyone[best]
+            after[:, 1 - mover] = self._theirs(theirs, bits[best])
+        vectors: Floats = rated[best]
+        return vectors
+
+    def _theirs(
+        self, theirs_before: Sequence[int] | npt.NDArray[np.uint8], hits: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.uint8]:
+        """The other side's board after each of plays whose hit bits are ``hits`` (bit
+        i: a blot hit on the mover's path index i)."""
+        size = self.variant.points + 2
+        bits = (hits[:, None] >> np.arange(size)) & 1
+        theirs = np.repeat(np.asarray(theirs_before, np.int64)[None], len(hits), axis=0)
+        theirs[:, 1 : size - 1] -= bits[:, size - 2 : 0 : -1]  # a hit on my p is their 25 - p
+        theirs[:, 0] += bits.sum(axis=1)
+        return theirs.astype(np.uint8)
+
     def _after(
         self,
         theirs_before: Sequence[int] | npt.NDArray[np.uint8],
@@ -234,11 +292,7 @@ class PhaseNets:
         bits (bit i: a blot hit on the mover's path index i), ``boards_after(k)`` every
         side's boards after play k (for a win's sure outcome)."""
         size = self.variant.points + 2
-        bits = (hits[:, None] >> np.arange(size)) & 1
-        theirs = np.repeat(np.asarray(theirs_before, np.int64)[None], len(mine), axis=0)
-        theirs[:, 1 : size - 1] -= bits[:, size - 2 : 0 : -1]  # a hit on my p is their 25 - p
-        theirs[:, 0] += bits.sum(axis=1)
-        slots = np.stack((theirs.astype(np.uint8), mine), axis=1)
+        slots = np.stack((self._theirs(theirs_before, hits), mine), axis=1)
         won = mine[:, size - 1] == CHECKERS
         found = np.empty((len(mine), outcome_size(2)), np.float32)
         if (~won).any():
@@ -247,6 +301,11 @@ class PhaseNets:
         for k in np.flatnonzero(won):
             result[k] = sure_outcome(self.variant, boards_after(int(k)), mover)
         return result
+
+
+def _no_win(index: int) -> Boards:
+    """``_after``'s boards of a winning play where none wins."""
+    raise AssertionError("no play of these rolls wins")
 
 
 def is_phases_file(path: str | Path) -> bool:

@@ -1,18 +1,14 @@
-"""Rollouts: who is favoured in a position, and which play is best for a roll.
+"""Rollouts of bots' games: who wins from a position when bots play it out.
 
-A rollout plays a position out many times with a bot in every seat and counts who
-wins. ``rollout`` gives each player's win probability with a 95% interval and the
-gammon and backgammon rates (R13); ``hints`` refines the evaluator's hints
-(``evaluation.hints``): it rolls out the position after each legal play of a roll
-(or the evaluator's best ``candidates``) and ranks the plays by the mover's win
-probability. ``bot=NeuralBot()`` rolls out with the neural bot, slower and truer
-than the default heuristic.
+``rollout`` plays a position out many times with a bot in every seat (any bots, the
+heuristic one by default) and counts who wins: each player's win probability with a 95%
+interval, and the gammon and backgammon rates (R13). It answers "how do these bots fare
+from here"; the evaluator's own judgement of positions and plays, in equity, with common
+dice and the luck taken out, is ``equity_rollout``'s.
 
 Game ``i`` of a rollout draws its dice from ``random.Random(f"{seed}:{i}")``, so the
 numbers depend only on the seed and the game count, never on how the games were
-split among processes. ``hints`` gives game ``i`` of every play the same seed: the
-plays meet the same dice (common random numbers), which makes their differences far
-less noisy than the intervals of each alone suggest.
+split among processes.
 
 Work is cut into chunks of games that run on any ``concurrent.futures.Executor``
 (``executor=``), so a Dask or Ray cluster can carry a big rollout; by default a
@@ -38,13 +34,11 @@ from ..engine.i18n import _
 from ..engine.outcome import outcome
 from ..engine.position import Position, check_dice
 from .bots import Bot, HeuristicBot
-from .evaluation import Evaluator, Hint
-from .evaluation import hints as evaluator_hints
 from .games import chooser
-from .parallel import Runner, portable, run, runner, shutdown_workers
+from .parallel import InOrder, Runner, portable, run, runner, shutdown_workers
 from .threads import one_blas_thread
 
-__all__ = ["RolledHint", "RolloutResult", "hints", "rollout", "shutdown_workers", "wilson"]
+__all__ = ["RolloutResult", "rollout", "shutdown_workers", "wilson"]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -115,22 +109,6 @@ class RolloutResult:
         return f"rollout of {self.games} games{flag}: " + "; ".join(parts)
 
 
-@dataclass(frozen=True)
-class RolledHint(Hint):
-    """A hint (``evaluation.Hint``) refined by a rollout of the position after its play:
-    ``win`` and ``interval`` are the rollout's."""
-
-    rollout: RolloutResult
-
-    @property
-    def win(self) -> float:
-        return self.rollout.wins[self.player]
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return self.rollout.intervals[self.player]
-
-
 # --- the work: chunks of games, run anywhere ------------------------------------------
 
 
@@ -140,8 +118,6 @@ class _Task:
 
     index: int
     """Place in the order of submission: tallies are added up in this order."""
-    owner: int
-    """Which result the games count for (a hint's play; 0 for a rollout)."""
     position: Position
     bots: tuple[Bot, ...]
     seed: int | str
@@ -265,28 +241,22 @@ def _where(
 
 
 class _Sums:
-    """Tallies added up per owner in task order, whatever order they come back in:
-    the same sums, to the last bit, however the work was spread."""
+    """Tallies added up in task order (``parallel.InOrder``): the same sums, to the last
+    bit, however the work was spread."""
 
-    def __init__(self, owners: int, players: int) -> None:
-        self.totals = [_Tally.empty(players) for _ in range(owners)]
-        self.waiting: dict[int, tuple[int, _Tally]] = {}
-        self.next = 0
+    def __init__(self, players: int) -> None:
+        self.total = _Tally.empty(players)
+        self.in_order: InOrder[_Tally] = InOrder(self.total.add)
         self.games = 0
 
     def add(self, task: _Task, tally: _Tally) -> None:
         self.games += tally.games
-        self.waiting[task.index] = (task.owner, tally)
-        while self.next in self.waiting:
-            owner, done = self.waiting.pop(self.next)
-            self.totals[owner].add(done)
-            self.next += 1
+        self.in_order.put(task.index, tally)
 
-    def finish(self) -> list[_Tally]:
-        for index in sorted(self.waiting):
-            owner, done = self.waiting.pop(index)
-            self.totals[owner].add(done)
-        return self.totals
+    def finish(self) -> _Tally:
+        for tally in self.in_order.rest():
+            self.total.add(tally)
+        return self.total
 
 
 def _execute(
@@ -344,7 +314,7 @@ def _bots(position: Position, bot: Bot | Sequence[Bot] | None) -> tuple[Bot, ...
     return (bot,) * players
 
 
-def _check_moves(position: Position) -> None:
+def check_moves(position: Position) -> None:
     """Refuse a position where nobody can move again: its games would never end."""
     if position.frozen:
         raise ValueError(
@@ -359,7 +329,7 @@ MAX_GAMES = 10_000_000
 """Most games one rollout (or one play of ``hints``) may ask for: a few hours of work."""
 
 
-def _count(value: object, what: str, low: int, high: int = MAX_GAMES) -> int:
+def whole_number(value: object, what: str, low: int, high: int = MAX_GAMES) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(
             _("{what} must be a whole number {low}..{high}, got {value}").format(
@@ -370,11 +340,11 @@ def _count(value: object, what: str, low: int, high: int = MAX_GAMES) -> int:
 
 
 def _check(games: int, truncate: int | None, chunk: int | None) -> None:
-    _count(games, "games", 1)
+    whole_number(games, "games", 1)
     if truncate is not None:
-        _count(truncate, "truncate (turns per game)", 1)
+        whole_number(truncate, "truncate (turns per game)", 1)
     if chunk is not None:
-        _count(chunk, "chunk (games per task)", 1)
+        whole_number(chunk, "chunk (games per task)", 1)
 
 
 def _chunk(position: Position, truncate: int | None, chunk: int | None) -> int:
@@ -387,7 +357,7 @@ def _chunk(position: Position, truncate: int | None, chunk: int | None) -> int:
     return base
 
 
-def _seed(seed: int | str | None) -> int | str:
+def seed_of(seed: int | str | None) -> int | str:
     if seed is None:
         return random.randrange(2**63)
     if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 100:
@@ -436,79 +406,14 @@ def rollout(
     roll = check_dice(dice) if dice is not None else position.dice
     start = replace(position, dice=roll)
     bots = _bots(position, bot)
-    _check_moves(start)
+    check_moves(start)
     where = _where(position, bots, games, executor, workers)
-    used = _seed(seed)
+    used = seed_of(seed)
     size = _chunk(position, truncate, chunk)
     tasks = (
-        _Task(index, 0, start, bots, used, first, min(size, games - first), truncate)
+        _Task(index, start, bots, used, first, min(size, games - first), truncate)
         for index, first in enumerate(range(0, games, size))
     )
-    sums = _Sums(1, position.variant.players)
+    sums = _Sums(position.variant.players)
     cancelled = _execute(tasks, sums, games, where, progress, cancel)
-    return _summarise(position.turn, sums.finish()[0], used, cancelled)
-
-
-def hints(
-    position: Position,
-    *,
-    dice: Sequence[int] | None = None,
-    games_per_play: int = 300,
-    bot: Bot | Sequence[Bot] | None = None,
-    seed: int | str | None = None,
-    workers: int | None = None,
-    executor: Executor | None = None,
-    progress: Progress | None = None,
-    cancel: threading.Event | None = None,
-    truncate: int | None = None,
-    candidates: int | None = None,
-    chunk: int | None = None,
-    evaluator: str | Evaluator | None = None,
-) -> list[RolledHint]:
-    """The evaluator's hints (``evaluation.hints``), each refined by a rollout of the
-    position after the play and ranked by the mover's rollout win probability.
-
-    The roll is ``dice`` or the position's own. ``candidates`` keeps only that many
-    plays, the best by ``evaluator`` (default: the own net), to save time where a roll
-    has hundreds of plays. Progress counts games over all plays; the other arguments
-    are as ``rollout``'s. All plays share their games' seeds (common random numbers).
-    """
-    if not isinstance(position, Position):
-        raise ValueError(
-            _("hints needs a Position, not {kind}").format(kind=type(position).__name__)
-        )
-    _check(games_per_play, truncate, chunk)
-    roll = check_dice(dice) if dice is not None else position.dice
-    if roll is None:
-        raise ValueError(_("no dice: hints need a roll (dice=(d1, d2) or a rolled position)"))
-    rolled = replace(position, dice=roll)
-    if candidates is not None:
-        _count(candidates, "candidates", 1, 10**6)
-    ranked = evaluator_hints(rolled, evaluator=evaluator)[:candidates]
-    plays = [hint.play for hint in ranked]
-    bots = _bots(position, bot)
-    where = _where(position, bots, games_per_play * len(plays), executor, workers)
-    used = _seed(seed)
-    size = _chunk(position, truncate, chunk)
-    afters = [rolled.play(play) for play in plays]
-    for after in afters:
-        _check_moves(after)
-
-    def tasks() -> Iterator[_Task]:
-        index = 0
-        for first in range(0, games_per_play, size):
-            count = min(size, games_per_play - first)
-            for owner, after in enumerate(afters):
-                yield _Task(index, owner, after, bots, used, first, count, truncate)
-                index += 1
-
-    sums = _Sums(len(plays), position.variant.players)
-    total = games_per_play * len(plays)
-    cancelled = _execute(tasks(), sums, total, where, progress, cancel)
-    out = [
-        RolledHint(**vars(hint), rollout=_summarise(position.turn, tally, used, cancelled))
-        for hint, tally in zip(ranked, sums.finish(), strict=True)
-    ]
-    # Ties (say, several plays that all win) go to more gammons, then shorter games.
-    out.sort(key=lambda h: (-h.win, -h.rollout.gammon_wins[h.player], h.rollout.mean_turns))
-    return out
+    return _summarise(position.turn, sums.finish(), used, cancelled)

@@ -1,5 +1,11 @@
 """Judging plays and positions: hints, chances and a game's review, at once by the
 evaluator and refined in the background (``Job``).
+
+Hints and chances show the net's figures at once, labelled as the net's; a rollout
+(``equity_rollout``: common dice, the luck of the rolls taken out, each trial cut after
+``ROLLOUT_TURNS`` turns and valued by the net) runs in the background, and once done its
+figures replace the net's whole, labelled as the rollout's: a list never mixes sources,
+and is ranked by the equity it shows.
 """
 
 from __future__ import annotations
@@ -10,30 +16,61 @@ from typing import Any, Literal
 
 from ..engine import IllegalMoveError, fast
 from ..engine.i18n import _
+from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
-from ..judgement.bots import NeuralBot
-from ..judgement.evaluation import evaluate
+from ..judgement.equity_rollout import (
+    MIN_TRIALS,
+    EquityRollout,
+    RolledHint,
+    candidates_of,
+    check_settings,
+    roll_out,
+)
+from ..judgement.equity_rollout import hints as rolled_hints
+from ..judgement.evaluation import evaluate, net_name
 from ..judgement.evaluation import hints as rate_plays
-from ..judgement.rollout import Progress, RolledHint, RolloutResult, hints, rollout
+from ..judgement.rollout import Progress, whole_number
 from ..protocol import INT, IntentError, action
-from ..teaching.coaching import Analysis, Review, chances_view, hint_rows
+from ..teaching.coaching import (
+    Analysis,
+    Review,
+    Source,
+    chances_view,
+    hint_rows,
+    net_source,
+    rolled_chances,
+    rolled_rows,
+    rollout_source,
+    wins_differ,
+)
 from .navigation import Navigation
 from .slices import Found, Job
 
-__all__ = ["Judging"]
+__all__ = ["PURE_ROLLOUT_TURNS", "ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]
 
-FAST_GAMES = 2
-"""How many times as many games the board's rollouts play where the compiled fast path is
-in use (``engine.fast``): twice the games, for intervals 1.4 times as narrow, still come
-sooner than the pure path's (the Hints refinement of the opening 6-5's five best plays
-on the 2-core machine, 2 workers: 96 games a play in 3.4 s with trigammon-v1, 6.5 s with
-trigammon-v3, the default, against 9.9 and 14.7 s for 48 on the pure path with v1 and
-v2; ``docs/speed.md``)."""
+ROLLOUT_TURNS = {"trigammon": 9, "classic": 8}
+"""Turns a trial of the board's rollouts plays before the net values it, by variant: as
+many as the rollout can afford while it tells the best plays apart to 0.01 within
+``ROLLOUT_SECONDS`` on two cores (``benchmarks/bench_board_rollouts.py``,
+``docs/speed.md``)."""
+PURE_ROLLOUT_TURNS = {"trigammon": 3, "classic": 2}
+"""``ROLLOUT_TURNS`` off the compiled fast path (``engine.fast``), where a turn of a trial
+costs 20 to 50 times as much: a rollout that still ends in about ``ROLLOUT_SECONDS``."""
+ROLLOUT_SECONDS = 10.0
+"""The board's rollouts stop after this long whatever they have found, labelled with the
+games they played (too close to call where the best is not told apart)."""
+WITHIN = 0.16
+"""Plays the net rates further than this behind its best are not rolled out (GNU
+Backgammon's "very bad" play): a rollout would not raise them to the top."""
 
 
-def rollout_games(pure: int) -> int:
-    """The games of a board's rollout whose pure-path default is ``pure``."""
-    return pure * FAST_GAMES if fast.compiled() is not None else pure
+def rollout_settings(variant: Variant, options: dict[str, Any]) -> dict[str, Any]:
+    """The board's rollout settings for ``variant``, each one ``options`` gives in its
+    place (``equity_rollout.SETTINGS``), checked before any work starts."""
+    turns = ROLLOUT_TURNS if fast.compiled() is not None else PURE_ROLLOUT_TURNS
+    settings = {"truncate": turns[variant.name], "seconds": ROLLOUT_SECONDS, **options}
+    check_settings(settings)
+    return settings
 
 
 class Judging(Navigation):
@@ -45,63 +82,68 @@ class Judging(Navigation):
         return self._analyses.evaluator
 
     @action()
-    def hints(
-        self, /, games_per_play: int | None = None, candidates: int = 5, **options: Any
-    ) -> Job | None:
-        """Rank this roll's plays by the evaluator at once, then refine the best few by
-        rollouts of the neural bot in the background (the view's ``analysis``): 48 games
-        a play, twice as many on the compiled fast path (``rollout_games``)."""
-        games_per_play = rollout_games(48) if games_per_play is None else games_per_play
+    def hints(self, /, candidates: int = 5, **options: Any) -> Job | None:
+        """Rank this roll's plays by the evaluator at once; then roll the best few out in
+        the background (at most ``candidates``, within ``WITHIN`` of the best), with
+        common dice and the luck taken out (``equity_rollout.hints``, whose arguments
+        ``options`` are), and show the rollout's ranking of them in place of the net's
+        (the view's ``analysis``)."""
+        whole_number(candidates, "candidates", 1, 64)
         position = self._rolled(person=False)
-        rated = rate_plays(position, evaluator=self._judge())
-        kept = min(candidates, len(rated))
-        panel = self._panel("hints", kept * games_per_play if kept > 1 else 0)
+        settings = rollout_settings(position.variant, options)
+        judge = self._judge()
+        rated = rate_plays(position, evaluator=judge)
+        kept = candidates_of(rated, candidates, WITHIN)
+        source = net_source(net_name(judge, position.variant))
+        panel = self._panel("hints", MIN_TRIALS if len(kept) > 1 else 0, source)
         panel["hints"] = hint_rows(rated)
+        panel["wins_differ"] = wins_differ(panel["hints"])
         evaluator = self._analyses.evaluator
         job = None
 
         def work(progress: Progress, stop: threading.Event) -> list[RolledHint]:
-            options.setdefault("bot", NeuralBot(evaluator=evaluator))
-            return hints(
+            return rolled_hints(
                 position,
-                games_per_play=games_per_play,
-                candidates=kept,
+                candidates=candidates,
+                within=WITHIN,
                 evaluator=evaluator,
                 progress=progress,
                 cancel=stop,
-                **options,
+                **settings,
             )
 
-        if kept < 2:
+        if len(kept) < 2:
             panel["status"] = "done"
         else:
-            job = Job("hints", kept * games_per_play, work)
+            job = Job("hints", MIN_TRIALS, work)
         self._swap(analyses=replace(self._analyses, job=job, analysis=panel, rated=tuple(rated)))
         return job
 
     @action()
-    def chances(self, /, games: int | None = None, **options: Any) -> Job:
-        """Every player's chances from the shown position: the evaluator's at once,
-        then a rollout of the neural bot's in the background (the view's ``analysis``):
-        240 games, twice as many on the compiled fast path."""
-        games = rollout_games(240) if games is None else games
+    def chances(self, /, **options: Any) -> Job:
+        """Every player's chances from the shown position: the evaluator's at once, then
+        a rollout's in their place (``equity_rollout.roll_out``, whose arguments
+        ``options`` are; the view's ``analysis``)."""
         self._require_play()
         if self._board.game_over:
             raise IllegalMoveError(
                 "R12", _("the game is over: {ending}").format(ending=self._ending())
             )
         position = self._board.game.position
-        evaluation = evaluate(position, evaluator=self._judge())
-        panel: Analysis = {**self._panel("chances", games), **chances_view(evaluation, None)}
+        settings = rollout_settings(position.variant, options)
+        judge = self._judge()
+        evaluation = evaluate(position, evaluator=judge)
+        source = net_source(net_name(judge, position.variant))
+        panel: Analysis = {**self._panel("chances", MIN_TRIALS, source), **chances_view(evaluation)}
         evaluator = self._analyses.evaluator
 
-        def work(progress: Progress, stop: threading.Event) -> RolloutResult:
-            options.setdefault("bot", NeuralBot(evaluator=evaluator))
-            return rollout(position, games=games, progress=progress, cancel=stop, **options)
+        def work(progress: Progress, stop: threading.Event) -> EquityRollout:
+            return roll_out(
+                [position], evaluator=evaluator, progress=progress, cancel=stop, **settings
+            )
 
-        job = Job("chances", games, work)
-        chosen = replace(self._analyses, job=job, analysis=panel, evaluation=evaluation)
-        self._swap(analyses=chosen)
+        job = Job("chances", MIN_TRIALS, work)
+        self._swap(analyses=replace(self._analyses, job=job, analysis=panel))
         return job
 
     @action()
@@ -168,7 +210,7 @@ class Judging(Navigation):
         """The review of the line shown, once finished (or cancelled)."""
         return self._current_report()
 
-    def _panel(self, kind: Literal["hints", "chances"], total: int) -> Analysis:
+    def _panel(self, kind: Literal["hints", "chances"], total: int, source: Source) -> Analysis:
         running = self._analyses.job
         if running is not None and not running.stop.is_set():
             raise ValueError(_("an analysis is running: cancel it first"))
@@ -179,6 +221,7 @@ class Judging(Navigation):
             "done": 0,
             "total": total,
             "evaluator": self._analyses.evaluator,
+            "source": source,
         }
 
     def report_progress(self, job: Job, done: int, total: int) -> bool:
@@ -218,13 +261,21 @@ class Judging(Navigation):
         if isinstance(found, BaseException):
             panel["status"] = "failed"
             panel["error"] = str(found)[:300]
-        elif isinstance(found, RolloutResult):
-            assert analyses.evaluation is not None
-            panel = {**panel, **chances_view(analyses.evaluation, found)}
+        elif isinstance(found, EquityRollout):
+            if found.trials > 1:
+                panel = {**panel, **rolled_chances(found), "source": rollout_source(found)}
             panel["status"] = "cancelled" if found.cancelled else "done"
         elif isinstance(found, list):
-            refined = {hint.notation: hint for hint in found}
-            panel["hints"] = hint_rows([refined.get(row.notation, row) for row in analyses.rated])
-            panel["status"] = "cancelled" if job.stop.is_set() else "done"
+            rollout = found[0].rollout if found else None
+            if rollout is not None and rollout.trials > 1:
+                shown = {hint.notation for hint in found}
+                others = [hint for hint in analyses.rated if hint.notation not in shown]
+                panel["hints"] = rolled_rows(found)
+                panel["wins_differ"] = wins_differ(panel["hints"])
+                panel["others"] = hint_rows(others, top=analyses.rated[0].equity)
+                panel["source"] = rollout_source(rollout)
+                panel["separated"] = rollout.separated
+            cancelled = rollout.cancelled if rollout is not None else job.stop.is_set()
+            panel["status"] = "cancelled" if cancelled else "done"
         self._swap(analyses=replace(analyses, analysis=panel, job=None))
         return True

@@ -35,8 +35,9 @@ from typing import Any, Literal
 from ..engine import Game, Match, Move, Play, Position
 from ..judgement.analysis import THRESHOLDS, Report
 from ..judgement.bots import Bot
-from ..judgement.evaluation import Evaluation, Hint
-from ..judgement.rollout import Progress, RolledHint, RolloutResult
+from ..judgement.equity_rollout import EquityRollout, RolledHint
+from ..judgement.evaluation import Hint
+from ..judgement.rollout import Progress
 from ..study import Card, Library, Verdict
 from ..study.cards import Filters
 from ..teaching.coaching import Analysis, Review, TutorWarning
@@ -56,8 +57,8 @@ __all__ = [
     "Tutor",
 ]
 
-Found = RolloutResult | list[RolledHint] | Report
-"""What a ``Job`` finds: a rollout's chances, refined hints, or a game's review."""
+Found = EquityRollout | list[RolledHint] | Report
+"""What a ``Job`` finds: a rollout's chances, rolled-out hints, or a game's review."""
 
 
 @dataclass
@@ -255,9 +256,8 @@ class Analyses:
     job: Job | None = None
     analysis: Analysis | None = None
     rated: tuple[Hint, ...] = ()
-    """The evaluator's hints that ``analysis`` shows, before any rollout."""
-    evaluation: Evaluation | None = None
-    """The evaluator's chances that ``analysis`` shows, before any rollout."""
+    """The evaluator's hints of the roll, whose rows ``analysis`` shows before a rollout
+    (and after one, those not rolled out)."""
     review_job: Job | None = None
     review: Review | None = None
     report: Report | None = None
@@ -271,7 +271,7 @@ class Analyses:
         board as it stood (their job is stopped); the review stays with its line."""
         if self.job is not None:
             self.job.stop.set()
-        return replace(self, job=None, analysis=None, rated=(), evaluation=None)
+        return replace(self, job=None, analysis=None, rated=())
 
 
 @dataclass(frozen=True)

@@ -175,45 +175,53 @@ WORDS: Mapping[str, str] = {
     "analysis": N_("Analysis"),
     "hints": N_("Hints"),
     "hints_tip": N_(
-        "Rank this roll's plays by the evaluator at once, then refine the best by rollout"
+        "Rank this roll's plays by the net at once, then roll the best out in their place"
     ),
     "chances": N_("Chances"),
-    "chances_tip": N_(
-        "Every player's chances from here: the evaluator's at once, then a rollout's"
-    ),
+    "chances_tip": N_("Every player's chances from here: the net's at once, then a rollout's"),
     "cancel": N_("Cancel"),
     "rollout_progress": N_("Rollout progress"),
-    "plays_ranked": N_("Plays ranked by the evaluator"),
+    "plays_ranked": N_("Plays, best first"),
     "kind_hints": N_("hints"),
     "kind_chances": N_("chances"),
-    "status_refining": N_("refining"),
+    "status_refining": N_("rolling out"),
     "status_done": N_("done"),
     "status_cancelled": N_("cancelled"),
     "status_failed": N_("failed"),
-    "games_done": N_("{done} / {total} games"),
+    "games_done": N_("{done} of about {total} games"),
     "analysis_note": N_(
         "Hints rank the plays of a roll; Chances gives every player's odds from here."
     ),
     "analysis_failed": N_("The analysis failed."),
-    "hints_for": N_("For {name}, by {by}"),
-    "hints_rolling": N_("{by}; rolling the best out…"),
-    "hints_cancelled": N_("Rollout cancelled after {done} of {total} games: partial."),
-    "hints_rolled": N_("{by}; wins by {games} games rolled out each."),
-    "hints_by": N_("{by}."),
-    "chances_rolling": N_("Chances by {by}; rolling the position out…"),
-    "chances_cancelled_partial": N_(
-        "Rollout cancelled after {done} of {total} games: partial wins."
+    # Translators: where the figures of a list come from, e.g. "By the net (trigammon-v3)
+    # at 0-ply" ({by} is "the net (...)" or "GNU Backgammon's net").
+    "source_net": N_("By {by} at {ply}-ply."),
+    "source_rollout": N_(
+        "Rollout: {games} games a play, {cut}, the luck of the dice taken out; "
+        "± is the interval at 95%."
     ),
-    "chances_cancelled": N_(
-        "Rollout cancelled after {done} of {total} games: the evaluator's wins."
+    "source_rollout_one": N_(
+        "Rollout: {games} games, {cut}, the luck of the dice taken out; ± is the interval at 95%."
     ),
-    "chances_rolled": N_("Wins by {games} games rolled out; gammons and points per game by {by}."),
-    "games_rolled_out": N_("{games} games rolled out"),
-    "the_evaluator": N_("the evaluator"),
-    "hint_tip": N_("{points} · wins {wins} ({how})"),
+    # Translators: how a rollout's games end: cut after some turns and rated by the net.
+    "cut_after": N_("each cut after {turns} turns and rated by {by}"),
+    "whole_games": N_("whole games played by {by}"),
+    "rolling_out": N_("Rolling the best plays out with the same dice…"),
+    "rolling_out_chances": N_("Rolling the position out…"),
+    "for_player": N_("For {name}."),
+    "verdict_best": N_("Best: {play}, by {gap} ± {error}."),
+    "verdict_close": N_("Too close to call: {play} and {second} are {gap} ± {error} apart."),
+    "ranked_by_points": N_(
+        "Ranked by points per game, which counts gammons: a play lower down may win more often."
+    ),
+    "other_plays": N_("Other plays, by {by} at 0-ply ({count})"),
+    "rollout_cancelled": N_("Rollout cancelled after {games} games: partial figures."),
+    "rollout_cancelled_none": N_("Rollout cancelled before its first games: the net's figures."),
+    "the_net_named": N_("the net ({net})"),
+    "gnubg_net": N_("GNU Backgammon's net"),
     "player": N_("Player"),
     "wins_head": N_("Wins"),
-    "wins_tip": N_("Chance to win (rollout, and its interval at 95%)"),
+    "wins_tip": N_("Chance to win"),
     "gammons_tip": N_("Chance to lose a gammon or a backgammon"),
     "gammons_lost": N_("Gammons lost"),
     "cubeless": N_("Cubeless."),
@@ -221,9 +229,8 @@ WORDS: Mapping[str, str] = {
     "play_tip": N_("The play, from the turn's start"),
     "loss": N_("Loss"),
     "loss_tip": N_("Points per game lost against the best play"),
-    "hint_wins_tip": N_("Chance to win after the play (a rollout's once refined)"),
-    "gnubg_net": N_("GNU Backgammon's net"),
-    "the_net": N_("the net"),
+    "hint_wins_tip": N_("Chance to win after the play"),
+    "plus_minus_tip": N_("± its interval at 95%"),
     # the tutor
     "tutor": N_("Tutor"),
     "tutor_level": N_("The tutor stops a play as bad as"),

@@ -9,7 +9,9 @@ and the front end only lays them out.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Literal, NotRequired, TypedDict
 
 from ..engine.i18n import _
@@ -17,57 +19,93 @@ from ..engine.moves import Play
 from ..engine.notation import play_text
 from ..engine.position import Position
 from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, action_text, mark_of
+from ..judgement.equity_rollout import EquityRollout, RolledHint
 from ..judgement.evaluation import Evaluation, Evaluator
 from ..judgement.evaluation import Hint as RatedPlay
 from ..judgement.evaluation import hints as rate_all
-from ..judgement.rollout import RolledHint, RolloutResult
 
 __all__ = [
     "Analysis",
     "ChancesView",
     "HintRow",
     "Review",
+    "Source",
     "TutorWarning",
     "chances_view",
     "hint_rows",
+    "net_source",
     "review_view",
+    "rolled_chances",
+    "rolled_rows",
+    "rollout_source",
     "tutor_warning",
+    "wins_differ",
 ]
 
 Status = Literal["running", "done", "cancelled", "failed"]
 
 
+class Source(TypedDict):
+    """Where the figures of a list or a table come from, all of them: the net
+    (``kind`` "net": ``net``'s rating ``ply`` rolls deep), or a rollout (``kind``
+    "rollout": ``games`` trials of each position, each cut after ``truncate`` turns (0:
+    whole games) and valued by ``net`` at ``ply``, the luck of the rolls taken out where
+    ``reduced``; ``z95`` standard errors make a 95% interval: Student's t for the games,
+    0 for the net)."""
+
+    kind: Literal["net", "rollout"]
+    net: str
+    ply: int
+    games: int
+    truncate: int
+    reduced: bool
+    z95: float
+
+
 class HintRow(TypedDict):
-    """One play of the roll for the player to move: the evaluator's equity and win
-    chance, what it loses against the best play and, once a rollout has refined it,
-    the rollout's win chance with its 95% interval (``games`` > 0)."""
+    """One play of the roll for the player to move, as its list's ``Source`` rates it:
+    the equity after the play, what it loses against the list's best, and the win
+    chance, each with its standard error (0 for the net, which has no sampling error;
+    a loss's from the paired trials of a rollout)."""
 
     text: str
     equity: float
+    equity_error: float
     loss: float
+    loss_error: float
     win: float
-    wins: list[float]
-    games: int
-    low: float
-    high: float
+    win_error: float
 
 
 class Analysis(TypedDict):
     """The analysis panel: this roll's plays ranked (hints) or every player's chances
-    from here (chances); the evaluator's answer at once, then a rollout's."""
+    from here (chances), every figure from ``source``: the net's at once, then, once
+    done, a rollout's in their place.
+
+    Hints: ``hints``, ranked by the source's equity (``wins_differ`` where a play wins
+    more often than one ranked above it: the equity counts gammons); with a rollout,
+    ``others`` are the plays not rolled out, by the net at 0-ply, and ``separated`` says
+    whether the best is ahead of the second by more than three standard errors (else too
+    close to call).
+    Chances: each player's ``wins``, ``gammons`` (lost), ``equities`` and the standard
+    errors of the wins and the equities."""
 
     kind: Literal["hints", "chances"]
     status: Status
     done: int
     total: int
     evaluator: str
+    source: Source
     error: NotRequired[str]
     hints: NotRequired[list[HintRow]]
+    others: NotRequired[list[HintRow]]
+    separated: NotRequired[bool]
+    wins_differ: NotRequired[bool]
     wins: NotRequired[list[float]]
     gammons: NotRequired[list[float]]
     equities: NotRequired[list[float]]
-    games: NotRequired[int]
-    intervals: NotRequired[list[list[float]]]
+    win_errors: NotRequired[list[float]]
+    equity_errors: NotRequired[list[float]]
 
 
 class ChancesView(TypedDict, total=False):
@@ -76,8 +114,8 @@ class ChancesView(TypedDict, total=False):
     wins: list[float]
     gammons: list[float]
     equities: list[float]
-    games: int
-    intervals: list[list[float]]
+    win_errors: list[float]
+    equity_errors: list[float]
 
 
 class ReviewPlayer(TypedDict):
@@ -133,45 +171,109 @@ class TutorWarning(TypedDict):
     mark: str | None
 
 
-def hint_rows(rated: Sequence[RatedPlay]) -> list[HintRow]:
-    """Rows of rated plays, best first by the evaluator; a rollout's numbers where a
-    play was rolled out."""
+def net_source(net: str, ply: int = 0) -> Source:
+    """The ``Source`` of the net's figures."""
+    return {
+        "kind": "net",
+        "net": net,
+        "ply": ply,
+        "games": 0,
+        "truncate": 0,
+        "reduced": False,
+        "z95": 0.0,
+    }
+
+
+def rollout_source(rollout: EquityRollout) -> Source:
+    """The ``Source`` of a rollout's figures."""
+    return {
+        "kind": "rollout",
+        "net": rollout.evaluator,
+        "ply": 0,
+        "games": rollout.trials,
+        "truncate": rollout.truncate or 0,
+        "reduced": rollout.reduced,
+        "z95": _finite(rollout.z95),
+    }
+
+
+def hint_rows(rated: Sequence[RatedPlay], top: float | None = None) -> list[HintRow]:
+    """Rows of the evaluator's hints, best first as ranked, each losing against ``top``
+    (default: the best of them)."""
     if not rated:
         return []
-    top = max(hint.equity for hint in rated)
+    if top is None:
+        top = max(hint.equity for hint in rated)
+    return [
+        {
+            "text": play_text(hint.notation),
+            "equity": hint.equity,
+            "equity_error": 0.0,
+            "loss": top - hint.equity,
+            "loss_error": 0.0,
+            "win": hint.win,
+            "win_error": 0.0,
+        }
+        for hint in rated
+    ]
+
+
+def rolled_rows(rolled: Sequence[RolledHint]) -> list[HintRow]:
+    """Rows of rolled-out plays, best first by the rollout (as ``equity_rollout.hints``
+    ranks them): every figure of a row from the rollout."""
     rows: list[HintRow] = []
-    for hint in rated:
-        rolled = hint.rollout if isinstance(hint, RolledHint) else None
-        low, high = hint.interval
+    for hint in rolled:
+        estimate, player = hint.estimate, hint.player
+        loss, loss_error = hint.loss
         rows.append(
             {
                 "text": play_text(hint.notation),
                 "equity": hint.equity,
-                "loss": top - hint.equity,
+                "equity_error": _finite(estimate.equity_errors[player]),
+                "loss": loss,
+                "loss_error": _finite(loss_error),
                 "win": hint.win,
-                "wins": list(hint.evaluation.wins),
-                "games": 0 if rolled is None else rolled.games,
-                "low": low,
-                "high": high,
+                "win_error": _finite(estimate.win_errors[player]),
             }
         )
     return rows
 
 
-def chances_view(evaluation: Evaluation, rolled: RolloutResult | None) -> ChancesView:
-    """Every player's chances: the evaluator's, and a rollout's once there is one."""
-    found: ChancesView = {
+def wins_differ(rows: Sequence[HintRow]) -> bool:
+    """Whether a row wins more often than the row ranked above it (by more than the
+    board shows, 0.1%): the ranking's points per game count gammons, and the board says
+    so beside the list rather than leave the two columns to disagree silently."""
+    return any(lower["win"] - upper["win"] > 0.0005 for upper, lower in pairwise(rows))
+
+
+def _finite(error: float) -> float:
+    """A standard error as the board sends it: 0 where none could be estimated (one
+    trial, or the best play's gap to itself)."""
+    return error if math.isfinite(error) else 0.0
+
+
+def chances_view(evaluation: Evaluation) -> ChancesView:
+    """Every player's chances by the evaluator."""
+    zeros = [0.0] * len(evaluation.wins)
+    return {
+        "wins": list(evaluation.wins),
         "gammons": list(evaluation.gammons),
         "equities": list(evaluation.equities),
-        "wins": list(evaluation.wins),
-        "games": 0,
-        "intervals": [[w, w] for w in evaluation.wins],
+        "win_errors": zeros,
+        "equity_errors": zeros,
     }
-    if rolled is not None and rolled.games:
-        found["wins"] = list(rolled.wins)
-        found["games"] = rolled.games
-        found["intervals"] = [list(pair) for pair in rolled.intervals]
-    return found
+
+
+def rolled_chances(rollout: EquityRollout) -> ChancesView:
+    """Every player's chances by a rollout of one position."""
+    estimate = rollout.estimates[0]
+    return {
+        "wins": list(estimate.wins),
+        "gammons": list(estimate.gammons),
+        "equities": list(estimate.equities),
+        "win_errors": [_finite(e) for e in estimate.win_errors],
+        "equity_errors": [_finite(e) for e in estimate.equity_errors],
+    }
 
 
 def review_view(
@@ -230,12 +332,11 @@ def _judged_row(text: str, equity: float, loss: float) -> HintRow:
     return {
         "text": text,
         "equity": equity,
+        "equity_error": 0.0,
         "loss": loss,
+        "loss_error": 0.0,
         "win": 0.0,
-        "wins": [],
-        "games": 0,
-        "low": 0.0,
-        "high": 0.0,
+        "win_error": 0.0,
     }
 
 

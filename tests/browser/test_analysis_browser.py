@@ -1,0 +1,244 @@
+"""Hints and Chances in a real JupyterLab (issue 41): every figure says where it comes
+from, the net's list stays whole while the rollout runs and is then replaced whole by
+the rollout's, and a list is always in the order of the figures it shows.
+
+One notebook holds a classic board (the opening 4-4), a trigammon board (the opening
+3-3) and a probe cell that prints what the kernel holds; a test calls Python by writing
+``command.py``, which the probe runs first.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from typing import Any
+
+from .lab_page import board, run_probe, version, wait_until, wait_version_after
+from .lab_server import LabServer
+
+MINUS = "\N{MINUS SIGN}"
+CLASSIC, TRIGAMMON = range(2)
+BOARDS = 2
+PROBE_CELL = 3
+
+SETUP = """\
+import json
+import os
+from trigammon_widget import BoardWidget, Game, Position, CLASSIC, TRIGAMMON
+
+_probes = 0
+
+def probe():
+    global _probes
+    _probes += 1
+    if os.path.exists("command.py"):
+        with open("command.py") as file:
+            command = file.read()
+        os.remove("command.py")
+        exec(command, globals())
+    state = {key: {"analysis": b.view["analysis"], "plays": b.plays, "names": b.view["names"],
+                   "turn": b.view["turn"]} for key, b in (("classic", c), ("trigammon", t))}
+    print("PROBE", _probes, json.dumps(state))
+"""
+CELLS = [
+    SETUP,
+    "c = BoardWidget(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)), "
+    "names=['Ann', 'Bob'])\nc",
+    "start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 2, (3, 3))\n"
+    "t = BoardWidget(Game(TRIGAMMON, start=start), names=['Ann', 'Bo', 'Cy'])\nt",
+    "probe()",
+]
+NOTEBOOKS = {"analysis.ipynb": CELLS}
+
+RECORD = """root => {
+    const panel = root.querySelector(".tgw-analysis-panel");
+    const seen = () => {
+        const rows = [...panel.querySelectorAll(".tgw-hints-lists > .tgw-hints .tgw-hint-play")]
+            .map(row => row.textContent);
+        return JSON.stringify([panel.dataset.status, panel.dataset.source, rows]);
+    };
+    root.__shown = [seen()];
+    new MutationObserver(() => {
+        const now = seen();
+        if (now !== root.__shown[root.__shown.length - 1]) root.__shown.push(now);
+    }).observe(panel, {attributes: true, childList: true, subtree: true, characterData: true});
+}"""
+"""Records every state of the panel's ranked list: its status, source and rows."""
+
+
+def wait_done(page: Any, widget: Any) -> None:
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'done'")
+
+
+def probe(page: Any) -> dict[str, Any]:
+    return run_probe(page, page.locator(".jp-Cell").nth(PROBE_CELL))
+
+
+def in_kernel(page: Any, lab: LabServer, code: str) -> dict[str, Any]:
+    (lab.root / "command.py").write_text(code)
+    return probe(page)
+
+
+def number(text: str) -> float:
+    """A figure as the board writes it ("+0.123", "best", "33.7%", a loss with a minus
+    sign)."""
+    if text == "best":
+        return 0.0
+    return float(text.replace(MINUS, "-").rstrip("%"))
+
+
+def figures(row: Any) -> tuple[float, float, float]:
+    """A row's equity, loss and win as shown (the first line of each cell: the ± is
+    beneath)."""
+    cells = [
+        row.locator(f".tgw-{part}").evaluate("cell => cell.firstChild.textContent")
+        for part in ("equity", "loss", "win")
+    ]
+    equity, loss, win = (number(cell) for cell in cells)
+    return equity, -loss, win
+
+
+def ranked_rows(panel: Any) -> Any:
+    return panel.locator(".tgw-hints-lists > .tgw-hints .tgw-hint-play")
+
+
+def assert_in_order(panel: Any) -> list[tuple[float, float, float]]:
+    """The ranked list's rows, checked to be best first by the equity they show, each
+    losing what its equity is behind the first."""
+    shown = [figures(row) for row in ranked_rows(panel).all()]
+    equities = [equity for equity, _loss, _win in shown]
+    assert equities == sorted(equities, reverse=True), shown
+    for equity, loss, _win in shown:
+        assert abs((equities[0] - equity) - loss) <= 0.0011, shown
+    return shown
+
+
+def paragraphs(panel: Any) -> list[str]:
+    return list(panel.locator(".tgw-note p").all_text_contents())
+
+
+def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
+    page: Any, lab: LabServer
+) -> None:
+    widget = board(page, CLASSIC)
+    panel = widget.locator(".tgw-analysis-panel")
+    widget.evaluate(RECORD)
+    panel.get_by_role("button", name="Hints").click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'running'")
+    # At once: every play by the net, labelled so, with the rollout's progress.
+    assert paragraphs(panel)[:2] == ["For Ann.", "By the net (classic-v5) at 0-ply."]
+    assert panel.get_attribute("data-source") == "net"
+    assert panel.locator("progress").is_visible()
+    progress = panel.locator(".tgw-running .tgw-count").text_content() or ""
+    assert re.fullmatch(r"\d+ of about [1-9]\d* games", progress), progress
+    plays = probe(page)["classic"]["plays"]
+    assert ranked_rows(panel).count() == len(plays)
+    assert panel.locator(".tgw-pm").count() == 0  # the net has no sampling error
+    assert_in_order(panel)
+
+    wait_done(page, widget)
+    # Then the rollout's list in its place, labelled with its games and interval.
+    analysis = probe(page)["classic"]["analysis"]
+    source = analysis["source"]
+    assert panel.get_attribute("data-source") == "rollout" == source["kind"]
+    lines = paragraphs(panel)
+    assert lines[0] == "For Ann."
+    assert lines[1] == (
+        f"Rollout: {source['games']} games a play, each cut after {source['truncate']} turns "
+        "and rated by the net (classic-v5), the luck of the dice taken out; ± is the "
+        "interval at 95%."
+    )
+    rolled = analysis["hints"]
+    assert lines[2].startswith(
+        f"Best: {rolled[0]['text']}, by" if analysis["separated"] else "Too close to call: "
+    )
+    shown = assert_in_order(panel)
+    assert len(shown) == len(rolled) >= 2
+    for (equity, _loss, win), row in zip(shown, rolled, strict=True):
+        assert abs(equity - row["equity"]) <= 0.0005 and abs(win - 100 * row["win"]) <= 0.05
+    first = ranked_rows(panel).first
+    assert first.locator(".tgw-equity .tgw-pm").text_content() == (
+        f"±{source['z95'] * rolled[0]['equity_error']:.3f}"
+    )
+    assert first.locator(".tgw-loss .tgw-pm").count() == 0  # the best loses nothing
+    assert ranked_rows(panel).nth(1).locator(".tgw-loss .tgw-pm").count() == 1
+    # The plays not rolled out, apart, by the net.
+    others = panel.locator(".tgw-others")
+    assert others.locator("summary").text_content() == (
+        f"Other plays, by the net (classic-v5) at 0-ply ({len(plays) - len(rolled)})"
+    )
+    assert others.locator(".tgw-hint-play").count() == len(plays) - len(rolled)
+
+    # The learner saw two lists, never one rewritten under the pointer: the net's
+    # while the rollout ran, then the rollout's.
+    states = [state for state in widget.evaluate("root => root.__shown.map(JSON.parse)")]
+    lists = [tuple(rows) for status, _source, rows in states if rows]
+    assert len(dict.fromkeys(lists)) == 2, states
+    assert [source for _status, source, rows in states if rows][-1] == "rollout"
+    net = [source for status, source, _rows in states if status == "running"]
+    assert set(net) == {"net"}, states
+
+
+def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: LabServer) -> None:
+    widget = board(page, TRIGAMMON)
+    panel = widget.locator(".tgw-analysis-panel")
+    in_kernel(page, lab, "t.hints(seed=1)\n")
+    wait_done(page, widget)
+    state = probe(page)["trigammon"]
+    assert panel.get_attribute("data-source") == "rollout"
+    assert paragraphs(panel)[0] == "For Cy."
+    shown = assert_in_order(panel)
+    assert len(shown) == len(state["analysis"]["hints"])
+    # Where a play wins more often than one ranked above it, the panel says why.
+    wins = [win for _equity, _loss, win in shown]
+    says = "Ranked by points per game, which counts gammons" in " ".join(paragraphs(panel))
+    assert says == state["analysis"]["wins_differ"]
+    if any(lower > upper for upper, lower in pairwise(wins)):
+        assert says
+
+    # Chances: the net's at once, then the rollout's, every figure with its ±.
+    panel.get_by_role("button", name="Chances").click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'chances'")
+    if panel.get_attribute("data-source") == "net":
+        assert paragraphs(panel)[0] == "By the net (trigammon-v3) at 0-ply."
+    wait_done(page, widget)
+    analysis = probe(page)["trigammon"]["analysis"]
+    assert analysis["source"]["kind"] == "rollout"
+    assert paragraphs(panel)[0].startswith(f"Rollout: {analysis['source']['games']} games, each")
+    rows = panel.locator(".tgw-chances tr[data-player]")
+    assert rows.count() == 3
+    for player in range(3):
+        row = rows.nth(player)
+        win = row.locator(".tgw-win").evaluate("cell => cell.firstChild.textContent")
+        assert win == f"{100 * analysis['wins'][player]:.1f}%"
+        half = analysis["source"]["z95"] * analysis["win_errors"][player]
+        assert row.locator(".tgw-win .tgw-pm").text_content() == f"±{100 * half:.1f}"
+        assert row.locator(".tgw-equity .tgw-pm").count() == 1
+
+
+def test_a_cancelled_rollout_says_what_it_shows(page: Any, lab: LabServer) -> None:
+    widget = board(page, CLASSIC)
+    panel = widget.locator(".tgw-analysis-panel")
+    in_kernel(page, lab, "c.hints(precision=0, games=100000, seconds=600, seed=2)\n")
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'running'")
+    assert panel.get_by_role("button", name="Hints").is_disabled()
+    panel.get_by_role("button", name="Cancel").click()
+    wait_until(
+        page,
+        widget,
+        "el.querySelector('.tgw-analysis-panel').dataset.status === 'cancelled'",
+    )
+    lines = paragraphs(panel)
+    if panel.get_attribute("data-source") == "rollout":
+        games = probe(page)["classic"]["analysis"]["source"]["games"]
+        assert f"Rollout cancelled after {games} games: partial figures." in lines
+    else:
+        assert "Rollout cancelled before its first games: the net's figures." in lines
+    assert_in_order(panel)
+    assert panel.get_by_role("button", name="Hints").is_enabled()
+    # A row of the list plays its play, and the analysis of the old board goes.
+    before = version(widget)
+    ranked_rows(panel).first.click()
+    wait_version_after(page, widget, before)
+    assert probe(page)["classic"]["analysis"] is None
+    assert panel.get_attribute("data-status") == "none"

@@ -1,0 +1,83 @@
+"""Hints and chances in the session (issue 41): a row's figures all come from one
+source, which the panel names, and a list is ranked by what it shows, even where the
+rollout's order is not the net's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget.judgement.equity_rollout import EquityRollout, RolledHint
+from trigammon_widget.session import Session
+
+
+def test_the_rollouts_list_is_ranked_by_its_own_equity_whatever_the_nets_order() -> None:
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
+    job = session.hints(candidates=3, games=4, truncate=2, workers=1, seed=1)
+    assert job is not None
+    found = job.work(lambda done, total: None, job.stop)
+    assert isinstance(found, list) and len(found) == 3
+    net = {hint.notation: hint.net for hint in found}
+    # A rollout that turns the estimates upside down: the net's order and the
+    # rollout's now disagree.
+    rollout = found[0].rollout
+    upside = replace(rollout, estimates=tuple(reversed(rollout.estimates)))
+    crafted = [RolledHint(found[k].net, upside, k) for k in upside.order()]
+    by_net = sorted(crafted, key=lambda hint: -hint.net.equity)
+    assert [hint.notation for hint in crafted] != [hint.notation for hint in by_net]
+    assert session.finish(job, crafted)
+    analysis = session.analysis
+    assert analysis is not None and analysis["status"] == "done"
+    assert analysis["source"]["kind"] == "rollout" and analysis["source"]["games"] == 4
+    rows = analysis["hints"]
+    assert [row["text"] for row in rows] == [hint.notation for hint in crafted]
+    equities = [row["equity"] for row in rows]
+    assert equities == sorted(equities, reverse=True)
+    for row, hint in zip(rows, crafted, strict=True):
+        estimate = hint.estimate
+        assert row["equity"] == estimate.equities[0] != net[hint.notation].equity
+        assert row["win"] == estimate.wins[0]
+        assert row["equity_error"] == estimate.equity_errors[0]
+        assert row["loss"] == pytest.approx(equities[0] - row["equity"])
+    # The plays not rolled out: the net's, apart, each losing against the net's best.
+    others = analysis["others"]
+    assert not {row["text"] for row in others} & {row["text"] for row in rows}
+    best = max(hint.equity for hint in net.values())
+    assert all(row["equity_error"] == 0 for row in others)
+    assert all(row["loss"] >= 0 and row["loss"] == best - row["equity"] for row in others)
+
+
+def test_a_cancelled_rollout_of_no_games_leaves_the_nets_figures_labelled() -> None:
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
+    job = session.hints(games=4, truncate=2, workers=1)
+    assert job is not None
+    net = session.analysis
+    job.stop.set()
+    found = job.work(lambda done, total: None, job.stop)
+    assert isinstance(found, list) and found[0].rollout.trials == 0
+    assert session.finish(job, found)
+    analysis = session.analysis
+    assert analysis is not None and net is not None
+    assert analysis["status"] == "cancelled" and analysis["source"]["kind"] == "net"
+    assert analysis["hints"] == net["hints"] and "others" not in analysis
+
+
+def test_chances_come_from_one_source_each() -> None:
+    start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 2, None)
+    session = Session(Game(TRIGAMMON, start=start))
+    job = session.chances(games=8, truncate=2, workers=1, seed=3)
+    at_once = session.analysis
+    assert at_once is not None and at_once["source"]["kind"] == "net"
+    assert at_once["source"]["net"] == "trigammon-v3"
+    found = job.work(lambda done, total: None, job.stop)
+    assert isinstance(found, EquityRollout)
+    assert session.finish(job, found)
+    analysis = session.analysis
+    assert analysis is not None and analysis["source"]["kind"] == "rollout"
+    estimate = found.estimates[0]
+    assert analysis["wins"] == list(estimate.wins)
+    assert analysis["equities"] == list(estimate.equities)
+    assert analysis["gammons"] == list(estimate.gammons)
+    assert analysis["win_errors"] == list(estimate.win_errors)
