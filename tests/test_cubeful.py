@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Cube, MatchPosition, MatchState, Position
+from trigammon_widget.judgement.bots import CubeBot, HeuristicBot
 from trigammon_widget.judgement.cube import Chances, cube_decision
 from trigammon_widget.judgement.cubeful import (
     CONTACT_EFFICIENCY,
@@ -85,3 +86,13 @@ def test_a_decision_needs_classic_and_a_ply_of_0_or_1() -> None:
         cubeful_decision(MatchPosition(Position.start(TRIGAMMON), state=MatchState.fresh(3)))
     with pytest.raises(ValueError, match="ply must be 0 or 1"):
         cubeful_decision(MatchPosition(START), ply=2)
+
+
+def test_a_cube_bot_decides_cubefully_unless_given_chances() -> None:
+    """The last roll (a double and a take, above) one roll deep; on chances of 99% the
+    plain model says pass."""
+    match = MatchPosition(LAST_ROLL)
+    bot = CubeBot(HeuristicBot())
+    assert bot.double(match) and bot.take(match)
+    sure = CubeBot(HeuristicBot(), chances=lambda position: Chances(0.99))
+    assert sure.double(match) and not sure.take(match)
