@@ -42,6 +42,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -156,7 +157,7 @@ def label_chunk(
             [kinds[k] for k in held],
         )
         sink = [sink[k] for k in _of_phases([c[0] for c in sink], [c[1] for c in sink], kept)]
-    arrays = {
+    arrays: dict[str, npt.NDArray[Any]] = {
         "boards": np.asarray(boards, np.uint8),
         "turns": np.asarray(turns, np.int8),
         "kinds": np.asarray(kinds, np.int8),
