@@ -13,7 +13,8 @@ any trigammon net of the package by name is a table of two of it), the bot's win
 95% Wilson interval and its points per game with a 95% normal interval, beside parity
 (a third of the games, 0 points) and, for scale, what the package's bots score at that
 table, then its play in the reference positions. Game ``g`` of a table uses the dice of
-``random.Random(f"{seed}:{table}:{g}")`` (``--seed``), so every bot meets the same dice.
+``random.Random(f"{seed}:{table}:{g}")`` (``--seed``; several, comma-separated, add up
+``--games`` a seed and say each), so every bot meets the same dice.
 ``--targets`` adds the targets of the package's own next net (issue 46).
 """
 
@@ -24,6 +25,7 @@ import importlib
 import os
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 from trigammon_widget.judgement.benchmark import (
@@ -72,7 +74,7 @@ def main() -> None:
     parser.add_argument("--net", help="a weights file: NeuralBot with that net (not --bot)")
     parser.add_argument("--games", type=int, default=GAMES, help="games per table")
     parser.add_argument("--tables", default=",".join(TABLES), help="tables, comma-separated")
-    parser.add_argument("--seed", default="benchmark", help="the dice's seed")
+    parser.add_argument("--seed", default="benchmark", help="the dice's seed (several: a,b,c)")
     parser.add_argument("--workers", type=int, default=1, help="processes (1: here)")
     parser.add_argument("--targets", action="store_true", help="the package's own targets too")
     args = parser.parse_args()
@@ -82,9 +84,16 @@ def main() -> None:
     else:
         bot = find_bot(args.bot)
     print(f"{args.net or args.bot}: {bot!r}; load average {os.getloadavg()[0]:.1f}")
+    seeds = args.seed.split(",")
     for table in args.tables.split(","):
         started = time.perf_counter()
-        found = play_table(bot, table, args.games, seed=args.seed, workers=args.workers)
+        each = [play_table(bot, table, args.games, seed=s, workers=args.workers) for s in seeds]
+        if len(seeds) > 1:
+            rates = ", ".join(
+                f"{s} {r.win_rate:.1%} ({r.points:+.3f})" for s, r in zip(seeds, each, strict=True)
+            )
+            print(f"  seed by seed: {rates}")
+        found = replace(each[0], result=sum((r.result for r in each[1:]), each[0].result))
         print(f"  {found}; parity 33.3%; {time.perf_counter() - started:.0f} s")
         scale = FOR_SCALE.get(table)
         if scale:
