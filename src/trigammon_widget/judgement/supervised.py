@@ -400,6 +400,10 @@ def starting_layers(fit: Fit) -> Layers:
         from .training import widened
 
         layers = widened(Network(TRIGAMMON, tuple(layers)), fit.hidden[0], fit.seed).layers
+    elif len(have) == len(fit.hidden) > 1 and all(
+        a <= b for a, b in zip(have, fit.hidden, strict=True)
+    ):
+        layers = widen(layers, fit.hidden, fit.seed)
     elif have != fit.hidden:
         raise ValueError(
             f"{fit.start}'s {fit.phase} net has hidden layers {have}, not {fit.hidden}"
@@ -410,6 +414,27 @@ def starting_layers(fit: Fit) -> Layers:
         (w0, b0), *rest = layers
         layers = ((np.concatenate((w0, np.zeros((FEATURES, w0.shape[1]), w0.dtype))), b0), *rest)
     return tuple((np.array(w, np.float32), np.array(b, np.float32)) for w, b in layers)
+
+
+def widen(layers: Layers, hidden: tuple[int, ...], seed: int) -> Layers:
+    """``layers`` with ``hidden`` units in their hidden layers, rating every position as
+    they do: each new unit gets small random input weights and a zero weight into every
+    old unit of the next layer and into the outputs, so training gives it a say."""
+    rng = np.random.default_rng([seed, 13])
+    found: list[tuple[Floats, Floats]] = []
+    grown = 0  # the new units of the layer before
+    for k, (w, b) in enumerate(layers):
+        fan_in, have = w.shape
+        wanted = hidden[k] if k < len(hidden) else have
+        weights = np.zeros((fan_in + grown, wanted), np.float32)
+        weights[:fan_in, :have] = w
+        if wanted > have:
+            scale = 1 / np.sqrt(fan_in + grown)
+            weights[:, have:] = rng.normal(0, scale, (fan_in + grown, wanted - have))
+        biases = np.concatenate((b, np.zeros(wanted - have, np.float32))).astype(np.float32)
+        found.append((weights, biases))
+        grown = wanted - have
+    return tuple(found)
 
 
 def layers_of(phase: str, source: str) -> Layers:
