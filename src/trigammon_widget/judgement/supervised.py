@@ -274,7 +274,9 @@ class Fit:
     the weights the fit starts from (fine-tuning) instead of random ones: for a classic
     phase, a weights file of phase nets (its ``phase`` net); for ``"trigammon"``, a
     ``Network`` (a weights file or a net of the package by name), widened to
-    ``hidden`` units if it has one hidden layer of fewer (``training.widened``).
+    ``hidden`` units if it has one hidden layer of fewer (``training.widened``); a net
+    of several hidden layers with no more units than ``hidden``'s is widened too
+    (``widen``).
     """
 
     phase: str = "contact"
@@ -391,7 +393,7 @@ def measure(
 
 def starting_layers(fit: Fit) -> Layers:
     """The layers a fit starts from: random (``initial_layers``) or ``Fit.start``'s,
-    a one-hidden-layer trigammon net widened to ``fit.hidden`` (``training.widened``)."""
+    widened to ``fit.hidden`` where it has fewer units (``training.widened``, ``widen``)."""
     if fit.start is None:
         return initial_layers(fit)
     layers = layers_of(fit.phase, fit.start)
