@@ -30,7 +30,8 @@ self-play), the positions its roll's ``K`` best plays by gnubg 0-ply lead to, wi
 0-ply ratings (``candidate_boards``, ``candidate_turns``, ``candidate_ply0``): the
 positions a net must tell apart to choose a play, at no cost beyond gnubg's 10
 microseconds each; each of the deeper ``--plies`` rates them too (``candidate_ply2``:
-24 ms a position on one core, as for the others).
+24 ms a position on one core, as for the others). ``candidate_groups`` numbers them by
+roll: the candidates of one roll share a number, so a fit can compare them.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -74,7 +76,9 @@ def exploring(pick: Chooser, share: float) -> Chooser:
     return choose
 
 
-Candidate = tuple[Boards, int, npt.NDArray[np.float32]]
+Candidate = tuple[Boards, int, npt.NDArray[np.float32], int]
+"""A candidate's boards, who rolls next, gnubg's 0-ply rating and its group: the
+candidates of one roll share a group (the number of candidates kept before them)."""
 
 
 def recording(pick: Chooser, sink: list[Candidate] | None, best: int) -> Chooser:
@@ -88,10 +92,11 @@ def recording(pick: Chooser, sink: list[Candidate] | None, best: int) -> Chooser
         keys = list(leaves)
         rated = rater.after_plays(view, keys)
         order = np.argsort(-(rated @ equity_matrix(2)[:, view.turn]), kind="stable")
+        group = len(sink)
         for k in order[:best]:
             after = view.boards_after(keys[int(k)])
             if after[view.turn][-1] < 15:
-                sink.append((after, 1 - view.turn, rated[int(k)]))
+                sink.append((after, 1 - view.turn, rated[int(k)], group))
         return pick(view, leaves, rng)
 
     return choose
@@ -152,7 +157,7 @@ def label_chunk(
             [kinds[k] for k in held],
         )
         sink = [sink[k] for k in _of_phases([c[0] for c in sink], [c[1] for c in sink], kept)]
-    arrays = {
+    arrays: dict[str, npt.NDArray[Any]] = {
         "boards": np.asarray(boards, np.uint8),
         "turns": np.asarray(turns, np.int8),
         "kinds": np.asarray(kinds, np.int8),
@@ -163,6 +168,7 @@ def label_chunk(
             "candidate_boards": np.asarray(seen, np.uint8).reshape(-1, 2, 26),
             "candidate_turns": np.asarray(whose, np.int8),
             "candidate_ply0": np.asarray([c[2] for c in sink], np.float32).reshape(-1, 6),
+            "candidate_groups": np.asarray([c[3] for c in sink], np.int32),
         }
         deeper = tuple(ply for ply in plies if ply)
         arrays |= _ratings("candidate_", seen, whose, deeper)

@@ -29,6 +29,9 @@ each rated by the teacher ``--plies`` deep (``candidate_boards``, ``candidate_tu
 tell apart to choose a play, which self-play alone shows one at a time. Chunks written
 before without them get them added, so the same command with ``--candidates`` goes over
 a finished folder; races and won games among them are left out, as above.
+``candidate_groups`` gives each candidate the index of the position whose roll it is a
+play of (chunks written before groups get them from the same command), so that a fit
+can compare the plays of a roll (``judgement.ranking``).
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from trigammon_widget.engine.fastplay import Boards, TurnView, has_won
 from trigammon_widget.engine.variant import TRIGAMMON
@@ -94,36 +98,58 @@ def label_chunk(
 
 
 def add_candidates(target: Path, seed: int, best: int, teacher: str, plies: int) -> int:
-    """Give a chunk file its candidates' positions (the module's text) where it has none;
-    how many it was given."""
+    """Give a chunk file its candidates' positions (the module's text) where it has none,
+    or their groups where it has the candidates alone; how many positions it was given."""
     with np.load(target, allow_pickle=False) as data:
-        if not best or f"candidate_ply{plies}" in data.files:
+        if not best or "candidate_groups" in data.files:
             return 0
         arrays = {key: data[key] for key in data.files}
-    found = candidate_arrays(arrays, seed, best, teacher, plies)
-    save_whole(target, arrays | found, compress=True)
-    return len(found["candidate_turns"])
+    if f"candidate_ply{plies}" in arrays:  # written before candidates had groups
+        found, groups = candidates_found(arrays, seed, best, teacher)
+        again = np.asarray([b for b, _ in found], np.uint8).reshape(-1, *arrays["boards"].shape[1:])
+        if not np.array_equal(again, arrays["candidate_boards"]):
+            raise ValueError(f"{target}'s candidates are not those of seed {seed}, {best} a roll")
+        save_whole(target, arrays | {"candidate_groups": groups}, compress=True)
+        return 0
+    added = candidate_arrays(arrays, seed, best, teacher, plies)
+    save_whole(target, arrays | added, compress=True)
+    return len(added["candidate_turns"])
 
 
-def candidate_arrays(
-    arrays: dict[str, Any], seed: int, best: int, teacher: str, plies: int
-) -> dict[str, Any]:
-    """The candidates' arrays (the module's text) of a chunk's positions (``arrays``)."""
+def candidates_found(
+    arrays: dict[str, Any], seed: int, best: int, teacher: str
+) -> tuple[list[tuple[Boards, int]], npt.NDArray[np.int32]]:
+    """The candidates of a chunk's positions (``arrays``) and, for each, the index of the
+    position whose roll it is a play of: its group."""
     evaluator = NeuralEvaluator(teacher)
     found: list[tuple[Boards, int]] = []
+    groups: list[int] = []
     with one_blas_thread():
         for index, (seats, turn, game) in enumerate(
             zip(arrays["boards"], arrays["turns"], arrays["games"], strict=True)
         ):
             rng = random.Random(f"{seed}:{game}:{index}")
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            found += candidates_of(evaluator, seats.tolist(), int(turn), dice, best)
+            kept = candidates_of(evaluator, seats.tolist(), int(turn), dice, best)
+            found += kept
+            groups += [index] * len(kept)
+    return found, np.asarray(groups, np.int32)
+
+
+def candidate_arrays(
+    arrays: dict[str, Any], seed: int, best: int, teacher: str, plies: int
+) -> dict[str, Any]:
+    """The candidates' arrays (the module's text) of a chunk's positions (``arrays``)."""
+    found, groups = candidates_found(arrays, seed, best, teacher)
+    evaluator = NeuralEvaluator(teacher)
+    with one_blas_thread():
         ratings = [rate_before_roll(evaluator, TRIGAMMON, b, t, plies) for b, t in found]
     shape = arrays["boards"].shape[1:]
     return {
         "candidate_boards": np.asarray([b for b, _ in found], np.uint8).reshape(-1, *shape),
         "candidate_turns": np.asarray([t for _, t in found], np.int8),
         f"candidate_ply{plies}": np.asarray(ratings, np.float32).reshape(len(found), -1),
+        "candidate_groups": groups,
     }
 
 

@@ -22,8 +22,10 @@ the last finished epoch. ``--start`` fine-tunes the phase's net of a phase-nets 
 name, widened to ``--hidden`` if it has one hidden layer of fewer units) instead of
 starting from random weights; ``--baseline`` (the same kinds of weights) first prints
 how far that net is from the held-out targets. A trigammon fit's
-``RUN/nets/trigammon-NNN.npz`` are ``Network`` weights files. ``join`` puts fitted
-classic nets together into one phase-nets weights file (``judgement.phases``) with how
+``RUN/nets/trigammon-NNN.npz`` are ``Network`` weights files. ``--rank-weight W`` adds
+the loss on the equity differences between the candidates of each roll
+(``judgement.ranking``), weighted ``W``, ``--group-batch`` rolls a step. ``join`` puts
+fitted classic nets together into one phase-nets weights file (``judgement.phases``) with how
 they were made (a phase given as a phase-nets file takes that file's net and its
 record); ``ship`` writes a fitted trigammon net as a net of the package, its record
 (the fit's settings, positions, seconds) kept and how it was made added.
@@ -63,6 +65,8 @@ def run_fit(args: argparse.Namespace) -> None:
         epochs=args.epochs,
         seed=args.seed,
         start=args.start,
+        rank_weight=args.rank_weight,
+        group_batch=args.group_batch,
     )
     files = chunk_files(args.data)
     if args.limit:
@@ -131,6 +135,10 @@ def main() -> None:
     fitting.add_argument("--epochs", type=int, default=Fit().epochs)
     fitting.add_argument("--seed", type=int, default=0)
     fitting.add_argument("--start", help="weights to fine-tune (a phase-nets file; a net)")
+    fitting.add_argument(
+        "--rank-weight", type=float, default=0.0, help="weight of the loss on a roll's plays"
+    )
+    fitting.add_argument("--group-batch", type=int, default=Fit().group_batch)
     fitting.add_argument("--baseline", help="weights to measure on the held-out positions")
     fitting.add_argument("--limit", type=int, default=0, help="read only the first chunks")
     fitting.add_argument("--workers", type=int, default=1, help="processes reading chunks")

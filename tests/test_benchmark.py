@@ -15,6 +15,7 @@ from trigammon_widget.judgement import benchmark
 from trigammon_widget.judgement.benchmark import (
     TABLES,
     Reference,
+    net_tables,
     opponents,
     play_table,
     references,
@@ -70,7 +71,17 @@ def test_the_mixed_table_seats_each_opponent_before_the_bot_as_often() -> None:
     assert repr(old[0].evaluator) == "NeuralEvaluator('trigammon-v1')"
     found = play_table(RandomBot(), "mixed", 5, seed="m", workers=1)
     assert found.games == 5
-    assert set(TABLES) == {"heuristic", "trigammon-v1", "mixed"}
+    assert set(TABLES) == {"heuristic", "trigammon-v1", "mixed", "trigammon-v3"}
+
+
+def test_every_trigammon_net_of_the_package_is_a_table() -> None:
+    assert {"trigammon-v1", "trigammon-v2", "trigammon-v3"} <= set(net_tables())
+    for name in net_tables():
+        seating = opponents(name)
+        assert len(seating) == 1
+        assert [repr(b.evaluator) for b in seating[0]] == [f"NeuralEvaluator({name!r})"] * 2  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="or a trigammon net of the package"):
+        opponents("classic-v5")
 
 
 def test_bad_tables_and_counts_are_refused_and_cancel_stops() -> None:

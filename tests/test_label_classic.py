@@ -67,6 +67,17 @@ def test_candidates_are_rated_at_each_ply_too(chunk: dict[str, np.ndarray]) -> N
     assert (phase_of(boards, turns) <= CRASHED).all()
 
 
+def test_the_candidates_of_a_roll_share_a_group(chunk: dict[str, np.ndarray]) -> None:
+    """Groups number the rolls: never decreasing, at most three candidates each, and the
+    candidates of a group follow the same side's play (the other side to roll)."""
+    groups, turns = chunk["candidate_groups"], chunk["candidate_turns"]
+    assert len(groups) == len(turns) and (np.diff(groups) >= 0).all()
+    sizes = np.unique(groups, return_counts=True)[1]
+    assert sizes.max() <= 3 and (sizes >= 2).sum() > 10
+    for group in np.unique(groups):
+        assert len(set(turns[groups == group].tolist())) == 1
+
+
 def test_crashed_only_keeps_crashed_positions_alone(script: ModuleType, tmp_path: Path) -> None:
     """Game 1, random self-play, reaches crashed positions (in contact, a side with six
     checkers or fewer in play beside those buried on its ace and deuce points); they

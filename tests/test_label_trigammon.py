@@ -113,6 +113,12 @@ def test_candidates_are_the_best_plays_of_a_roll_rated_by_the_teacher(
         found = rate_before_roll(plain, TRIGAMMON, boards[k].tolist(), int(turns[k]), 1)
         assert found == pytest.approx(rated[k], abs=2e-5)
     assert script.add_candidates(target, 3, 2, "trigammon-v1", 1) == 0  # once only
+    with np.load(target, allow_pickle=False) as data:
+        groups, positions = data["candidate_groups"], data["boards"]
+    assert len(groups) == added and (np.diff(groups) >= 0).all() and groups.max() < kept
+    for group in np.unique(groups)[:5]:  # a group's candidates follow its position's roll
+        mover = int(turns[groups == group][0]) - 1
+        assert (positions[group][mover] != boards[groups == group][:, mover]).any()
     with np.load(labels / "chunk-00000.npz") as data:
         seats, turn = data["boards"][5].tolist(), int(data["turns"][5])
     evaluator = NeuralEvaluator("trigammon-v1")
@@ -126,6 +132,27 @@ def test_candidates_are_the_best_plays_of_a_roll_rated_by_the_teacher(
     ranked = [afters[k] for k in np.argsort(equities)[::-1]]
     best = script.candidates_of(evaluator, seats, turn, (6, 5), 2)
     assert [after for after, _ in best] == ranked[:2] and {t for _, t in best} == {follower}
+
+
+def test_candidates_written_without_groups_are_given_them(
+    script: ModuleType, labels: Path, tmp_path: Path
+) -> None:
+    """A chunk whose candidates came before groups did gets the groups alone: no
+    candidate is rated again, and the groups are those of a chunk labelled now."""
+    target = tmp_path / "chunk-00000.npz"
+    target.write_bytes((labels / "chunk-00000.npz").read_bytes())
+    script.add_candidates(target, 3, 2, "trigammon-v1", 1)
+    with np.load(target, allow_pickle=False) as data:
+        arrays = {key: data[key] for key in data.files}
+    grouped = arrays.pop("candidate_groups")
+    np.savez_compressed(target, **arrays)
+    assert script.add_candidates(target, 3, 2, "trigammon-v1", 1) == 0
+    with np.load(target, allow_pickle=False) as data:
+        assert np.array_equal(data["candidate_groups"], grouped)
+        assert np.array_equal(data["candidate_ply1"], arrays["candidate_ply1"])
+    with pytest.raises(ValueError, match="not those of seed 4"):
+        np.savez_compressed(target, **arrays)
+        script.add_candidates(target, 4, 2, "trigammon-v1", 1)
 
 
 def test_a_chunk_labelled_with_candidates_is_the_chunk_given_them_afterwards(

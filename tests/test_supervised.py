@@ -293,3 +293,20 @@ def test_a_fitted_trigammon_net_ships_with_how_it_was_made(
     assert net.meta["version"] == 9 and net.meta["method"] == "a test" and net.meta["games"] == 12
     assert net.meta["fit"]["hidden"] == [8, 4] and net.meta["file"] == fitted.name
     assert same_layers(net.layers, layers)
+
+
+def test_a_fit_from_a_narrower_deep_net_starts_at_its_ratings(
+    trigammon_chunks: Path, tmp_path: Path
+) -> None:
+    """trigammon-v3's two hidden layers (384, 192) widened to (400, 200): every new unit
+    starts with no say, so the fit's first measure is v3's own, and its layers grow."""
+    train, held = data(trigammon_chunks, "trigammon-features")
+    settings = Fit(
+        phase="trigammon-features", hidden=(400, 200), epochs=1, start="trigammon-v3", batch=64
+    )
+    layers = fit(settings, tmp_path, train, held, None)
+    assert [w.shape for w, _ in layers] == [(501, 400), (400, 200), (200, 15)]
+    log = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    v3 = measure(layers_of("trigammon-features", "trigammon-v3"), held, players=3)
+    assert log[0]["held_loss"] == pytest.approx(v3["loss"], rel=1e-5)
+    assert log[0]["held_equity_error"] == pytest.approx(v3["equity_error"], rel=1e-4)

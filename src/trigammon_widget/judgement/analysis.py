@@ -44,13 +44,13 @@ from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
 from ..engine.position import Dice, Position
-from .cube import CubeDecision, cube_decision
+from .cube import CubeDecision
+from .cubeful import cubeful_decision
 from .evaluation import (
     PLIES,
     ROLLS,
     Evaluator,
     NeuralEvaluator,
-    evaluate,
     find_evaluator,
     rate_plays,
 )
@@ -807,8 +807,7 @@ def _cube_reports(
         else:
             if action == "no double" and "double" not in unrolled.legal_cube_actions():
                 continue
-            chances = evaluate(unrolled.position, evaluator=evaluator, ply=depth)
-            decision = cube_decision(unrolled, chances)
+            decision = cubeful_decision(unrolled, evaluator, ply=depth)
         offered = decision if action == "double" else None
         options = dict(cube_options(action, decision))
         loss = max(options.values()) - options[action]

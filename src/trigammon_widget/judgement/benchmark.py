@@ -5,7 +5,8 @@ A bot is anything with ``choose(position)`` (``bots.Bot``); the built-in bots al
 the fast ``pick``. Two measures:
 
 - **Tables** (``play_table``): the bot against fixed opponents (``TABLES``): two
-  ``HeuristicBot``s, two trigammon-v1 ``NeuralBot``s, or one of each. Game ``g`` of a
+  ``HeuristicBot``s, two trigammon-v1 ``NeuralBot``s, one of each, or two of another
+  trigammon net of the package (trigammon-v3, the strongest of the old ones). Game ``g`` of a
   table draws its dice from ``random.Random(f"{seed}:{table}:{g}")`` and seats the bot
   at ``g`` mod 3 (``games.play_match``), so every bot meets the same dice in the same
   seats. The mixed table plays half its games with the heuristic in the lower of the
@@ -44,6 +45,7 @@ from .evaluation import NeuralEvaluator
 from .games import MatchResult, play_match
 from .parallel import check_controls, run, runner
 from .rollout import MAX_GAMES, wilson
+from .shipped import shipped_names
 
 __all__ = [
     "OLD_NET",
@@ -51,6 +53,8 @@ __all__ = [
     "Reference",
     "ReferenceScore",
     "TableResult",
+    "net_bot",
+    "net_tables",
     "opponents",
     "play_table",
     "references",
@@ -59,8 +63,10 @@ __all__ = [
 
 OLD_NET = "trigammon-v1"
 """The net the trigammon-v1 opponents play with (``NeuralEvaluator(OLD_NET)``)."""
-TABLES = ("heuristic", "trigammon-v1", "mixed")
-"""The fixed opponents: two ``HeuristicBot``s, two trigammon-v1s, one of each."""
+TABLES = ("heuristic", "trigammon-v1", "mixed", "trigammon-v3")
+"""The fixed opponents: two ``HeuristicBot``s, two trigammon-v1s, one of each, two
+trigammon-v3s. Any trigammon net of the package makes a table of two of it too, named
+as the net (``opponents``)."""
 REFERENCE_FILE = "trigammon-reference.json"
 """The reference positions, in the package's ``tables`` folder."""
 CHUNK = 10
@@ -71,9 +77,19 @@ MAX_SEED = 100
 Progress = Callable[[int, int], None]
 
 
+def net_bot(name: str) -> NeuralBot:
+    """A trigammon net of the package at 0-ply, bear-off races rated from the database."""
+    return NeuralBot(evaluator=NeuralEvaluator(name))
+
+
 def old_net_bot() -> NeuralBot:
     """trigammon-v1 at 0-ply, bear-off races rated from the bear-off database."""
-    return NeuralBot(evaluator=NeuralEvaluator(OLD_NET))
+    return net_bot(OLD_NET)
+
+
+def net_tables() -> list[str]:
+    """The trigammon nets of the package, each a table of two of it."""
+    return [name for name in shipped_names() if name.startswith("trigammon-")]
 
 
 def opponents(table: str) -> list[tuple[Bot, Bot]]:
@@ -82,18 +98,18 @@ def opponents(table: str) -> list[tuple[Bot, Bot]]:
     chosen = _checked_table(table)
     if chosen == "heuristic":
         return [(HeuristicBot(), HeuristicBot())]
-    if chosen == "trigammon-v1":
-        return [(old_net_bot(), old_net_bot())]
-    return [(HeuristicBot(), old_net_bot()), (old_net_bot(), HeuristicBot())]
+    if chosen == "mixed":
+        return [(HeuristicBot(), old_net_bot()), (old_net_bot(), HeuristicBot())]
+    return [(net_bot(chosen), net_bot(chosen))]
 
 
 def _checked_table(table: object) -> str:
-    if isinstance(table, str) and table in TABLES:
+    if isinstance(table, str) and (table in TABLES or table in net_tables()):
         return table
     raise ValueError(
-        _("unknown table {table}: use one of {tables}").format(
-            table=quote(table), tables=", ".join(TABLES)
-        )
+        _(
+            "unknown table {table}: use one of {tables}, or a trigammon net of the package ({nets})"
+        ).format(table=quote(table), tables=", ".join(TABLES), nets=", ".join(net_tables()))
     )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from functools import cache
 from itertools import compress
 from operator import getitem, mul
@@ -29,7 +29,8 @@ from ..engine.match import MatchPosition
 from ..engine.moves import Play
 from ..engine.position import Position
 from ..engine.variant import CHECKERS, Variant
-from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision, evaluated_chances
+from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision
+from .cubeful import cubeful_decision
 from .evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
 from .outcomes import equities_of, equity_matrix
 
@@ -650,16 +651,20 @@ class CubeHandler(Protocol):
 
 @dataclass(frozen=True)
 class CubeBot:
-    """``bot``'s plays, and cube actions by ``cube.cube_decision`` on the cubeless
-    chances ``chances`` gives for a position: by default the project's net
-    (``cube.evaluated_chances()``); ``cube.evaluated_chances("gnubg")`` for GNU
-    Backgammon's, ``cube.race_chances`` for a rough pip count."""
+    """``bot``'s plays, and cube actions by ``cubeful.cubeful_decision``: ``evaluator``'s
+    chances (the project's net by default; ``"gnubg"`` for GNU Backgammon's) through the
+    cube model with the efficiency of the position's class, one roll deep (``ply``; 0
+    for the model on the position's own chances).
+
+    Given ``chances`` (a function of a position: ``cube.evaluated_chances("gnubg")``,
+    ``cube.race_chances`` for a rough pip count, ...), it decides by
+    ``cube.cube_decision`` on those alone, with one ``efficiency``."""
 
     bot: Bot
-    chances: Callable[[Position], Chances | Sequence[float] | Any] = field(
-        default_factory=evaluated_chances
-    )
+    chances: Callable[[Position], Chances | Sequence[float] | Any] | None = None
     efficiency: float = EFFICIENCY
+    evaluator: str | Evaluator | None = None
+    ply: int = 1
 
     def choose(self, position: Position) -> Play:
         return self.bot.choose(position)
@@ -671,5 +676,7 @@ class CubeBot:
         return self._decision(match).take
 
     def _decision(self, match: MatchPosition) -> CubeDecision:
+        if self.chances is None:
+            return cubeful_decision(match, self.evaluator, ply=self.ply)
         chances = Chances.of(self.chances(match.position), match.position.turn)
         return cube_decision(match, chances, efficiency=self.efficiency)

@@ -37,7 +37,6 @@ from .met import match_equity
 
 EFFICIENCY = 0.68
 """Janowski's cube efficiency for middle games: how live a cube is, 0..1."""
-_BISECTIONS = 50
 
 
 @dataclass(frozen=True)
@@ -178,6 +177,14 @@ class _Model:
         """``me``'s cubeful equity at winning chance ``p`` (Janowski)."""
         won, lost = self.average(me, cube, owner)
         dead = p * won + (1.0 - p) * lost
+        live = _interpolate(self.anchors(me, cube, owner), p)
+        return self.efficiency * live + (1.0 - self.efficiency) * dead
+
+    def anchors(self, me: int, cube: int, owner: int | None) -> list[tuple[float, float]]:
+        """The live cube's equity for ``me`` at its knots, by winning chance: the
+        average loss, the opponent's take point (where its double would be dropped),
+        ``me``'s cash point, the average win."""
+        won, lost = self.average(me, cube, owner)
         value = self.sides[me].value
         anchors = [(0.0, lost)]
         if self.access(1 - me, cube, owner):
@@ -186,8 +193,7 @@ class _Model:
             anchors.append((1.0 - self.take_point(1 - me, cube), value(cube)))
         anchors.append((1.0, won))
         anchors.sort()  # at odd scores a take point may lie beyond the cash point
-        live = _interpolate(anchors, p)
-        return self.efficiency * live + (1.0 - self.efficiency) * dead
+        return anchors
 
     def take_point(self, me: int, cube: int) -> float:
         """The least winning chance with which ``me`` takes a double from ``cube``."""
@@ -197,19 +203,20 @@ class _Model:
         return known
 
     def _take_point(self, me: int, cube: int) -> float:
+        """Where taking stops losing more than dropping: the equity after a take is
+        linear in the winning chance between the live cube's knots (``anchors``), so
+        the first knot at or above the drop's worth bounds the segment it is solved in."""
         drop = self.sides[me].value(-cube)
-        low, high = 0.0, 1.0
-        if self.equity(me, 2 * cube, me, high) < drop:
+        knots = [x for x, _ in self.anchors(me, 2 * cube, me)]
+        values = [self.equity(me, 2 * cube, me, x) for x in knots]
+        if values[-1] < drop:
             return 1.0
-        if self.equity(me, 2 * cube, me, low) >= drop:
+        if values[0] >= drop:
             return 0.0
-        for _step in range(_BISECTIONS):
-            middle = (low + high) / 2
-            if self.equity(me, 2 * cube, me, middle) >= drop:
-                high = middle
-            else:
-                low = middle
-        return high
+        for (x0, y0), (x1, y1) in pairwise(zip(knots, values, strict=True)):
+            if y1 >= drop:
+                return x1 if y1 == y0 else x0 + (drop - y0) * (x1 - x0) / (y1 - y0)
+        return 1.0
 
 
 def _interpolate(anchors: list[tuple[float, float]], p: float) -> float:

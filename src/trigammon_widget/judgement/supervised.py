@@ -38,7 +38,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from functools import partial
@@ -57,6 +57,7 @@ from .fitting import Adam, outcome_gradient, save_whole
 from .network import Network, encode, forward, in_slots, outcomes_from_logits
 from .outcomes import Floats, by_turn, equity_matrix, outcome_size, pairs, to_slots
 from .phases import Layers, inputs_of
+from .ranking import Groups, choices, rank_gradient
 from .trigammon_features import FEATURES
 
 __all__ = [
@@ -129,14 +130,20 @@ NETS = {
 @dataclass(frozen=True)
 class Positions:
     """One phase's positions: inputs (kept as float16, half the memory of millions of
-    positions; every input is a count or a share that float16 holds to 1e-3) and
-    targets (outcome vectors in slots)."""
+    positions; every input is a count or a share that float16 holds to 1e-3), targets
+    (outcome vectors in slots) and, where the chunks number their candidates by roll,
+    each position's group (``ranking``; -1 for none)."""
 
     inputs: npt.NDArray[np.float16]
     targets: Floats
+    groups: npt.NDArray[np.int64] | None = None
 
     def __len__(self) -> int:
         return len(self.targets)
+
+    def labels(self) -> npt.NDArray[np.int64]:
+        """Each position's group, -1 for none."""
+        return np.full(len(self), -1, np.int64) if self.groups is None else self.groups
 
     @staticmethod
     def join(parts: Iterable[Positions], phase: str) -> Positions:
@@ -147,8 +154,18 @@ class Positions:
                 np.zeros((0, kind.input_size()), np.float16),
                 np.zeros((0, outcome_size(kind.players)), np.float32),
             )
+        groups = None
+        if any(p.groups is not None for p in kept):
+            numbered, offset = [], 0
+            for part in kept:  # each part's groups numbered after the last part's
+                labels = part.labels()
+                numbered.append(np.where(labels >= 0, labels + offset, -1))
+                offset += int(labels.max(initial=-1)) + 1
+            groups = np.concatenate(numbered)
         return Positions(
-            np.concatenate([p.inputs for p in kept]), np.concatenate([p.targets for p in kept])
+            np.concatenate([p.inputs for p in kept]),
+            np.concatenate([p.targets for p in kept]),
+            groups,
         )
 
 
@@ -169,7 +186,9 @@ def read_chunk(
         kept = Path(cache) / f"{named}-{_digest(_state(source))}.npz"
         if kept.exists():
             with np.load(kept, allow_pickle=False) as data:
-                return Positions(data["inputs"], data["targets"])
+                groups = data["groups"] if "groups" in data.files else None
+                return Positions(data["inputs"], data["targets"], groups)
+    groups = None
     with np.load(source, allow_pickle=False) as data:
         boards = data["boards"]
         turns = data["turns"].astype(np.intp)
@@ -178,17 +197,25 @@ def read_chunk(
             boards = np.concatenate((boards, data["candidate_boards"]))
             turns = np.concatenate((turns, data["candidate_turns"].astype(np.intp)))
             rated = np.concatenate((rated, data[f"candidate_{rating}"].astype(np.float32)))
+            if "candidate_groups" in data.files:
+                none = np.full(len(data["turns"]), -1, np.int64)
+                groups = np.concatenate((none, data["candidate_groups"].astype(np.int64)))
     kind = NETS[phase]
     slots = in_slots(kind.variant, boards, turns)
     rows = kind.rows(slots)
     targets = by_turn(kind.variant, rated[rows], turns[rows], to_slots)
-    found = Positions(kind.inputs(slots[rows]).astype(np.float16), targets)
+    found = Positions(
+        kind.inputs(slots[rows]).astype(np.float16),
+        targets,
+        None if groups is None else groups[rows],
+    )
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
         for stale in kept.parent.glob(f"{named}-*.npz"):
             if not stale.name.endswith(".part.npz"):  # another fit's file being written
                 stale.unlink(missing_ok=True)
-        save_whole(kept, {"inputs": found.inputs, "targets": found.targets})
+        cached = {"inputs": found.inputs, "targets": found.targets}
+        save_whole(kept, cached if groups is None else {**cached, "groups": found.labels()})
     return found
 
 
@@ -247,7 +274,9 @@ class Fit:
     the weights the fit starts from (fine-tuning) instead of random ones: for a classic
     phase, a weights file of phase nets (its ``phase`` net); for ``"trigammon"``, a
     ``Network`` (a weights file or a net of the package by name), widened to
-    ``hidden`` units if it has one hidden layer of fewer (``training.widened``).
+    ``hidden`` units if it has one hidden layer of fewer (``training.widened``); a net
+    of several hidden layers with no more units than ``hidden``'s is widened too
+    (``widen``).
     """
 
     phase: str = "contact"
@@ -259,6 +288,10 @@ class Fit:
     epochs: int = 10
     seed: int = 0
     start: str | None = None
+    rank_weight: float = 0.0
+    """The weight of the group loss (``ranking``) beside the cross-entropy; 0: none."""
+    group_batch: int = 32
+    """Groups of candidates a step, beside ``batch`` positions, where ``rank_weight``."""
 
     def __post_init__(self) -> None:
         if self.phase not in NETS:
@@ -319,6 +352,25 @@ class Learner(Adam):
         grad = outcome_gradient(acts[-1], targets, self.players) / np.float32(len(inputs))
         self.descend(acts, grad, rate)
 
+    def update_ranked(
+        self,
+        inputs: Floats,
+        targets: Floats,
+        grouped: tuple[Floats, Floats, npt.NDArray[np.int64]],
+        rate: float,
+        weight: float,
+    ) -> None:
+        """One step on ``inputs``' cross-entropy and, weighted, on the group loss of the
+        candidates ``grouped`` (their inputs, targets and batch-local groups)."""
+        members, member_targets, labels = grouped
+        acts = forward(self.live_layers(), np.concatenate((inputs, members)))
+        logits = acts[-1]
+        count = len(inputs)
+        plain = outcome_gradient(logits[:count], targets, self.players) / np.float32(count)
+        _, ranked = rank_gradient(logits[count:], member_targets, labels, self.players)
+        ranked *= np.float32(weight / len(members))
+        self.descend(acts, np.concatenate((plain, ranked)), rate)
+
 
 def measure(
     layers: Layers, positions: Positions, players: int = 2, batch: int = 4096
@@ -341,7 +393,7 @@ def measure(
 
 def starting_layers(fit: Fit) -> Layers:
     """The layers a fit starts from: random (``initial_layers``) or ``Fit.start``'s,
-    a one-hidden-layer trigammon net widened to ``fit.hidden`` (``training.widened``)."""
+    widened to ``fit.hidden`` where it has fewer units (``training.widened``, ``widen``)."""
     if fit.start is None:
         return initial_layers(fit)
     layers = layers_of(fit.phase, fit.start)
@@ -350,6 +402,10 @@ def starting_layers(fit: Fit) -> Layers:
         from .training import widened
 
         layers = widened(Network(TRIGAMMON, tuple(layers)), fit.hidden[0], fit.seed).layers
+    elif len(have) == len(fit.hidden) > 1 and all(
+        a <= b for a, b in zip(have, fit.hidden, strict=True)
+    ):
+        layers = widen(layers, fit.hidden, fit.seed)
     elif have != fit.hidden:
         raise ValueError(
             f"{fit.start}'s {fit.phase} net has hidden layers {have}, not {fit.hidden}"
@@ -360,6 +416,27 @@ def starting_layers(fit: Fit) -> Layers:
         (w0, b0), *rest = layers
         layers = ((np.concatenate((w0, np.zeros((FEATURES, w0.shape[1]), w0.dtype))), b0), *rest)
     return tuple((np.array(w, np.float32), np.array(b, np.float32)) for w, b in layers)
+
+
+def widen(layers: Layers, hidden: tuple[int, ...], seed: int) -> Layers:
+    """``layers`` with ``hidden`` units in their hidden layers, rating every position as
+    they do: each new unit gets small random input weights and a zero weight into every
+    old unit of the next layer and into the outputs, so training gives it a say."""
+    rng = np.random.default_rng([seed, 13])
+    found: list[tuple[Floats, Floats]] = []
+    grown = 0  # the new units of the layer before
+    for k, (w, b) in enumerate(layers):
+        fan_in, have = w.shape
+        wanted = hidden[k] if k < len(hidden) else have
+        weights = np.zeros((fan_in + grown, wanted), np.float32)
+        weights[:fan_in, :have] = w
+        if wanted > have:
+            scale = 1 / np.sqrt(fan_in + grown)
+            weights[:, have:] = rng.normal(0, scale, (fan_in + grown, wanted - have))
+        biases = np.concatenate((b, np.zeros(wanted - have, np.float32))).astype(np.float32)
+        found.append((weights, biases))
+        grown = wanted - have
+    return tuple(found)
 
 
 def layers_of(phase: str, source: str) -> Layers:
@@ -395,6 +472,8 @@ def fit(
     (folder / "nets").mkdir(parents=True, exist_ok=True)
     checkpoint = folder / "checkpoint.npz"
     players = NETS[settings.phase].players
+    groups = Groups.of(train.labels())
+    held_groups = Groups.of(held.labels())
     learner = Learner(starting_layers(settings), players)
     state: dict[str, Any] = {"epoch": 0, "seconds": 0.0, "log": []}
     say = report or (lambda line: None)
@@ -417,6 +496,7 @@ def fit(
         start = {
             "epoch": 0,
             **{f"held_{k}": v for k, v in measure(learner.layers(), held, players).items()},
+            **_choices(learner.layers(), held, held_groups, players),
         }
         with open(folder / "log.jsonl", "w") as out:
             out.write(json.dumps(start) + "\n")
@@ -429,9 +509,18 @@ def fit(
         started = time.perf_counter()
         rate = settings.learning_rate * settings.decay**epoch
         order = np.random.default_rng([settings.seed, epoch]).permutation(len(train))
-        for first in range(0, len(order), settings.batch):
+        firsts = range(0, len(order), settings.batch)
+        grouped = _group_batches(settings, train, groups, epoch, len(firsts))
+        for first in firsts:
             rows = np.sort(order[first : first + settings.batch])
-            learner.update(train.inputs[rows].astype(np.float32), train.targets[rows], rate)
+            inputs, targets = train.inputs[rows].astype(np.float32), train.targets[rows]
+            members = next(grouped, None)
+            if members is None:
+                learner.update(inputs, targets, rate)
+                continue
+            member_rows, labels = members
+            found = (train.inputs[member_rows].astype(np.float32), train.targets[member_rows])
+            learner.update_ranked(inputs, targets, (*found, labels), rate, settings.rank_weight)
         state["epoch"] = epoch + 1
         state["seconds"] += time.perf_counter() - started
         layers = learner.layers()
@@ -441,6 +530,7 @@ def fit(
             "seconds": round(state["seconds"]),
             "rate": rate,
             **{f"held_{k}": v for k, v in measure(layers, held, players).items()},
+            **_choices(layers, held, held_groups, players),
         }
         state["log"].append(entry)
         state["step"] = learner.step
@@ -457,6 +547,23 @@ def fit(
             f"({len(train):,} positions, {state['seconds'] / 60:.1f} min)"
         )
     return learner.layers()
+
+
+def _group_batches(
+    settings: Fit, train: Positions, groups: Groups, epoch: int, count: int
+) -> Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+    """An epoch's batches of groups, one a step, where the fit weighs the group loss."""
+    if not settings.rank_weight or not len(groups):
+        return iter(())
+    return groups.batches(settings.seed, epoch, settings.group_batch, count)
+
+
+def _choices(layers: Layers, held: Positions, groups: Groups, players: int) -> dict[str, float]:
+    """The held-out candidates' choices (``ranking.choices``), where there are groups."""
+    if not len(groups):
+        return {}
+    found = choices(layers, held.inputs, held.targets, groups, players)
+    return {f"held_{k}": v for k, v in found.items()}
 
 
 def _save_net(path: Path, settings: Fit, layers: Layers, entry: dict[str, Any]) -> None:

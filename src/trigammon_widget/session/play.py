@@ -12,7 +12,6 @@ from ..engine.notation import dice_text, format_play, format_play_seen, record_t
 from ..engine.places import Place, index_of, parse_place
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..judgement.bots import CubeBot
-from ..judgement.cube import evaluated_chances
 from ..judgement.games import autoplay
 from ..protocol import INT, PLACE, IntentError, action
 from ..teaching.coaching import tutor_warning
@@ -161,9 +160,12 @@ class Playing(SessionState):
         board = self._board
         bots = dict(self._seating.bots)
         if board.cube_in_play():
-            chances = evaluated_chances(self._judge())
+            judge = self._judge()
             seats = self._seating.seats
-            bots = {p: CubeBot(b, chances) if seats[p] != "random" else b for p, b in bots.items()}
+            bots = {
+                p: CubeBot(b, evaluator=judge) if seats[p] != "random" else b
+                for p, b in bots.items()
+            }
         made: list[Record] = autoplay(board.game, bots, max_turns=max_turns)
         # One line: the last record said, the others counted (the history lists them all).
         game = board.game
