@@ -239,6 +239,7 @@ export const WORDS = [
   ["plays_ranked", "Plays, best first"],
   ["kind_hints", "hints"],
   ["kind_chances", "chances"],
+  ["kind_cube", "cube"],
   ["status_refining", "rolling out"],
   ["status_done", "done"],
   ["status_cancelled", "cancelled"],
@@ -254,6 +255,17 @@ export const WORDS = [
   ["rolling_out", "Rolling the best plays out with the same dice\u2026"],
   ["rolling_out_chances", "Rolling the position out\u2026"],
   ["for_player", "For {name}."],
+  ["cube_question_double", "Before the roll: double, or play on?"],
+  ["cube_question_take", "A double awaits its answer: take, or pass?"],
+  ["proper_action", "Proper cube action: {action}."],
+  ["take_point", "Take point {point}: {name} takes with at least this chance of winning."],
+  ["cubeless_chances", "Cubeless chances by {by} at 0-ply: {chances}."],
+  ["player_wins", "{name} wins {wins}"],
+  ["cube_actions_ranked", "Cube actions, the proper one marked"],
+  ["points_per_cube", "Points per cube"],
+  ["points_per_cube_tip", "Points per game for each point the cube shows now (normalised, as GNU Backgammon gives them): a pass is worth 1 to the doubler, \u22121 to the one who passes."],
+  ["versus_proper", "Vs proper"],
+  ["versus_proper_tip", "How far the choice lies above (+) or below (\u2212) the proper action"],
   ["verdict_best", "Best: {play}, by {gap} \u00b1 {error}."],
   ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart."],
   ["ranked_by_points", "Ranked by points per game, which counts gammons: a play lower down may win more often."],
@@ -428,6 +440,9 @@ export const WORDS = [
   ["autoplay_waits_roll you", "Autoplay waits for you to roll and play."],
   ["autoplay_waits_play you", "Autoplay waits for you to play."],
   ["autoplay_waits_answer you", "Autoplay waits for you to take or pass."],
+  ["for_player you", "For you."],
+  ["player_wins you", "You win {wins}"],
+  ["take_point you", "Take point {point}: you take with at least this chance of winning."],
   ["whose_checker you", "That checker is {whose}'s: you are to move."],
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
@@ -551,7 +566,7 @@ export interface Message {
 
 /** The analysis panel: this roll's plays ranked (hints) or every player's chances */
 export interface Analysis {
-  kind: "hints" | "chances";
+  kind: "hints" | "chances" | "cube";
   status: "running" | "done" | "cancelled" | "failed";
   done: number;
   total: number;
@@ -567,6 +582,7 @@ export interface Analysis {
   equities?: number[];
   win_errors?: number[];
   equity_errors?: number[];
+  cube?: CubeAdvice;
 }
 
 /** A game's analysis: progress, the players' summaries, the marked turns and the */
@@ -666,6 +682,19 @@ export interface HintRow {
   win_error: number;
 }
 
+/** A cube decision (R14): whether to double (``question`` "double": the player on */
+export interface CubeAdvice {
+  question: "double" | "take";
+  decider: number;
+  doubler: number;
+  rows: CubeRow[];
+  best: "no double" | "double, take" | "double, pass" | "take" | "pass";
+  proper: string;
+  take_point: number;
+  wins: number[];
+  gammons: number[];
+}
+
 /** One player's game: ``error_rate`` in thousandths of a point per decision, a */
 export interface ReviewPlayer {
   player: number;
@@ -720,6 +749,14 @@ export interface DrillVerdict {
   comment: string;
   source: string;
   due: string;
+}
+
+/** One cube choice of the player who decides: its equity for that player, */
+export interface CubeRow {
+  action: "no double" | "double, take" | "double, pass" | "take" | "pass";
+  text: string;
+  equity: number;
+  diff: number;
 }
 
 /** One of the card's best choices (``rank`` 1, 2, ...; None: the answer given, not */

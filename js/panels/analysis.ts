@@ -4,12 +4,15 @@
 // whole, labelled as the rollout's: a list never mixes sources.
 
 import { button, h, on, setChildren, setText, swatch } from "../dom";
-import type { Analysis, HintRow, Intent, Source, View } from "../protocol";
-import { fixed, format, type Word, type Words, word } from "../words";
+import type { Analysis, CubeAdvice, HintRow, Intent, Source, View } from "../protocol";
+import { about, fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
 
 /** The status line's word for each kind and state of an analysis. */
-const KIND_WORDS = { hints: "kind_hints", chances: "kind_chances" } as const satisfies Record<Analysis["kind"], Word>;
+const KIND_WORDS = { hints: "kind_hints", chances: "kind_chances", cube: "kind_cube" } as const satisfies Record<
+  Analysis["kind"],
+  Word
+>;
 const STATUS_WORDS = {
   running: "status_refining",
   done: "status_done",
@@ -51,6 +54,11 @@ export function loss(l: number | undefined, words: Words): string {
 function plusMinus(error: number, z95: number, scale: number, digits: number, words: Words): HTMLElement {
   const half = finite(error) ? fixed(z95 * error * scale, digits, words) : "?";
   return h("span", { class: "tgw-pm", title: word(words, "plus_minus_tip") }, `±${half}`);
+}
+
+/** A player's name as the board shows it. */
+function name(v: View, player: number): string {
+  return v.names[player] ?? String(player + 1);
 }
 
 /** Who the figures' net is, as the note names it. */
@@ -136,7 +144,9 @@ export class AnalysisPanel {
     const a = v.analysis;
     const play = v.mode === "play";
     const running = a?.status === "running";
-    this.hintsButton.disabled = !play || !v.dice || !!v.win || running;
+    // Hints before the roll are the cube's advice, where the cube may be turned (R14).
+    const cubeDecision = !v.dice && !!(v.cube?.can_double || v.cube?.can_answer);
+    this.hintsButton.disabled = !play || !(v.dice || cubeDecision) || !!v.win || running;
     this.chancesButton.disabled = !play || !!v.win || running;
     this.element.dataset.status = a ? a.status : "none";
     this.element.dataset.kind = a ? a.kind : "none";
@@ -154,7 +164,7 @@ export class AnalysisPanel {
     // (a row rebuilt under the pointer would lose its hover preview), and never while a
     // rollout runs, whose figures replace the net's whole once it is done.
     const { done: _done, total: _total, ...figures } = a ?? { done: 0, total: 0 };
-    const key = JSON.stringify([figures, v.names, v.colors, v.turn, a?.kind === "hints" ? plays : null, words]);
+    const key = JSON.stringify([figures, v.names, v.colors, v.turn, v.you, a?.kind === "hints" ? plays : null, words]);
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.note.removeAttribute("data-kind");
@@ -166,10 +176,16 @@ export class AnalysisPanel {
       lines.push(a.error || say("analysis_failed"));
       this.note.dataset.kind = "error";
       setChildren(this.results);
+    } else if (a.kind === "cube" && a.cube) {
+      const cube = a.cube;
+      lines.push(format(about(words, "for_player", cube.decider, v.you), { name: name(v, cube.decider) }));
+      lines.push(sourceText(a.source, words, false));
+      lines.push(say(cube.question === "take" ? "cube_question_take" : "cube_question_double"));
+      setChildren(this.results, this.renderCube(v, cube, a.source));
     } else {
       const hints = a.kind === "hints";
       const rolled = a.source.kind === "rollout";
-      if (hints) lines.push(format(say("for_player"), { name: v.names[v.turn] ?? String(v.turn + 1) }));
+      if (hints) lines.push(format(about(words, "for_player", v.turn, v.you), { name: name(v, v.turn) }));
       lines.push(sourceText(a.source, words, hints));
       if (running) lines.push(say(hints ? "rolling_out" : "rolling_out_chances"));
       if (a.status === "cancelled") {
@@ -255,6 +271,59 @@ export class AnalysisPanel {
       );
     setChildren(this.hintsList, hintsHead(words), ranked, more);
     return h("div", { class: "tgw-hints-table" }, this.hintsList);
+  }
+
+  /** A cube decision as GNU Backgammon shows it: the decider's choices in points per
+   *  cube, each against the proper action; the proper action, the take point and the
+   *  cubeless chances beneath. */
+  private renderCube(v: View, cube: CubeAdvice, source: Source): HTMLElement {
+    const words = this.words;
+    const say = (key: Word): string => word(words, key);
+    const rows = cube.rows.map((row) =>
+      h(
+        "tr",
+        { "data-action": row.action, "data-best": row.action === cube.best ? "" : undefined },
+        h("th", { scope: "row" }, row.text),
+        h("td", { class: "tgw-equity" }, equity(row.equity, words)),
+        h("td", { class: "tgw-loss" }, row.action === cube.best ? say("best") : equity(row.diff, words)),
+      ),
+    );
+    const taker = 1 - cube.doubler;
+    const chances = cube.wins
+      .map((wins, player) =>
+        format(about(words, "player_wins", player, v.you), { name: name(v, player), wins: percent(wins, words) }),
+      )
+      .join(", ");
+    return h(
+      "div",
+      { class: "tgw-cube-advice" },
+      h(
+        "table",
+        { class: "tgw-table tgw-cube-actions", "aria-label": say("cube_actions_ranked") },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, say("cube_action")),
+            h("th", { scope: "col", title: say("points_per_cube_tip") }, say("points_per_cube")),
+            h("th", { scope: "col", title: say("versus_proper_tip") }, say("versus_proper")),
+          ),
+        ),
+        h("tbody", {}, ...rows),
+      ),
+      h("p", { "data-role": "proper" }, format(say("proper_action"), { action: cube.proper })),
+      h(
+        "p",
+        { "data-role": "take-point" },
+        format(about(words, "take_point", taker, v.you), {
+          point: percent(cube.take_point, words),
+          name: name(v, taker),
+        }),
+      ),
+      h("p", { "data-role": "cubeless" }, format(say("cubeless_chances"), { by: byNet(source, words), chances })),
+    );
   }
 
   private renderChances(v: View, a: Analysis): HTMLElement {

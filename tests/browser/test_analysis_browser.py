@@ -17,14 +17,16 @@ from .lab_page import board, run_probe, version, wait_until, wait_version_after
 from .lab_server import LabServer
 
 MINUS = "\N{MINUS SIGN}"
-CLASSIC, TRIGAMMON = range(2)
-BOARDS = 2
-PROBE_CELL = 3
+CLASSIC, TRIGAMMON, CUBE = range(3)
+BOARDS = 3
+PROBE_CELL = 4
+CUBE_DECISION = "C1AAgEcjz4BBB4PPgA:M1AAUAAgAA"
+"""A 5-point match, cube centred, before the roll: gnubg 2-ply says no double, take."""
 
 SETUP = """\
 import json
 import os
-from trigammon_widget import BoardWidget, Game, Position, CLASSIC, TRIGAMMON
+from trigammon_widget import BoardWidget, Game, MatchPosition, Position, CLASSIC, TRIGAMMON
 
 _probes = 0
 
@@ -36,8 +38,9 @@ def probe():
             command = file.read()
         os.remove("command.py")
         exec(command, globals())
+    boards = (("classic", c), ("trigammon", t), ("cube", m))
     state = {key: {"analysis": b.view["analysis"], "plays": b.plays, "names": b.view["names"],
-                   "turn": b.view["turn"]} for key, b in (("classic", c), ("trigammon", t))}
+                   "turn": b.view["turn"]} for key, b in boards}
     print("PROBE", _probes, json.dumps(state))
 """
 CELLS = [
@@ -46,6 +49,7 @@ CELLS = [
     "names=['Ann', 'Bob'])\nc",
     "start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 2, (3, 3))\n"
     "t = BoardWidget(Game(TRIGAMMON, start=start), names=['Ann', 'Bo', 'Cy'])\nt",
+    f"m = BoardWidget(MatchPosition.from_id({CUBE_DECISION!r}), you=0)\nm",
     "probe()",
 ]
 NOTEBOOKS = {"analysis.ipynb": CELLS}
@@ -242,3 +246,57 @@ def test_a_cancelled_rollout_says_what_it_shows(page: Any, lab: LabServer) -> No
     wait_version_after(page, widget, before)
     assert probe(page)["classic"]["analysis"] is None
     assert panel.get_attribute("data-status") == "none"
+
+
+def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
+    """Issue 41 §4 (R14): at a cube decision Hints gives no double, double/take and
+    double/pass, the proper action and the take point, labelled with their source;
+    once doubled, the taker's take and pass."""
+    widget = board(page, CUBE)
+    panel = widget.locator(".tgw-analysis-panel")
+    hints = panel.get_by_role("button", name="Hints")
+    assert widget.get_by_role("button", name="Roll").is_enabled() and hints.is_enabled()
+    hints.click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'cube'")
+    advice = probe(page)["cube"]["analysis"]["cube"]
+    assert paragraphs(panel)[:3] == [
+        "For you.",
+        "By the net (classic-v5) at 1-ply.",
+        "Before the roll: double, or play on?",
+    ]
+    table = panel.locator(".tgw-cube-actions")
+    shown = [row.locator("th, td").all_text_contents() for row in table.locator("tbody tr").all()]
+    assert [cells[0] for cells in shown] == ["No double", "Double, take", "Double, pass"]
+    for cells, row in zip(shown, advice["rows"], strict=True):
+        assert number(cells[1]) == round(row["equity"], 3)
+        if row["action"] == advice["best"]:
+            assert cells[2] == "best"
+        else:
+            assert number(cells[2]) == round(row["diff"], 3)
+    assert advice["best"] == "no double"  # as gnubg 2-ply has it
+    assert table.locator("tr[data-best] th").text_content() == "No double"
+    assert (
+        panel.locator("[data-role=proper]").text_content() == "Proper cube action: No double, take."
+    )
+    point = f"{advice['take_point'] * 100:.1f}%"
+    assert panel.locator("[data-role=take-point]").text_content() == (
+        f"Take point {point}: Player O takes with at least this chance of winning."
+    )
+    cubeless = panel.locator("[data-role=cubeless]").text_content() or ""
+    assert cubeless.startswith("Cubeless chances by the net (classic-v5) at 0-ply: You win ")
+
+    # Doubled: the other player's take or pass, from their side.
+    before = version(widget)
+    widget.get_by_role("button", name="Double").click()
+    wait_version_after(page, widget, before)
+    assert panel.get_attribute("data-status") == "none"  # the old advice went
+    hints.click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'cube'")
+    assert paragraphs(panel)[:3] == [
+        "For Player O.",
+        "By the net (classic-v5) at 1-ply.",
+        "A double awaits its answer: take, or pass?",
+    ]
+    rows = panel.locator(".tgw-cube-actions tbody th").all_text_contents()
+    assert rows == ["Take", "Pass"]
+    assert panel.locator(".tgw-cube-actions tr[data-best] th").text_content() == "Take"

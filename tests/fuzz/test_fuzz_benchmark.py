@@ -119,7 +119,7 @@ def test_every_wrong_argument_is_refused_before_a_game() -> None:
 
 
 def test_the_right_arguments_still_play() -> None:
-    assert set(TABLES) == {"heuristic", "trigammon-v1", "mixed"}
+    assert set(TABLES) == {"heuristic", "trigammon-v1", "mixed", "trigammon-v3"}
     seen: list[tuple[int, int]] = []
     result = play_table(
         Counting(), "heuristic", 2, seed=7, workers=1, progress=lambda *a: seen.append(a)

@@ -16,8 +16,10 @@ from typing import Any, Literal
 
 from ..engine import IllegalMoveError, fast
 from ..engine.i18n import _
+from ..engine.match import Cube, MatchPosition
 from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
+from ..judgement.cubeful import cubeful_decision
 from ..judgement.equity_rollout import (
     MIN_TRIALS,
     EquityRollout,
@@ -36,6 +38,7 @@ from ..teaching.coaching import (
     Review,
     Source,
     chances_view,
+    cube_advice,
     hint_rows,
     net_source,
     rolled_chances,
@@ -56,6 +59,9 @@ many as the rollout can afford while it tells the best plays apart to 0.01 withi
 PURE_ROLLOUT_TURNS = {"trigammon": 3, "classic": 2}
 """``ROLLOUT_TURNS`` off the compiled fast path (``engine.fast``), where a turn of a trial
 costs 20 to 50 times as much: a rollout that still ends in about ``ROLLOUT_SECONDS``."""
+CUBE_PLY = 1
+"""How deep the board's cube advice looks: one roll, as the bots' and the reviews'
+cube decisions by default (``cubeful.cubeful_decision``)."""
 ROLLOUT_SECONDS = 10.0
 """The board's rollouts stop after this long whatever they have found, labelled with the
 games they played (too close to call where the best is not told apart)."""
@@ -87,8 +93,16 @@ class Judging(Navigation):
         the background (at most ``candidates``, within ``WITHIN`` of the best), with
         common dice and the luck taken out (``equity_rollout.hints``, whose arguments
         ``options`` are), and show the rollout's ranking of them in place of the net's
-        (the view's ``analysis``)."""
+        (the view's ``analysis``). At a cube decision (before the roll where the cube
+        may be turned, or a double awaiting its answer) the advice is the cube's, at
+        once (``kind`` "cube": ``_cube_hints``)."""
         whole_number(candidates, "candidates", 1, 64)
+        board = self._board
+        if board.game.position.dice is None and (board.may_double or board.may_answer):
+            self._require_play()
+            check_settings(rollout_settings(board.game.variant, options))
+            self._cube_hints()
+            return None
         position = self._rolled(person=False)
         settings = rollout_settings(position.variant, options)
         judge = self._judge()
@@ -118,6 +132,26 @@ class Judging(Navigation):
             job = Job("hints", MIN_TRIALS, work)
         self._swap(analyses=replace(self._analyses, job=job, analysis=panel, rated=tuple(rated)))
         return job
+
+    def _cube_hints(self) -> None:
+        """The cube decision of the shown turn (R14), judged as the bots judge theirs
+        (``cubeful.cubeful_decision``, ``CUBE_PLY`` rolls deep): no double, double/take
+        and double/pass for the player on roll before the roll, or take and pass for
+        the player a double awaits; the proper action, the take point and the cubeless
+        chances (the view's ``analysis``, ``kind`` "cube")."""
+        board = self._board
+        game = board.game
+        answering = board.may_answer
+        cube = game.cube
+        position = game.position.with_dice()
+        before = MatchPosition(position, Cube(cube.value, cube.owner), game.match_state)
+        judge = self._judge()
+        panel = self._panel("cube", 0, net_source(net_name(judge, game.variant), CUBE_PLY))
+        decision = cubeful_decision(before, judge, ply=CUBE_PLY)
+        chances = evaluate(position, evaluator=judge)
+        panel["cube"] = cube_advice(decision, position.turn, answering, chances)
+        panel["status"] = "done"
+        self._swap(analyses=replace(self._analyses, job=None, analysis=panel))
 
     @action()
     def chances(self, /, **options: Any) -> Job:
@@ -210,7 +244,9 @@ class Judging(Navigation):
         """The review of the line shown, once finished (or cancelled)."""
         return self._current_report()
 
-    def _panel(self, kind: Literal["hints", "chances"], total: int, source: Source) -> Analysis:
+    def _panel(
+        self, kind: Literal["hints", "chances", "cube"], total: int, source: Source
+    ) -> Analysis:
         running = self._analyses.job
         if running is not None and not running.stop.is_set():
             raise ValueError(_("an analysis is running: cancel it first"))

@@ -34,6 +34,9 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "autoplay_waits_roll": NP_("you", "Autoplay waits for you to roll and play."),
     "autoplay_waits_play": NP_("you", "Autoplay waits for you to play."),
     "autoplay_waits_answer": NP_("you", "Autoplay waits for you to take or pass."),
+    "for_player": NP_("you", "For you."),
+    "player_wins": NP_("you", "You win {wins}"),
+    "take_point": NP_("you", "Take point {point}: you take with at least this chance of winning."),
     "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
 }
 """Words said to the person in front of the board (the view's ``you``), by the key of
@@ -184,6 +187,7 @@ WORDS: Mapping[str, str] = {
     "plays_ranked": N_("Plays, best first"),
     "kind_hints": N_("hints"),
     "kind_chances": N_("chances"),
+    "kind_cube": N_("cube"),
     "status_refining": N_("rolling out"),
     "status_done": N_("done"),
     "status_cancelled": N_("cancelled"),
@@ -209,6 +213,21 @@ WORDS: Mapping[str, str] = {
     "rolling_out": N_("Rolling the best plays out with the same dice…"),
     "rolling_out_chances": N_("Rolling the position out…"),
     "for_player": N_("For {name}."),
+    # the cube's advice: the hints at a cube decision (R14)
+    "cube_question_double": N_("Before the roll: double, or play on?"),
+    "cube_question_take": N_("A double awaits its answer: take, or pass?"),
+    "proper_action": N_("Proper cube action: {action}."),
+    "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
+    "cubeless_chances": N_("Cubeless chances by {by} at 0-ply: {chances}."),
+    "player_wins": N_("{name} wins {wins}"),
+    "cube_actions_ranked": N_("Cube actions, the proper one marked"),
+    "points_per_cube": N_("Points per cube"),
+    "points_per_cube_tip": N_(
+        "Points per game for each point the cube shows now (normalised, as GNU Backgammon "
+        "gives them): a pass is worth 1 to the doubler, −1 to the one who passes."  # noqa: RUF001
+    ),
+    "versus_proper": N_("Vs proper"),
+    "versus_proper_tip": N_("How far the choice lies above (+) or below (−) the proper action"),  # noqa: RUF001
     "verdict_best": N_("Best: {play}, by {gap} ± {error}."),
     "verdict_close": N_("Too close to call: {play} and {second} are {gap} ± {error} apart."),
     "ranked_by_points": N_(

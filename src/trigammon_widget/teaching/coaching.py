@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Literal, NotRequired, TypedDict
 
-from ..engine.i18n import _
+from ..engine.i18n import NP_, _, pgettext
 from ..engine.moves import Play
 from ..engine.notation import play_text
 from ..engine.position import Position
 from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, action_text, mark_of
+from ..judgement.cube import CubeDecision
 from ..judgement.equity_rollout import EquityRollout, RolledHint
 from ..judgement.evaluation import Evaluation, Evaluator
 from ..judgement.evaluation import Hint as RatedPlay
@@ -27,11 +28,14 @@ from ..judgement.evaluation import hints as rate_all
 __all__ = [
     "Analysis",
     "ChancesView",
+    "CubeAdvice",
+    "CubeRow",
     "HintRow",
     "Review",
     "Source",
     "TutorWarning",
     "chances_view",
+    "cube_advice",
     "hint_rows",
     "net_source",
     "review_view",
@@ -88,9 +92,10 @@ class Analysis(TypedDict):
     whether the best is ahead of the second by more than three standard errors (else too
     close to call).
     Chances: each player's ``wins``, ``gammons`` (lost), ``equities`` and the standard
-    errors of the wins and the equities."""
+    errors of the wins and the equities.
+    Cube: a cube decision's ``cube`` advice (the hints before a roll, or at a double)."""
 
-    kind: Literal["hints", "chances"]
+    kind: Literal["hints", "chances", "cube"]
     status: Status
     done: int
     total: int
@@ -106,6 +111,97 @@ class Analysis(TypedDict):
     equities: NotRequired[list[float]]
     win_errors: NotRequired[list[float]]
     equity_errors: NotRequired[list[float]]
+    cube: NotRequired[CubeAdvice]
+
+
+RowAction = Literal["no double", "double, take", "double, pass", "take", "pass"]
+
+
+class CubeRow(TypedDict):
+    """One cube choice of the player who decides: its equity for that player,
+    normalised (points per point of the cube now, GNU Backgammon's EMG), and how far it
+    lies above (+) or below (-) the proper action's (0 for that one)."""
+
+    action: RowAction
+    text: str
+    equity: float
+    diff: float
+
+
+class CubeAdvice(TypedDict):
+    """A cube decision (R14): whether to double (``question`` "double": the player on
+    roll, before the roll) or to take (``question`` "take": a double awaiting its
+    answer). ``rows``: the choices of ``decider``, in GNU Backgammon's order, one of
+    them ``best``; ``proper`` the proper action of both sides in words;
+    ``take_point`` the least winning chance with which the taker takes; ``wins`` and
+    ``gammons`` (lost) each player's cubeless chances by the net at 0-ply."""
+
+    question: Literal["double", "take"]
+    decider: int
+    doubler: int
+    rows: list[CubeRow]
+    best: RowAction
+    proper: str
+    take_point: float
+    wins: list[float]
+    gammons: list[float]
+
+
+ROW_WORDS: dict[str, tuple[str, str]] = {
+    "no double": NP_("cube action", "No double"),
+    "double, take": NP_("cube action", "Double, take"),
+    "double, pass": NP_("cube action", "Double, pass"),
+    "take": NP_("cube action", "Take"),
+    "pass": NP_("cube action", "Pass"),
+}
+"""A cube analysis's rows in words (the actions stay English keys)."""
+PROPER_WORDS: dict[tuple[str, bool], tuple[str, str]] = {
+    ("no double", True): NP_("proper cube action", "No double, take"),
+    ("no double", False): NP_("proper cube action", "No double, pass"),
+    ("double", True): NP_("proper cube action", "Double, take"),
+    ("double", False): NP_("proper cube action", "Double, pass"),
+    ("too good", True): NP_("proper cube action", "Too good to double, take"),
+    ("too good", False): NP_("proper cube action", "Too good to double, pass"),
+}
+"""The proper cube action of both sides, as GNU Backgammon says it."""
+
+
+def cube_advice(
+    decision: CubeDecision, doubler: int, answering: bool, chances: Evaluation
+) -> CubeAdvice:
+    """The board's cube analysis of ``decision`` (``doubler``'s, as ``cube_decision``
+    and ``cubeful_decision`` give it): the doubler's three choices, or when
+    ``answering`` a double the taker's two; ``chances`` the cubeless ones."""
+    normal = decision.normalised
+    choices: list[tuple[RowAction, float]]
+    best: RowAction
+    if answering:
+        choices = [("take", -normal(decision.double_take)), ("pass", -normal(decision.double_pass))]
+        best = "take" if decision.take else "pass"
+    else:
+        choices = [
+            ("no double", normal(decision.no_double)),
+            ("double, take", normal(decision.double_take)),
+            ("double, pass", normal(decision.double_pass)),
+        ]
+        doubled: RowAction = "double, take" if decision.take else "double, pass"
+        best = doubled if decision.double else "no double"
+    top = dict(choices)[best]
+    rows: list[CubeRow] = [
+        {"action": action, "text": pgettext(*ROW_WORDS[action]), "equity": e, "diff": e - top}
+        for action, e in choices
+    ]
+    return {
+        "question": "take" if answering else "double",
+        "decider": 1 - doubler if answering else doubler,
+        "doubler": doubler,
+        "rows": rows,
+        "best": best,
+        "proper": pgettext(*PROPER_WORDS[decision.action, decision.take]),
+        "take_point": decision.take_point,
+        "wins": list(chances.wins),
+        "gammons": list(chances.gammons),
+    }
 
 
 class ChancesView(TypedDict, total=False):

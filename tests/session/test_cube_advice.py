@@ -1,0 +1,132 @@
+"""The hints at a cube decision (issue 41 §4, R14): before the roll where the cube may
+be turned, or at a double awaiting its answer, Hints gives the cube's advice (no
+double, double/take and double/pass, or take and pass; the proper action, the take
+point), judged as the bots and the reviews judge theirs, and checked against GNU
+Backgammon 2-ply on the clear decisions of the cube reference."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trigammon_widget.engine import CLASSIC, Game, IllegalMoveError, Match, MatchPosition
+from trigammon_widget.judgement.cube import CubeDecision
+from trigammon_widget.judgement.cubeful import cubeful_decision
+from trigammon_widget.session import Session
+
+REFERENCE = Path(__file__).parents[2] / "benchmarks" / "data" / "cube-reference.json"
+CLEAR = 0.15
+"""A decision is clear where gnubg 2-ply's proper action beats the other double/no double
+choice, and the proper answer the other answer, by this much (normalised equity)."""
+
+
+def gnubg_action(rated: dict[str, Any]) -> tuple[str, bool]:
+    """gnubg's proper action and answer, by ``CubeDecision``'s own rule."""
+    decision = CubeDecision(
+        rated["no_double"], rated["double_take"], rated["double_pass"], 0.0, "money"
+    )
+    return decision.action, decision.take
+
+
+def clear_decisions() -> list[tuple[str, str, str, bool]]:
+    found = []
+    for decision in json.loads(REFERENCE.read_text())["decisions"]:
+        rated = decision["ply2"]
+        no_double, take, drop = (rated[k] for k in ("no_double", "double_take", "double_pass"))
+        if min(abs(min(take, drop) - no_double), abs(take - drop)) >= CLEAR:
+            found.append((decision["id"], decision["context"], *gnubg_action(rated)))
+    return found
+
+
+CLEAR_DECISIONS = clear_decisions()
+
+
+def advice(session: Session) -> dict[str, Any]:
+    assert session.hints() is None  # at once: no rollout
+    analysis = session.analysis
+    assert analysis is not None and analysis["kind"] == "cube"
+    assert analysis["status"] == "done"
+    assert analysis["source"] == {**analysis["source"], "kind": "net", "ply": 1, "games": 0}
+    return dict(analysis["cube"])
+
+
+def test_the_reference_holds_every_kind_of_clear_decision() -> None:
+    kinds = {(action, take) for _id, _context, action, take in CLEAR_DECISIONS}
+    assert {("no double", True), ("double", True), ("double", False), ("too good", False)} <= kinds
+    assert len(CLEAR_DECISIONS) >= 20
+
+
+@pytest.mark.parametrize(("match_id", "context", "action", "take"), CLEAR_DECISIONS)
+def test_the_advice_agrees_with_gnubg_2_ply_where_the_decision_is_clear(
+    match_id: str, context: str, action: str, take: bool
+) -> None:
+    session = Session(MatchPosition.from_id(match_id))
+    doubler = session.view()["turn"]
+    cube = advice(session)
+    assert cube["question"] == "double" and cube["decider"] == cube["doubler"] == doubler
+    assert [row["action"] for row in cube["rows"]] == ["no double", "double, take", "double, pass"]
+    doubled = "double, take" if take else "double, pass"
+    assert cube["best"] == (doubled if action == "double" else "no double"), context
+    rows = {row["action"]: row for row in cube["rows"]}
+    assert rows[cube["best"]]["diff"] == 0
+    assert rows["double, pass"]["equity"] == pytest.approx(1.0)  # a pass is worth the cube
+    # The same decision answered: the taker's two choices, from the taker's side.
+    session.double()
+    answer = advice(session)
+    assert answer["question"] == "take" and answer["decider"] == 1 - doubler
+    assert [row["action"] for row in answer["rows"]] == ["take", "pass"]
+    assert answer["best"] == ("take" if take else "pass"), context
+    by_action = {row["action"]: row["equity"] for row in answer["rows"]}
+    assert by_action["take"] == pytest.approx(-rows["double, take"]["equity"])
+    assert by_action["pass"] == pytest.approx(-1.0)
+    assert answer["proper"] == cube["proper"] and answer["take_point"] == cube["take_point"]
+
+
+def test_the_advice_is_the_bots_own_decision_in_points_per_cube() -> None:
+    match_id = next(m for m, _c, action, _t in CLEAR_DECISIONS if action == "double")
+    position = MatchPosition.from_id(match_id)
+    session = Session(position)
+    cube = advice(session)
+    decision = cubeful_decision(position, None, ply=1)
+    expected = [decision.no_double, decision.double_take, decision.double_pass]
+    assert [row["equity"] for row in cube["rows"]] == [decision.normalised(e) for e in expected]
+    assert cube["take_point"] == decision.take_point
+    said = {"no double": "No double", "double": "Double", "too good": "Too good to double"}
+    assert cube["proper"] == f"{said[decision.action]}, {'take' if decision.take else 'pass'}"
+    assert sum(cube["wins"]) == pytest.approx(1.0)
+
+
+def test_hints_before_the_roll_without_a_cube_decision_say_roll_first() -> None:
+    # A casual classic game's opening roll is set: its hints are the plays'.
+    session = Session(Game(CLASSIC))
+    assert session.view()["dice"] and session.hints() is not None
+    session.cancel_analysis()
+    # The cube is owned by the other player: no cube decision before this roll.
+    owned = Session(Match(5, names=("Ann", "Bob")), seed=3)
+    owned.play(next(iter(owned.legal_plays)))
+    owned.double()
+    owned.take()
+    for _turn in range(2):  # the doubler's turn, then the taker's, who owns the cube
+        owned.roll()
+        owned.play(next(iter(owned.legal_plays)))
+    cube = owned.view()["cube"]
+    assert owned.view()["dice"] is None and cube is not None and not cube["can_double"]
+    before = owned.view()
+    with pytest.raises(IllegalMoveError, match="R4: roll the dice first"):
+        owned.hints()
+    assert owned.view() == before
+
+
+def test_the_advice_speaks_the_boards_language() -> None:
+    match_id = next(m for m, _c, action, take in CLEAR_DECISIONS if action == "double" and take)
+    session = Session(MatchPosition.from_id(match_id), language="es")
+    cube = advice(session)
+    assert cube["proper"] == "Doblar, aceptar"
+    assert [row["text"] for row in cube["rows"]] == [
+        "No doblar",
+        "Doblar, aceptar",
+        "Doblar, rechazar",
+    ]
