@@ -92,7 +92,7 @@ b""",
 b = board(played(16, 7))
 b.analyse(workers=1)
 b.wait(300)
-b.goto(b.analysis.next_mistake(0) or 1)
+b.next_mistake()  # the first marked decision, as the mover faced it
 b""",
     "match": """\
 if VARIANT == "classic":
