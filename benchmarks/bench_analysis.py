@@ -23,11 +23,11 @@ import time
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.judgement.analysis import analyse
-from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
 from trigammon_widget.judgement.evaluation import Evaluator, NeuralEvaluator, hints
-from trigammon_widget.judgement.games import autoplay
-from trigammon_widget.judgement.rollout import wilson
-from trigammon_widget.judgement.shipped import load_file
+from trigammon_widget.judgement.nets.shipped import load_file
+from trigammon_widget.judgement.play.bot_games import autoplay
+from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.play.rollout import wilson
 
 TURNS = 100
 POSITIONS = 1_000

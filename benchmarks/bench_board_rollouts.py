@@ -40,8 +40,8 @@ from pathlib import Path
 from typing import Any
 
 from trigammon_widget import CLASSIC, TRIGAMMON, BoardWidget, Game, Position
-from trigammon_widget.judgement import parallel
-from trigammon_widget.judgement.equity_rollout import hints
+from trigammon_widget.judgement.play import parallel
+from trigammon_widget.judgement.play.equity_rollout import hints
 from trigammon_widget.session.judging import ROLLOUT_SECONDS, ROLLOUT_TURNS
 
 TARGET_SECONDS = 10.0

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
-from trigammon_widget.judgement.bots import Bot, HeuristicBot, RandomBot
-from trigammon_widget.judgement.games import play_game
-from trigammon_widget.judgement.rollout import rollout, shutdown_workers, wilson
+from trigammon_widget.judgement.play.bot_games import play_game
+from trigammon_widget.judgement.play.bots import Bot, HeuristicBot, RandomBot
+from trigammon_widget.judgement.play.rollout import rollout, shutdown_workers, wilson
 
 TRIGAMMON_GAMES = 3_000
 CLASSIC_GAMES = 2_000

@@ -51,19 +51,19 @@ import numpy.typing as npt
 from trigammon_widget.engine import CLASSIC, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, Leaves, TurnView, boards_of, play_game
-from trigammon_widget.judgement import race
-from trigammon_widget.judgement.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import (
     Evaluator,
     GnubgEvaluator,
     NeuralEvaluator,
     find_evaluator,
 )
-from trigammon_widget.judgement.features import PHASES, phases
-from trigammon_widget.judgement.network import in_slots
-from trigammon_widget.judgement.outcomes import equity_matrix
-from trigammon_widget.judgement.rollout import wilson
-from trigammon_widget.judgement.shipped import load_file
+from trigammon_widget.judgement.inputs.classic import PHASES, phases
+from trigammon_widget.judgement.inputs.encoding import in_slots
+from trigammon_widget.judgement.nets.shipped import load_file
+from trigammon_widget.judgement.outcome_vectors import equity_matrix
+from trigammon_widget.judgement.play.bots import NeuralBot, RandomBot
+from trigammon_widget.judgement.play.rollout import wilson
+from trigammon_widget.judgement.race import rating as race
 
 POSITIONS = 1_000
 CANDIDATES = 8

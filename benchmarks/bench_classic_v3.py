@@ -1,4 +1,4 @@
-"""classic-v3 (the classic nets by phase, ``judgement.phases``) in use: how fast its
+"""classic-v3 (the classic nets by phase, ``judgement.nets.phases``) in use: how fast its
 hints and its games are, beside the nets issue's target.
 
 Run ``python benchmarks/bench_classic_v3.py`` (``TRIGAMMON_FAST=0`` for the pure
@@ -30,10 +30,10 @@ import numpy as np
 
 from trigammon_widget.engine import CLASSIC, fast
 from trigammon_widget.engine.corpus import random_positions
-from trigammon_widget.judgement import bearoff
-from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, hints
-from trigammon_widget.judgement.games import play_game
+from trigammon_widget.judgement.play.bot_games import play_game
+from trigammon_widget.judgement.play.bots import NeuralBot
+from trigammon_widget.judgement.race import bearoff
 
 TARGET_HINTS_P95_MS = 50.0
 

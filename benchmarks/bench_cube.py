@@ -35,16 +35,16 @@ from pathlib import Path
 from typing import Any
 
 from trigammon_widget.engine.match import MatchPosition
-from trigammon_widget.judgement.cube import CubeDecision, cube_decision
-from trigammon_widget.judgement.cubeful import cubeful_decision
+from trigammon_widget.judgement.cube.cubeful import cubeful_decision
+from trigammon_widget.judgement.cube.decision import CubeDecision, cube_decision
 from trigammon_widget.judgement.evaluation import (
     Evaluator,
     NeuralEvaluator,
     evaluate,
     find_evaluator,
 )
-from trigammon_widget.judgement.rollout import Z95, wilson
-from trigammon_widget.judgement.shipped import load_file
+from trigammon_widget.judgement.nets.shipped import load_file
+from trigammon_widget.judgement.play.rollout import Z95, wilson
 
 REFERENCE = Path(__file__).parent / "data" / "cube-reference.json"
 TARGETS = {"take": 0.97, "double": 0.88, "error": 0.005}

@@ -36,11 +36,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Variant
 from trigammon_widget.engine.corpus import random_positions
-from trigammon_widget.judgement.bots import Bot, HeuristicBot, NeuralBot
 from trigammon_widget.judgement.evaluation import Evaluator, NeuralEvaluator, hints
-from trigammon_widget.judgement.games import MatchResult, play_game, play_match
-from trigammon_widget.judgement.rollout import wilson
-from trigammon_widget.judgement.shipped import load_file
+from trigammon_widget.judgement.nets.shipped import load_file
+from trigammon_widget.judgement.play.bot_games import MatchResult, play_game, play_match
+from trigammon_widget.judgement.play.bots import Bot, HeuristicBot, NeuralBot
+from trigammon_widget.judgement.play.rollout import wilson
 
 TRIGAMMON_GAMES = 3_000
 CLASSIC_GAMES = 2_000

@@ -13,8 +13,8 @@ from time import perf_counter
 from typing import TypeVar
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Variant
-from trigammon_widget.judgement.bots import HeuristicBot
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.play.bot_games import autoplay
+from trigammon_widget.judgement.play.bots import HeuristicBot
 from trigammon_widget.pictures.export import animated_svg
 from trigammon_widget.pictures.raster import animated_gif
 

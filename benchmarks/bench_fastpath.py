@@ -146,9 +146,9 @@ def legal_plays(count: int) -> None:
 
 def selfplay(games: int) -> float:
     """Games/s of trigammon NeuralBot self-play in this process (seeds 0..games-1)."""
-    from trigammon_widget.judgement import bearoff
-    from trigammon_widget.judgement.bots import NeuralBot
-    from trigammon_widget.judgement.games import play_game
+    from trigammon_widget.judgement.play.bot_games import play_game
+    from trigammon_widget.judgement.play.bots import NeuralBot
+    from trigammon_widget.judgement.race import bearoff
 
     bot = NeuralBot()
     bots = [bot] * TRIGAMMON.players
@@ -212,8 +212,8 @@ def threads(games_pure: int, games_fast: int) -> None:
 
 
 def rollout_time() -> None:
-    from trigammon_widget.judgement.bots import NeuralBot
-    from trigammon_widget.judgement.rollout import rollout, shutdown_workers
+    from trigammon_widget.judgement.play.bots import NeuralBot
+    from trigammon_widget.judgement.play.rollout import rollout, shutdown_workers
 
     start = Position.start(CLASSIC).with_dice(3, 1)
     bot = NeuralBot()
@@ -228,8 +228,8 @@ def rollout_time() -> None:
 
 def analysis_time() -> None:
     from trigammon_widget.judgement.analysis import analyse
-    from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
-    from trigammon_widget.judgement.games import autoplay
+    from trigammon_widget.judgement.play.bot_games import autoplay
+    from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
 
     game = Game(TRIGAMMON, seed=3)
     autoplay(game, [HeuristicBot(), RandomBot(3), RandomBot(4)], max_turns=100)

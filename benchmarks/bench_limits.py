@@ -241,8 +241,8 @@ def animated() -> tuple[str, Callable[[], object]]:
 
 def replayed(turns: int) -> Any:
     from trigammon_widget.engine import TRIGAMMON, Game
-    from trigammon_widget.judgement.bots import RandomBot
-    from trigammon_widget.judgement.games import autoplay
+    from trigammon_widget.judgement.play.bot_games import autoplay
+    from trigammon_widget.judgement.play.bots import RandomBot
 
     game = Game(TRIGAMMON, seed=2)
     autoplay(game, [RandomBot(1), RandomBot(2), RandomBot(3)], max_turns=int(turns * SCALE))
@@ -252,8 +252,8 @@ def replayed(turns: int) -> Any:
 def weights() -> tuple[str, Callable[[], object]]:
     import numpy as np
 
-    from trigammon_widget.judgement.shipped import load_file
-    from trigammon_widget.judgement.weights_files import MAX_WEIGHTS
+    from trigammon_widget.judgement.nets.shipped import load_file
+    from trigammon_widget.judgement.nets.weights_files import MAX_WEIGHTS
 
     path = Path(tempfile.mkdtemp()) / "big.npz"
     hidden = int((MAX_WEIGHTS * SCALE) // 210)
@@ -272,9 +272,9 @@ def phase_weights() -> tuple[str, Callable[[], object]]:
     """Classic's kind of net file (nets by phase) at the limit, read by ``load_file``."""
     import numpy as np
 
-    from trigammon_widget.judgement.phases import PhaseNets, input_size
-    from trigammon_widget.judgement.shipped import load_file
-    from trigammon_widget.judgement.weights_files import MAX_WEIGHTS
+    from trigammon_widget.judgement.nets.phases import PhaseNets, input_size
+    from trigammon_widget.judgement.nets.shipped import load_file
+    from trigammon_widget.judgement.nets.weights_files import MAX_WEIGHTS
 
     sizes = {phase: input_size(phase) for phase in ("contact", "crashed", "race")}
     hidden = int((MAX_WEIGHTS * SCALE) // sum(size + 8 for size in sizes.values()))
@@ -302,8 +302,8 @@ def weights_members() -> tuple[str, Callable[[], object]]:
 
     import numpy as np
 
-    from trigammon_widget.judgement.shipped import load_file
-    from trigammon_widget.judgement.weights_files import MAX_DIRECTORY_BYTES
+    from trigammon_widget.judgement.nets.shipped import load_file
+    from trigammon_widget.judgement.nets.weights_files import MAX_DIRECTORY_BYTES
 
     def npy(array: Any) -> bytes:
         out = io.BytesIO()
@@ -336,7 +336,7 @@ def hostile_weights() -> tuple[str, Callable[[], object]]:
 
     import numpy as np
 
-    from trigammon_widget.judgement.shipped import load_file, network_named
+    from trigammon_widget.judgement.nets.shipped import load_file, network_named
 
     net = network_named("classic-v2")
     shape = (8000, int(25_000 * SCALE))
@@ -373,8 +373,8 @@ def benchmark_cancel() -> tuple[str, Callable[[], object]]:
 
     from trigammon_widget.engine import Position
     from trigammon_widget.engine.moves import Play
-    from trigammon_widget.judgement.benchmark import play_table
-    from trigammon_widget.judgement.bots import HeuristicBot
+    from trigammon_widget.judgement.play.bots import HeuristicBot
+    from trigammon_widget.judgement.training.benchmark import play_table
 
     chose = threading.Event()
 
@@ -406,7 +406,7 @@ def cancel() -> tuple[str, Callable[[], object]]:
     from concurrent.futures import Executor, Future
 
     from trigammon_widget.engine import CLASSIC, Position
-    from trigammon_widget.judgement.rollout import rollout
+    from trigammon_widget.judgement.play.rollout import rollout
 
     class Stalled(Executor):
         def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:

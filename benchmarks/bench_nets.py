@@ -20,11 +20,11 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator
-from trigammon_widget.judgement.games import MatchResult, play_match
-from trigammon_widget.judgement.rollout import wilson
-from trigammon_widget.judgement.shipped import Net, load_file, load_named
+from trigammon_widget.judgement.nets.shipped import Net, load_file, load_named
+from trigammon_widget.judgement.play.bot_games import MatchResult, play_match
+from trigammon_widget.judgement.play.bots import NeuralBot
+from trigammon_widget.judgement.play.rollout import wilson
 
 PARTS = 8
 """Tasks a seed's games are cut into (game g in part g mod PARTS)."""

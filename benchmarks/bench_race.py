@@ -1,4 +1,4 @@
-"""Bear-off races (``judgement.race``): how far the tables' rating is from the exact one,
+"""Bear-off races (``judgement.race.rating``): how far the tables' rating is from the exact one,
 and how fast both are, beside their targets.
 
 Run ``python benchmarks/bench_race.py`` (about a minute on one core). It prints:
@@ -29,10 +29,10 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
-from trigammon_widget.judgement import race
-from trigammon_widget.judgement.bearoff import home_boards
 from trigammon_widget.judgement.evaluation import evaluate
-from trigammon_widget.judgement.outcomes import equity_matrix
+from trigammon_widget.judgement.outcome_vectors import equity_matrix
+from trigammon_widget.judgement.race import rating as race
+from trigammon_widget.judgement.race.bearoff import home_boards
 
 
 def boards_of_homes(variant: Variant, homes: tuple[tuple[int, ...], ...]) -> list[list[int]]:

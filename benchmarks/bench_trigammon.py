@@ -1,4 +1,4 @@
-"""The three-player benchmark (``judgement.benchmark``, ``docs/benchmark.md``) for any bot.
+"""The three-player benchmark (``judgement.training.benchmark``, ``docs/benchmark.md``) for any bot.
 
     python benchmarks/bench_trigammon.py                       # NeuralBot(), the default net
     python benchmarks/bench_trigammon.py --bot heuristic --games 300
@@ -28,7 +28,10 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from trigammon_widget.judgement.benchmark import (
+from trigammon_widget.judgement.evaluation import NeuralEvaluator
+from trigammon_widget.judgement.nets.shipped import load_file
+from trigammon_widget.judgement.play.bots import Bot, HeuristicBot, NeuralBot, RandomBot
+from trigammon_widget.judgement.training.benchmark import (
     TABLES,
     how_made,
     old_net_bot,
@@ -36,9 +39,6 @@ from trigammon_widget.judgement.benchmark import (
     references,
     score_references,
 )
-from trigammon_widget.judgement.bots import Bot, HeuristicBot, NeuralBot, RandomBot
-from trigammon_widget.judgement.evaluation import NeuralEvaluator
-from trigammon_widget.judgement.shipped import load_file
 
 TARGETS = {"heuristic": 0.75, "trigammon-v3": 0.40}
 """The targets of trigammon-v4, the package's own next net (issue 46; ``--targets``)."""

@@ -1,4 +1,4 @@
-"""Build the one-sided bear-off database (``trigammon_widget.judgement.bearoff``).
+"""Build the one-sided bear-off database (``trigammon_widget.judgement.race.bearoff``).
 
     python scripts/build_bearoff.py            # writes src/.../judgement/tables/bearoff.npz
 
@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from trigammon_widget.judgement.bearoff import TABLE_DIR, TABLE_FILE, home_boards, save
+from trigammon_widget.judgement.race.bearoff import TABLE_DIR, TABLE_FILE, home_boards, save
 
 TARGET = Path(__file__).resolve().parents[1] / "src/trigammon_widget/judgement" / TABLE_DIR
 

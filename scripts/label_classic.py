@@ -15,7 +15,7 @@ games in a row (the default: ``0000001123``). Game ``g`` draws everything from
 
 Games are written ``--chunk`` at a time to ``OUT/chunk-NNNNN.npz`` (``boards`` as
 ``Position.boards``, ``turns``, ``ply0``, ``ply2`` (one per ``--plies``): outcome vectors
-in seats, as ``judgement.network`` defines them; ``kinds``: the play of each position's
+in seats, as ``judgement.nets.network`` defines them; ``kinds``: the play of each position's
 game), each file written aside and renamed; the same command after a kill goes on with
 the chunks not written yet. Chunks run on ``--workers`` processes.
 
@@ -49,12 +49,12 @@ import numpy.typing as npt
 
 from trigammon_widget.engine.fastplay import Boards, Chooser, Leaves, TurnView, play_game
 from trigammon_widget.engine.variant import CLASSIC
-from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
-from trigammon_widget.judgement.features import CONTACT, CRASHED, phases
-from trigammon_widget.judgement.fitting import save_whole
-from trigammon_widget.judgement.network import in_slots
-from trigammon_widget.judgement.outcomes import equity_matrix
+from trigammon_widget.judgement.inputs.classic import CONTACT, CRASHED, phases
+from trigammon_widget.judgement.inputs.encoding import in_slots
+from trigammon_widget.judgement.outcome_vectors import equity_matrix
+from trigammon_widget.judgement.play.bots import HeuristicBot, NeuralBot, RandomBot
+from trigammon_widget.judgement.training.fitting import save_whole
 
 KINDS = ("gnubg", "neural", "heuristic", "gnubg-random", "random")
 """The ways a game is played."""

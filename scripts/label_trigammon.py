@@ -14,7 +14,7 @@ nothing). A game's record ends where it becomes a bear-off race: a race is rated
 exactly from the database (``race.rate``), so no net ever rates one and none is kept.
 
 Games are written ``--chunk`` at a time to ``OUT/chunk-NNNNN.npz`` in the format of
-``scripts/label_classic.py`` that ``judgement.supervised`` reads (``boards`` as
+``scripts/label_classic.py`` that ``judgement.training.supervised`` reads (``boards`` as
 ``Position.boards``, ``turns``, ``ply1``: outcome vectors in seats; ``games``: each
 position's game), each file written aside and renamed; the same command after a kill
 goes on with the chunks not written yet. Chunks run on ``--workers`` spawned processes
@@ -31,7 +31,7 @@ before without them get them added, so the same command with ``--candidates`` go
 a finished folder; races and won games among them are left out, as above.
 ``candidate_groups`` gives each candidate the index of the position whose roll it is a
 play of (chunks written before groups get them from the same command), so that a fit
-can compare the plays of a roll (``judgement.ranking``).
+can compare the plays of a roll (``judgement.training.ranking``).
 """
 
 from __future__ import annotations
@@ -51,14 +51,14 @@ import numpy.typing as npt
 
 from trigammon_widget.engine.fastplay import Boards, TurnView, has_won
 from trigammon_widget.engine.variant import TRIGAMMON
-from trigammon_widget.judgement import race
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
-from trigammon_widget.judgement.fitting import save_whole
-from trigammon_widget.judgement.outcomes import equities_of, equity_matrix
-from trigammon_widget.judgement.parallel import command_line_executor
-from trigammon_widget.judgement.shipped import network_named
+from trigammon_widget.judgement.nets.shipped import network_named
+from trigammon_widget.judgement.outcome_vectors import equities_of, equity_matrix
+from trigammon_widget.judgement.play.parallel import command_line_executor
+from trigammon_widget.judgement.race import rating as race
 from trigammon_widget.judgement.threads import one_blas_thread
-from trigammon_widget.judgement.training import Task, play_games
+from trigammon_widget.judgement.training.fitting import save_whole
+from trigammon_widget.judgement.training.self_play import Task, play_games
 
 EXPLORE = 0.1
 TEACHER = "trigammon-v1"

@@ -49,8 +49,8 @@ from trigammon_widget.engine.fastplay import Boards, Chooser, Leaves, TurnView, 
 from trigammon_widget.engine.ids import gnubg_board
 from trigammon_widget.engine.match import Cube, MatchPosition, MatchState
 from trigammon_widget.engine.position import Position
-from trigammon_widget.judgement.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
+from trigammon_widget.judgement.play.bots import NeuralBot, RandomBot
 
 REFERENCE = Path(__file__).parent.parent / "benchmarks" / "data" / "cube-reference.json"
 GNUBG = "/usr/games/gnubg"

@@ -41,11 +41,11 @@ from typing import Any
 
 from trigammon_widget.engine import TRIGAMMON, Position
 from trigammon_widget.engine.fastplay import Boards, has_won, play_game, position_of
-from trigammon_widget.judgement.benchmark import OLD_NET, REFERENCE_FILE, reference_path
-from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, hints, rate_before_roll
-from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.outcomes import equity_matrix, sure
+from trigammon_widget.judgement.outcome_vectors import equity_matrix, sure
+from trigammon_widget.judgement.play.bot_games import chooser
+from trigammon_widget.judgement.play.bots import HeuristicBot, NeuralBot
+from trigammon_widget.judgement.training.benchmark import OLD_NET, REFERENCE_FILE, reference_path
 
 V1 = NeuralEvaluator(OLD_NET)
 """The net the set is made with, whatever the package's default (trigammon-v1)."""

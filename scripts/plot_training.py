@@ -22,7 +22,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-from trigammon_widget.judgement.rollout import wilson
+from trigammon_widget.judgement.play.rollout import wilson
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 EVEN = {"trigammon": 1 / 3, "classic": 1 / 2}

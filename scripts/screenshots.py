@@ -38,9 +38,9 @@ THEMES = ("light", "dark")
 
 SETUP = """\
 from trigammon_widget import BoardWidget, Game, Match, find_variant
-from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
 from trigammon_widget.judgement.evaluation import hints as ranked
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.play.bot_games import autoplay
 
 VARIANT, THEME = {variant!r}, {theme!r}
 variant = find_variant(VARIANT)

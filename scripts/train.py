@@ -1,4 +1,4 @@
-"""Train an evaluator net (``trigammon_widget.judgement.training``); run it again to resume.
+"""Train an evaluator net (``judgement.training.self_play``); run it again to resume.
 
     python scripts/train.py --variant trigammon --games 200000 --run /work/train-runs/trigammon
     python scripts/train.py --variant classic --teacher gnubg --teacher-plies 1 \\
@@ -21,9 +21,9 @@ import sys
 from dataclasses import fields
 from pathlib import Path
 
-from trigammon_widget.judgement.parallel import command_line_executor
-from trigammon_widget.judgement.shipped import SHIPPED_DIR
-from trigammon_widget.judgement.training import Settings, train
+from trigammon_widget.judgement.nets.shipped import SHIPPED_DIR
+from trigammon_widget.judgement.play.parallel import command_line_executor
+from trigammon_widget.judgement.training.self_play import Settings, train
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "trigammon_widget" / "judgement"
 

@@ -1,4 +1,4 @@
-"""Fit a classic phase net or a trigammon net on rated positions (``judgement.supervised``);
+"""Fit a classic phase net or a trigammon net on rated positions (``training.supervised``);
 run again to resume.
 
     python scripts/train_classic.py fit --phase contact --rating ply0 \\
@@ -24,8 +24,8 @@ starting from random weights; ``--baseline`` (the same kinds of weights) first p
 how far that net is from the held-out targets. A trigammon fit's
 ``RUN/nets/trigammon-NNN.npz`` are ``Network`` weights files. ``--rank-weight W`` adds
 the loss on the equity differences between the candidates of each roll
-(``judgement.ranking``), weighted ``W``, ``--group-batch`` rolls a step. ``join`` puts
-fitted classic nets together into one phase-nets weights file (``judgement.phases``) with how
+(``judgement.training.ranking``), weighted ``W``, ``--group-batch`` rolls a step. ``join`` puts
+fitted classic nets together into one phase-nets weights file (``judgement.nets.phases``) with how
 they were made (a phase given as a phase-nets file takes that file's net and its
 record); ``ship`` writes a fitted trigammon net as a net of the package, its record
 (the fit's settings, positions, seconds) kept and how it was made added.
@@ -38,11 +38,11 @@ import json
 import os
 from pathlib import Path
 
-from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.parallel import command_line_executor
-from trigammon_widget.judgement.phases import PhaseNets, is_phases_file
-from trigammon_widget.judgement.shipped import load_file
-from trigammon_widget.judgement.supervised import (
+from trigammon_widget.judgement.nets.network import Network
+from trigammon_widget.judgement.nets.phases import PhaseNets, is_phases_file
+from trigammon_widget.judgement.nets.shipped import load_file
+from trigammon_widget.judgement.play.parallel import command_line_executor
+from trigammon_widget.judgement.training.supervised import (
     NETS,
     Fit,
     chunk_files,

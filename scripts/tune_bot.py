@@ -42,15 +42,15 @@ from dataclasses import asdict, fields
 from itertools import permutations
 
 from trigammon_widget.engine import Variant, find_variant
-from trigammon_widget.judgement.bots import (
+from trigammon_widget.judgement.play.bot_games import play_game
+from trigammon_widget.judgement.play.bots import (
     CLASSIC_WEIGHTS,
     DEFAULT_WEIGHTS,
     HeuristicBot,
     RandomBot,
     Weights,
 )
-from trigammon_widget.judgement.games import play_game
-from trigammon_widget.judgement.rollout import wilson
+from trigammon_widget.judgement.play.rollout import wilson
 
 Seating = tuple[int, ...]
 """Which weight set (index into a list) plays each seat."""

@@ -28,9 +28,9 @@ from trigammon_widget.judgement.analysis import (
     _Task,
     analyse,
 )
-from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
 from trigammon_widget.judgement.evaluation import ROLLS, find_evaluator
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.play.bot_games import autoplay
+from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
 
 
 def bot_game(variant: Variant, turns: int, seed: int = 3) -> Game:

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from trigammon_widget.engine import CLASSIC, Position
-from trigammon_widget.judgement import bearoff
-from trigammon_widget.judgement.bearoff import ROLLS, TIE, Bearoff, home_boards
+from trigammon_widget.judgement.race import bearoff
+from trigammon_widget.judgement.race.bearoff import ROLLS, TIE, Bearoff, home_boards
 
-TABLE = Path(bearoff.__file__).parent / bearoff.TABLE_DIR / bearoff.TABLE_FILE
+TABLE = Path(bearoff.__file__).parents[1] / bearoff.TABLE_DIR / bearoff.TABLE_FILE
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,9 @@ import pytest
 
 from trigammon_widget.engine import TRIGAMMON, Position
 from trigammon_widget.engine.moves import Play
-from trigammon_widget.judgement import benchmark
-from trigammon_widget.judgement.benchmark import (
+from trigammon_widget.judgement.play.bots import HeuristicBot, NeuralBot, RandomBot
+from trigammon_widget.judgement.training import benchmark
+from trigammon_widget.judgement.training.benchmark import (
     TABLES,
     Reference,
     net_tables,
@@ -21,7 +22,6 @@ from trigammon_widget.judgement.benchmark import (
     references,
     score_references,
 )
-from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 
 
 class ChooseOnly:

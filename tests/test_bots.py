@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Play, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView
-from trigammon_widget.judgement.bots import (
+from trigammon_widget.judgement.evaluation import hints
+from trigammon_widget.judgement.play.bot_games import autoplay, play_game, play_match
+from trigammon_widget.judgement.play.bots import (
     DEFAULT_WEIGHTS,
     Bot,
     FastBot,
@@ -23,8 +25,6 @@ from trigammon_widget.judgement.bots import (
     RandomBot,
     Weights,
 )
-from trigammon_widget.judgement.evaluation import hints
-from trigammon_widget.judgement.games import autoplay, play_game, play_match
 
 sys.path.insert(0, str(Path(__file__).parent / "engine"))
 from strategies import positions

@@ -1,4 +1,4 @@
-"""The classic phase nets' inputs on the compiled fast path (``compiled_features``): numpy's
+"""The classic phase nets' inputs on the compiled fast path (``compiled_classic``): numpy's
 values bit for bit and the same phases, on the corpus, on positions from bots' games and
 on any legal board; classic-v3's hints and games the same on both paths."""
 
@@ -19,18 +19,18 @@ from trigammon_widget.engine import CLASSIC, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, boards_of
 from trigammon_widget.engine.fastplay import play_game as play_out
-from trigammon_widget.judgement import features
-from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, hints
-from trigammon_widget.judgement.features import (
+from trigammon_widget.judgement.inputs import classic
+from trigammon_widget.judgement.inputs.classic import (
     CRASHED,
     HALF_FEATURES,
     RACE_FEATURES,
 )
-from trigammon_widget.judgement.games import chooser, play_game
-from trigammon_widget.judgement.outcomes import Floats
-from trigammon_widget.judgement.phases import PhaseNets, inputs_of, phases_of
-from trigammon_widget.judgement.shipped import load_named
+from trigammon_widget.judgement.nets.phases import PhaseNets, phase_inputs, phases_of
+from trigammon_widget.judgement.nets.shipped import load_named
+from trigammon_widget.judgement.outcome_vectors import Floats
+from trigammon_widget.judgement.play.bot_games import chooser, play_game
+from trigammon_widget.judgement.play.bots import HeuristicBot, NeuralBot, RandomBot
 
 sys.path.insert(0, str(Path(__file__).parent / "engine"))
 from strategies import positions
@@ -56,10 +56,10 @@ def assert_the_same_bits(fast_path: FastSwitch, slots: Slots) -> None:
     """Both phases' inputs of every position (whatever its phase) and the phases, the
     compiled ones equal to numpy's to the last bit."""
     with fast_path(False):
-        want = {phase: inputs_of(phase, slots) for phase in COLUMNS}
+        want = {phase: phase_inputs(phase, slots) for phase in COLUMNS}
         want_phases = phases_of(slots)
     with fast_path(True):
-        got = {phase: inputs_of(phase, slots) for phase in COLUMNS}
+        got = {phase: phase_inputs(phase, slots) for phase in COLUMNS}
         got_phases = phases_of(slots)
     assert got_phases.tolist() == want_phases.tolist()
     for phase, names in COLUMNS.items():
@@ -109,12 +109,12 @@ def test_positions_from_bots_games_are_numpy_s_to_the_bit(fast_path: FastSwitch)
     ]
     slots = np.array([[b[0], b[1]] for b in seen], np.uint8)
     slots = np.concatenate((slots, slots[:, ::-1]))
-    phases = features.phases(slots)
+    phases = classic.phases(slots)
     assert set(phases.tolist()) == {
-        features.CONTACT,
-        features.CRASHED,
-        features.RACE,
-        features.OVER,
+        classic.CONTACT,
+        classic.CRASHED,
+        classic.RACE,
+        classic.OVER,
     }
     in_contact = phases <= CRASHED
     assert (slots[in_contact, 0, 0] >= 2).any()  # several on the bar
@@ -135,13 +135,13 @@ def test_any_legal_boards_inputs_are_numpy_s_to_the_bit(
 def test_the_fast_path_takes_the_compiled_inputs(
     fast_path: FastSwitch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The phase nets rate with ``compiled_features`` on the fast path, with ``features``
+    """The phase nets rate with ``compiled_classic`` on the fast path, with ``classic``
     off it: the twins are watched, since their values cannot tell them apart."""
-    from trigammon_widget.judgement import compiled_features
+    from trigammon_widget.judgement.inputs import compiled_classic
 
     called: list[str] = []
 
-    def watched(name: str, twin: compiled_features.Inputs) -> compiled_features.Inputs:
+    def watched(name: str, twin: compiled_classic.Inputs) -> compiled_classic.Inputs:
         def inputs(slots: Slots) -> Floats:
             called.append(name)
             return twin(slots)
@@ -150,15 +150,15 @@ def test_the_fast_path_takes_the_compiled_inputs(
 
     nets = load_named("classic-v3")
     assert isinstance(nets, PhaseNets)
-    for numpy_inputs, twin in list(compiled_features.TWINS.items()):
-        monkeypatch.setitem(compiled_features.TWINS, numpy_inputs, watched(twin.__name__, twin))
-    compiled_phases = compiled_features.phases
+    for numpy_inputs, twin in list(compiled_classic.TWINS.items()):
+        monkeypatch.setitem(compiled_classic.TWINS, numpy_inputs, watched(twin.__name__, twin))
+    compiled_phases = compiled_classic.phases
 
     def phases(slots: Slots) -> npt.NDArray[np.int64]:
         called.append("phases")
         return compiled_phases(slots)
 
-    monkeypatch.setattr(compiled_features, "phases", phases)
+    monkeypatch.setattr(compiled_classic, "phases", phases)
     corpus = random_positions(CLASSIC, 60, seed=4)
     slots = slots_of([boards_of(p) for p in corpus], [p.turn for p in corpus])
     with fast_path(False):
@@ -203,7 +203,7 @@ def test_a_row_s_float64_sum_goes_in_numpy_s_order(fast_path: FastSwitch, width:
     """``spread`` and ``backbone`` sum a row of float64 terms: in numpy's pairwise order,
     whose last bit a sum from left to right would not have (the float32 stored rarely
     shows it, so it is checked here in float64)."""
-    from trigammon_widget.judgement.compiled_features import _row_sum
+    from trigammon_widget.judgement.inputs.compiled_classic import _row_sum
 
     rows = np.random.default_rng(width).normal(size=(500, width)) ** 3
     want = rows.sum(axis=1)

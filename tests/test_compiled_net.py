@@ -1,4 +1,4 @@
-"""The net's compiled forward pass (judgement.compiled) against numpy's: the same
+"""The net's compiled forward pass (judgement.nets.compiled) against numpy's: the same
 outcome vectors (to 1e-12 in float64; float32 as stated below), the same bot-only
 games move for move, the same rollouts and training games."""
 
@@ -14,14 +14,15 @@ import pytest
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, TurnView, boards_of, play_game, table_for
-from trigammon_widget.judgement import training
-from trigammon_widget.judgement.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator
-from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.network import Network, inputs_per_slot
-from trigammon_widget.judgement.outcomes import outcome_size
-from trigammon_widget.judgement.rollout import rollout
-from trigammon_widget.judgement.shipped import network_named
+from trigammon_widget.judgement.inputs.encoding import inputs_per_slot
+from trigammon_widget.judgement.nets.network import Network
+from trigammon_widget.judgement.nets.shipped import network_named
+from trigammon_widget.judgement.outcome_vectors import outcome_size
+from trigammon_widget.judgement.play.bot_games import chooser
+from trigammon_widget.judgement.play.bots import NeuralBot, RandomBot
+from trigammon_widget.judgement.play.rollout import rollout
+from trigammon_widget.judgement.training import self_play as training
 
 VARIANTS = (TRIGAMMON, CLASSIC)
 ONE_NETWORK = {"trigammon": "trigammon-v2", "classic": "classic-v2"}
@@ -96,7 +97,7 @@ def test_nets_of_several_hidden_layers_are_rated_alike(
     ``forward`` (1e-12 in float64, ``FLOAT32`` in float32), and the same games move
     for move in float64. Widths that are not multiples of four and rolls of more plays
     than a block (``compiled.BLOCK``) reach the blocked pass's edges."""
-    from trigammon_widget.judgement.compiled import BLOCK
+    from trigammon_widget.judgement.nets.compiled import BLOCK
 
     assert max(len(view.leaves()) for view in views(variant, 150)) > 2 * BLOCK
     for dtype, tolerance in ((np.float64, 1e-12), (np.float32, FLOAT32)):
@@ -233,7 +234,7 @@ def test_the_best_of_every_roll_is_the_best_after_plays_give(fast_path, variant:
     """``best_equities`` (the analysis's other rolls, in one compiled call) against
     the best of ``after_plays`` for each roll; None exactly where a play wins."""
     from trigammon_widget.judgement.evaluation import ROLLS
-    from trigammon_widget.judgement.outcomes import equity_matrix
+    from trigammon_widget.judgement.outcome_vectors import equity_matrix
 
     evaluator = NeuralEvaluator(in_float64(network_named(ONE_NETWORK[variant.name])), races=False)
     rated = wins = 0
@@ -277,8 +278,8 @@ def test_the_best_of_every_roll_is_the_best_after_plays_give(fast_path, variant:
 def test_a_game_is_analysed_alike(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
     from trigammon_widget.engine import Game
     from trigammon_widget.judgement.analysis import analyse
-    from trigammon_widget.judgement.bots import HeuristicBot
-    from trigammon_widget.judgement.games import autoplay
+    from trigammon_widget.judgement.play.bot_games import autoplay
+    from trigammon_widget.judgement.play.bots import HeuristicBot
 
     evaluator = NeuralEvaluator(in_float64(network_named(ONE_NETWORK[variant.name])))
     game = Game(variant, seed=3)

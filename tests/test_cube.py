@@ -20,14 +20,14 @@ from trigammon_widget.engine import (
     Position,
     to_gnubg_id,
 )
-from trigammon_widget.judgement.cube import (
+from trigammon_widget.judgement.cube.decision import (
     EFFICIENCY,
     Chances,
     CubeDecision,
     cube_decision,
     evaluated_chances,
 )
-from trigammon_widget.judgement.met import (
+from trigammon_widget.judgement.cube.met import (
     MAX_AWAY,
     POST_CRAWFORD,
     PRE_CRAWFORD,

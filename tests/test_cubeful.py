@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Cube, MatchPosition, MatchState, Position
-from trigammon_widget.judgement.bots import CubeBot, HeuristicBot
-from trigammon_widget.judgement.cube import Chances, cube_decision
-from trigammon_widget.judgement.cubeful import (
+from trigammon_widget.judgement.cube.cubeful import (
     CONTACT_EFFICIENCY,
     cubeful_decision,
     efficiency_of,
 )
+from trigammon_widget.judgement.cube.decision import Chances, cube_decision
+from trigammon_widget.judgement.cube.met import match_equity
 from trigammon_widget.judgement.evaluation import evaluate
-from trigammon_widget.judgement.met import match_equity
+from trigammon_widget.judgement.play.bots import CubeBot, HeuristicBot
 
 START = Position.start(CLASSIC)
 

@@ -17,15 +17,6 @@ import pytest
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
 from trigammon_widget.engine.fastplay import Boards, TurnView, has_won
 from trigammon_widget.engine.variant import Variant
-from trigammon_widget.judgement.equity_rollout import (
-    MIN_TRIALS,
-    TIMED_TRIALS,
-    candidates_of,
-    hints,
-    roll_out,
-    t95,
-    trial,
-)
 from trigammon_widget.judgement.evaluation import (
     ROLLS,
     Evaluator,
@@ -34,7 +25,16 @@ from trigammon_widget.judgement.evaluation import (
     roll_table,
 )
 from trigammon_widget.judgement.evaluation import hints as evaluator_hints
-from trigammon_widget.judgement.outcomes import equities_of, equity_matrix
+from trigammon_widget.judgement.outcome_vectors import equities_of, equity_matrix
+from trigammon_widget.judgement.play.equity_rollout import (
+    MIN_TRIALS,
+    TIMED_TRIALS,
+    candidates_of,
+    hints,
+    roll_out,
+    t95,
+    trial,
+)
 
 WEIGHTS = [(1 if a == b else 2) / 36 for a, b in ROLLS]
 

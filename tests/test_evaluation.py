@@ -15,7 +15,6 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.ids import gnubg_board
 from trigammon_widget.judgement import evaluation
-from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import (
     Evaluation,
     GnubgEvaluator,
@@ -24,7 +23,8 @@ from trigammon_widget.judgement.evaluation import (
     find_evaluator,
     hints,
 )
-from trigammon_widget.judgement.shipped import load_named
+from trigammon_widget.judgement.nets.shipped import load_named
+from trigammon_widget.judgement.play.bots import NeuralBot
 
 VARIANTS = [TRIGAMMON, CLASSIC]
 

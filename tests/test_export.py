@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Turn, find_variant
-from trigammon_widget.judgement.bots import HeuristicBot
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.play.bot_games import autoplay
+from trigammon_widget.judgement.play.bots import HeuristicBot
 from trigammon_widget.pictures.export import animated_svg
 from trigammon_widget.pictures.raster import animated_gif, png
 from trigammon_widget.pictures.svg import board_svg

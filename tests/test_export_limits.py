@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game
-from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.play.bot_games import autoplay
+from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
 from trigammon_widget.pictures.export import (
     MAX_REPLAY_TURNS,
     MAX_SIZE,

@@ -15,13 +15,13 @@ from test_compiled_net import FLOAT32, assert_same_games
 from trigammon_widget.engine import TRIGAMMON, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView, boards_of
-from trigammon_widget.judgement.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, hints
-from trigammon_widget.judgement.feature_network import FeatureNetwork, is_features_file
-from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.shipped import load_file, network_named
-from trigammon_widget.judgement.supervised import NETS, Fit, starting_layers
-from trigammon_widget.judgement.trigammon_features import FEATURES
+from trigammon_widget.judgement.inputs.trigammon import FEATURES
+from trigammon_widget.judgement.nets.feature_network import FeatureNetwork, is_features_file
+from trigammon_widget.judgement.nets.network import Network
+from trigammon_widget.judgement.nets.shipped import load_file, network_named
+from trigammon_widget.judgement.play.bots import NeuralBot, RandomBot
+from trigammon_widget.judgement.training.supervised import NETS, Fit, starting_layers
 
 
 def with_features(dtype: type = np.float32, scale: float = 0.05, seed: int = 0) -> FeatureNetwork:

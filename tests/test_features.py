@@ -9,8 +9,8 @@ import pytest
 from trigammon_widget.engine import CLASSIC, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, TurnView, boards_of, key_layout
-from trigammon_widget.judgement import features
-from trigammon_widget.judgement.features import HALF_FEATURES
+from trigammon_widget.judgement.inputs import classic
+from trigammon_widget.judgement.inputs.classic import HALF_FEATURES
 
 SHOTS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3}
 SHOTS |= {13: 0, 14: 0, 15: 1, 16: 1, 17: 0, 18: 1, 19: 0, 20: 1, 21: 0, 22: 0, 23: 0}
@@ -28,7 +28,7 @@ def side(bar: int = 0, **points: int) -> list[int]:
 
 
 def half(me: list[int], opp: list[int]) -> dict[str, float]:
-    found = features.half_features(np.array([me]), np.array([opp]))[0]
+    found = classic.half_features(np.array([me]), np.array([opp]))[0]
     return dict(zip(HALF_FEATURES, found.tolist(), strict=True))
 
 
@@ -115,7 +115,7 @@ def test_a_checker_on_the_bar_enters_before_it_hits() -> None:
 def test_two_blots_in_a_row_are_hit_twice_by_one_checker() -> None:
     me = side(p1=1, p19=14)
     opp = side(p22=1, p21=1, p12=13)  # blots 2 and 3 pips ahead
-    assert features.shot_counts(np.array([me]), np.array([opp]))[1][0] == brute_shots(me, opp)[1]
+    assert classic.shot_counts(np.array([me]), np.array([opp]))[1][0] == brute_shots(me, opp)[1]
 
 
 def corpus_sides(count: int, seed: int) -> np.ndarray:
@@ -126,7 +126,7 @@ def corpus_sides(count: int, seed: int) -> np.ndarray:
         boards = boards_of(position)
         sides.append([boards[position.turn], boards[1 - position.turn]])
     slots = np.array(sides, np.uint8)
-    return slots[features.phases(slots) <= features.CRASHED]
+    return slots[classic.phases(slots) <= classic.CRASHED]
 
 
 def test_shots_agree_with_the_legal_plays_on_a_corpus() -> None:
@@ -134,7 +134,7 @@ def test_shots_agree_with_the_legal_plays_on_a_corpus() -> None:
     nearly every position (the rule that both dice must be played when they can be
     sometimes forbids the only hit, which the count does not look at)."""
     slots = corpus_sides(400, seed=5)
-    hit, double, pips = features.shot_counts(slots[:, 0], slots[:, 1])
+    hit, double, pips = classic.shot_counts(slots[:, 0], slots[:, 1])
     same = 0
     for k, (me, opp) in enumerate(slots.tolist()):
         one, two, best = brute_shots(me, opp)
@@ -146,8 +146,8 @@ def test_shots_agree_with_the_legal_plays_on_a_corpus() -> None:
 
 def test_the_sides_swap_with_the_board() -> None:
     slots = corpus_sides(300, seed=8)
-    inputs = features.contact_inputs(slots)
-    swapped = features.contact_inputs(slots[:, ::-1])
+    inputs = classic.contact_inputs(slots)
+    swapped = classic.contact_inputs(slots[:, ::-1])
     raw, count = 202, len(HALF_FEATURES)
     assert np.array_equal(swapped[:, :101], inputs[:, 101:raw])
     assert np.array_equal(swapped[:, raw : raw + count], inputs[:, raw + count :])
@@ -159,11 +159,11 @@ def test_the_sides_swap_with_the_board() -> None:
 
 def test_escapes_count_the_rolls_that_move_the_whole_roll() -> None:
     free = np.zeros((1, 26), np.int64)
-    assert (features.escape_rolls(free) == 36).all()
+    assert (classic.escape_rolls(free) == 36).all()
     prime = np.zeros((1, 26), np.int64)
     prime[0, 2:8] = 2  # six points in a row just ahead of path 1
-    assert features.escape_rolls(prime)[0, 1] == 0
-    assert features.escape_rolls(prime, beyond=True)[0, 1] == 0
+    assert classic.escape_rolls(prime)[0, 1] == 0
+    assert classic.escape_rolls(prime, beyond=True)[0, 1] == 0
 
 
 def test_phases() -> None:
@@ -172,17 +172,17 @@ def test_phases() -> None:
     crashed = [side(p24=6, p23=3, p10=2), side(p1=2, p19=13)]  # 11 left, 8 buried
     over = [side(), side(p19=15)]
     slots = np.array([start, race, crashed, over], np.uint8)
-    assert features.phases(slots).tolist() == [
-        features.CONTACT,
-        features.RACE,
-        features.CRASHED,
-        features.OVER,
+    assert classic.phases(slots).tolist() == [
+        classic.CONTACT,
+        classic.RACE,
+        classic.CRASHED,
+        classic.OVER,
     ]
 
 
 def test_race_features_by_hand() -> None:
     me = side(p2=1, p14=2, p20=3, p24=4)  # 5 off
-    found = features.race_features(np.array([me]))[0]
+    found = classic.race_features(np.array([me]))[0]
     pips = 23 + 2 * 11 + 3 * 5 + 4 * 1
     crossings = 3 + 2 * 1
     assert found == pytest.approx([pips / 100, 1, 0, 0, crossings / 10, 3 / 15, 4 / 6])

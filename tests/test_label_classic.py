@@ -14,8 +14,8 @@ import pytest
 
 from trigammon_widget.engine import CLASSIC
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
-from trigammon_widget.judgement.features import CONTACT, CRASHED, phases
-from trigammon_widget.judgement.network import in_slots
+from trigammon_widget.judgement.inputs.classic import CONTACT, CRASHED, phases
+from trigammon_widget.judgement.inputs.encoding import in_slots
 
 pytest.importorskip("gnubg_nn", reason="gnubg-nn has wheels for CPython 3.11 x86_64")
 

@@ -16,9 +16,9 @@ import pytest
 
 from trigammon_widget.engine import TRIGAMMON, Variant
 from trigammon_widget.engine.fastplay import Boards, TurnView
-from trigammon_widget.judgement import race
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
-from trigammon_widget.judgement.outcomes import Floats, equity_matrix
+from trigammon_widget.judgement.outcome_vectors import Floats, equity_matrix
+from trigammon_widget.judgement.race import rating as race
 
 
 @pytest.fixture(scope="module")

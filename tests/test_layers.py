@@ -110,3 +110,61 @@ def test_the_engine_needs_no_numpy_and_no_jupyter() -> None:
                     assert name.rpartition(".")[2] != "compiled" or path.stem == "fast", (
                         f"{path.name} imports the compiled fast path; only engine.fast loads it"
                     )
+
+
+ROOMS = [
+    {"training"},
+    {"analysis"},
+    {"play"},
+    {"cube"},
+    {"evaluation"},
+    {"nets"},
+    {"inputs", "race"},
+    {"outcome_vectors", "threads"},
+    {""},
+]
+"""The judgement's rooms, top to bottom, as its ``__init__`` tells them: a sub-package
+or a module of its own; ``""`` is the package itself (its data folders)."""
+ROOM_RANK = {name: rank for rank, names in enumerate(ROOMS) for name in names}
+
+
+def room(name: str) -> str:
+    """The room of a judgement module's dotted name (``judgement.nets.shipped``: nets)."""
+    return name.split(".")[1] if "." in name else ""
+
+
+JUDGED = [p for p in MODULES if unit(p) == "judgement"]
+
+
+def test_every_judgement_module_has_a_room() -> None:
+    assert {room(module(p)) for p in JUDGED} == set(ROOM_RANK)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_rooms_are_entered_by_their_faces(path: Path) -> None:
+    """A module imports another room's names from that room's face (its ``__init__``),
+    never from a module behind it; the compiled twins alone are imported by name, where
+    the fast path is in use, so that no face loads numba."""
+    own = module(path)
+    behind = sorted(
+        name
+        for name in imported(path)
+        if name.startswith("judgement.")
+        and name.count(".") > 1
+        and room(name) != (room(own) if unit(path) == "judgement" else None)
+        and not name.rpartition(".")[2].startswith("compiled")
+    )
+    assert not behind, f"{path.name} imports {behind} past their rooms' faces"
+
+
+@pytest.mark.parametrize("path", JUDGED, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_judgement_rooms_import_down(path: Path) -> None:
+    own = room(module(path))
+    upward = sorted(
+        name
+        for name in imported(path)
+        if name.startswith("judgement")
+        and room(name) != own
+        and ROOM_RANK[room(name)] <= ROOM_RANK[own]
+    )
+    assert not upward, f"{path.name} imports {upward} from its own floor or above"

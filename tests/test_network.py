@@ -14,18 +14,18 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView, boards_of, play_game
 from trigammon_widget.engine.outcome import Outcome
-from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
-from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.outcomes import equity_matrix, outcome_vector, slot_order
-from trigammon_widget.judgement.shipped import (
+from trigammon_widget.judgement.nets.network import Network
+from trigammon_widget.judgement.nets.shipped import (
     DEFAULTS,
     load_named,
     load_shipped,
     network_named,
     shipped_names,
 )
-from trigammon_widget.judgement.training import initial_network
+from trigammon_widget.judgement.outcome_vectors import equity_matrix, outcome_vector, slot_order
+from trigammon_widget.judgement.play.bots import NeuralBot
+from trigammon_widget.judgement.training.self_play import initial_network
 
 
 @pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)

@@ -1,4 +1,4 @@
-"""Where work runs (``judgement.parallel``): small work here, a pool only when asked for
+"""Where work runs (``judgement.play.parallel``): small work here, a pool only when asked for
 or for large work, from plain scripts and standard input too; a cancel returns at once
 whatever the executor does; games that can never end are refused or stopped."""
 
@@ -19,11 +19,11 @@ import pytest
 import trigammon_widget.engine.position as position_module
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, InvalidPositionError, Position
 from trigammon_widget.engine.fastplay import boards_of, play_out, table_for
-from trigammon_widget.judgement import parallel
-from trigammon_widget.judgement.bots import HeuristicBot, NeuralBot, RandomBot
-from trigammon_widget.judgement.equity_rollout import roll_out
-from trigammon_widget.judgement.games import autoplay, chooser
-from trigammon_widget.judgement.rollout import rollout
+from trigammon_widget.judgement.play import parallel
+from trigammon_widget.judgement.play.bot_games import autoplay, chooser
+from trigammon_widget.judgement.play.bots import HeuristicBot, NeuralBot, RandomBot
+from trigammon_widget.judgement.play.equity_rollout import roll_out
+from trigammon_widget.judgement.play.rollout import rollout
 from waiting import PATIENCE
 
 SOURCE = Path(__file__).parent.parent / "src"
@@ -59,7 +59,7 @@ def run_script(script: str, tmp_path: Path, *, stdin: bool = False) -> str:
 SMALL = """
 import multiprocessing
 from trigammon_widget import CLASSIC, Game, HeuristicBot, RandomBot, autoplay
-from trigammon_widget.judgement import parallel
+from trigammon_widget.judgement.play import parallel
 from trigammon_widget.judgement.analysis import analyse
 
 game = Game(CLASSIC, seed=4, names=["Ann", "Bo"])
@@ -81,8 +81,8 @@ def test_small_work_runs_here_from_a_plain_script(tmp_path: Path, stdin: bool) -
 POOL = """
 import multiprocessing
 from trigammon_widget import CLASSIC, Position
-from trigammon_widget.judgement import parallel
-from trigammon_widget.judgement.rollout import rollout
+from trigammon_widget.judgement.play import parallel
+from trigammon_widget.judgement.play.rollout import rollout
 
 print("the script's body runs once")
 start = Position.start(CLASSIC)

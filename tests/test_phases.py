@@ -11,16 +11,16 @@ import pytest
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView, boards_of, has_won
-from trigammon_widget.judgement import features
-from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
-from trigammon_widget.judgement.network import in_slots
-from trigammon_widget.judgement.outcomes import sure
-from trigammon_widget.judgement.phases import PhaseNets, is_phases_file
-from trigammon_widget.judgement.shipped import load_file, load_named
-from trigammon_widget.judgement.supervised import Fit, initial_layers
+from trigammon_widget.judgement.inputs import classic
+from trigammon_widget.judgement.inputs.encoding import in_slots
+from trigammon_widget.judgement.nets.phases import PhaseNets, is_phases_file
+from trigammon_widget.judgement.nets.shipped import load_file, load_named
+from trigammon_widget.judgement.outcome_vectors import sure
+from trigammon_widget.judgement.play.bots import NeuralBot
 from trigammon_widget.judgement.threads import one_blas_thread
-from trigammon_widget.judgement.training import initial_network
+from trigammon_widget.judgement.training.self_play import initial_network
+from trigammon_widget.judgement.training.supervised import Fit, initial_layers
 
 
 def tiny(seed: int = 0, crashed: bool = True) -> PhaseNets:
@@ -59,9 +59,9 @@ def test_plays_rated_in_a_batch_are_rated_as_whole_positions() -> None:
         assert np.allclose(batch[going], one_by_one, atol=1e-6)
         hits += sum(bool(view.hits(keys[k])) for k in going)
         slots = np.array([[afters[k][follower], afters[k][position.turn]] for k in going])
-        seen_phases |= set(features.phases(slots).tolist())
+        seen_phases |= set(classic.phases(slots).tolist())
     assert hits > 50 and wins > 0
-    assert seen_phases == {features.CONTACT, features.CRASHED, features.RACE}
+    assert seen_phases == {classic.CONTACT, classic.CRASHED, classic.RACE}
 
 
 def test_chances_are_consistent() -> None:
@@ -79,7 +79,7 @@ def test_a_crashed_position_goes_to_the_contact_net_without_a_crashed_net() -> N
     without = PhaseNets({p: with_crashed.nets[p] for p in ("contact", "race")})
     crashed = [[0] * 10 + [2] + [0] * 12 + [3, 6, 4], [0, 2] + [0] * 17 + [13, 0, 0, 0, 0, 0, 0]]
     slots = np.array([crashed], np.uint8)
-    assert features.phases(slots)[0] == features.CRASHED
+    assert classic.phases(slots)[0] == classic.CRASHED
     as_contact = PhaseNets(
         {"contact": with_crashed.nets["contact"], "race": with_crashed.nets["race"]}
     )
@@ -198,8 +198,8 @@ def test_classic_v5_is_classic_v4_with_a_crashed_net() -> None:
     positions = random_positions(CLASSIC, 300, 7)
     boards = np.asarray([boards_of(p) for p in positions], np.uint8)
     turns = np.asarray([p.turn for p in positions])
-    found = features.phases(in_slots(CLASSIC, boards, turns))
-    crashed, contact = found == features.CRASHED, found == features.CONTACT
+    found = classic.phases(in_slots(CLASSIC, boards, turns))
+    crashed, contact = found == classic.CRASHED, found == classic.CONTACT
     assert crashed.sum() >= 20 and contact.sum() >= 20
     rated, before = v5.rate(boards, turns), v4.rate(boards, turns)
     assert np.array_equal(rated[~crashed], before[~crashed])

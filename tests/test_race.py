@@ -17,12 +17,8 @@ import pytest
 from test_compiled_net import ONE_NETWORK
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.fastplay import TurnView, boards_of, play_game, table_for
-from trigammon_widget.judgement import race
-from trigammon_widget.judgement.bearoff import ROLLS, TIE, load
-from trigammon_widget.judgement.bots import NeuralBot
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints
-from trigammon_widget.judgement.games import chooser
-from trigammon_widget.judgement.outcomes import (
+from trigammon_widget.judgement.outcome_vectors import (
     equities_of,
     equity_matrix,
     outcome_size,
@@ -30,7 +26,11 @@ from trigammon_widget.judgement.outcomes import (
     pairs,
     slot_order,
 )
-from trigammon_widget.judgement.race import RaceEvaluator
+from trigammon_widget.judgement.play.bot_games import chooser
+from trigammon_widget.judgement.play.bots import NeuralBot
+from trigammon_widget.judgement.race import rating as race
+from trigammon_widget.judgement.race.bearoff import ROLLS, TIE, load
+from trigammon_widget.judgement.race.rating import RaceEvaluator
 
 Home = tuple[int, ...]
 WEIGHTS = [(1 if a == b else 2) / 36 for a, b in ROLLS]
@@ -425,7 +425,7 @@ def game_log(variant: Variant, choosers: list[Any], seed: int, start: Position) 
 def test_the_compiled_tables_give_the_same_bits(fast_path, variant: Variant) -> None:  # type: ignore[no-untyped-def]
     """``compiled.tabled`` (a race rated from the tables inside ``run_turns``) sums as
     ``from_tables`` does: the same bits, so a tie between two plays breaks alike."""
-    from trigammon_widget.judgement import compiled
+    from trigammon_widget.judgement.race import compiled
 
     tables = race.compiled_tables(variant)
     table = load()

@@ -1,4 +1,4 @@
-"""The group loss of ``judgement.ranking``: the equity's gradient by the logits and the
+"""The group loss of ``judgement.training.ranking``: the equity's gradient by the logits and the
 loss's, checked by finite differences; groups as the chunks number them, read and
 renumbered across chunks; a fit that weighs the loss learns to order a roll's plays."""
 
@@ -12,17 +12,17 @@ import numpy as np
 import pytest
 
 from trigammon_widget.engine import CLASSIC
-from trigammon_widget.judgement.network import forward, outcomes_from_logits
-from trigammon_widget.judgement.outcomes import Floats, outcome_size
-from trigammon_widget.judgement.ranking import (
+from trigammon_widget.judgement.nets.network import forward, outcomes_from_logits
+from trigammon_widget.judgement.nets.shipped import load_named
+from trigammon_widget.judgement.outcome_vectors import Floats, outcome_size
+from trigammon_widget.judgement.training.ranking import (
     Groups,
     choices,
     chooser_column,
     equity_gradient,
     rank_gradient,
 )
-from trigammon_widget.judgement.shipped import load_named
-from trigammon_widget.judgement.supervised import Fit, Positions, fit, read_chunk
+from trigammon_widget.judgement.training.supervised import Fit, Positions, fit, read_chunk
 
 STEP = 1e-3
 

@@ -11,8 +11,8 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Play, Position
-from trigammon_widget.judgement.bots import RandomBot
-from trigammon_widget.judgement.rollout import race_estimate, rollout, wilson
+from trigammon_widget.judgement.play.bots import RandomBot
+from trigammon_widget.judgement.play.rollout import race_estimate, rollout, wilson
 
 # X (player 0) to move, its last checker on its 1-point: any roll wins, a gammon as O
 # has borne nothing off (and is out of X's home: no backgammon).

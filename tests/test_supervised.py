@@ -21,12 +21,12 @@ import pytest
 from trigammon_widget import judgement
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Variant
 from trigammon_widget.engine.fastplay import Boards, play_game
-from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
-from trigammon_widget.judgement.fitting import save_whole
-from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.phases import Layers, PhaseNets
-from trigammon_widget.judgement.shipped import SHIPPED_DIR, load_named
-from trigammon_widget.judgement.supervised import (
+from trigammon_widget.judgement.nets.network import Network
+from trigammon_widget.judgement.nets.phases import Layers, PhaseNets
+from trigammon_widget.judgement.nets.shipped import SHIPPED_DIR, load_named
+from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.training.fitting import save_whole
+from trigammon_widget.judgement.training.supervised import (
     Fit,
     Positions,
     chunk_files,

@@ -15,11 +15,11 @@ import pytest
 from trigammon_widget.engine import CLASSIC, TRIGAMMON
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView, boards_of
-from trigammon_widget.judgement import race
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
-from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.shipped import load_named
-from trigammon_widget.judgement.training import (
+from trigammon_widget.judgement.nets.network import Network
+from trigammon_widget.judgement.nets.shipped import load_named
+from trigammon_widget.judgement.race import rating as race
+from trigammon_widget.judgement.training.self_play import (
     Settings,
     Task,
     initial_network,
@@ -185,7 +185,7 @@ def test_a_net_of_the_package_teaches_one_roll_deep() -> None:
     """``teacher="trigammon-v1"``: each position's target is that net's rating one roll
     deep (``rate_before_roll``), computed in the task."""
     from trigammon_widget.judgement.evaluation import NeuralEvaluator, rate_before_roll
-    from trigammon_widget.judgement.shipped import network_named
+    from trigammon_widget.judgement.nets.shipped import network_named
 
     task = Task(network_named("trigammon-v2"), 0, 1, 3, 0.0, 1, races=True, teacher="trigammon-v1")
     (record,) = play_games(task)

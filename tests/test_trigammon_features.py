@@ -12,15 +12,15 @@ from conftest import FastSwitch
 from trigammon_widget.engine import TRIGAMMON, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, TurnView, boards_of, key_layout
-from trigammon_widget.judgement.feature_network import features_of
-from trigammon_widget.judgement.network import in_slots
-from trigammon_widget.judgement.trigammon_features import (
+from trigammon_widget.judgement.inputs.encoding import in_slots
+from trigammon_widget.judgement.inputs.trigammon import (
     FEATURES,
     PAIR_FEATURES,
     PAIRS,
     PLAYER_FEATURES,
     trigammon_features,
 )
+from trigammon_widget.judgement.nets.feature_network import features_of
 
 SHOTS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3}
 """Rolls (of 36) that hit a blot so many pips away with nothing in between."""

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from trigammon_widget.engine import CLASSIC
-from trigammon_widget.judgement.network import Network
-from trigammon_widget.judgement.shipped import network_named
-from trigammon_widget.judgement.weights_files import (
+from trigammon_widget.judgement.nets.network import Network
+from trigammon_widget.judgement.nets.shipped import network_named
+from trigammon_widget.judgement.nets.weights_files import (
     MAX_WEIGHTS,
     MAX_WEIGHTS_BYTES,
     WeightsFileError,

@@ -11,7 +11,7 @@ import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.engine.notation import NO_MOVE
-from trigammon_widget.judgement.equity_rollout import t95
+from trigammon_widget.judgement.play.equity_rollout import t95
 from trigammon_widget.session.judging import (
     PURE_ROLLOUT_TURNS,
     ROLLOUT_SECONDS,

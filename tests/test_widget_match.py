@@ -20,9 +20,9 @@ from trigammon_widget import (
     Position,
 )
 from trigammon_widget.engine.records import match_to_dict
-from trigammon_widget.judgement.bots import CubeBot, HeuristicBot
-from trigammon_widget.judgement.cube import Chances
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.cube.decision import Chances
+from trigammon_widget.judgement.play.bot_games import autoplay
+from trigammon_widget.judgement.play.bots import CubeBot, HeuristicBot
 from trigammon_widget.widget import BoardWidget
 from waiting import PATIENCE
 

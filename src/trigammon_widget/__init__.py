@@ -25,11 +25,18 @@ from .engine import display
 if TYPE_CHECKING:
     from .engine.i18n import set_language
     from .judgement.analysis import analyse
-    from .judgement.bots import CubeBot, HeuristicBot, NeuralBot, RandomBot
     from .judgement.cube import cube_decision
     from .judgement.evaluation import evaluate
-    from .judgement.games import autoplay, play_game, play_match
-    from .judgement.rollout import rollout
+    from .judgement.play import (
+        CubeBot,
+        HeuristicBot,
+        NeuralBot,
+        RandomBot,
+        autoplay,
+        play_game,
+        play_match,
+    )
+    from .judgement.play.rollout import rollout
     from .pictures.chart import equity_graph
     from .pictures.export import animated_svg
     from .pictures.raster import animated_gif, png
@@ -43,19 +50,19 @@ LAZY = {
     "analyse": "judgement.analysis",
     "animated_gif": "pictures.raster",
     "animated_svg": "pictures.export",
-    "autoplay": "judgement.games",
+    "autoplay": "judgement.play",
     "board_svg": "pictures.svg",
     "cube_decision": "judgement.cube",
-    "CubeBot": "judgement.bots",
+    "CubeBot": "judgement.play",
     "equity_graph": "pictures.chart",
     "evaluate": "judgement.evaluation",
-    "HeuristicBot": "judgement.bots",
-    "NeuralBot": "judgement.bots",
-    "play_game": "judgement.games",
-    "play_match": "judgement.games",
+    "HeuristicBot": "judgement.play",
+    "NeuralBot": "judgement.play",
+    "play_game": "judgement.play",
+    "play_match": "judgement.play",
     "png": "pictures.raster",
-    "RandomBot": "judgement.bots",
-    "rollout": "judgement.rollout",
+    "RandomBot": "judgement.play",
+    "rollout": "judgement.play.rollout",
     "set_language": "engine.i18n",
 }
 """Public names imported on first use, and the module of each."""

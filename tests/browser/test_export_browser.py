@@ -21,8 +21,8 @@ import pytest
 from nbclient import NotebookClient
 
 from trigammon_widget.engine import TRIGAMMON, Game
-from trigammon_widget.judgement.bots import HeuristicBot
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.play.bot_games import autoplay
+from trigammon_widget.judgement.play.bots import HeuristicBot
 from trigammon_widget.pictures.export import animated_svg
 from trigammon_widget.widget import STILL_WIDTH
 from waiting import PATIENCE

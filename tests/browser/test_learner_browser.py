@@ -34,8 +34,8 @@ SETUP = """\
 import json
 from pathlib import Path
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Match, Position
-from trigammon_widget.judgement.bots import HeuristicBot, RandomBot
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
+from trigammon_widget.judgement.play.bot_games import autoplay
 from trigammon_widget.teaching.problems import PROBLEMS
 from trigammon_widget.teaching.sheets import problem_sheet
 from trigammon_widget.widget import BoardWidget

@@ -31,8 +31,8 @@ PLIES = 16
 SETUP = """\
 import json
 from trigammon_widget import CLASSIC, Game, Position
-from trigammon_widget.judgement.bots import RandomBot
-from trigammon_widget.judgement.games import autoplay
+from trigammon_widget.judgement.play.bots import RandomBot
+from trigammon_widget.judgement.play.bot_games import autoplay
 from trigammon_widget.widget import BoardWidget
 
 _probes = 0

@@ -14,8 +14,13 @@ from test_fuzz_parsers import fuzz, holds
 
 from trigammon_widget.engine import Position
 from trigammon_widget.engine.moves import Play
-from trigammon_widget.judgement.benchmark import TABLES, play_table, references, score_references
-from trigammon_widget.judgement.bots import HeuristicBot
+from trigammon_widget.judgement.play.bots import HeuristicBot
+from trigammon_widget.judgement.training.benchmark import (
+    TABLES,
+    play_table,
+    references,
+    score_references,
+)
 
 EXAMPLES = {"arguments": 300}
 """Inputs per property in a default run."""

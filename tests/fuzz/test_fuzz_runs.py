@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from test_fuzz_parsers import fuzz, holds
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
-from trigammon_widget.judgement.bots import RandomBot
-from trigammon_widget.judgement.games import autoplay
-from trigammon_widget.judgement.rollout import rollout
+from trigammon_widget.judgement.play.bot_games import autoplay
+from trigammon_widget.judgement.play.bots import RandomBot
+from trigammon_widget.judgement.play.rollout import rollout
 from waiting import PATIENCE
 
 EXAMPLES = {"setups": 60, "executors": 25}

@@ -27,11 +27,11 @@ from hypothesis import strategies as st
 from test_fuzz_parsers import MESSAGE_BOUND, fuzz, holds
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
-from trigammon_widget.judgement.feature_network import FeatureNetwork
-from trigammon_widget.judgement.network import Network, WeightsFileError
-from trigammon_widget.judgement.outcomes import outcome_size
-from trigammon_widget.judgement.phases import PhaseNets, input_size
-from trigammon_widget.judgement.shipped import load_file
+from trigammon_widget.judgement.nets.feature_network import FeatureNetwork
+from trigammon_widget.judgement.nets.network import Network, WeightsFileError
+from trigammon_widget.judgement.nets.phases import PhaseNets, input_size
+from trigammon_widget.judgement.nets.shipped import load_file
+from trigammon_widget.judgement.outcome_vectors import outcome_size
 
 EXAMPLES = {"weights_bytes": 200, "weights_arrays": 300}
 """Inputs per property in a default run."""

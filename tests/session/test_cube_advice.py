@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from trigammon_widget.engine import CLASSIC, Game, IllegalMoveError, Match, MatchPosition
-from trigammon_widget.judgement.cube import CubeDecision
-from trigammon_widget.judgement.cubeful import cubeful_decision
+from trigammon_widget.judgement.cube.cubeful import cubeful_decision
+from trigammon_widget.judgement.cube.decision import CubeDecision
 from trigammon_widget.session import Session
 
 REFERENCE = Path(__file__).parents[2] / "benchmarks" / "data" / "cube-reference.json"

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
-from trigammon_widget.judgement.equity_rollout import EquityRollout, RolledHint
+from trigammon_widget.judgement.play.equity_rollout import EquityRollout, RolledHint
 from trigammon_widget.session import Session
 
 

@@ -44,8 +44,7 @@ from ..engine.match import CubeAction, Match, MatchPosition
 from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
 from ..engine.position import Dice, Position
-from .cube import CubeDecision
-from .cubeful import cubeful_decision
+from .cube import CubeDecision, cubeful_decision
 from .evaluation import (
     PLIES,
     ROLLS,
@@ -54,8 +53,8 @@ from .evaluation import (
     find_evaluator,
     rate_plays,
 )
-from .outcomes import equity_matrix
-from .parallel import portable, run, runner
+from .outcome_vectors import equity_matrix
+from .play import portable, run, runner
 from .threads import one_blas_thread
 
 __all__ = [

@@ -4,9 +4,9 @@ An evaluator rates a position before the roll of the player to move (the
 ``Evaluator`` protocol). Two come with the package, selected by name:
 
 - ``"neural"`` (the default): the project's own net for each variant, shipped in
-  the package and read on first use (``trigammon_widget.judgement.network``; how it was
+  the package and read on first use (``trigammon_widget.judgement.nets.network``; how it was
   trained: ``docs/training.md``), with bear-off races rated from the bear-off database
-  instead (``trigammon_widget.judgement.race``: exactly where the race is small);
+  instead (``trigammon_widget.judgement.race.rating``: exactly where the race is small);
 - ``"gnubg"``: GNU Backgammon's 0-ply net (PyPI ``gnubg-nn``, the optional extra
   ``trigammon-widget[gnubg]``), classic only.
 
@@ -36,11 +36,18 @@ from ..engine.moves import Play
 from ..engine.position import Position, check_dice
 from ..engine.variant import Variant
 from . import race
-from .network import ROLL_CHANCES, CompiledRater, Network
-from .network import ROLLS as ROLL_ARRAY
-from .outcomes import Floats, equities_of, equity_matrix, outcome_size, pairs, sure
-from .phases import PhaseNets
-from .shipped import DEFAULTS, Net, load_named, load_shipped
+from .nets import (
+    DEFAULTS,
+    ROLL_CHANCES,
+    CompiledRater,
+    Net,
+    Network,
+    PhaseNets,
+    load_named,
+    load_shipped,
+)
+from .nets import ROLLS as ROLL_ARRAY
+from .outcome_vectors import Floats, equities_of, equity_matrix, outcome_size, pairs, sure
 
 __all__ = [
     "EVALUATORS",

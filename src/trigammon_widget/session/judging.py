@@ -19,19 +19,20 @@ from ..engine.i18n import _
 from ..engine.match import Cube, MatchPosition
 from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
-from ..judgement.cubeful import cubeful_decision
-from ..judgement.equity_rollout import (
+from ..judgement.cube import cubeful_decision
+from ..judgement.evaluation import evaluate, net_name
+from ..judgement.evaluation import hints as rate_plays
+from ..judgement.play import (
     MIN_TRIALS,
     EquityRollout,
+    Progress,
     RolledHint,
     candidates_of,
     check_settings,
     roll_out,
+    whole_number,
 )
-from ..judgement.equity_rollout import hints as rolled_hints
-from ..judgement.evaluation import evaluate, net_name
-from ..judgement.evaluation import hints as rate_plays
-from ..judgement.rollout import Progress, whole_number
+from ..judgement.play import hints as rolled_hints
 from ..protocol import INT, IntentError, action
 from ..teaching.coaching import (
     Analysis,

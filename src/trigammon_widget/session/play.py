@@ -11,8 +11,7 @@ from ..engine.i18n import N_, NP_, _, decimal, ngettext
 from ..engine.notation import dice_text, format_play, format_play_seen, record_text
 from ..engine.places import Place, index_of, parse_place
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
-from ..judgement.bots import CubeBot
-from ..judgement.games import autoplay
+from ..judgement.play import CubeBot, autoplay
 from ..protocol import INT, PLACE, IntentError, action
 from ..teaching.coaching import tutor_warning
 from .slices import Held

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 from ..engine.i18n import N_, NP_, _
-from ..judgement.bots import Bot, HeuristicBot, NeuralBot, RandomBot
+from ..judgement.play import Bot, HeuristicBot, NeuralBot, RandomBot
 from ..protocol import INT, IntentError, action, choice
 from .play import Playing
 from .slices import MAX_PACE

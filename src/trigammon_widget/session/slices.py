@@ -34,10 +34,8 @@ from typing import Any, Literal
 
 from ..engine import Game, Match, Move, Play, Position
 from ..judgement.analysis import THRESHOLDS, Report
-from ..judgement.bots import Bot
-from ..judgement.equity_rollout import EquityRollout, RolledHint
 from ..judgement.evaluation import Hint
-from ..judgement.rollout import Progress
+from ..judgement.play import Bot, EquityRollout, Progress, RolledHint
 from ..study import Card, Library, Verdict
 from ..study.cards import Filters
 from ..teaching.coaching import Analysis, Review, TutorWarning

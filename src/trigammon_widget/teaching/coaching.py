@@ -20,10 +20,10 @@ from ..engine.notation import play_text
 from ..engine.position import Position
 from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, action_text, mark_of
 from ..judgement.cube import CubeDecision
-from ..judgement.equity_rollout import EquityRollout, RolledHint
 from ..judgement.evaluation import Evaluation, Evaluator
 from ..judgement.evaluation import Hint as RatedPlay
 from ..judgement.evaluation import hints as rate_all
+from ..judgement.play import EquityRollout, RolledHint
 
 __all__ = [
     "Analysis",
