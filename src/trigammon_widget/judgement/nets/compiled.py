@@ -249,9 +249,7 @@ def _rate_leaves(
     starts: Array,
     everyone: Array,
     mover: int,
-    boards: Array,
-    hits: Array,
-    owner: Array,
+    leaves: Leaves,
     count: int,
     to_seats: Array,
     winners: Array,
@@ -271,6 +269,7 @@ def _rate_leaves(
     out beforehand into ``found`` (``_leaf_features``).
     """
     flat, b0, mids, widths, w1, b1, extra = net
+    boards, hits, owner = leaves
     players, size = everyone.shape
     hidden = b0.shape[0]
     outputs = b1.shape[0]
@@ -361,22 +360,16 @@ def _rate_leaves(
 
 @njit(cache=True, nogil=True)
 def _leaf_features(
-    features: Features,
-    everyone: Array,
-    mover: int,
-    boards: Array,
-    hits: Array,
-    owner: Array,
-    count: int,
-    found: Array,
+    features: Features, everyone: Array, mover: int, leaves: Leaves, count: int, found: Array
 ) -> None:
     """Trigammon's hand-made features of the positions the ``count`` results of a
-    search lead to (``_rate_leaves``' arguments), each in the slot order of the player
+    search lead to (``_rate_leaves``'s arguments), each in the slot order of the player
     to roll next, into ``found``.
 
     Not called from code compiled with ``fastmath``: numba would compile the features
     with the caller's flags, and cache them so, which changes their last bits."""
     orders, paths, escapes, mixed = features
+    boards, hits, owner = leaves
     players, size = everyone.shape
     slot = np.empty(players, np.int64)
     for s in range(players):
@@ -410,20 +403,13 @@ def _after(
 
 @njit(cache=True, nogil=True)
 def _features_of(
-    features: Features,
-    extra: Array,
-    everyone: Array,
-    mover: int,
-    boards: Array,
-    hits: Array,
-    owner: Array,
-    count: int,
+    features: Features, extra: Array, everyone: Array, mover: int, leaves: Leaves, count: int
 ) -> Array:
     """``_leaf_features`` of a search's results where the net reads features (``extra``
     rows), else an empty array."""
     found = np.empty((count if extra.shape[0] else 0, extra.shape[0]), np.float32)
     if extra.shape[0]:
-        _leaf_features(features, everyone, mover, boards, hits, owner, count, found)
+        _leaf_features(features, everyone, mover, leaves, count, found)
     return found
 
 
@@ -443,17 +429,14 @@ def rate_leaves(
     the first with the highest equity among those that do not win, -1 if all win
     (``_rate_leaves``)."""
     starts, to_seats, columns, winners = movers
-    boards, hits, owner = leaves
-    found = _features_of(features, net[6], everyone, mover, boards, hits, owner, count)
+    found = _features_of(features, net[6], everyone, mover, leaves, count)
     return _rate_leaves(
         net,
         found,
         starts[mover],
         everyone,
         mover,
-        boards,
-        hits,
-        owner,
+        leaves,
         count,
         to_seats[mover],
         winners,
