@@ -3,6 +3,24 @@ exactly where small (``rating``), and their compiled twin (``compiled``, the rac
 choice of the nets' compiled turns: imported by name where the fast path is in use,
 so that this face never loads numba)."""
 
-from .rating import NO_TABLES, Tables, after_plays, compiled_tables, exact, is_race, rate
+from .rating import (
+    NO_TABLES,
+    Tables,
+    after_plays,
+    compiled_tables,
+    exact,
+    is_race,
+    rate,
+    small,
+)
 
-__all__ = ["NO_TABLES", "Tables", "after_plays", "compiled_tables", "exact", "is_race", "rate"]
+__all__ = [
+    "NO_TABLES",
+    "Tables",
+    "after_plays",
+    "compiled_tables",
+    "exact",
+    "is_race",
+    "rate",
+    "small",
+]
