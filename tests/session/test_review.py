@@ -39,6 +39,22 @@ def reviewed() -> Session:
     return session
 
 
+def test_the_review_says_what_judged_it(reviewed: Session) -> None:
+    """The marks are the net's at 0-ply, as the tutor's: the panel says so, so that a
+    rollout's different order of close plays (Hints) is no contradiction."""
+    review = reviewed.view()["review"]
+    assert review is not None and review["status"] == "done"
+    assert review["source"] == {
+        "kind": "net",
+        "net": "classic-v5",
+        "ply": 0,
+        "games": 0,
+        "truncate": 0,
+        "reduced": False,
+        "z95": 0.0,
+    }
+
+
 def test_a_marked_turn_is_shown_as_its_movers_decision(reviewed: Session) -> None:
     session = reviewed
     report = session.report

@@ -203,6 +203,7 @@ class Judging(Navigation):
             "done": 0,
             "total": job.total,
             "evaluator": evaluator.name,
+            "source": net_source(net_name(evaluator, game.variant), options.get("ply", 0)),
             "players": [],
             "marked_at": [],
             "turn": None,

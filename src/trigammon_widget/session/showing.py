@@ -116,7 +116,8 @@ class Showing(SessionState):
             for start, ends in (self._legal_targets().items() if person else ())
         }
         remaining = list(self.legal_plays.remaining_dice(board.done)) if board.rolled else []
-        can_confirm = person and board.rolled and not targets
+        # A play the tutor holds is taken back or played on, not confirmed again.
+        can_confirm = person and board.rolled and not targets and board.held is None
         drilled = self._drill.shows(board)  # a card's decision is the only one to make
         return {
             "version": self._version,
