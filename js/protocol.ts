@@ -288,6 +288,7 @@ export const WORDS = [
   ["hint_wins_tip", "Chance to win after the play"],
   ["plus_minus_tip", "\u00b1 its interval at 95%"],
   ["tutor", "Tutor"],
+  ["numbered_from", "The board is numbered from {name}'s side here, as {name} writes plays."],
   ["review_source", "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order close plays otherwise."],
   ["tutor_holds", "the tutor holds this play: take it back or play on"],
   ["tutor_level", "The tutor stops a play as bad as"],

@@ -255,6 +255,11 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       markText && " ",
       markText && h("span", { class: "tgw-mark tgw-judged", "data-mark": turn.mark ?? undefined }, markText),
     ),
+    // The board numbers a decision under review from its mover's side (Python's
+    // `_numbering`), so that these plays read as the board's labels do: said here.
+    !cube &&
+      turn.player !== v.perspective &&
+      h("div", { class: "tgw-note", "data-role": "numbered-from" }, format(say("numbered_from"), { name })),
     h(
       "div",
       { class: "tgw-note" },

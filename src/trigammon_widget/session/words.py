@@ -253,6 +253,7 @@ WORDS: Mapping[str, str] = {
     "plus_minus_tip": N_("± its interval at 95%"),
     # the tutor
     "tutor": N_("Tutor"),
+    "numbered_from": N_("The board is numbered from {name}'s side here, as {name} writes plays."),
     "review_source": N_(
         "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order "
         "close plays otherwise."
