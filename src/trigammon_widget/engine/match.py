@@ -46,8 +46,11 @@ games of a classic money session, whose record (``records``) and match files loa
 seconds."""
 
 CubeActionKind = Literal["double", "take", "drop"]
+"""A cube action's kind (R14)."""
 CUBE_ACTIONS: tuple[CubeActionKind, ...] = get_args(CubeActionKind)
+"""Every cube action's kind, in order."""
 Ending = Literal["bear-off", "drop", "resignation"]
+"""How a game ended: the last checker borne off, a double dropped, or a resignation."""
 RESIGNATION_NAMES = {1: "single game", 2: "gammon", 3: "backgammon"}
 """What a resignation concedes: R13's points of a single game, gammon, backgammon."""
 
@@ -584,6 +587,7 @@ INFO_KEYS = ("Site", "Event", "Round", "EventDate", "Transcriber", "Comment")
 """What ``Match.info`` may hold, named as .mat headers name it: the place, event, round,
 date (``YYYY.MM.DD``), transcriber and a comment of the match."""
 MAX_INFO_CHARS = 10_000
+"""The longest value of a match's information (``check_info``), in characters."""
 
 
 class Match:

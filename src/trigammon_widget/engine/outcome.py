@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 RESULT_NAMES = {SINGLE: "single", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+"""The name of each result (R13), as records write it."""
 RESULT_WORDS = {
     # Translators: a game's result for its winner, in a game's record ("Bo: win").
     "win": N_("win"),
