@@ -13,7 +13,7 @@ Small immutable values beside ``Position``, which stays free of them:
 - ``Match``: the games of a match or a money session, and its score.
 
 Trigammon has no cube (R14 is classic only); a trigammon match scores each game by
-R13, every loser paying the winner (README, "Match play").
+R13, every loser paying the winner (docs, "Match play").
 """
 
 from __future__ import annotations
@@ -306,7 +306,7 @@ class CubeAction:
 @dataclass(frozen=True)
 class Resignation:
     """A record of a resignation accepted: ``player`` concedes ``level`` times the cube,
-    1, 2 or 3 for a single game, gammon or backgammon (R14 Reading, README)."""
+    1, 2 or 3 for a single game, gammon or backgammon (R14 Reading, docs: "Match play")."""
 
     player: int
     level: int
@@ -505,7 +505,7 @@ class MatchPosition:
     # results -----------------------------------------------------------------
 
     def resign(self, record: Resignation) -> Win:
-        """The result of a resignation accepted (R14 Reading, README)."""
+        """The result of a resignation accepted (R14 Reading, docs: "Match play")."""
         check_not_over(self.position)
         if self.position.variant.players != 2:
             raise IllegalMoveError("R14", _("resignations belong to classic match play"))
