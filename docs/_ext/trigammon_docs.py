@@ -10,7 +10,9 @@
   from the sources (``ast``), drawn by Graphviz.
 - ``trigammon-public-names``: ``trigammon_widget.__all__``, each name linked to the page
   of the module that defines it.
-- A public name documented without a docstring is a warning, so ``./dev docs`` fails.
+- A public name documented without a docstring, or missing from the API reference, is a
+  warning, so ``./dev docs`` fails; an annotation's short name is linked to the module
+  that defines its object, and one a module keeps out of ``__all__`` is shown unlinked.
 """
 
 from __future__ import annotations
@@ -92,6 +94,18 @@ def stage_course(app: Sphinx) -> None:
         list(pool.map(_render, sources))
 
 
+WIDTH = "   :width: 480px"
+"""A gallery picture's width on the page (the drawing is 600 px: it scales down)."""
+
+
+def _parsed(directive: SphinxDirective, lines: list[str], source: str) -> list[nodes.Node]:
+    """reST made from the code, parsed in place of ``directive`` (titles and all)."""
+    container = nodes.section()
+    container.document = directive.state.document
+    nested_parse_with_titles(directive.state, StringList(lines, source=source), container)
+    return list(container.children)
+
+
 class GalleryDirective(SphinxDirective):
     """Every case of the gallery: its rule, its story, its picture and its replay."""
 
@@ -104,7 +118,7 @@ class GalleryDirective(SphinxDirective):
         for case in CASES:
             title = f"{case.rule}: {case.title}"
             lines += [title, "-" * len(title), "", case.story, ""]
-            lines += [f".. image:: gallery/{case.slug}.svg", f"   :alt: {case.title}", ""]
+            lines += [f".. image:: gallery/{case.slug}.svg", f"   :alt: {case.title}", WIDTH, ""]
             if case.forbidden is not None:
                 lines += [f"Forbidden: ``{case.explanation()}``", ""]
             if case.replay is not None:
@@ -113,15 +127,10 @@ class GalleryDirective(SphinxDirective):
                     "",
                     f".. image:: gallery/{case.slug}-replay.svg",
                     f"   :alt: {case.title}, replayed",
+                    WIDTH,
                     "",
                 ]
-        return self._parse(lines)
-
-    def _parse(self, lines: list[str]) -> list[nodes.Node]:
-        container = nodes.section()
-        container.document = self.state.document
-        nested_parse_with_titles(self.state, StringList(lines, source="gallery"), container)
-        return list(container.children)
+        return _parsed(self, lines, "gallery")
 
 
 LAYERS = [
@@ -197,9 +206,7 @@ class LayersDirective(SphinxDirective):
             "",
         ]
         lines += [f"   {line}" for line in dot]
-        container = nodes.container()
-        self.state.nested_parse(StringList(lines, source="layers"), self.content_offset, container)
-        return list(container.children)
+        return _parsed(self, lines, "layers")
 
 
 def _defining_module(name: str, value: object) -> str:
@@ -237,11 +244,7 @@ class PublicNamesDirective(SphinxDirective):
                 continue
             module = _defining_module(name, getattr(trigammon_widget, name))
             lines.append(f"- :py:obj:`{name} <{module}.{name}>` ({module})")
-        container = nodes.container()
-        self.state.nested_parse(
-            StringList(lines, source="public names"), self.content_offset, container
-        )
-        return list(container.children)
+        return _parsed(self, lines, "public names")
 
 
 def check_docstring(
