@@ -33,7 +33,8 @@ def run(command: list[str], **options: object) -> None:
     print("$", " ".join(command), flush=True)
     done = subprocess.run(command, stderr=subprocess.PIPE, text=True, **options)  # type: ignore[call-overload]
     said = [line for line in done.stderr.splitlines() if not line.startswith(NOISE)]
-    print(*said, sep="\n", file=sys.stderr, flush=True)
+    if said:
+        print(*said, sep="\n", file=sys.stderr, flush=True)
     done.check_returncode()
 
 
