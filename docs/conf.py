@@ -32,9 +32,8 @@ extensions = [
 ]
 exclude_patterns = ["_templates", "**.ipynb_checkpoints"]
 templates_path = ["_templates"]
-suppress_warnings: list[str] = []
 
-# Markdown: headings linkable as [text](page.md#heading), $...$ untouched (no MathJax).
+# Markdown: headings linkable as [text](page.md#heading).
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence"]
 
