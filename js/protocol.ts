@@ -549,6 +549,7 @@ export interface HistoryEntry {
   mark: string | null;
 }
 
+/** A refusal as the front end receives it: the text, and the rule it cites. */
 export interface ReplyError {
   text: string;
   rule: string | null;

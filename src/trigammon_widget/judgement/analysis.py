@@ -81,6 +81,7 @@ THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a play is doubtful, bad or very bad: GNU Backgammon's
 defaults for its ``?!``, ``?`` and ``??`` marks."""
 MARKS = ("?!", "?", "??")
+"""The marks of a review, mildest first: doubtful, bad, very bad."""
 Level = Literal["doubtful", "bad", "very bad"]
 """How bad a play is, in GNU Backgammon's words."""
 MARK_NAMES: Mapping[str, Level] = {"?!": "doubtful", "?": "bad", "??": "very bad"}
