@@ -13,7 +13,7 @@ Small immutable values beside ``Position``, which stays free of them:
 - ``Match``: the games of a match or a money session, and its score.
 
 Trigammon has no cube (R14 is classic only); a trigammon match scores each game by
-R13, every loser paying the winner (README, "Match play").
+R13, every loser paying the winner (docs, "Match play").
 """
 
 from __future__ import annotations
@@ -46,8 +46,11 @@ games of a classic money session, whose record (``records``) and match files loa
 seconds."""
 
 CubeActionKind = Literal["double", "take", "drop"]
+"""A cube action's kind (R14)."""
 CUBE_ACTIONS: tuple[CubeActionKind, ...] = get_args(CubeActionKind)
+"""Every cube action's kind, in order."""
 Ending = Literal["bear-off", "drop", "resignation"]
+"""How a game ended: the last checker borne off, a double dropped, or a resignation."""
 RESIGNATION_NAMES = {1: "single game", 2: "gammon", 3: "backgammon"}
 """What a resignation concedes: R13's points of a single game, gammon, backgammon."""
 
@@ -303,7 +306,7 @@ class CubeAction:
 @dataclass(frozen=True)
 class Resignation:
     """A record of a resignation accepted: ``player`` concedes ``level`` times the cube,
-    1, 2 or 3 for a single game, gammon or backgammon (R14 Reading, README)."""
+    1, 2 or 3 for a single game, gammon or backgammon (R14 Reading, docs: "Match play")."""
 
     player: int
     level: int
@@ -502,7 +505,7 @@ class MatchPosition:
     # results -----------------------------------------------------------------
 
     def resign(self, record: Resignation) -> Win:
-        """The result of a resignation accepted (R14 Reading, README)."""
+        """The result of a resignation accepted (R14 Reading, docs: "Match play")."""
         check_not_over(self.position)
         if self.position.variant.players != 2:
             raise IllegalMoveError("R14", _("resignations belong to classic match play"))
@@ -584,6 +587,7 @@ INFO_KEYS = ("Site", "Event", "Round", "EventDate", "Transcriber", "Comment")
 """What ``Match.info`` may hold, named as .mat headers name it: the place, event, round,
 date (``YYYY.MM.DD``), transcriber and a comment of the match."""
 MAX_INFO_CHARS = 10_000
+"""The longest value of a match's information (``check_info``), in characters."""
 
 
 class Match:

@@ -29,7 +29,7 @@ from ...engine.match import MatchPosition
 from ...engine.moves import Play
 from ...engine.position import Position
 from ...engine.variant import CHECKERS, Variant
-from ..cube import EFFICIENCY, Chances, CubeDecision, cube_decision, cubeful_decision
+from ..cube import CUBE_PLY, EFFICIENCY, Chances, CubeDecision, cube_decision, cubeful_decision
 from ..evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
 from ..outcome_vectors import equities_of, equity_matrix
 
@@ -663,7 +663,7 @@ class CubeBot:
     chances: Callable[[Position], Chances | Sequence[float] | Any] | None = None
     efficiency: float = EFFICIENCY
     evaluator: str | Evaluator | None = None
-    ply: int = 1
+    ply: int = CUBE_PLY
 
     def choose(self, position: Position) -> Play:
         return self.bot.choose(position)
