@@ -117,7 +117,7 @@ def game_record() -> tuple[str, Callable[[], object]]:
 
 def match_record() -> tuple[str, Callable[[], object]]:
     from trigammon_widget.engine import Match
-    from trigammon_widget.engine.match import MAX_MATCH_RECORDS
+    from trigammon_widget.engine.stakes import MAX_MATCH_RECORDS
 
     match = session(int(MAX_MATCH_RECORDS * SCALE) - 100)
     text = match.to_json()
@@ -140,7 +140,7 @@ def hostile_json() -> tuple[str, Callable[[], object]]:
 
 def mat_file() -> tuple[str, Callable[[], object]]:
     from trigammon_widget.engine import Match
-    from trigammon_widget.engine.match import MAX_MATCH_RECORDS
+    from trigammon_widget.engine.stakes import MAX_MATCH_RECORDS
 
     text = session(int(MAX_MATCH_RECORDS * SCALE) - 100).to_mat()
     return f"a .mat file of {len(text):,} characters", lambda: Match.from_mat(text)
@@ -148,7 +148,7 @@ def mat_file() -> tuple[str, Callable[[], object]]:
 
 def sgf_file() -> tuple[str, Callable[[], object]]:
     from trigammon_widget.engine import Match
-    from trigammon_widget.engine.match import MAX_MATCH_RECORDS
+    from trigammon_widget.engine.stakes import MAX_MATCH_RECORDS
 
     text = session(int(MAX_MATCH_RECORDS * SCALE) - 100).to_sgf()
     return f"an SGF file of {len(text):,} characters", lambda: Match.from_sgf(text)

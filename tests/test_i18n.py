@@ -41,7 +41,7 @@ from trigammon_widget import (
 )
 from trigammon_widget.engine import i18n
 from trigammon_widget.engine.i18n import LOCALE_DIR, _, environment_language, language, speaking
-from trigammon_widget.engine.notation import points_text
+from trigammon_widget.engine.stakes import points_text
 from trigammon_widget.pictures.svg import board_svg
 from trigammon_widget.session import Session
 from trigammon_widget.session.words import WORDS, words

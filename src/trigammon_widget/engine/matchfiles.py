@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from .errors import MatchFileError, quote
 from .game import Game, Turn
 from .i18n import N_, _
-from .match import MAX_INFO_CHARS, CubeAction, Match, Resignation, Win, check_info
+from .match import MAX_INFO_CHARS, Match, check_info
 from .moves import BAR, Play
+from .stakes import CubeAction, Resignation, Win
 from .variant import CLASSIC
 
 __all__ = ["MAX_MATCH_FILE_CHARS", "read_mat", "read_sgf", "write_mat", "write_sgf"]

@@ -25,9 +25,9 @@ from typing import Any, Protocol, runtime_checkable
 from ..engine.errors import quote
 from ..engine.fastplay import Indexer, Leaves, Seat, TurnView, has_won, key_layout, play_of
 from ..engine.i18n import _
-from ..engine.match import MatchPosition
 from ..engine.moves import Play
 from ..engine.position import Position
+from ..engine.stakes import MatchPosition
 from ..engine.variant import CHECKERS, Variant
 from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision
 from .cubeful import cubeful_decision

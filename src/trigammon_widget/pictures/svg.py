@@ -32,13 +32,14 @@ from typing import Literal, TypedDict
 from ..engine.errors import quote
 from ..engine.game import Game, Turn
 from ..engine.i18n import _, ngettext, pgettext
-from ..engine.match import Cube, Match, MatchPosition, MatchState, Win
+from ..engine.match import Match
 from ..engine.moves import Play
 from ..engine.names import check_names, default_names
-from ..engine.notation import dice_text, ending_text
+from ..engine.notation import dice_text
 from ..engine.places import Place, parse_place, place_of
 from ..engine.places import label as point_label
 from ..engine.position import Position
+from ..engine.stakes import Cube, MatchPosition, MatchState, Win, ending_text
 from ..engine.variant import CHECKERS, Variant
 
 __all__ = [

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from ..engine import IllegalMoveError, fast
 from ..engine.i18n import _
-from ..engine.match import Cube, MatchPosition
+from ..engine.stakes import Cube, MatchPosition
 from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
 from ..judgement.cubeful import cubeful_decision

@@ -31,7 +31,7 @@ from ..engine import (
 )
 from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import default_names
-from ..engine.notation import win_text
+from ..engine.stakes import win_text
 from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
 from ..pictures.svg import THEMES
