@@ -158,7 +158,8 @@ def long_mat_file() -> tuple[str, Callable[[], object]]:
     """A valid .mat money session of one game repeated up to ``MAX_MATCH_FILE_CHARS``:
     more records than a match keeps, refused once it has read that many."""
     from trigammon_widget.engine import Match
-    from trigammon_widget.engine.matchfiles import MAX_MATCH_FILE_CHARS, _mat_scores
+    from trigammon_widget.engine.matchfiles import MAX_MATCH_FILE_CHARS
+    from trigammon_widget.engine.matchfiles.mat import _mat_scores
 
     one = session(90)
     game, won = one.games[0], one.results[0]
