@@ -304,7 +304,7 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     column for each (``data-ply`` is the ply ``goto`` shows); each line has a colour
     of its own and the legend names its player beside the player's checker."""
     from trigammon_widget.pictures.chart import equity_graph
-    from trigammon_widget.pictures.svg import THEMES
+    from trigammon_widget.pictures.themes import THEMES
 
     game = doubled_game()
     report = analyse(game, workers=1)

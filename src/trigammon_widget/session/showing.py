@@ -13,7 +13,8 @@ from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
 from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
-from ..pictures.svg import THEMES, board_svg, css_variables
+from ..pictures.svg import board_svg
+from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
 from ..teaching.coaching import Review, review_view

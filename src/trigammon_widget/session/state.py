@@ -34,7 +34,7 @@ from ..engine.names import default_names
 from ..engine.stakes import win_text
 from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
-from ..pictures.svg import THEMES
+from ..pictures.themes import THEMES
 from ..protocol import IntentError
 from ..teaching.coaching import Analysis, Review
 from .keywords import keywords_checked
