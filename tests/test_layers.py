@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).parent.parent / "src" / "trigammon_widget"
 
 LAYERS = [
     {"widget", "saving"},
-    {"session", "protocol"},
+    {"session"},
     {"study"},
     {"teaching"},
     {"pictures"},

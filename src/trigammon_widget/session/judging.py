@@ -32,8 +32,7 @@ from ..judgement.equity_rollout import hints as rolled_hints
 from ..judgement.evaluation import evaluate, net_name
 from ..judgement.evaluation import hints as rate_plays
 from ..judgement.rollout import Progress, whole_number
-from ..protocol import INT, IntentError, action
-from ..teaching.coaching import (
+from .coaching import (
     Analysis,
     Review,
     Source,
@@ -47,6 +46,7 @@ from ..teaching.coaching import (
     wins_differ,
 )
 from .navigation import Navigation
+from .protocol import INT, IntentError, action
 from .slices import Found, Job
 
 __all__ = ["PURE_ROLLOUT_TURNS", "ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]

@@ -13,8 +13,8 @@ from ..engine.places import Place, index_of, parse_place
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..judgement.bots import CubeBot
 from ..judgement.games import autoplay
-from ..protocol import INT, PLACE, IntentError, action
-from ..teaching.coaching import tutor_warning
+from .coaching import tutor_warning
+from .protocol import INT, PLACE, IntentError, action
 from .slices import Held
 from .state import SessionState
 

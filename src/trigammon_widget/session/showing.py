@@ -17,7 +17,7 @@ from ..pictures.svg import board_svg
 from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
-from ..teaching.coaching import Review, review_view
+from .coaching import Review, review_view
 from .state import SessionState
 from .view import (
     CubeView,

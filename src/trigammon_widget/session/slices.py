@@ -40,7 +40,7 @@ from ..judgement.evaluation import Hint
 from ..judgement.rollout import Progress
 from ..study import Card, Library, Verdict
 from ..study.cards import Filters
-from ..teaching.coaching import Analysis, Review, TutorWarning
+from .coaching import Analysis, Review, TutorWarning
 from .view import HUMAN, Seat
 
 __all__ = [

@@ -35,10 +35,10 @@ from ..engine.stakes import win_text
 from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
 from ..pictures.themes import THEMES
-from ..protocol import IntentError
-from ..teaching.coaching import Analysis, Review
+from .coaching import Analysis, Review
 from .keywords import keywords_checked
 from .memo import Memo
+from .protocol import IntentError
 from .slices import Analyses, Board, Drill, Job, Look, Seating, Tutor
 from .view import HUMAN, Message
 
