@@ -350,6 +350,7 @@ export const WORDS = [
   ["drill_grade", "Grade"],
   ["grade_tip", "Your own grade of this answer, in place of the one its loss gave (keys 1 to 4): the card comes back sooner for Again, later for Easy."],
   ["drill_due", "Comes back {due}."],
+  ["drill_judged", "Card {id} answered: Next card (n) goes on."],
   ["next_card", "Next card"],
   ["next_card_tip", "The next due card (n)"],
   ["skip_card", "Skip"],

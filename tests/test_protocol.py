@@ -48,6 +48,34 @@ def test_each_action_declares_the_parameters_of_its_method() -> None:
         assert set(declared.fields) <= set(named), name
 
 
+FRONT_END_ONLY = {"play_listed", "prefetch", "preview", "export", "set_edit_player"}
+"""Intents of the front end's own gestures (a listed play by its index, drawings asked
+ahead, a picture to download, the editor's chosen colour): Python has ``play``,
+``session.svg``, ``pictures`` and ``place(player=...)`` for them."""
+AS_PROPERTIES = {
+    "set_perspective": "perspective",
+    "set_tutor": "tutor",
+    "set_tutor_level": "tutor_threshold",
+}
+"""Set through the board's properties."""
+
+
+def test_the_board_has_a_twin_of_every_action_the_session_declares() -> None:
+    """``widget.py`` lists the twins by hand, for the type checker and the reader; this
+    holds the list to the declarations, so an action added to the session is not
+    forgotten at the board (issue 43)."""
+    twins = {
+        name
+        for name, member in vars(BoardWidget).items()
+        if callable(member) and getattr(member, "__wrapped__", None) is getattr(Session, name, 0)
+    }
+    background = {name for name in ("hints", "chances", "analyse") if name in vars(BoardWidget)}
+    assert set(ACTIONS) - FRONT_END_ONLY - set(AS_PROPERTIES) <= twins | background
+    assert set(ACTIONS) >= FRONT_END_ONLY and not FRONT_END_ONLY & set(vars(BoardWidget))
+    for name in AS_PROPERTIES.values():
+        assert isinstance(vars(BoardWidget)[name], property)
+
+
 def test_the_typescript_union_names_every_action_and_field() -> None:
     text = (ROOT / "js" / "protocol.ts").read_text(encoding="utf-8")
     for name, declared in ACTIONS.items():

@@ -38,6 +38,7 @@ export class Toolbar {
   private readonly undo = button("", { "data-action": "undo" });
   private readonly confirm = button("", { "data-action": "confirm" });
   private readonly cubeBar: HTMLDivElement;
+  private readonly diceSet: HTMLSpanElement;
   private readonly double = button("", { "data-action": "double" });
   private readonly take = button("", { "data-action": "take" });
   private readonly pass = button("", { "data-action": "drop" });
@@ -47,14 +48,8 @@ export class Toolbar {
   private said: Words | null = null;
 
   constructor(actions: ToolbarActions, signal: AbortSignal) {
-    this.playBar = h(
-      "div",
-      { class: "tgw-group", role: "group" },
-      this.roll,
-      h("span", { class: "tgw-dice-set" }, this.die1, this.die2, this.setDice),
-      this.undo,
-      this.confirm,
-    );
+    this.diceSet = h("span", { class: "tgw-dice-set" }, this.die1, this.die2, this.setDice);
+    this.playBar = h("div", { class: "tgw-group", role: "group" }, this.roll, this.diceSet, this.undo, this.confirm);
     this.cubeBar = h("div", { class: "tgw-group", role: "group" }, this.double, this.take, this.pass);
     this.viewGroup = h("div", { class: "tgw-group tgw-view-group" }, this.viewAs, this.edit);
     this.element = h("div", { class: "tgw-toolbar" }, this.statusRow, this.playBar, this.cubeBar, this.viewGroup);
@@ -125,6 +120,8 @@ export class Toolbar {
     this.roll.disabled = !v.can_roll;
     this.roll.classList.toggle("tgw-primary", v.primary === "roll");
     this.die1.disabled = this.die2.disabled = this.setDice.disabled = !v.can_roll;
+    // A drilled card comes with its dice: nothing to roll or set while it is shown.
+    this.roll.hidden = this.diceSet.hidden = !!v.drill?.card?.shown;
     this.undo.disabled = !v.can_undo_move;
     this.confirm.disabled = !v.can_confirm;
     this.confirm.classList.toggle("tgw-primary", v.primary === "confirm");
@@ -147,6 +144,13 @@ export class Toolbar {
       const winner = name(win.winner);
       const rest = win.text.startsWith(winner) ? win.text.slice(winner.length) : ` — ${win.text}`;
       setChildren(this.status, swatch(v.colors[win.winner]), h("strong", {}, winner), rest);
+      return;
+    }
+    const drill = v.drill;
+    if (drill?.card?.shown && drill.verdict) {
+      // The card is answered: the board shows the position after the answer, whose
+      // player to roll is nobody's concern in a drill.
+      setChildren(this.status, ...fill(say("drill_judged"), { id: h("strong", {}, String(drill.card.id)) }));
       return;
     }
     if (v.mode === "play" && v.cube?.offered) {

@@ -69,6 +69,9 @@ def test_a_library_drilled_at_the_board(page: Any) -> None:
     assert "Card 1 · Play 6-5." in (question.text_content() or "")
     # the tag is text, and the judging panels step aside
     assert panel.locator(".tgw-drill-tag").text_content() == "<b>opening</b>"
+    # the card comes with its dice: nothing to roll or set
+    assert widget.get_by_role("button", name="Roll").is_hidden()
+    assert widget.get_by_role("button", name="Set dice").is_hidden()
     assert panel.locator("b").count() == 0
     for hidden in (".tgw-analysis-panel", ".tgw-review-panel", ".tgw-tutor-toggle"):
         assert widget.locator(hidden).is_hidden()
@@ -93,6 +96,9 @@ def test_a_library_drilled_at_the_board(page: Any) -> None:
     assert comment.text_content() == HOSTILE and comment.locator("img").count() == 0
     assert page.evaluate("window.hacked") is None
     assert verdict.locator(".tgw-played .tgw-notation").text_content() == "13/2"
+    # the status line says what comes next in the drill, not whose roll it would be
+    status = widget.locator(".tgw-status").text_content() or ""
+    assert status == "Card 1 answered: Next card (n) goes on.", status
     state = probe(page)
     assert state["best"] and state["drill"]["verdict"]["grade"] == "again"
     assert panel.locator("[data-grade=again]").get_attribute("aria-pressed") == "true"

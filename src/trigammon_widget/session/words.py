@@ -333,6 +333,7 @@ WORDS: Mapping[str, str] = {
         "the card comes back sooner for Again, later for Easy."
     ),
     "drill_due": N_("Comes back {due}."),
+    "drill_judged": N_("Card {id} answered: Next card (n) goes on."),
     "next_card": N_("Next card"),
     "next_card_tip": N_("The next due card (n)"),
     "skip_card": N_("Skip"),
