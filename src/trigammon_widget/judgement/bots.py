@@ -23,10 +23,11 @@ from operator import getitem, mul
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine.errors import quote
-from ..engine.fastplay import Indexer, Leaves, Seat, TurnView, has_won, key_layout, play_of
+from ..engine.fastplay import Indexer, Leaves, TurnView, has_won, key_layout, play_of
 from ..engine.i18n import _
 from ..engine.moves import Play
 from ..engine.position import Position
+from ..engine.runs import Seat
 from ..engine.stakes import MatchPosition
 from ..engine.variant import CHECKERS, Variant
 from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision
@@ -257,7 +258,7 @@ class RandomBot:
         return _random_index
 
     def seat(self, variant: Variant) -> Seat:
-        """How ``index_chooser`` chooses (``fastplay.Seat``): at random."""
+        """How ``index_chooser`` chooses (``runs.Seat``): at random."""
         return Seat(None)
 
 
@@ -629,7 +630,7 @@ class NeuralBot:
         return evaluator.compiled_picker(variant)
 
     def seat(self, variant: Variant) -> Seat | None:
-        """How ``index_chooser`` chooses (``fastplay.Seat``), where it has that form."""
+        """How ``index_chooser`` chooses (``runs.Seat``), where it has that form."""
         evaluator = self._found
         if self.index_chooser(variant) is None or not isinstance(evaluator, NeuralEvaluator):
             return None

@@ -648,7 +648,7 @@ def run_turns(
 ) -> tuple[int, int, int, int, int, bool]:
     """Turns of a bot-only game from ``turn``'s roll on, ``table`` (every player's
     board, flat; ``everyone`` the same by player) changed in place, as the compiled
-    table's ``play`` makes them (``fastplay.Runner.run``): (player to move or the
+    table's ``play`` makes them (``runs.Runner.run``): (player to move or the
     winner, turns played, the dice of a turn handed back or 0, 0, passes in a row,
     whether the last turn won).
 

@@ -42,7 +42,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import fast
-from ..engine.fastplay import Boards, Indexer, Run, Seat, TurnView, key_layout
+from ..engine.fastplay import Boards, Indexer, TurnView, key_layout
+from ..engine.runs import Run, Seat
 from ..engine.variant import CHECKERS, Variant, find_variant
 from . import race, weights_files
 from .outcomes import (
@@ -514,7 +515,7 @@ class CompiledRater:
         left: int | None,
         passes: int,
     ) -> Run | None:
-        """``fastplay.Runner.run``: turns of the compiled table ``table`` in one
+        """``runs.Runner.run``: turns of the compiled table ``table`` in one
         compiled call (``compiled.run_turns``), the dice and random choices drawn from
         ``rng``'s twister, taken and given back (``engine.twister``)."""
         from ..engine import twister
