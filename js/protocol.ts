@@ -263,6 +263,7 @@ export const WORDS = [
   ["player_wins", "{name} wins {wins}"],
   ["cube_actions_ranked", "Cube actions, the proper one marked"],
   ["points_per_cube", "Points per cube"],
+  ["points_per_cube_of", "{points} points per cube"],
   ["points_per_cube_tip", "Points per game for each point the cube shows now (normalised, as GNU Backgammon gives them): a pass is worth 1 to the doubler, \u22121 to the one who passes."],
   ["versus_proper", "Vs proper"],
   ["versus_proper_tip", "How far the choice lies above (+) or below (\u2212) the proper action"],
@@ -287,6 +288,9 @@ export const WORDS = [
   ["hint_wins_tip", "Chance to win after the play"],
   ["plus_minus_tip", "\u00b1 its interval at 95%"],
   ["tutor", "Tutor"],
+  ["numbered_from", "The board is numbered from {name}'s side here, as {name} writes plays."],
+  ["review_source", "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order close plays otherwise."],
+  ["tutor_holds", "the tutor holds this play: take it back or play on"],
   ["tutor_level", "The tutor stops a play as bad as"],
   ["tutor_stops", "stops {level} plays"],
   ["take_back", "Take back"],
@@ -545,6 +549,7 @@ export interface HistoryEntry {
   mark: string | null;
 }
 
+/** A refusal as the front end receives it: the text, and the rule it cites. */
 export interface ReplyError {
   text: string;
   rule: string | null;
@@ -592,6 +597,7 @@ export interface Review {
   done: number;
   total: number;
   evaluator: string;
+  source: Source;
   error?: string;
   players: ReviewPlayer[];
   marked_at: number[];

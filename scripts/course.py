@@ -5,9 +5,11 @@ would turn the checkout dirty just by using it, and a later ``git pull`` would c
 with their own work. So JupyterLab opens a copy instead: ``course/`` beside
 ``notebooks/`` (git-ignored; at the same depth, so the notebooks' relative paths, such
 as ``../tests/data``, still hold). It is made on first use, and each later run copies
-in what is new in ``notebooks/`` (a notebook or a data file added since) without
-touching a file the learner already has: their work is kept. Delete a notebook from
-``course/`` to get it afresh.
+in what is new in ``notebooks/``: a notebook or a data file added since, and a newer
+version of a lesson the learner has not touched (``course/.versions.json`` keeps the
+digest of each file as it was copied). A file the learner worked in is theirs and is
+kept; when the course's version of it has changed, the run says so once, and deleting it
+from ``course/`` gets the new one.
 
 The course in other languages comes with it: ``course/es/`` (the whole course in
 Spanish) and ``course/nl/`` (the classic rules, notebook 03, in Dutch), made from the
@@ -29,6 +31,9 @@ names; English where that language has no first lesson of its own.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -42,6 +47,9 @@ FIRST = "01_meet_the_board.ipynb"
 LEFT_OUT = {".ipynb_checkpoints", "handouts", "__pycache__", "locale"}
 """What is never copied: JupyterLab's checkpoints, files a notebook wrote, the
 translations' catalogues (the translated notebooks are made from them)."""
+VERSIONS = ".versions.json"
+"""In ``course/``: each file's digest as last copied (or said to be out of date)."""
+CHANGED = "yours differs from the course's new version: delete it to get the new one"
 
 
 class NoCourseFolder(Exception):
@@ -62,6 +70,7 @@ def working_copy(
         raise NoCourseFolder(f"{copy} is not a folder: move it away to get the course")
     copied: list[Path] = []
     left_out: list[tuple[Path, str]] = []
+    versions = _read_versions(copy / VERSIONS)
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source)
         if LEFT_OUT & set(relative.parts) or not path.is_file():
@@ -71,19 +80,66 @@ def working_copy(
         if blocked:
             left_out.append((relative, blocked))
             continue
-        if target.exists() or target.is_symlink():
-            continue  # the learner's own, perhaps worked in
+        key, digest = relative.as_posix(), _digest(path)
+        if target.is_symlink() or (target.exists() and not target.is_file()):
+            continue  # the learner's own, whatever it is
+        if target.exists():
+            known, held = versions.get(key), _digest(target)
+            if held == digest or known == digest:
+                versions[key] = digest  # up to date, or the learner's work on this version
+                continue
+            if known != held:  # worked in (or copied before versions were kept): theirs
+                left_out.append((relative, CHANGED))
+                versions[key] = digest  # said once for this version
+                continue
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("rb") as data, target.open("xb") as out:  # "x": never through a link
-                shutil.copyfileobj(data, out)
-            shutil.copystat(path, target)
+            _write(path, target)
         except OSError as error:
             left_out.append((relative, f"{error.strerror or error}"))
             continue
+        versions[key] = digest
         copied.append(relative)
+    if copy.is_dir() and not (copy / VERSIONS).is_symlink():
+        _write_text(copy / VERSIONS, json.dumps(versions, indent=1, sort_keys=True))
     translated = copy / language / FIRST
     return translated if translated.exists() else copy / FIRST, copied, left_out
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _read_versions(path: Path) -> dict[str, str]:
+    """The digests kept in ``course/``; none where the file is missing, a link or damaged."""
+    if path.is_symlink() or not path.is_file():
+        return {}
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _write(source: Path, target: Path) -> None:
+    """``source``'s bytes at ``target``, whole or not at all: written beside it ("x": never
+    through a link) and moved into place (which replaces a file, never follows a link)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fresh = target.with_name(f".{target.name}.new")
+    fresh.unlink(missing_ok=True)
+    with source.open("rb") as data, fresh.open("xb") as out:
+        shutil.copyfileobj(data, out)
+    shutil.copystat(source, fresh)
+    os.replace(fresh, target)
+
+
+def _write_text(target: Path, text: str) -> None:
+    fresh = target.with_name(f".{target.name}.new")
+    fresh.unlink(missing_ok=True)
+    with fresh.open("x", encoding="utf-8") as out:
+        out.write(text)
+    os.replace(fresh, target)
 
 
 def _in_the_way(copy: Path, relative: Path) -> str | None:

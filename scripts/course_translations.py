@@ -241,7 +241,7 @@ def new_catalogue(code: str) -> Catalog:
     catalogue = Catalog(
         locale=code,
         header_comment=f"# {language} translation of the course notebooks: fill in each "
-        'msgstr,\n# then python scripts/course_translations.py build (README, "Notebooks").',
+        'msgstr,\n# then python scripts/course_translations.py build (docs, "The course").',
         project="trigammon-widget course",
         version="1",
         last_translator="trigammon-widget",

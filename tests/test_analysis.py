@@ -340,10 +340,9 @@ def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
     """An independent reference: in the 7-point match GNU Backgammon played against
     itself (its own export), no double, take, pass or close decision not to double is
     marked worse than doubtful (it loses less than 0.08), and one at most is doubtful:
-    game 1's double at ply 10, which the review's Janowski model puts 0.04-0.07 short
-    of waiting with any net (classic-v4 0.071, classic-v3 0.050, gnubg's own 0-ply
-    chances 0.039, and 0.065-0.067 for classic-v3 and gnubg at 1-ply), where gnubg's
-    cubeful 2-ply evaluation doubled."""
+    game 1's double at ply 10, which the plain model on 0-ply chances put 0.04-0.07
+    short of waiting with any net, where gnubg's cubeful 2-ply evaluation doubled. The
+    review judges cube decisions one roll deep (``CUBE_PLY``), as the bots make them."""
     from pathlib import Path
 
     from trigammon_widget import Match
@@ -354,7 +353,7 @@ def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
     judged = [
         (number, report)
         for number, game in enumerate(match.games, 1)
-        for report in _cube_reports(game, neural, 0, THRESHOLDS)
+        for report in _cube_reports(game, neural, THRESHOLDS)
     ]
     assert len(judged) >= 20 and {"double", "take", "drop", "no double"} <= {
         c.action for _, c in judged

@@ -43,6 +43,36 @@ def test_the_copy_is_made_then_kept(tmp_path: Path) -> None:
     assert again == [Path("13_new.ipynb")] and first.read_text() == "my work" and not left_out
 
 
+def test_a_new_version_of_a_lesson_replaces_an_untouched_copy_and_is_said_of_a_worked_one(
+    tmp_path: Path,
+) -> None:
+    """The newcomer's walk (issue 41) found a course copy older than the lessons, with no
+    word of it: an untouched copy now follows the lesson; a worked-in one is kept and
+    the run says, once, that the lesson has changed."""
+    source = tmp_path / "notebooks"
+    source.mkdir()
+    for name in ("a.ipynb", "b.ipynb"):
+        (source / name).write_text("version 1")
+    module = course()
+    module.working_copy(tmp_path)
+    copy = tmp_path / "course"
+    (copy / "b.ipynb").write_text("my work")  # the learner ran b
+    for name in ("a.ipynb", "b.ipynb"):
+        (source / name).write_text("version 2")
+    _, copied, left_out = module.working_copy(tmp_path)
+    assert copied == [Path("a.ipynb")] and (copy / "a.ipynb").read_text() == "version 2"
+    assert left_out == [(Path("b.ipynb"), module.CHANGED)]
+    assert (copy / "b.ipynb").read_text() == "my work"
+    # said once: the next run is quiet, and the learner's file stays theirs
+    assert module.working_copy(tmp_path)[1:] == ([], [])
+    assert (copy / "b.ipynb").read_text() == "my work"
+    # deleted, it comes back as the course has it now
+    (copy / "b.ipynb").unlink()
+    assert module.working_copy(tmp_path)[1] == [Path("b.ipynb")]
+    assert (copy / "b.ipynb").read_text() == "version 2"
+    assert not list(copy.glob(".*.new"))
+
+
 def test_the_first_lesson_is_in_the_language_asked_for(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
     first, _, _ = course().working_copy(tmp_path, "es")

@@ -1,4 +1,4 @@
-"""The package's layers, as the README's development section draws them: every module
+"""The package's layers, as the docs' architecture page draws them: every module
 imports only from its own layer and the layers below it, no two modules import each
 other round a circle, the engine's modules included, and the engine needs neither
 numpy nor Jupyter. Imports inside functions and for type checking count too; nothing

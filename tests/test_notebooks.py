@@ -6,6 +6,7 @@ section shows a board, and the plumbing cells are folded away. The translated co
 from __future__ import annotations
 
 import re
+import sys
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
@@ -13,11 +14,13 @@ from typing import Any
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from trigammon_widget.engine.i18n import LANGUAGES, SOURCE_LANGUAGE
 from trigammon_widget.teaching.problems import MARGIN
 from waiting import PATIENCE
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "scripts"))
+import executed_notebooks  # scripts/executed_notebooks.py
 
 FOLDER = Path(__file__).parent.parent / "notebooks"
 NOTEBOOKS = sorted(FOLDER.glob("*.ipynb"))
@@ -42,15 +45,10 @@ def each_language(stem: str) -> list[Path]:
 
 @cache
 def executed(path: Path) -> Any:
-    """The notebook run top to bottom in a fresh kernel (once per test session)."""
-    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
-    NotebookClient(
-        notebook,
-        timeout=PATIENCE,  # a cell's ceiling: analyses run in some, on a busy machine
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-    ).execute()
-    return notebook
+    """The notebook run top to bottom in a fresh kernel, once for the suite and the docs
+    site (``scripts/executed_notebooks.py``: a run is kept while neither the notebook nor
+    the package changes, so ``./dev test`` runs each once for both)."""
+    return executed_notebooks.executed(path, timeout=PATIENCE)
 
 
 def test_the_notebooks_exist() -> None:

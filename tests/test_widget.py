@@ -542,7 +542,7 @@ def test_the_boards_rollouts_are_cut_and_stop_on_their_own(fast_path: Any, compi
 
 def test_chances_of_the_position_and_their_reset_on_change() -> None:
     widget, front = classic_widget()
-    widget.chances(games=12, workers=1, truncate=6, seed=2)
+    widget.chances(games=12, workers=1, truncate=6, seed=2, seconds=PATIENCE)  # no clock
     at_once = widget.view["analysis"]
     assert at_once["kind"] == "chances" and at_once["source"] == NET
     assert abs(sum(at_once["wins"]) - 1) < 1e-5 and len(at_once["equities"]) == 2

@@ -62,7 +62,7 @@ function name(v: View, player: number): string {
 }
 
 /** Who the figures' net is, as the note names it. */
-function byNet(source: Source, words: Words): string {
+export function byNet(source: Source, words: Words): string {
   return source.net === "gnubg" ? word(words, "gnubg_net") : format(word(words, "the_net_named"), { net: source.net });
 }
 

@@ -6,7 +6,7 @@
 import { button, diceText, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import { type Intent, MARKS, type Review, type ReviewTurn, type View } from "../protocol";
 import { counted, fixed, format, markWord, type Word, type Words, word } from "../words";
-import { asGoodAsBest, equity, loss, points } from "./analysis";
+import { asGoodAsBest, byNet, equity, loss, points } from "./analysis";
 import "./review.css";
 
 /** The status line's word for each state of a review. */
@@ -127,7 +127,7 @@ export class ReviewPanel {
     this.element.dataset.status = r ? r.status : "none";
     this.analyse.disabled = !play || v.plies === 0 || running;
     setText(this.analyse, say(r && !running ? "analyse_again" : "analyse_game"));
-    setText(this.state, r ? `${r.evaluator} · ${say(STATUS_WORDS[r.status])}` : "");
+    setText(this.state, r ? say(STATUS_WORDS[r.status]) : "");
 
     this.running.hidden = !running;
     if (r && running) {
@@ -150,7 +150,12 @@ export class ReviewPanel {
     } else if (r.status === "cancelled") {
       note = format(say("review_cancelled"), { done: String(r.done), total: String(r.total) });
       this.note.dataset.kind = "partial";
-    } else if (r.status === "done" && !count) note = say("no_marked_turn");
+    } else {
+      // Where the marks come from: the tutor's judge, not a rollout (Hints may differ).
+      const by = byNet(r.source, words);
+      note = format(say("review_source"), { by, ply: String(r.source.ply) });
+      if (r.status === "done" && !count) note += ` ${say("no_marked_turn")}`;
+    }
     setText(this.note, note);
     this.note.hidden = !note;
 
@@ -250,12 +255,22 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       markText && " ",
       markText && h("span", { class: "tgw-mark tgw-judged", "data-mark": turn.mark ?? undefined }, markText),
     ),
+    // The board numbers a decision under review from its mover's side (Python's
+    // `_numbering`), so that these plays read as the board's labels do: said here.
+    !cube &&
+      turn.player !== v.perspective &&
+      h("div", { class: "tgw-note", "data-role": "numbered-from" }, format(say("numbered_from"), { name })),
     h(
       "div",
       { class: "tgw-note" },
       asGoodAsBest(turn.loss)
         ? say(cube ? "best_cube_action" : "best_play")
-        : format(say(cube ? "lost_cube_action" : "lost_play"), { points: points(turn.loss, words) }),
+        : format(say(cube ? "lost_cube_action" : "lost_play"), {
+            // A cube decision is rated per point of the cube, as Hints rates it.
+            points: cube
+              ? format(say("points_per_cube_of"), { points: fixed(turn.loss, 3, words) })
+              : points(turn.loss, words),
+          }),
       cube ? "" : ` · ${format(say("luck_of"), { luck: equity(turn.luck, words) })}`,
     ),
     h(
@@ -263,7 +278,9 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       { class: "tgw-best-head", "aria-hidden": "true" },
       h("span", {}, "#"),
       h("span", {}, say(cube ? "cube_action" : "play")),
-      h("span", { title: say("equity_tip") }, say("points_per_game")),
+      cube
+        ? h("span", { title: say("points_per_cube_tip") }, say("points_per_cube"))
+        : h("span", { title: say("equity_tip") }, say("points_per_game")),
       h("span", { title: say("loss_best_tip") }, say("loss")),
     ),
     h(

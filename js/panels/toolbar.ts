@@ -175,7 +175,8 @@ export class Toolbar {
     else if (play && v.ply < v.plies) aside(say("earlier_turn"));
     if (play && v.dice && v.partial) {
       aside(format(say("played_so_far"), { play: v.partial }));
-      aside(v.remaining.length ? format(say("dice_left"), { dice: diceText(v.remaining) }) : say("confirm_ends"));
+      if (v.tutor.warning) aside(say("tutor_holds"));
+      else aside(v.remaining.length ? format(say("dice_left"), { dice: diceText(v.remaining) }) : say("confirm_ends"));
     }
 
     setChildren(this.status, ...parts);

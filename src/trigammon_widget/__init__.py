@@ -6,8 +6,8 @@ trigammon_widget`` alone loads neither numpy nor Jupyter code. The engine's valu
 show themselves in a notebook through ``engine.display``, which this package hands
 the drawing (``pictures.svg.board_svg``, imported on first use).
 
-The package is in layers, each importing only from those below it (README,
-"Development"): ``engine`` (rules, values, formats), ``judgement`` (nets, bots,
+The package is in layers, each importing only from those below it (docs,
+"Architecture"): ``engine`` (rules, values, formats), ``judgement`` (nets, bots,
 rollouts, analysis), ``pictures`` (the drawing, replays, the equity graph),
 ``teaching`` (lessons, problems, sheets), ``session`` (a board's state and actions)
 and ``widget`` (the transport to a notebook).

@@ -41,7 +41,9 @@ from .session.protocol import FramesMessage, IntentError, Reply, actions_of, dec
 from .session.slices import Found
 
 STATIC = Path(__file__).parent / "static"
+"""The built front end (``widget.js``, ``widget.css``) the widget loads."""
 log = logging.getLogger(__name__)
+"""The widget's logger: an intent that fails by a bug is answered and logged, never lost."""
 
 ACTIONS = actions_of(Session)
 """Every intent the front end may send, from the session's declarations."""
@@ -56,6 +58,8 @@ HIDE_WHEN_LIVE = (
     f"<style>.{STILL} svg{{max-width:{STILL_WIDTH}px;width:100%;height:auto}}"
     f"body:has(.trigammon-widget) .{STILL}{{display:none}}</style>"
 )
+"""The still picture's style: drawn to the page's width, and hidden on a page where a live
+board shows."""
 
 P = ParamSpec("P")
 Q = ParamSpec("Q")

@@ -300,7 +300,9 @@ def test_6_the_numbers_have_headings_units_and_words(page: Any) -> None:
     state = probe(page)["numbers"]
     mover = state["names"][state["turn"]]
     note = panel.locator(".tgw-note p").all_text_contents()
-    assert note[0] == f"For {mover}." and "'s equity" not in " ".join(note)
+    # The hints are for the player to move, said to them where it is the person's seat.
+    said = "For you." if mover == "You" else f"For {mover}."
+    assert note[0] == said and "'s equity" not in " ".join(note)
     assert note[1].startswith("Rollout: ") or note[1].startswith("By the net ("), note
     # the tutor: a level by name, shown only while the tutor is on
     level = widget.locator("[data-role=tutor-level]")

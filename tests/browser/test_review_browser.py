@@ -93,6 +93,9 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     wait_done(page, widget, "review")
     state = probe(page)["review"]
     assert state["review"] == "done" and state["ply"] == state["plies"] == PLIES
+    # What judged the marks, so that Hints' rollouts are no contradiction (issue 41).
+    note = panel.locator(".tgw-note").first.text_content() or ""
+    assert note.startswith("Judged by the net (classic-v5) at 0-ply, as the tutor judges"), note
     # Marks beside the moves: the history's rows show the review's, and name them.
     rows = widget.locator(".tgw-history li[data-ply]:not([data-ply='0'])")
     shown = [

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from trigammon_widget import Turn
+from trigammon_widget.engine.places import label as label_of
 from trigammon_widget.engine.places import place_of
 from trigammon_widget.session import Job, Session
 from trigammon_widget.session.slices import Found
@@ -37,6 +38,22 @@ def reviewed() -> Session:
         session.set_seat(player, "human")
     run(session, session.analyse(workers=1))
     return session
+
+
+def test_the_review_says_what_judged_it(reviewed: Session) -> None:
+    """The marks are the net's at 0-ply, as the tutor's: the panel says so, so that a
+    rollout's different order of close plays (Hints) is no contradiction."""
+    review = reviewed.view()["review"]
+    assert review is not None and review["status"] == "done"
+    assert review["source"] == {
+        "kind": "net",
+        "net": "classic-v5",
+        "ply": 0,
+        "games": 0,
+        "truncate": 0,
+        "reduced": False,
+        "z95": 0.0,
+    }
 
 
 def test_a_marked_turn_is_shown_as_its_movers_decision(reviewed: Session) -> None:
@@ -110,3 +127,36 @@ def test_without_a_review_the_board_draws_the_play_that_led_here() -> None:
         for m in turn.play.moves
     }
     assert arrows(session.svg(), "arrow") == made
+
+
+def numbers(svg: str) -> dict[str, str]:
+    """The label drawn at each absolute point of a board's drawing."""
+    return dict(re.findall(r'data-kind="number" data-point="(\d+)">(\d+)<', svg))
+
+
+def test_a_decision_of_another_player_is_numbered_from_its_side(reviewed: Session) -> None:
+    """The newcomer read a bot's "1/11(2)" in the review where the board's 1 was
+    elsewhere: under review, a decision is drawn numbered from its mover's side, as the
+    review, the legal plays and the hints write it (GNU Backgammon's way); the
+    person's own decisions and the live board from the perspective's."""
+    session = reviewed
+    report = session.report
+    assert report is not None and session.view()["perspective"] == 0
+    by_player: dict[int, int] = {}
+    for ply in report.marks:
+        record = session.game.turns[ply - 1]
+        if isinstance(record, Turn):
+            by_player.setdefault(record.player, ply)
+    assert set(by_player) == {0, 1}
+    variant = session.game.variant
+    for player, ply in by_player.items():
+        session.goto(ply - 1)
+        drawn = numbers(session.svg())
+        for point, label in drawn.items():  # each label is its mover's number
+            assert label == str(label_of(variant, variant.path(player, int(point)))), point
+        turn = session.game.turns[ply - 1]
+        assert isinstance(turn, Turn)
+        assert turn.notation in session.plays()
+    session.goto(len(session.game.turns))
+    for point, label in numbers(session.svg()).items():
+        assert label == str(label_of(variant, variant.path(0, int(point))))

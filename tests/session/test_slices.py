@@ -154,6 +154,12 @@ def test_the_tutor_holds_a_play_on_the_board_and_its_answers_release_it() -> Non
     assert held is not None and held.play == session.position.parse_play("13/2")
     assert session.view()["tutor"]["warning"] == held.warning
     assert session.game.ply == 0
+    # Held, the play is taken back or played on: Confirm is no answer to the tutor.
+    assert not session.view()["can_confirm"] and session.view()["primary"] is None
+    before = session.view()
+    with pytest.raises(ValueError, match="the tutor holds this play: take it back or play on"):
+        session.confirm()
+    assert session.view() == before
     session.take_back()
     assert session.board.held is None and session.game.ply == 0
     session.play("13/2")

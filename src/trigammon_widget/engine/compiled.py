@@ -62,6 +62,7 @@ MOVE = 4
 STATE = 8
 """Slots of ``state``: ``STAMP``, ``COUNT``, ``USED``, ``WON``."""
 STAMP, COUNT, USED, WON = 0, 1, 2, 3
+"""The indices of ``state``'s slots."""
 FRAME = 8
 """Fields of a row of ``frames``, one row per depth of the search: the die tried (its
 index), the next start to try, whether any die fitted, the only start allowed (or

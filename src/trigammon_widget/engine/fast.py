@@ -22,6 +22,7 @@ from .variant import Variant
 __all__ = ["FAST_ENV", "compiled", "count_leaves", "legal_leaf", "legal_leaves"]
 
 FAST_ENV = "TRIGAMMON_FAST"
+"""The environment variable that turns the compiled fast path off (``0``) or demands it (``1``)."""
 OFF = ("0", "off", "false", "no")
 ON = ("1", "on", "true", "yes")
 

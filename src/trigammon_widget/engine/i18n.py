@@ -4,7 +4,7 @@ Every user-facing text goes through ``_`` (``ngettext`` for a count, ``pgettext`
 word said in a context; ``N_``, ``NN_`` and ``NP_`` mark a text kept in a table,
 translated where it is shown). The catalogues are
 ``trigammon_widget/locale/<code>/LC_MESSAGES/messages.mo``, compiled from the ``.po``
-sources with Babel (README, "Translations"); at run time the standard library's
+sources with Babel (docs, "Languages"); at run time the standard library's
 ``gettext`` reads them, so Babel is needed only to extract and compile.
 
 The language is the package's (``set_language``; at first from the environment's

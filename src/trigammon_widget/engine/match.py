@@ -25,6 +25,7 @@ INFO_KEYS = ("Site", "Event", "Round", "EventDate", "Transcriber", "Comment")
 """What ``Match.info`` may hold, named as .mat headers name it: the place, event, round,
 date (``YYYY.MM.DD``), transcriber and a comment of the match."""
 MAX_INFO_CHARS = 10_000
+"""The longest value of a match's information (``check_info``), in characters."""
 
 
 class Match:

@@ -17,6 +17,7 @@ from .variant import CHECKERS
 RawMove = tuple[int, int, int, bool]
 """(start, end, die, hit) in path coordinates."""
 RawPlay = tuple[RawMove, ...]
+"""A play as the search finds it: its raw moves, in order."""
 Levels = list[dict[int, RawPlay]]
 """Ends of turn by the number of dice used: ``levels[k]`` maps key -> play using k dice."""
 
@@ -30,6 +31,7 @@ def key_weights(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def board_key(mine: list[int] | tuple[int, ...]) -> int:
+    """A board's counts as one integer: the key of the boards a search reaches."""
     return int.from_bytes(bytes(mine), "little")
 
 

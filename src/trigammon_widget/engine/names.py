@@ -48,6 +48,17 @@ def default_names(variant: Variant) -> tuple[str, ...]:
     )
 
 
+YOU_NAME = N_("You")
+"""The name of the seat of the person in front of the board, by default."""
+
+
+def seat_named_you(names: Sequence[str]) -> int | None:
+    """The seat named "You" in the language spoken (or in English): the person in front
+    of the board, whom boards and pictures address in the second person; None."""
+    said = {_(YOU_NAME).casefold(), YOU_NAME.casefold()}
+    return next((seat for seat, name in enumerate(names) if name.casefold() in said), None)
+
+
 def check_text(text: object, what: str, *, lines: bool = False) -> str:
     """``text`` if it is printable text that keeps its bidirectional controls closed,
     else a ``ValueError`` naming ``what``; ``lines`` lets it hold line breaks (``\\n``)."""

@@ -23,7 +23,9 @@ class Measured(Protocol):
 
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
+"""The results of a game (R13): the points a loser pays, and their names' keys."""
 RESULT_NAMES = {SINGLE: "single", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+"""The name of each result (R13), as records write it."""
 RESULT_WORDS = {
     # Translators: a game's result for its winner, in a game's record ("Bo: win").
     "win": N_("win"),

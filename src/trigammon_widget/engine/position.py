@@ -18,6 +18,7 @@ from .outcome import Outcome, outcome
 from .variant import CHECKERS, START_LAYOUT, TRIGAMMON, Variant, find_variant
 
 Dice = tuple[int, int]
+"""Two dice, each 1..6."""
 Board = tuple[int, ...]
 """One player's checkers in path coordinates: bar, points 1..N, tray."""
 

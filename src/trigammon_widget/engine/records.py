@@ -64,12 +64,15 @@ __all__ = [
 ]
 
 RECORD_FORMAT = "trigammon-widget/game"
+"""The ``format`` a game record names."""
 RECORD_VERSION = 4
 """Version 2 added variations (``variations`` and ``name`` in turns, ``line``), version 3
 the cube (R14): ``match`` and ``cube`` at the start, cube actions and resignations among
 the turns; version 4 lists the tree flat (``after``). Versions 1 to 3 read unchanged."""
 MATCH_FORMAT = "trigammon-widget/match"
+"""The ``format`` a match record names."""
 MATCH_VERSION = 1
+"""The match record's version this package writes and reads."""
 
 MAX_RECORD_CHARS = 10_000_000
 """Longest JSON record read (a game or a match). The engine's own limits keep what it

@@ -15,7 +15,7 @@ Small immutable values beside ``Position``, which stays free of them, and below
 - ``RecordBudget``: the records a match's games may still add together.
 
 The games of a match are ``match.Match``'s. Trigammon has no cube (R14 is classic only);
-a trigammon match scores each game by R13, every loser paying the winner (README,
+a trigammon match scores each game by R13, every loser paying the winner (docs,
 "Match play").
 """
 
@@ -42,8 +42,11 @@ games of a classic money session, whose record (``records``) and match files loa
 seconds."""
 
 CubeActionKind = Literal["double", "take", "drop"]
+"""A cube action's kind (R14)."""
 CUBE_ACTIONS: tuple[CubeActionKind, ...] = get_args(CubeActionKind)
+"""Every cube action's kind, in order."""
 Ending = Literal["bear-off", "drop", "resignation"]
+"""How a game ended: the last checker borne off, a double dropped, or a resignation."""
 RESIGNATION_NAMES = {1: "single game", 2: "gammon", 3: "backgammon"}
 """What a resignation concedes: R13's points of a single game, gammon, backgammon."""
 
@@ -268,7 +271,7 @@ class CubeAction:
 @dataclass(frozen=True)
 class Resignation:
     """A record of a resignation accepted: ``player`` concedes ``level`` times the cube,
-    1, 2 or 3 for a single game, gammon or backgammon (R14 Reading, README)."""
+    1, 2 or 3 for a single game, gammon or backgammon (R14 Reading, docs: "Match play")."""
 
     player: int
     level: int
@@ -490,7 +493,7 @@ class MatchPosition:
     # results -----------------------------------------------------------------
 
     def resign(self, record: Resignation) -> Win:
-        """The result of a resignation accepted (R14 Reading, README)."""
+        """The result of a resignation accepted (R14 Reading, docs: "Match play")."""
         check_not_over(self.position)
         if self.position.variant.players != 2:
             raise IllegalMoveError("R14", _("resignations belong to classic match play"))

@@ -19,8 +19,11 @@ START_LAYOUT: tuple[tuple[int, int], ...] = ((1, 2), (12, 5), (17, 3), (19, 5))
 """(path position, checkers) of the start position, the same for every player (R1)."""
 
 OpeningReroll = Literal["tied", "all"]
+"""Who rolls again after a tie of the opening roll (R2): the tied players, or all."""
 OpeningMove = Literal["opening-dice", "fresh-roll"]
+"""Whether the opening roll's dice are played, or the winner rolls afresh (R2)."""
 TurnOrder = Literal["left", "right"]
+"""Which way the turn passes round the table (R3)."""
 
 OPTIONS: dict[str, tuple[str, ...]] = {
     "opening_reroll": get_args(OpeningReroll),
@@ -157,8 +160,11 @@ class Variant:
 
 
 TRIGAMMON = Variant("trigammon", players=3, points=36)
+"""Three players on 36 points (R1)."""
 CLASSIC = Variant("classic", players=2, points=24, opening_move="opening-dice")
+"""Classic backgammon: two players on 24 points, the opening dice played."""
 VARIANTS = (TRIGAMMON, CLASSIC)
+"""Both variants, trigammon first."""
 _ALIASES = {"trigammon": TRIGAMMON, "classic": CLASSIC, "backgammon": CLASSIC}
 
 

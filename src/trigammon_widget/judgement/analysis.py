@@ -46,7 +46,7 @@ from ..engine.notation import dice_text, play_text
 from ..engine.position import Dice, Position
 from ..engine.stakes import CubeAction, MatchPosition
 from .cube import CubeDecision
-from .cubeful import cubeful_decision
+from .cubeful import CUBE_PLY, cubeful_decision
 from .evaluation import (
     PLIES,
     ROLLS,
@@ -82,6 +82,7 @@ THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a play is doubtful, bad or very bad: GNU Backgammon's
 defaults for its ``?!``, ``?`` and ``??`` marks."""
 MARKS = ("?!", "?", "??")
+"""The marks of a review, mildest first: doubtful, bad, very bad."""
 Level = Literal["doubtful", "bad", "very bad"]
 """How bad a play is, in GNU Backgammon's words."""
 MARK_NAMES: Mapping[str, Level] = {"?!": "doubtful", "?": "bad", "??": "very bad"}
@@ -745,7 +746,7 @@ def _report(
     cancelled: bool,
 ) -> Report:
     """One game's report from its judged turns (its cube decisions judged here)."""
-    cube = () if cancelled else _cube_reports(game, evaluator, depth, limits)
+    cube = () if cancelled else _cube_reports(game, evaluator, limits)
     players = tuple(_summary(game, player, turns, cube) for player in range(game.variant.players))
     return Report(
         variant=game.variant.name,
@@ -781,11 +782,12 @@ def _totals(reports: Sequence[Report], player: int) -> PlayerSummary:
 
 
 def _cube_reports(
-    game: Game, evaluator: Evaluator, depth: int, thresholds: Sequence[float]
+    game: Game, evaluator: Evaluator, thresholds: Sequence[float]
 ) -> tuple[CubeReport, ...]:
     """The line's cube decisions: each double, take and pass, and each turn rolled when
     the player could have doubled and doubling came within the ``??`` threshold of
-    right (the close ones, as GNU Backgammon counts them)."""
+    right (the close ones, as GNU Backgammon counts them); each judged ``CUBE_PLY``
+    deep, as the bots decide theirs, whatever the plays' depth."""
     found: list[CubeReport] = []
     records = game.turns
     offered: CubeDecision | None = None  # the double just judged, which a take or drop answers
@@ -808,7 +810,7 @@ def _cube_reports(
         else:
             if action == "no double" and "double" not in unrolled.legal_cube_actions():
                 continue
-            decision = cubeful_decision(unrolled, evaluator, ply=depth)
+            decision = cubeful_decision(unrolled, evaluator, ply=CUBE_PLY)
         offered = decision if action == "double" else None
         options = dict(cube_options(action, decision))
         loss = max(options.values()) - options[action]

@@ -31,7 +31,7 @@ from ..engine.runs import Seat
 from ..engine.stakes import MatchPosition
 from ..engine.variant import CHECKERS, Variant
 from .cube import EFFICIENCY, Chances, CubeDecision, cube_decision
-from .cubeful import cubeful_decision
+from .cubeful import CUBE_PLY, cubeful_decision
 from .evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
 from .outcomes import equities_of, equity_matrix
 
@@ -665,7 +665,7 @@ class CubeBot:
     chances: Callable[[Position], Chances | Sequence[float] | Any] | None = None
     efficiency: float = EFFICIENCY
     evaluator: str | Evaluator | None = None
-    ply: int = 1
+    ply: int = CUBE_PLY
 
     def choose(self, position: Position) -> Play:
         return self.bot.choose(position)

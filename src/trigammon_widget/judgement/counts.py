@@ -113,6 +113,7 @@ def _ahead(x: Bools) -> Bools:
 MIXED = np.array([(a, b) for a, b in ROLLS if a != b])
 """The 15 rolls of two different dice, in ``ROLLS``' order (doubles after)."""
 DOUBLES = np.arange(1, 7)
+"""The six doubles, by their die."""
 
 
 def shots_at(

@@ -228,6 +228,7 @@ def _interpolate(anchors: list[tuple[float, float]], p: float) -> float:
 
 
 Action = Literal["no double", "double", "too good"]
+"""What the player on roll should do with the cube."""
 
 
 @dataclass(frozen=True)

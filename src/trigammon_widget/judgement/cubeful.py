@@ -40,7 +40,11 @@ from .met import match_equity
 from .network import in_slots
 from .outcomes import equities_of, equity_matrix
 
-__all__ = ["CONTACT_EFFICIENCY", "cubeful_decision", "efficiency_of"]
+__all__ = ["CONTACT_EFFICIENCY", "CUBE_PLY", "cubeful_decision", "efficiency_of"]
+
+CUBE_PLY = 1
+"""How deep every cube decision of the package looks: the bots', the reviews' and the
+board's advice (Hints) alike, so that they never disagree about one decision."""
 
 CONTACT_EFFICIENCY = 0.68
 """The cube's efficiency in contact (and crashed) positions, gnubg's."""

@@ -104,7 +104,9 @@ HOME = 19
 CHECKERS = 15
 
 CONTACT, CRASHED, RACE, OVER = 0, 1, 2, 3
+"""The phases of a classic position, as the nets by phase split them (gnubg's)."""
 PHASES = ("contact", "crashed", "race", "over")
+"""The phases' names, by number."""
 
 HALF_FEATURES = (
     "pips",
@@ -134,6 +136,7 @@ HALF_FEATURES = (
     "back_game",
     "back_game_1",
 )
+"""The hand-made inputs of one side, in the net's order."""
 RACE_FEATURES = ("pips", "off_1", "off_2", "off_3", "crossovers", "outside", "home_gaps")
 """A side's race features: pip count / 100, checkers off (as above), crossovers
 (checkers x quadrants from home) / 10, checkers outside home / 15, empty home points
@@ -156,6 +159,7 @@ def rearmost(board: Boards) -> Counts:
 
 
 def pip_counts(board: Boards) -> Counts:
+    """Each side's pip count, per board of the batch."""
     return board[:, : POINTS + 1].astype(np.int64) @ (POINTS + 1 - np.arange(POINTS + 1))
 
 

@@ -39,6 +39,7 @@ from ..engine.i18n import _
 from ..engine.stakes import MAX_MATCH_LENGTH
 
 NAME = "Kazaross XG2"
+"""The match equity table's name, as GNU Backgammon names it."""
 TABLE_AWAY = 25
 """The most points away the table itself covers."""
 MAX_AWAY = MAX_MATCH_LENGTH
@@ -726,6 +727,8 @@ PRE_CRAWFORD: tuple[tuple[float, ...], ...] = (
         0.50000,
     ),
 )
+"""The table before the Crawford game: ``PRE_CRAWFORD[i][j]``, the chance to win
+the match of the player ``i + 1`` points away against one ``j + 1`` away."""
 
 POST_CRAWFORD: tuple[float, ...] = (
     0.500000,
@@ -754,6 +757,8 @@ POST_CRAWFORD: tuple[float, ...] = (
     0.001820,
     0.001230,
 )
+"""The trailer's chance to win after the Crawford game, ``i + 1`` points away
+against a leader one point away."""
 
 
 def match_equity(away: int, opponent_away: int, *, post_crawford: bool = False) -> float:

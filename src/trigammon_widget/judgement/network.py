@@ -122,6 +122,7 @@ def in_slots(variant: Variant, boards: npt.NDArray[np.uint8], turns: Ints) -> np
 
 
 def inputs_per_slot(variant: Variant) -> int:
+    """The net's inputs for one player's checkers."""
     return UNITS * (variant.points + 1) + 1
 
 

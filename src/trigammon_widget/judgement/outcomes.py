@@ -42,7 +42,9 @@ __all__ = [
 ]
 
 Floats = npt.NDArray[np.float32]
+"""An array of ratings (float32)."""
 Ints = npt.NDArray[np.intp]
+"""An array of indices."""
 
 
 @cache
@@ -52,6 +54,8 @@ def pairs(players: int) -> tuple[tuple[int, int], ...]:
 
 
 def outcome_size(players: int) -> int:
+    """How many numbers a rating for ``players`` holds: each player's win, and each
+    (winner, loser) pair's gammon and backgammon (``pairs``)."""
     return players + 2 * len(pairs(players))
 
 

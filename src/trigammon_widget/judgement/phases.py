@@ -74,6 +74,7 @@ def phases_of(slots: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
 
 
 def input_size(phase: str) -> int:
+    """How many inputs the net of ``phase`` reads."""
     return int(inputs_of(phase, np.zeros((1, 2, CLASSIC.points + 2), np.uint8)).shape[1])
 
 

@@ -330,6 +330,8 @@ MAX_GAMES = 10_000_000
 
 
 def whole_number(value: object, what: str, low: int, high: int = MAX_GAMES) -> int:
+    """``value`` itself, checked: a whole number from ``low`` to ``high``; a ValueError
+    naming ``what`` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(
             _("{what} must be a whole number {low}..{high}, got {value}").format(
@@ -358,6 +360,7 @@ def _chunk(position: Position, truncate: int | None, chunk: int | None) -> int:
 
 
 def seed_of(seed: int | str | None) -> int | str:
+    """A seed as given, or a fresh random one for None: the seed a rollout reports."""
     if seed is None:
         return random.randrange(2**63)
     if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 100:

@@ -231,6 +231,7 @@ def _digest(text: object) -> str:
 
 
 def chunk_files(folders: Sequence[str | Path]) -> list[Path]:
+    """The training data's chunks in ``folders``, in order."""
     return sorted(path for folder in folders for path in Path(folder).glob("chunk-*[0-9].npz"))
 
 

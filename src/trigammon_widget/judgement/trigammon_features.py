@@ -72,7 +72,9 @@ PLAYER_FEATURES = (
     "dance",
     "prime",
 )
+"""The hand-made inputs of each player, in the net's order."""
 PAIR_FEATURES = ("hit_rolls", "double_hit_rolls", "hit_pips")
+"""The hand-made inputs of each (hitter, victim) pair, in the net's order."""
 PAIRS = tuple((a, v) for a in range(PLAYERS) for v in range(PLAYERS) if a != v)
 """(hitter, victim) slots."""
 FEATURES = PLAYERS * len(PLAYER_FEATURES) + len(PAIRS) * len(PAIR_FEATURES)

@@ -66,6 +66,8 @@ class AnimatedSvg(SvgBoard):
 
 @dataclass(frozen=True)
 class Flight:
+    """One checker's move in the animation: where it flies from and to, and when."""
+
     start: float
     end: float
     origin: Vec
@@ -112,6 +114,8 @@ class Window:
 
 @dataclass
 class Replay:
+    """A line of play laid out for the animation: its parts, their timing and names."""
+
     parts: Parts
     prefix: str
     """Begins every id and class name: unique to the replay, so that pictures inlined
@@ -469,6 +473,7 @@ def look(
 
 
 def checked_size(size: int | None) -> int | None:
+    """``size`` itself, checked: a whole number of pixels up to ``MAX_SIZE``, or None."""
     if size is not None and (
         isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= MAX_SIZE
     ):

@@ -250,6 +250,8 @@ class Review(TypedDict):
     done: int
     total: int
     evaluator: str
+    source: Source
+    """What judged the plays (the net at 0-ply, as the tutor does)."""
     error: NotRequired[str]
     players: list[ReviewPlayer]
     marked_at: list[int]

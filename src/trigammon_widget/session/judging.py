@@ -19,7 +19,7 @@ from ..engine.i18n import _
 from ..engine.stakes import Cube, MatchPosition
 from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
-from ..judgement.cubeful import cubeful_decision
+from ..judgement.cubeful import CUBE_PLY, cubeful_decision
 from ..judgement.equity_rollout import (
     MIN_TRIALS,
     EquityRollout,
@@ -59,9 +59,6 @@ many as the rollout can afford while it tells the best plays apart to 0.01 withi
 PURE_ROLLOUT_TURNS = {"trigammon": 3, "classic": 2}
 """``ROLLOUT_TURNS`` off the compiled fast path (``engine.fast``), where a turn of a trial
 costs 20 to 50 times as much: a rollout that still ends in about ``ROLLOUT_SECONDS``."""
-CUBE_PLY = 1
-"""How deep the board's cube advice looks: one roll, as the bots' and the reviews'
-cube decisions by default (``cubeful.cubeful_decision``)."""
 ROLLOUT_SECONDS = 10.0
 """The board's rollouts stop after this long whatever they have found, labelled with the
 games they played (too close to call where the best is not told apart)."""
@@ -203,6 +200,7 @@ class Judging(Navigation):
             "done": 0,
             "total": job.total,
             "evaluator": evaluator.name,
+            "source": net_source(net_name(evaluator, game.variant), options.get("ply", 0)),
             "players": [],
             "marked_at": [],
             "turn": None,

@@ -87,5 +87,7 @@ class Pictures(Showing):
         play = self._listed(index)
         game = self._board.game
         position = game.position
-        drawing = self._draw(position.after(play.moves), play, position.turn, ply=game.ply)
+        after = position.after(play.moves)
+        numbering = self._numbering(position.turn)
+        drawing = self._draw(after, play, position.turn, ply=game.ply, numbering=numbering)
         return {"svg": drawing}

@@ -78,6 +78,8 @@ class Playing(SessionState):
     def confirm(self) -> None:
         """End the turn with the moves made, once they form a legal play (R9)."""
         self._rolled()
+        if self._board.held is not None:
+            raise ValueError(_("the tutor holds this play: take it back or play on"))
         self._commit(self.legal_plays.check(Play(self._board.done)))
 
     def play(self, play: Play | str | None = None, *, replace: bool = False) -> None:

@@ -164,6 +164,8 @@ def decode(actions: Mapping[str, Action], content: object) -> tuple[Action, dict
 
 
 class ReplyError(TypedDict):
+    """A refusal as the front end receives it: the text, and the rule it cites."""
+
     text: str
     rule: str | None
 

@@ -13,7 +13,7 @@ from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
 from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
-from ..pictures.svg import board_svg
+from ..pictures.svg import Numbering, board_svg
 from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
@@ -117,7 +117,8 @@ class Showing(SessionState):
             for start, ends in (self._legal_targets().items() if person else ())
         }
         remaining = list(self.legal_plays.remaining_dice(board.done)) if board.rolled else []
-        can_confirm = person and board.rolled and not targets
+        # A play the tutor holds is taken back or played on, not confirmed again.
+        can_confirm = person and board.rolled and not targets and board.held is None
         drilled = self._drill.shows(board)  # a card's decision is the only one to make
         return {
             "version": self._version,
@@ -451,10 +452,19 @@ class Showing(SessionState):
             game = self._board.game
             turn = self._drawn_turn(ply)
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
-            return self._draw(game.position_at(ply), arrows, mover, self._better(ply), ply)
+            numbering = self._numbering(turn.player if turn is not None else None)
+            position = game.position_at(ply)
+            return self._draw(position, arrows, mover, self._better(ply), ply, numbering)
 
         key = (self._line, ply, language())
         return self.memo.get("turn", key, draw, limit=TURN_DRAWINGS)
+
+    def _numbering(self, mover: int | None) -> Numbering:
+        """How the points of a drawing are numbered: from ``mover``'s side where the
+        board shows decisions under review, as the mover writes its plays (the review's,
+        the legal plays', the hints'), GNU Backgammon's way, so that no text needs
+        converting to find a checker; else from the perspective's."""
+        return mover if mover is not None and self._decisions() else "perspective"
 
     def _draw(
         self,
@@ -463,8 +473,10 @@ class Showing(SessionState):
         mover: int | None,
         best: Play | None = None,
         ply: int | None = None,
+        numbering: Numbering = "perspective",
     ) -> str:
-        """The board drawn as the session shows it; with the cube and the score of the
+        """The board drawn as the session shows it (its points numbered as ``numbering``
+        says); with the cube and the score of the
         game's ``ply``-th position once they are in play (a match, a score, a cube
         moved from the centred 1), and how the game ended there (``Game.result``: the
         one fact the label, the buttons and the messages read)."""
@@ -483,6 +495,7 @@ class Showing(SessionState):
             board_svg(
                 position,
                 perspective=look.perspective,
+                numbering=numbering,
                 arrows=arrows,
                 best=best or Play(),
                 mover=mover,

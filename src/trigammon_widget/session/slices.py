@@ -226,6 +226,7 @@ class Look:
 PACE = 1200
 """Milliseconds between bot turns at first: slow enough to follow each play."""
 MAX_PACE = 5000
+"""The slowest pace a board takes between bot turns, in milliseconds."""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from ..engine import (
     find_variant,
 )
 from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
-from ..engine.names import default_names
+from ..engine.names import YOU_NAME, default_names, seat_named_you
 from ..engine.stakes import win_text
 from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
@@ -59,8 +59,6 @@ AGAINST = {
 }
 """A loser's gammon or backgammon, as the end of a game names it (R13); the second
 person's, against the person in front of the board."""
-YOU_NAME = N_("You")
-"""The name of the seat of the person in front of the board, by default."""
 
 
 def _speaking(method: F) -> F:
@@ -410,11 +408,7 @@ class SessionState:
         if self._look.you is not None:
             return self._look.you
         with self.speaking():
-            said = {_(YOU_NAME).casefold(), YOU_NAME.casefold()}
-        for player, name in enumerate(self._board.game.names):
-            if name.casefold() in said:
-                return player
-        return None
+            return seat_named_you(self._board.game.names)
 
     def _to(self, player: int, third: str, second: tuple[str, str]) -> str:
         """A text about ``player``, in the board's language: ``third`` (said of a

@@ -43,6 +43,7 @@ Primary = Literal["roll", "confirm", "next_game", "next_card"]
 Seat = Literal["human", "random", "heuristic", "neural"]
 """Who sits at a player's place: a person or a built-in bot (``seats.SEATS``)."""
 HUMAN: Seat = "human"
+"""The seat of a person (every other ``Seat`` is a bot)."""
 
 
 class Message(TypedDict):

@@ -222,6 +222,7 @@ WORDS: Mapping[str, str] = {
     "player_wins": N_("{name} wins {wins}"),
     "cube_actions_ranked": N_("Cube actions, the proper one marked"),
     "points_per_cube": N_("Points per cube"),
+    "points_per_cube_of": N_("{points} points per cube"),
     "points_per_cube_tip": N_(
         "Points per game for each point the cube shows now (normalised, as GNU Backgammon "
         "gives them): a pass is worth 1 to the doubler, −1 to the one who passes."  # noqa: RUF001
@@ -252,6 +253,12 @@ WORDS: Mapping[str, str] = {
     "plus_minus_tip": N_("± its interval at 95%"),
     # the tutor
     "tutor": N_("Tutor"),
+    "numbered_from": N_("The board is numbered from {name}'s side here, as {name} writes plays."),
+    "review_source": N_(
+        "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order "
+        "close plays otherwise."
+    ),
+    "tutor_holds": N_("the tutor holds this play: take it back or play on"),
     "tutor_level": N_("The tutor stops a play as bad as"),
     "tutor_stops": N_("stops {level} plays"),
     "take_back": N_("Take back"),

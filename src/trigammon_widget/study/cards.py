@@ -61,11 +61,15 @@ __all__ = [
 ]
 
 Kind = Literal["play", "cube"]
+"""What a card asks: a checker play, or a cube decision."""
 KINDS: tuple[Kind, ...] = get_args(Kind)
+"""Every ``Kind``, in order."""
 CubeAction = Literal["no double", "double", "take", "drop"]
+"""An answer to a cube card."""
 CUBE_ACTIONS: tuple[CubeAction, ...] = get_args(CubeAction)
 """A cube card's answers, as a review names them (``analysis.CubeReport.action``)."""
 SourceKind = Literal["game", "match", "problem", "position", "deck"]
+"""Where a card came from (``SOURCES``)."""
 SOURCES: tuple[SourceKind, ...] = get_args(SourceKind)
 """Where a card came from: a game or a match analysed, the course's problems, a
 position added by hand, or a deck imported."""
@@ -81,6 +85,7 @@ SOURCE_WORDS: Mapping[SourceKind, str] = {
 KEPT = 5
 """Best choices a card keeps (an analysis keeps as many for each turn)."""
 MAX_TAG_CHARS = 40
+"""The longest tag, in characters."""
 MAX_TAGS = 20
 """Most tags a card carries, each of at most ``MAX_TAG_CHARS`` characters."""
 MAX_COMMENT_CHARS = 2_000

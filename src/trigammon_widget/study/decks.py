@@ -43,7 +43,9 @@ from .cards import (
 __all__ = ["DECK_FORMAT", "DECK_VERSION", "MAX_DECK_CARDS", "read_deck", "write_deck"]
 
 DECK_FORMAT = "trigammon-widget/deck"
+"""The ``format`` a deck file names, so that no other JSON is read as one."""
 DECK_VERSION = 1
+"""The deck format's version this package writes and reads."""
 MAX_DECK_CARDS = 10_000
 """Most cards a deck holds (each is checked against the rules as it is read); its text
 is at most ``records.MAX_RECORD_CHARS`` characters, as a game record's."""

@@ -35,6 +35,7 @@ __all__ = [
 ]
 
 Grade = Literal["again", "hard", "good", "easy"]
+"""A grade of an answer: FSRS's four ratings, by name."""
 GRADES: tuple[Grade, ...] = get_args(Grade)
 """FSRS's ratings in order (``fsrs.Rating`` 1..4): forgotten, remembered with trouble,
 remembered, remembered easily."""

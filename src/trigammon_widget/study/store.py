@@ -111,6 +111,7 @@ def _statements(statements: Sequence[str]) -> Callable[[sqlite3.Connection], Non
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1)]
 """``MIGRATIONS[v]`` takes a library of schema version ``v`` to ``v + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
+"""The schema a library is migrated to on opening (one more than each migration)."""
 
 
 def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:

@@ -233,6 +233,7 @@ CASES: tuple[Case, ...] = (
         replay="33/off 35/36",
     ),
 )
+"""Every case of the gallery, in the order notebook 09 and ``docs/gallery/`` show them."""
 
 
 def study(
@@ -247,6 +248,7 @@ def study(
 
 
 def find_case(slug: str) -> Case:
+    """The case named ``slug``; a ValueError naming the cases there are otherwise."""
     for case in CASES:
         if case.slug == slug:
             return case

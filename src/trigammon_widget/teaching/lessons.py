@@ -270,6 +270,7 @@ RULE_CARDS: tuple[RuleCard, ...] = (
         cube=Cube(2, 0),
     ),
 )
+"""One card per rule, R1-R13, each on a board that shows it."""
 
 
 def find_rule(rule: str) -> RuleCard:
@@ -442,3 +443,4 @@ QUIZ: tuple[QuizItem, ...] = (
         ),
     ),
 )
+"""The "legal or not?" quiz of notebook 02, each answer with its rule."""

@@ -562,9 +562,11 @@ PROBLEMS: tuple[Problem, ...] = (
         ),
     ),
 )
+"""The course's problems of both variants, in the order notebook 05 asks them."""
 
 
 def find_problem(slug: str) -> Problem:
+    """The problem named ``slug``; a ValueError otherwise."""
     for problem in PROBLEMS:
         if problem.slug == slug:
             return problem

@@ -29,6 +29,7 @@ from ..engine import Cube, Position
 from ..engine.diagram import SYMBOLS
 from ..engine.errors import InvalidPositionError, NotationError, quote
 from ..engine.i18n import _
+from ..engine.names import seat_named_you
 from ..engine.notation import dice_text
 from ..engine.places import Place, parse_label, place_of
 from ..engine.stakes import MatchState
@@ -125,8 +126,9 @@ def figure(
 
     ``arrows`` is a play in notation (legal or not: it is drawn as written, by the
     mover's numbers) or ``(start, end)`` pairs of places; ``best``, a better play drawn
-    beside it in dashed arrows; ``highlight`` lights places. Anything else raises a
-    ``ValueError`` naming the argument.
+    beside it in dashed arrows; ``highlight`` lights places. A seat ``names`` calls
+    "You" (in the language spoken) is said to in the second person, as at a board.
+    Anything else raises a ``ValueError`` naming the argument.
     """
     _check_position(position)
     _check_text(caption, "caption")
@@ -152,6 +154,7 @@ def figure(
         mover=who,
         numbering=numbering,
         names=names,
+        you=None if names is None else seat_named_you(names),
         cube=cube,
         match=match,
         size=size,
