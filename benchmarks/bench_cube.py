@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trigammon_widget.engine.match import MatchPosition
+from trigammon_widget.engine.stakes import MatchPosition
 from trigammon_widget.judgement.cube.cubeful import cubeful_decision
 from trigammon_widget.judgement.cube.decision import CubeDecision, cube_decision
 from trigammon_widget.judgement.evaluation import (

@@ -117,7 +117,7 @@ def game_record() -> tuple[str, Callable[[], object]]:
 
 def match_record() -> tuple[str, Callable[[], object]]:
     from trigammon_widget.engine import Match
-    from trigammon_widget.engine.match import MAX_MATCH_RECORDS
+    from trigammon_widget.engine.stakes import MAX_MATCH_RECORDS
 
     match = session(int(MAX_MATCH_RECORDS * SCALE) - 100)
     text = match.to_json()
@@ -140,7 +140,7 @@ def hostile_json() -> tuple[str, Callable[[], object]]:
 
 def mat_file() -> tuple[str, Callable[[], object]]:
     from trigammon_widget.engine import Match
-    from trigammon_widget.engine.match import MAX_MATCH_RECORDS
+    from trigammon_widget.engine.stakes import MAX_MATCH_RECORDS
 
     text = session(int(MAX_MATCH_RECORDS * SCALE) - 100).to_mat()
     return f"a .mat file of {len(text):,} characters", lambda: Match.from_mat(text)
@@ -148,7 +148,7 @@ def mat_file() -> tuple[str, Callable[[], object]]:
 
 def sgf_file() -> tuple[str, Callable[[], object]]:
     from trigammon_widget.engine import Match
-    from trigammon_widget.engine.match import MAX_MATCH_RECORDS
+    from trigammon_widget.engine.stakes import MAX_MATCH_RECORDS
 
     text = session(int(MAX_MATCH_RECORDS * SCALE) - 100).to_sgf()
     return f"an SGF file of {len(text):,} characters", lambda: Match.from_sgf(text)
@@ -158,7 +158,8 @@ def long_mat_file() -> tuple[str, Callable[[], object]]:
     """A valid .mat money session of one game repeated up to ``MAX_MATCH_FILE_CHARS``:
     more records than a match keeps, refused once it has read that many."""
     from trigammon_widget.engine import Match
-    from trigammon_widget.engine.matchfiles import MAX_MATCH_FILE_CHARS, _mat_scores
+    from trigammon_widget.engine.matchfiles import MAX_MATCH_FILE_CHARS
+    from trigammon_widget.engine.matchfiles.mat import _mat_scores
 
     one = session(90)
     game, won = one.games[0], one.results[0]

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 from trigammon_widget.judgement.analysis import MARK_NAMES
-from trigammon_widget.protocol import (
+from trigammon_widget.session import SEATS, Session, Traits
+from trigammon_widget.session.protocol import (
     FramesMessage,
     Reply,
     Table,
@@ -22,7 +23,6 @@ from trigammon_widget.protocol import (
     actions_of,
     typescript,
 )
-from trigammon_widget.session import SEATS, Session, Traits
 from trigammon_widget.session.slices import MAX_PACE
 from trigammon_widget.session.words import WORDS
 from trigammon_widget.study.schedule import GRADE_WORDS

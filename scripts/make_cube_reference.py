@@ -47,8 +47,8 @@ from typing import Any
 from trigammon_widget.engine import CLASSIC
 from trigammon_widget.engine.fastplay import Boards, Chooser, Leaves, TurnView, play_game
 from trigammon_widget.engine.ids import gnubg_board
-from trigammon_widget.engine.match import Cube, MatchPosition, MatchState
 from trigammon_widget.engine.position import Position
+from trigammon_widget.engine.stakes import Cube, MatchPosition, MatchState
 from trigammon_widget.judgement.evaluation import GnubgEvaluator
 from trigammon_widget.judgement.play.bots import NeuralBot, RandomBot
 

@@ -304,7 +304,7 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     column for each (``data-ply`` is the ply ``goto`` shows); each line has a colour
     of its own and the legend names its player beside the player's checker."""
     from trigammon_widget.pictures.chart import equity_graph
-    from trigammon_widget.pictures.svg import THEMES
+    from trigammon_widget.pictures.themes import THEMES
 
     game = doubled_game()
     report = analyse(game, workers=1)
@@ -364,7 +364,7 @@ def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
 
 def test_the_tutor_warns_of_a_bad_play_and_refuses_an_illegal_one() -> None:
     from trigammon_widget.engine import Move, Play
-    from trigammon_widget.teaching.coaching import tutor_warning
+    from trigammon_widget.session.coaching import tutor_warning
 
     start = Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1))
     blunder, best = start.parse_play("2/1/off"), start.parse_play("2/off 1/off")

@@ -16,7 +16,7 @@ import math
 import pytest
 
 from trigammon_widget.pictures.chart import DASHES
-from trigammon_widget.pictures.svg import THEMES, Theme
+from trigammon_widget.pictures.themes import THEMES, Theme
 
 GRAPHICS = 3.0
 """WCAG's least contrast for the parts of graphics."""

@@ -25,7 +25,7 @@ from trigammon_widget.engine import i18n
 from trigammon_widget.engine.i18n import speaking
 from trigammon_widget.judgement.analysis import analyse
 from trigammon_widget.pictures.svg import board_svg
-from trigammon_widget.teaching.coaching import review_view
+from trigammon_widget.session.coaching import review_view
 from trigammon_widget.teaching.gallery import CASES, find_case, study
 from trigammon_widget.teaching.lessons import QUIZ, RULE_CARDS, find_rule
 from trigammon_widget.teaching.problems import PROBLEMS, Problem

@@ -11,8 +11,8 @@ from types import ModuleType
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
-from trigammon_widget.protocol import IntentError, actions_of, decode
 from trigammon_widget.session import SEATS, Seat, Session, Traits, View
+from trigammon_widget.session.protocol import IntentError, actions_of, decode
 from trigammon_widget.widget import ACTIONS, BoardWidget
 
 ROOT = Path(__file__).resolve().parents[1]

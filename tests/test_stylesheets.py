@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from trigammon_widget.pictures.svg import THEMES, css_variables
+from trigammon_widget.pictures.themes import THEMES, css_variables
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"

@@ -25,7 +25,9 @@ from trigammon_widget.engine import (
     Variant,
     Win,
 )
-from trigammon_widget.pictures.svg import THEMES, R, SvgBoard, board_svg
+from trigammon_widget.pictures.geometry import R
+from trigammon_widget.pictures.svg import SvgBoard, board_svg
+from trigammon_widget.pictures.themes import THEMES
 from trigammon_widget.teaching.toolkit import setup
 
 SVG = "{http://www.w3.org/2000/svg}"

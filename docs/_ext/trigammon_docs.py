@@ -137,7 +137,6 @@ LAYERS = [
     "widget",
     "saving",
     "session",
-    "protocol",
     "study",
     "teaching",
     "pictures",

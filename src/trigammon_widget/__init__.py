@@ -94,8 +94,10 @@ __all__ = [
 def _draw(value: display.Shown) -> str:
     """How the engine's values show themselves in a notebook: the one drawing, imported
     on first use (``engine.display``)."""
-    from .pictures.svg import board_svg
+    from .pictures.svg import Drawable, board_svg
 
+    if not isinstance(value, Drawable):
+        raise TypeError(f"no drawing of {type(value).__name__}")
     return board_svg(value)
 
 

@@ -34,10 +34,10 @@ from .engine import Game, LegalPlays, Match, MatchPosition, Move, Position, Vari
 from .engine.errors import quote
 from .engine.i18n import _
 from .judgement.analysis import Report
-from .protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .saving import LIVE
 from .session import Frames, Job, Message, Session
 from .session.keywords import check_keywords, keywords_of
+from .session.protocol import FramesMessage, IntentError, Reply, actions_of, decode
 from .session.slices import Found
 
 STATIC = Path(__file__).parent / "static"

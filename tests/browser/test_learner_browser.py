@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from trigammon_widget.pictures.svg import THEMES
+from trigammon_widget.pictures.themes import THEMES
 
 from .lab_page import (
     act,

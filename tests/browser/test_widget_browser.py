@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from trigammon_widget.pictures.svg import THEMES
+from trigammon_widget.pictures.themes import THEMES
 from trigammon_widget.session import STEP_FRAMES
 from waiting import PATIENCE
 

@@ -16,7 +16,7 @@ from trigammon_widget.engine import (
     Position,
     Variant,
 )
-from trigammon_widget.engine.match import MAX_CUBE
+from trigammon_widget.engine.stakes import MAX_CUBE
 
 
 @st.composite

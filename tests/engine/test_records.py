@@ -21,10 +21,10 @@ from trigammon_widget.engine import (
     Position,
 )
 from trigammon_widget.engine.game import MAX_GAME_RECORDS
-from trigammon_widget.engine.match import MAX_MATCH_RECORDS
 from trigammon_widget.engine.names import MAX_NAME_CHARS
 from trigammon_widget.engine.records import MAX_RECORD_CHARS, dumps, game_to_dict
 from trigammon_widget.engine.sources import read_source
+from trigammon_widget.engine.stakes import MAX_MATCH_RECORDS
 
 
 def nested(depth: int, seed: int = 3) -> Game:

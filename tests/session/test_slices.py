@@ -16,7 +16,7 @@ SESSION = Path(__file__).parents[2] / "src" / "trigammon_widget" / "session"
 SLICES = ("board", "look", "seating", "analyses", "tutor", "drill")
 OWNERS = {
     "play.py": {"board"},
-    "match.py": {"board"},
+    "match_play.py": {"board"},
     "navigation.py": {"board"},
     "editing.py": {"board"},
     "look.py": {"look"},

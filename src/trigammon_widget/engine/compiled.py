@@ -24,17 +24,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from .runs import Run, Seat
 from .variant import CHECKERS, Variant, find_variant
-
-if TYPE_CHECKING:
-    from .fastplay import Run, Seat
 
 __all__ = [
     "CAPACITY",
@@ -574,7 +572,7 @@ class Table:
     """The compiled table of ``fastplay.play_out``: the boards in an array, each turn
     searched and made in compiled code, the choice by each player's ``Indexer``; runs
     of turns in one compiled call where ``seats`` say how every player chooses
-    (``fastplay.Seat``, one runner for all that rate; empty where they cannot)."""
+    (``runs.Seat``, one runner for all that rate; empty where they cannot)."""
 
     __slots__ = (
         "everyone",

@@ -9,17 +9,17 @@ it: the pictures layer depends on the engine and hands it the drawing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .match import Match, MatchPosition
-    from .position import Position
+from typing import Protocol
 
 __all__ = ["Shown", "install", "svg"]
 
-Shown: TypeAlias = "Position | MatchPosition | Game | Match"
-"""The values that show themselves."""
+
+class Shown(Protocol):
+    """A value that shows itself: a ``Position``, ``MatchPosition``, ``Game`` or
+    ``Match`` (the drawing tells them apart; this module, below them all, names none)."""
+
+    def _repr_svg_(self) -> str | None: ...
+
 
 _drawing: list[Callable[[Shown], str]] = []
 

@@ -16,7 +16,7 @@ import copy
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from . import display
 from .diagram import SYMBOLS
@@ -24,7 +24,12 @@ from .errors import IllegalMoveError, quote
 from .fastplay import decide_opening, opening_rollers
 from .i18n import _, ngettext
 from .legal import LegalPlays
-from .match import (
+from .moves import Play
+from .names import check_name, check_names, default_names
+from .notation import play_text, record_text
+from .outcome import RESULT_WORDS, Outcome
+from .position import Dice, Position, check_dice, check_not_over, check_reachable, unchecked
+from .stakes import (
     Cube,
     CubeAction,
     CubeActionKind,
@@ -33,12 +38,9 @@ from .match import (
     RecordBudget,
     Resignation,
     Win,
+    points_text,
+    win_text,
 )
-from .moves import Play
-from .names import check_name, check_names, default_names
-from .notation import play_text, points_text, record_text, win_text
-from .outcome import RESULT_WORDS, Outcome
-from .position import Dice, Position, check_dice, check_not_over, check_reachable, unchecked
 from .variant import TRIGAMMON, Variant, find_variant
 
 MAX_GAME_RECORDS = 20_000
@@ -77,8 +79,10 @@ class Variation:
 
 
 @dataclass(eq=False)
-class _Node:
-    """A record of the tree and the state after it (the root holds no record)."""
+class Node:
+    """A record of a game's tree and the state after it (the root holds no record): what
+    the game's record reads (``records``). Read its fields; the game's methods change
+    them."""
 
     turn: Record | None
     position: Position
@@ -87,15 +91,15 @@ class _Node:
     """The cube after the record (R14)."""
     result: Win | None = None
     """How the game ended here, when a drop or a resignation ended it."""
-    parent: _Node | None = None
-    children: list[_Node] = field(default_factory=list)
+    parent: Node | None = None
+    children: list[Node] = field(default_factory=list)
     follow: int | None = None
     """The child the current line takes; None where the line ends."""
     name: str = ""
     dice: Dice | None = None
     """A roll made here and not played yet (only where the current line ends), or at
     the start the opening dice the starter plays (R2)."""
-    keyed: dict[Hashable, _Node] = field(default_factory=dict)
+    keyed: dict[Hashable, Node] = field(default_factory=dict)
     """The children by what they hold (``_key``), to find a record among many."""
 
 
@@ -158,7 +162,7 @@ class Game:
         self._names = _names(names, chosen)
         self._rng = random.Random(seed)
         self._opening: list[OpeningRound] = []
-        self._root = _Node(None, replace(self._start, dice=None), cube or Cube())
+        self._root = Node(None, replace(self._start, dice=None), cube or Cube())
         self._root.dice = None if start is None else start.dice
         self._line = [self._root]
         self._ply = 0
@@ -413,7 +417,7 @@ class Game:
         if replace and node.follow is not None:
             at = node.follow
             self._drop(node, at)
-        self._enter(node, _Node(turn, after, node.cube), at)
+        self._enter(node, Node(turn, after, node.cube), at)
         return turn
 
     # the cube (R14) ------------------------------------------------------------
@@ -442,7 +446,7 @@ class Game:
         result = self.match_position.resign(record)
         # What it concedes: a gammon is a single game while the Jacoby rule ignores it.
         record = Resignation(record.player, result.points // node.cube.value)
-        self._enter(node, _Node(record, node.position, node.cube, result))
+        self._enter(node, Node(record, node.position, node.cube, result))
         return record
 
     def _cube_action(self, action: CubeActionKind) -> CubeAction:
@@ -457,9 +461,9 @@ class Game:
         after = here.apply(record)
         if isinstance(after, Win):
             # Dropped: the game ends at the cube's value, no longer offered.
-            child = _Node(record, node.position, replace(node.cube, offered=False), after)
+            child = Node(record, node.position, replace(node.cube, offered=False), after)
         else:
-            child = _Node(record, node.position, after.cube)
+            child = Node(record, node.position, after.cube)
         self._enter(node, child)
         return record
 
@@ -472,7 +476,7 @@ class Game:
             return node.result
         return MatchPosition(node.position, node.cube, self._state).result()
 
-    def _check_going_on(self, node: _Node, cube_action: bool = False) -> None:
+    def _check_going_on(self, node: Node, cube_action: bool = False) -> None:
         """Refuse to go on from a finished game (R12, R14) or, but for the answer to a
         double, while a double awaits its answer (R14)."""
         if node.result is not None:
@@ -484,7 +488,7 @@ class Game:
         if not cube_action:
             MatchPosition(node.position, node.cube, self._state).check_roll()
 
-    def _enter(self, node: _Node, child: _Node, at: int | None = None) -> _Node:
+    def _enter(self, node: Node, child: Node, at: int | None = None) -> Node:
         """Follow ``child``'s record from ``node``: the child that holds it already, or
         ``child`` (put at ``at`` among the children, else last)."""
         assert child.turn is not None
@@ -499,7 +503,7 @@ class Game:
         self._ply = depth + 1
         return held
 
-    def _adopt(self, node: _Node, child: _Node, at: int) -> None:
+    def _adopt(self, node: Node, child: Node, at: int) -> None:
         """Put ``child`` among ``node``'s children at ``at``, within the limits: a game's
         ``MAX_GAME_RECORDS``, its match's ``MAX_MATCH_RECORDS``."""
         assert child.turn is not None
@@ -517,7 +521,7 @@ class Game:
         node.children.insert(at, child)
         node.keyed[_key(child.turn)] = child
 
-    def _drop(self, node: _Node, index: int) -> None:
+    def _drop(self, node: Node, index: int) -> None:
         """Remove child ``index`` of ``node`` and every record after it from the tree."""
         child = node.children.pop(index)
         assert child.turn is not None
@@ -530,7 +534,7 @@ class Game:
         if self._budget is not None:
             self._budget.give(gone)
 
-    def _clear_roll(self, node: _Node) -> None:
+    def _clear_roll(self, node: Node) -> None:
         """A roll made at ``node`` is played or left; the opening dice stay (R2)."""
         if node is not self._root or self._opening_dice is None:
             node.dice = None
@@ -662,7 +666,7 @@ class Game:
         node.follow = None
         self._relink()
 
-    def _node(self, ply: int | None) -> _Node:
+    def _node(self, ply: int | None) -> Node:
         if ply is None:
             return self._line[self._ply]
         last = len(self._line) - 1
@@ -673,7 +677,7 @@ class Game:
         return self._line[ply]
 
     @staticmethod
-    def _index(node: _Node, index: object) -> int:
+    def _index(node: Node, index: object) -> int:
         count = len(node.children)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
             raise ValueError(
@@ -691,14 +695,14 @@ class Game:
         twin._opening = list(self._opening)
         twin._rolled = {}
         twin._budget = None if self._budget is None else RecordBudget(self._budget.left)
-        clones = {id(self._root): _Node(None, self._root.position, self._root.cube)}
+        clones = {id(self._root): Node(None, self._root.position, self._root.cube)}
         stack = [self._root]
         while stack:
             node = stack.pop()
             clone = clones[id(node)]
             clone.follow, clone.name, clone.dice = node.follow, node.name, node.dice
             for child in node.children:
-                twin_child = _Node(
+                twin_child = Node(
                     child.turn, child.position, child.cube, child.result, parent=clone
                 )
                 clones[id(child)] = twin_child
@@ -730,53 +734,45 @@ class Game:
         the score once they are in play (``pictures.svg.board_svg``)."""
         return display.svg(self)
 
-    # records -------------------------------------------------------------------
+    # the record, kept as methods for compatibility ---------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole game as JSON-ready data (``records``): start, names, opening, every
-        record of every variation, the current line (``line``: the child taken at each
-        position) and the shown turn; the match state and the start's cube when not the
-        defaults."""
-        from .records import game_to_dict
-
-        return game_to_dict(self)
+        """The whole game as JSON-ready data. Kept for compatibility:
+        ``records.game_to_dict(game)``."""
+        return _records[0].game_to_dict(self)
 
     def to_json(self, indent: int | None = 2) -> str:
-        """The record as JSON text (``records.dumps``), which ``from_json`` reads back."""
-        from .records import dumps, game_to_dict
-
-        return dumps(game_to_dict(self), indent)
+        """The record as JSON text, which ``from_json`` reads back. Kept for
+        compatibility: ``records.game_to_json(game, indent)``."""
+        return _records[0].game_to_json(self, indent)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
-        """Replay a saved record, checking every field, opening round and record
-        (``records``): ``ValueError`` naming the field for anything malformed.
-
-        ``start`` must be the R1 position when the record has an opening roll, which
-        decides who starts; ``turns`` lists the tree's records; ``line`` picks the child
-        taken at each position of the current line (default: the main line); ``dice``
-        are the roll pending where that line ends: the opening dice when still to play
-        (R2), else any roll the game could make there. ``match`` (length, score,
-        crawford, jacoby) and ``cube`` (value, owner, offered) give the match state and
-        the start's cube (default: money play, centred 1-cube); a turn may be a cube
-        action (``{"player", "cube": "double" | "take" | "drop"}``) or a resignation
-        (``{"player", "resign": 1 | 2 | 3}``), checked as played (R14). Records of
-        versions 1 to 3 read unchanged.
-        """
-        from .records import game_from_dict
-
-        return game_from_dict(data)
+        """Replay a saved record, checking every field, opening round and record;
+        ``ValueError`` naming the field for anything malformed. Kept for
+        compatibility: ``records.game_from_dict(data)``."""
+        return _records[0].game_from_dict(data)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """A game from ``to_json`` text; ``ValueError`` for anything else."""
-        from .records import game_from_dict, read_json
+        """A game from ``to_json`` text; ``ValueError`` for anything else. Kept for
+        compatibility: ``records.game_from_json(text)``."""
+        return _records[0].game_from_json(text)
 
-        return game_from_dict(read_json(text, _("a game record")))
+    # the tree, as a record reads and replays it (``records``) -------------------------
 
-    # replaying a record (``records``): each record checked as played ------------------
+    @property
+    def root(self) -> Node:
+        """The start of the tree: its children are the first records of every line."""
+        return self._root
 
-    def _replay_opening(self, round_dice: Sequence[int | None]) -> None:
+    @property
+    def line(self) -> tuple[Node, ...]:
+        """The current line, from the root to where it ends (``Node.follow`` picks
+        each next node)."""
+        return tuple(self._line)
+
+    def replay_opening(self, round_dice: Sequence[int | None]) -> None:
         """One recorded opening round: a die for each player rolling, None for the rest."""
         players = self._variant.players
         if self.started:
@@ -796,10 +792,13 @@ class Game:
             )
         self.roll_opening([die for die in round_dice if die is not None])
 
-    def _replay_play(self, node: _Node, player: Any, dice: Dice, notation: str) -> _Node:
+    def replay_play(
+        self, node: Node, player: Any, dice: Dice, notation: str, name: Any = ""
+    ) -> Node:
         """A recorded turn after ``node``: its player must be to move and its play legal
-        for its dice; the child that holds it. The rolled position is kept for the
-        node's next child, so a position with many side lines is rolled once per roll."""
+        for its dice; the child that holds it, named ``name``. The rolled position is
+        kept for the node's next child, so a position with many side lines is rolled
+        once per roll."""
         position = node.position
         if type(player) is not int or player != position.turn:
             raise ValueError(_("player {player} is not to move").format(player=quote(player)))
@@ -814,10 +813,11 @@ class Game:
         before = self._rolled_at(position, dice)
         chosen = before.parse_play(notation)
         turn = Turn(player, dice, chosen, before.legal_plays().notation(chosen))
-        return self._add_child(node, _Node(turn, before._play_listed(chosen), node.cube))
+        return self._add_child(node, Node(turn, before._play_listed(chosen), node.cube), name)
 
-    def _replay_cube(self, node: _Node, player: Any, what: Any, kind: str) -> _Node:
-        """A recorded cube action or resignation after ``node``, checked as played."""
+    def replay_cube(self, node: Node, player: Any, what: Any, kind: str, name: Any = "") -> Node:
+        """A recorded cube action (``kind`` "cube") or resignation ("resign") after
+        ``node``, checked as played; the child that holds it, named ``name``."""
         if type(player) is not int or player not in range(self._variant.players):
             raise ValueError(_("unknown player {player}").format(player=quote(player)))
         self._check_going_on(node, cube_action=kind == "cube")
@@ -826,34 +826,35 @@ class Game:
         record: CubeAction | Resignation
         if kind == "resign":
             record = Resignation(player, what)
-            return self._add_child(
-                node, _Node(record, node.position, node.cube, match.resign(record))
-            )
+            child = Node(record, node.position, node.cube, match.resign(record))
+            return self._add_child(node, child, name)
         record = CubeAction(player, what)
         after = match.apply(record)
         if isinstance(after, Win):
             dropped = replace(node.cube, offered=False)
-            return self._add_child(node, _Node(record, node.position, dropped, after))
-        return self._add_child(node, _Node(record, node.position, after.cube))
+            return self._add_child(node, Node(record, node.position, dropped, after), name)
+        return self._add_child(node, Node(record, node.position, after.cube), name)
 
-    def _add_child(self, node: _Node, child: _Node) -> _Node:
+    def _add_child(self, node: Node, child: Node, name: Any) -> Node:
         assert child.turn is not None
         if _key(child.turn) in node.keyed:
             raise ValueError(_("{turn} is recorded twice here").format(turn=_describe(child.turn)))
+        child.name = "" if name == "" else check_name(name, "'name'")
         self._adopt(node, child, len(node.children))
         return child
 
-    def _replay_done(self) -> None:
-        """Every record is in: the current line is the main line."""
+    def replay_line(self, line: Sequence[Any] | None = None) -> None:
+        """Every record is in: the current line is ``line`` (the child taken at each of
+        its positions), or the main line."""
         self._rolled.clear()
         stack = [self._root]
         while stack:
             node = stack.pop()
             node.follow = 0 if node.children else None
             stack.extend(node.children)
-        self._relink()
-
-    def _replay_line(self, line: Sequence[Any]) -> None:
+        if line is None:
+            self._relink()
+            return
         node = self._root
         for depth, index in enumerate(line):
             if type(index) is not int or not 0 <= index < len(node.children):
@@ -869,7 +870,7 @@ class Game:
         node.follow = None
         self._relink()
 
-    def _replay_dice(self, dice: Dice | None) -> None:
+    def replay_dice(self, dice: Dice | None) -> None:
         """The roll pending where the current line ends, as recorded (in its order)."""
         end = self._line[-1]
         if end.dice is not None:
@@ -945,3 +946,23 @@ def _names(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
     """The names given, checked, or the defaults for none."""
     none = names is None or (isinstance(names, (tuple, list)) and not names)
     return default_names(variant) if none else check_names(names, variant)
+
+
+class GameRecords(Protocol):
+    """A game's JSON record (``records``), as ``Game``'s methods of the same purpose
+    reach it. The record imports the game and the game never imports it: the engine's
+    face hands it over (``install_records``), as the pictures layer hands the drawing
+    to ``display``."""
+
+    def game_to_dict(self, game: Game) -> dict[str, Any]: ...
+    def game_to_json(self, game: Game, indent: int | None) -> str: ...
+    def game_from_dict(self, data: Mapping[str, Any]) -> Game: ...
+    def game_from_json(self, text: str) -> Game: ...
+
+
+_records: list[GameRecords] = []
+
+
+def install_records(records: GameRecords) -> None:
+    """The record that ``Game``'s record methods use from now on."""
+    _records[:] = [records]

@@ -41,9 +41,9 @@ from typing import Any
 
 from .errors import InvalidIdError, InvalidPositionError, quote
 from .i18n import _, ngettext
-from .match import MAX_CUBE, Cube, MatchPosition, MatchState
 from .moves import BAR
 from .position import Board, Dice, Position, check_dice, check_reachable
+from .stakes import MAX_CUBE, Cube, MatchPosition, MatchState
 from .variant import CHECKERS, CLASSIC, OPTIONS, VARIANTS, Variant, find_variant
 
 VERSION = "1"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import fast
 from .errors import IllegalMoveError, quote
@@ -12,10 +12,24 @@ from .i18n import _, ngettext
 from .movegen import RawMove, RawPlay, board_key, key_weights, legal_leaves, search
 from .moves import BAR, Move, Play
 from .places import label
-from .variant import CHECKERS
+from .variant import CHECKERS, Variant
 
-if TYPE_CHECKING:
-    from .position import Position
+
+class Rolled(Protocol):
+    """A position with its dice (``position.Position``, which lists its plays here), as
+    its legal plays read it."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def boards(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def dice(self) -> tuple[int, int] | None: ...
+    @property
+    def mover_view(self) -> tuple[tuple[int, ...], tuple[bool, ...], int]: ...
+    def format_play(self, play: Play) -> str: ...
 
 
 class LegalPlays:
@@ -25,7 +39,7 @@ class LegalPlays:
     checker first), ``in`` and truth. Each play appears once per resulting position.
     """
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Rolled) -> None:
         # A position with dice is never over (R12): Position refuses that.
         if position.dice is None:
             raise ValueError(_("no dice: legal plays need a rolled position (with_dice)"))

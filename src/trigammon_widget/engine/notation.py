@@ -9,17 +9,17 @@ checker such as ``24/18*/13``. Trigammon uses the seed's numbering, path positio
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import pairwise, permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .errors import IllegalMoveError, NotationError, quote
-from .i18n import N_, _, ngettext, pgettext
-from .match import Cube, CubeAction, Resignation, Win
+from .i18n import N_, _
 from .moves import BAR, Move, Play
 from .places import label, parse_label
 from .position import check_not_over
+from .stakes import Cube, CubeAction, Resignation
 from .variant import Variant
 
 NO_MOVE = N_("(no legal move)")
@@ -30,15 +30,12 @@ MAX_NOTATION_CHARS = 100
 """Longest text ``parse_play`` reads: a turn is at most four moves (R5), about 30 characters."""
 
 if TYPE_CHECKING:
-    from .game import Record
     from .legal import LegalPlays
     from .position import Position
 
 CUBE_WORDS = {"double": N_("doubles"), "take": N_("takes"), "drop": N_("passes")}
 """What people are told a player does with the cube (R14); a dropped double is passed
 (in English: ``record_text`` says them in the language spoken)."""
-ENDING_WORDS = {"drop": N_("double passed"), "resignation": N_("resignation")}
-"""How a game ended other than by bearing off, in English (``ending_text``)."""
 RESIGNATION_WORDS = {
     1: N_("resigns a single game"),
     2: N_("resigns a gammon"),
@@ -69,19 +66,15 @@ def play_text(notation: str) -> str:
     return notation or _(NO_MOVE)
 
 
-def points_text(points: int) -> str:
-    """``1 point``, ``2 points`` (``1 punto``, ``2 puntos``)."""
-    return ngettext("{count} point", "{count} points", points).format(count=points)
+class Noted(Protocol):
+    """A turn of a game's record (``game.Turn``), as its words need it: its play's
+    notation."""
+
+    @property
+    def notation(self) -> str: ...
 
 
-def ending_text(win: Win) -> str:
-    """How a game ended, after the points it scores: `` (double passed)``, or nothing
-    for a bear-off."""
-    words = ENDING_WORDS.get(win.ending)
-    return "" if words is None else f" ({_(words)})"
-
-
-def record_text(record: Record, cube: Cube | None = None) -> str:
+def record_text(record: Noted | CubeAction | Resignation, cube: Cube | None = None) -> str:
     """A record of a game in words: a turn's play, or what a player did with the cube
     (``doubles to 4`` given the ``cube`` before it) or conceded."""
     if isinstance(record, CubeAction):
@@ -91,15 +84,6 @@ def record_text(record: Record, cube: Cube | None = None) -> str:
     if isinstance(record, Resignation):
         return _(RESIGNATION_WORDS[record.level])
     return play_text(record.notation)
-
-
-def win_text(win: Win, names: Sequence[str] | None = None, you: int | None = None) -> str:
-    """How a game ended, in words: ``Bo wins 2 points (double passed)`` (players named
-    ``player 0``, ``player 1`` ... without ``names``); said to the winner when ``you``
-    is its seat: ``You win 2 points``."""
-    who = _("player {player}").format(player=win.winner) if names is None else names[win.winner]
-    said = pgettext("you", "You win {points}") if win.winner == you else _("{who} wins {points}")
-    return said.format(who=who, points=points_text(win.points)) + ending_text(win)
 
 
 def format_play(variant: Variant, play: Play) -> str:

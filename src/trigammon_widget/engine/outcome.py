@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .i18n import N_
 from .moves import BAR
+from .variant import Variant
 
-if TYPE_CHECKING:
-    from .position import Position
+
+class Measured(Protocol):
+    """A position (``position.Position``, which measures its outcome here), as its
+    outcome reads it."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def boards(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def winner(self) -> int | None: ...
+
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 """The results of a game (R13): the points a loser pays, and their names' keys."""
@@ -42,7 +53,7 @@ class Outcome:
         return "win" if player == self.winner else RESULT_NAMES[self.points[player]]
 
 
-def outcome(position: Position) -> Outcome | None:
+def outcome(position: Measured) -> Outcome | None:
     """The outcome once a player has borne off all 15 (R12), measured as R13 says."""
     winner = position.winner
     if winner is None:

@@ -3,7 +3,10 @@
 A record is data someone may have edited or made up: it is read with bounded
 integers and no ``NaN``, and each field is checked with a message that names it, so
 a bad record is refused with what is wrong and where. Every play, cube action and
-resignation is replayed through the rules; nothing is evaluated or unpickled.
+resignation is replayed through the rules; nothing is evaluated or unpickled. The
+format imports the game and the match and reads and replays their trees through
+their public methods; they never import it (``Game.to_json`` and the like are kept
+as delegates, which the engine's face points here).
 
 **Game records** (version 4) list the history's tree flat, in depth-first order,
 the main line first: each entry of ``turns`` is one record (a turn, a cube action or
@@ -17,7 +20,7 @@ entry by entry, so neither recurses. Versions 1 to 3 (variations nested in their
 turns) read unchanged.
 
 **Limits.** A game holds at most ``game.MAX_GAME_RECORDS`` records and a match
-``match.MAX_MATCH_RECORDS`` (the engine refuses to record more), so whatever the
+``stakes.MAX_MATCH_RECORDS`` (the engine refuses to record more), so whatever the
 engine holds, the writer writes within ``MAX_RECORD_CHARS`` and the reader reads it
 back; a longer text, or one with more records, is refused before anything is
 replayed.
@@ -31,19 +34,12 @@ from contextlib import contextmanager
 from typing import Any
 
 from .errors import quote
-from .game import MAX_GAME_RECORDS, Game, Turn, _Node
+from .game import MAX_GAME_RECORDS, Game, Node, Turn
 from .i18n import _
-from .match import (
-    MAX_MATCH_RECORDS,
-    Cube,
-    CubeAction,
-    Match,
-    MatchPosition,
-    MatchState,
-    check_info,
-)
-from .names import check_name, check_names
+from .match import Match, check_info
+from .names import check_names
 from .position import Position, check_dice
+from .stakes import MAX_MATCH_RECORDS, Cube, CubeAction, MatchPosition, MatchState
 from .variant import find_variant
 
 __all__ = [
@@ -57,9 +53,13 @@ __all__ = [
     "checking",
     "dumps",
     "game_from_dict",
+    "game_from_json",
     "game_to_dict",
+    "game_to_json",
     "match_from_dict",
+    "match_from_json",
     "match_to_dict",
+    "match_to_json",
     "read_json",
 ]
 
@@ -240,9 +240,11 @@ def as_list(value: Any, what: str = "it") -> Sequence[Any]:
 
 
 def game_to_dict(game: Game, *, cursor: bool = True) -> dict[str, Any]:
-    """The whole game as JSON-ready data (``Game.to_dict``); without ``cursor``, no
-    ``ply`` (the record of a board, which changes as one steps)."""
-    state, cube = game.match_state, game._root.cube
+    """The whole game as JSON-ready data: start, names, opening, every record of every
+    variation, the current line (``line``: the child taken at each position) and the
+    shown turn; the match state and the start's cube when not the defaults. Without
+    ``cursor``, no ``ply`` (the record of a board, which changes as one steps)."""
+    state, cube = game.match_state, game.root.cube
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -258,12 +260,13 @@ def game_to_dict(game: Game, *, cursor: bool = True) -> dict[str, Any]:
         }
     if cube != Cube():
         data["cube"] = {"value": cube.value, "owner": cube.owner, "offered": cube.offered}
-    end = game._line[-1]
+    line = game.line
+    end = line[-1]
     data.update(
         {
             "opening": [list(r.dice) for r in game.opening],
-            "turns": _entries(game._root),
-            "line": [node.follow for node in game._line[:-1]],
+            "turns": _entries(game.root),
+            "line": [node.follow for node in line[:-1]],
             "ply": game.ply,
             "dice": list(end.dice) if end.dice else None,
         }
@@ -273,7 +276,12 @@ def game_to_dict(game: Game, *, cursor: bool = True) -> dict[str, Any]:
     return data
 
 
-def _entries(root: _Node) -> list[dict[str, Any]]:
+def game_to_json(game: Game, indent: int | None = 2) -> str:
+    """The record as JSON text (``dumps``), which ``game_from_json`` reads back."""
+    return dumps(game_to_dict(game), indent)
+
+
+def _entries(root: Node) -> list[dict[str, Any]]:
     """Every record of the tree in depth-first order, main line first, by a stack (no
     recursion, however deep the variations); each entry after one other than the one
     before it says so (``after``)."""
@@ -293,7 +301,7 @@ def _entries(root: _Node) -> list[dict[str, Any]]:
     return entries
 
 
-def _entry(node: _Node) -> dict[str, Any]:
+def _entry(node: Node) -> dict[str, Any]:
     turn = node.turn
     assert turn is not None
     entry: dict[str, Any] = {"player": turn.player}
@@ -312,8 +320,20 @@ def _entry(node: _Node) -> dict[str, Any]:
 
 
 def game_from_dict(data: Mapping[str, Any]) -> Game:
-    """Replay a saved record (``Game.from_dict``), checking every field, opening round and
-    record; ``ValueError`` naming the field for anything malformed."""
+    """Replay a saved record, checking every field, opening round and record:
+    ``ValueError`` naming the field for anything malformed.
+
+    ``start`` must be the R1 position when the record has an opening roll, which
+    decides who starts; ``turns`` lists the tree's records; ``line`` picks the child
+    taken at each position of the current line (default: the main line); ``dice``
+    are the roll pending where that line ends: the opening dice when still to play
+    (R2), else any roll the game could make there. ``match`` (length, score,
+    crawford, jacoby) and ``cube`` (value, owner, offered) give the match state and
+    the start's cube (default: money play, centred 1-cube); a turn may be a cube
+    action (``{"player", "cube": "double" | "take" | "drop"}``) or a resignation
+    (``{"player", "resign": 1 | 2 | 3}``), checked as played (R14). Records of
+    versions 1 to 3 read unchanged.
+    """
     if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
         raise ValueError(
             _("not a game record: 'format' must be {record_format}").format(
@@ -360,20 +380,18 @@ def game_from_dict(data: Mapping[str, Any]) -> Game:
     )
     for number, round_dice in enumerate(rounds, 1):
         with checking(f"opening round {number}"):
-            game._replay_opening(as_list(round_dice))
+            game.replay_opening(as_list(round_dice))
     if version == RECORD_VERSION:
         _replay_flat(game, turns)
     else:
         _replay_nested(game, turns, version)
-    game._replay_done()
-    if "line" in data:
-        with checking("'line'"):
-            game._replay_line(as_list(data["line"]))
+    with checking("'line'"):
+        game.replay_line(as_list(data["line"]) if "line" in data else None)
     with checking("'dice'"):
         pending = data.get("dice")
-        game._replay_dice(None if pending is None else check_dice(as_list(pending)))
+        game.replay_dice(None if pending is None else check_dice(as_list(pending)))
     with checking("'ply'"):
-        last = len(game._line) - 1
+        last = len(game.line) - 1
         ply = data.get("ply", last)
         if type(ply) is not int or not 0 <= ply <= last:
             raise ValueError(_("a turn 0..{last}, not {ply}").format(last=last, ply=quote(ply)))
@@ -381,9 +399,14 @@ def game_from_dict(data: Mapping[str, Any]) -> Game:
     return game
 
 
+def game_from_json(text: str) -> Game:
+    """A game from ``game_to_json`` text; ``ValueError`` for anything else."""
+    return game_from_dict(read_json(text, _("a game record")))
+
+
 def _replay_flat(game: Game, turns: Sequence[Any]) -> None:
     """A version 4 tree: each entry after the one before it or the one it names."""
-    nodes = [game._root]
+    nodes = [game.root]
     for number, entry in enumerate(turns, 1):
         with checking(f"turn {number} of the record"):
             kind = _record_kind(entry, RECORD_VERSION)
@@ -400,7 +423,7 @@ def _replay_flat(game: Game, turns: Sequence[Any]) -> None:
 def _replay_nested(game: Game, main: Sequence[Any], version: int) -> None:
     """A version 1 to 3 tree: every turn of the main line, each with the side lines that
     replace it (``variations``), replayed line by line from a queue (no recursion)."""
-    lines: list[tuple[_Node, Sequence[Any], str]] = [(game._root, main, "turn")]
+    lines: list[tuple[Node, Sequence[Any], str]] = [(game.root, main, "turn")]
     while lines:
         node, entries, label = lines.pop(0)
         for number, entry in enumerate(entries, 1):
@@ -429,7 +452,7 @@ def _replay_nested(game: Game, main: Sequence[Any], version: int) -> None:
             node = child
 
 
-def _replay_entry(game: Game, node: _Node, entry: Mapping[str, Any], kind: str) -> _Node:
+def _replay_entry(game: Game, node: Node, entry: Mapping[str, Any], kind: str) -> Node:
     """One entry after ``node``, checked as played; its node, named."""
     player = entry["player"]
     if kind == "play":
@@ -438,12 +461,8 @@ def _replay_entry(game: Game, node: _Node, entry: Mapping[str, Any], kind: str) 
                 _("'play' must be notation text, not {entry}").format(entry=quote(entry["play"]))
             )
         dice = check_dice(as_list(entry["dice"], "'dice'"))
-        child = game._replay_play(node, player, dice, entry["play"])
-    else:
-        child = game._replay_cube(node, player, entry[kind], kind)
-    name = entry.get("name", "")
-    child.name = "" if name == "" else check_name(name, "'name'")
-    return child
+        return game.replay_play(node, player, dice, entry["play"], entry.get("name", ""))
+    return game.replay_cube(node, player, entry[kind], kind, entry.get("name", ""))
 
 
 def _record_kind(entry: Any, version: int) -> str:
@@ -492,8 +511,8 @@ def _cube(data: Any) -> Cube:
 
 
 def match_to_dict(match: Match, *, cursor: bool = True) -> dict[str, Any]:
-    """The match as JSON-ready data (``Match.to_dict``): its rules, names and every
-    game's record (without ``cursor``, no game's ``ply``)."""
+    """The match as JSON-ready data: its rules, names and every game's record (without
+    ``cursor``, no game's ``ply``)."""
     return {
         "format": MATCH_FORMAT,
         "version": MATCH_VERSION,
@@ -508,6 +527,11 @@ def match_to_dict(match: Match, *, cursor: bool = True) -> dict[str, Any]:
     }
 
 
+def match_to_json(match: Match, indent: int | None = 2) -> str:
+    """The record as JSON text (``dumps``), which ``match_from_json`` reads back."""
+    return dumps(match_to_dict(match), indent)
+
+
 def _taken_up(state: MatchState) -> dict[str, Any]:
     """A match's ``start`` key: the score and Crawford stage it was taken up at, only
     where that is not 0-0 (``Match.from_position``)."""
@@ -517,8 +541,8 @@ def _taken_up(state: MatchState) -> dict[str, Any]:
 
 
 def match_from_dict(data: Mapping[str, Any]) -> Match:
-    """Replay a match record (``Match.from_dict``): every game replayed and its match
-    state checked against the score the games before it leave."""
+    """Replay a match record: every game replayed and its match state checked against
+    the score the games before it leave."""
     if not isinstance(data, Mapping) or data.get("format") != MATCH_FORMAT:
         raise ValueError(
             _("not a match record: 'format' must be {match_format}").format(
@@ -542,11 +566,12 @@ def match_from_dict(data: Mapping[str, Any]) -> Match:
     )
     with checking("'info'"):
         match.info = check_info(data.get("info", {}))
+    taken_up = None
     if "start" in data:
         with checking("'start'"):
             start = data["start"]
             check_keys(start, "'start'", ("score", "crawford"), ("score",))
-            match._first = MatchState(
+            taken_up = MatchState(
                 match.length,
                 tuple(as_list(start["score"], "'score'")),
                 start.get("crawford", False),
@@ -566,4 +591,9 @@ def match_from_dict(data: Mapping[str, Any]) -> Match:
                 max_match_records=f"{MAX_MATCH_RECORDS:,}", listed=f"{listed:,}"
             )
         )
-    return match._with_games(game_from_dict(record) for record in games)
+    return match.replay_games((game_from_dict(record) for record in games), taken_up)
+
+
+def match_from_json(text: str) -> Match:
+    """A match from ``match_to_json`` text; ``ValueError`` for anything else."""
+    return match_from_dict(read_json(text, _("a match record")))

@@ -18,10 +18,11 @@ from .errors import InvalidIdError
 from .game import Game
 from .i18n import N_, _, grouped
 from .ids import read_gnubg_id, read_xgid
-from .match import Cube, Match, MatchPosition
+from .match import Match
 from .matchfiles import read_mat, read_sgf
 from .position import Position
 from .records import MATCH_FORMAT, read_json
+from .stakes import Cube, MatchPosition
 
 __all__ = ["MAX_SOURCE", "read_source"]
 

@@ -40,10 +40,11 @@ import numpy as np
 from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
 from ..engine.i18n import N_, NP_, _, decimal, ngettext, pgettext
-from ..engine.match import CubeAction, Match, MatchPosition
+from ..engine.match import Match
 from ..engine.moves import Play
 from ..engine.notation import dice_text, play_text
 from ..engine.position import Dice, Position
+from ..engine.stakes import CubeAction, MatchPosition
 from .cube import CUBE_PLY, CubeDecision, cubeful_decision
 from .evaluation import (
     PLIES,

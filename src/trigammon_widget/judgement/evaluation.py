@@ -30,10 +30,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import fast
-from ..engine.fastplay import Boards, Indexer, Seat, TurnView, has_won, play_of
+from ..engine.fastplay import Boards, Indexer, TurnView, has_won, play_of
 from ..engine.i18n import _
 from ..engine.moves import Play
 from ..engine.position import Position, check_dice
+from ..engine.runs import Seat
 from ..engine.variant import Variant
 from . import race
 from .nets import (
@@ -291,7 +292,7 @@ class NeuralEvaluator:
 
     def compiled_seat(self, variant: Variant) -> Seat | None:
         """How ``compiled_picker`` chooses, for runs of turns in compiled code
-        (``fastplay.Seat``): by the net's compiled pass, with bear-off races rated from
+        (``runs.Seat``): by the net's compiled pass, with bear-off races rated from
         the database; None without that pass."""
         rater = self._compiled_rater(variant)
         return None if rater is None else Seat(rater, self.races)

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from ..engine.i18n import _
 from ..engine.notation import dice_text, play_text
 from ..judgement.analysis import CubeReport, Report, TurnReport
-from .svg import SvgBoard, Theme, find_theme
+from .svg import SvgBoard
+from .themes import Theme, find_theme
 
 __all__ = ["equity_graph"]
 

@@ -27,7 +27,9 @@ from ..engine.game import Record
 from ..engine.i18n import _
 from ..engine.notation import play_text
 from ..engine.places import Place, place_of
-from .svg import FONT, Numbering, Parts, R, SvgBoard, Theme, board_parts
+from .geometry import R
+from .svg import FONT, Numbering, Parts, SvgBoard, board_parts
+from .themes import Theme
 
 if TYPE_CHECKING:
     pass

@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 from ..engine import Game
 from ..engine.i18n import _
 from .export import Replay, Vec, checked_size, look, number, replay_of
-from .svg import FONT, Drawable, Numbering, R, Theme, board_svg
+from .geometry import R
+from .svg import FONT, Drawable, Numbering, board_svg
+from .themes import Theme
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -14,7 +14,7 @@ play); rollouts refine its answers and a game review rates every turn, in the
 background (``coaching`` makes the rows the board shows).
 
 ``Session`` is put together from facets over one ``state.SessionState``: ``play``,
-``match`` (the cube and a match's games), ``pictures``, ``navigation`` (turns and
+``match_play`` (the cube and a match's games), ``picturing``, ``navigation`` (turns and
 variations), ``seats`` (and bots), ``judging``, ``tutor``, ``editing`` and
 ``drilling`` (a study library's due cards played at the board, ``study``); ``showing``
 makes the state out of the ``view`` types.

@@ -20,9 +20,9 @@ from typing import Unpack, cast
 
 from ..engine import Game, MatchPosition, Play
 from ..engine.i18n import _, ngettext
-from ..protocol import TEXT, IntentError, action, choice
 from ..study import GRADES, Card, Grade, Library
 from ..study.cards import Filters, check_filters
+from .protocol import TEXT, IntentError, action, choice
 from .seats import Seats
 from .slices import Board, Drill
 from .state import names_with_you, taken_up

@@ -10,7 +10,7 @@ from ..engine import CHECKERS, Game, InvalidPositionError, Match, MatchPosition,
 from ..engine.i18n import _, ngettext
 from ..engine.places import Place, index_of, parse_place
 from ..engine.sources import read_source
-from ..protocol import BOOL, DIE_OR_NONE, INT, PLACE, IntentError, action
+from .protocol import BOOL, DIE_OR_NONE, INT, PLACE, IntentError, action
 from .slices import Board
 from .state import SessionState, checked_player, first_shown, opened, taken_up
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from ..engine import IllegalMoveError, fast
 from ..engine.i18n import _
-from ..engine.match import Cube, MatchPosition
+from ..engine.stakes import Cube, MatchPosition
 from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
 from ..judgement.cube import CUBE_PLY, cubeful_decision
@@ -33,8 +33,7 @@ from ..judgement.play import (
     whole_number,
 )
 from ..judgement.play import hints as rolled_hints
-from ..protocol import INT, IntentError, action
-from ..teaching.coaching import (
+from .coaching import (
     Analysis,
     Review,
     Source,
@@ -48,6 +47,7 @@ from ..teaching.coaching import (
     wins_differ,
 )
 from .navigation import Navigation
+from .protocol import INT, IntentError, action
 from .slices import Found, Job
 
 __all__ = ["PURE_ROLLOUT_TURNS", "ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]

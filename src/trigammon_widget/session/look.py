@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..protocol import INT, action
+from .protocol import INT, action
 from .state import SessionState, checked_player
 
 __all__ = ["Looking"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine.i18n import _, ngettext
-from ..protocol import INT, TEXT, action
+from .protocol import INT, TEXT, action
 from .state import SessionState
 from .view import variation_label
 

@@ -12,8 +12,8 @@ from ..engine.notation import dice_text, format_play, format_play_seen, record_t
 from ..engine.places import Place, index_of, parse_place
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..judgement.play import CubeBot, autoplay
-from ..protocol import INT, PLACE, IntentError, action
-from ..teaching.coaching import tutor_warning
+from .coaching import tutor_warning
+from .protocol import INT, PLACE, IntentError, action
 from .slices import Held
 from .state import SessionState
 

@@ -6,9 +6,9 @@ from .drilling import Drilling
 from .editing import Editing
 from .judging import Judging
 from .look import Looking
-from .match import MatchPlay
+from .match_play import MatchPlay
 from .navigation import Navigation
-from .pictures import Pictures
+from .picturing import Pictures
 from .play import Playing
 from .seats import Seats
 from .showing import Showing

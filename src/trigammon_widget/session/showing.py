@@ -13,10 +13,11 @@ from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
 from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
-from ..pictures.svg import THEMES, Numbering, board_svg, css_variables
+from ..pictures.svg import Numbering, board_svg
+from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
-from ..teaching.coaching import Review, review_view
+from .coaching import Review, review_view
 from .state import SessionState
 from .view import (
     CubeView,

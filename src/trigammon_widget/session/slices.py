@@ -4,7 +4,7 @@ A slice is a frozen value; a facet never changes one, it builds a new one (``rep
 and hands it to ``SessionState._swap``, which installs it whole. Who writes what:
 
 - ``Board`` (what is played and shown: the game, the match, the turn in progress, the
-  tutor's hold on it, the editor's set-up): the board's facets, ``play``, ``match``,
+  tutor's hold on it, the editor's set-up): the board's facets, ``play``, ``match_play``,
   ``navigation`` and ``editing``. Bots' turns and the tutor's answers go through
   ``play``'s methods.
 - ``Look`` (how the board is drawn): ``look``.
@@ -38,7 +38,7 @@ from ..judgement.evaluation import Hint
 from ..judgement.play import Bot, EquityRollout, Progress, RolledHint
 from ..study import Card, Library, Verdict
 from ..study.cards import Filters
-from ..teaching.coaching import Analysis, Review, TutorWarning
+from .coaching import Analysis, Review, TutorWarning
 from .view import HUMAN, Seat
 
 __all__ = [

@@ -31,14 +31,14 @@ from ..engine import (
 )
 from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
-from ..engine.notation import win_text
+from ..engine.stakes import win_text
 from ..judgement.analysis import Report
 from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
-from ..pictures.svg import THEMES
-from ..protocol import IntentError
-from ..teaching.coaching import Analysis, Review
+from ..pictures.themes import THEMES
+from .coaching import Analysis, Review
 from .keywords import keywords_checked
 from .memo import Memo
+from .protocol import IntentError
 from .slices import Analyses, Board, Drill, Job, Look, Seating, Tutor
 from .view import HUMAN, Message
 

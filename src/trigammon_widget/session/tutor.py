@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..engine.i18n import _
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS
-from ..protocol import BOOL, IntentError, action, choice
 from .play import Playing
+from .protocol import BOOL, IntentError, action, choice
 from .slices import Tutor
 
 LEVELS = dict(zip(MARK_NAMES.values(), THRESHOLDS, strict=True))

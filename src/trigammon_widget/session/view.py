@@ -14,7 +14,7 @@ from ..engine.game import Variation
 from ..engine.notation import dice_text, play_text, record_text
 from ..judgement.analysis import Level
 from ..study import Grade
-from ..teaching.coaching import Analysis, Review, TutorWarning
+from .coaching import Analysis, Review, TutorWarning
 
 __all__ = [
     "HUMAN",

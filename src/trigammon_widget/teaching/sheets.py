@@ -20,7 +20,8 @@ from typing import Any
 from ..engine.errors import quote
 from ..engine.i18n import _, language
 from ..engine.variant import Variant
-from ..pictures.svg import FONT, THEMES, board_parts
+from ..pictures.svg import FONT, board_parts
+from ..pictures.themes import THEMES
 from .lessons import RULE_CARDS, RuleCard
 from .problems import PROBLEMS, Problem
 from .toolkit import Figure, said

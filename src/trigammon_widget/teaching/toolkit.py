@@ -29,10 +29,10 @@ from ..engine import Cube, Position
 from ..engine.diagram import SYMBOLS
 from ..engine.errors import InvalidPositionError, NotationError, quote
 from ..engine.i18n import _
-from ..engine.match import MatchState
 from ..engine.names import seat_named_you
 from ..engine.notation import dice_text
 from ..engine.places import Place, parse_label, place_of
+from ..engine.stakes import MatchState
 from ..engine.variant import Variant, find_variant
 from ..pictures.svg import Numbering, board_svg
 

@@ -30,8 +30,8 @@ import numpy as np
 
 from ...engine.fastplay import TurnView, boards_of, has_won, position_of
 from ...engine.i18n import _
-from ...engine.match import Cube, MatchPosition
 from ...engine.position import Position
+from ...engine.stakes import Cube, MatchPosition
 from ...engine.variant import CLASSIC
 from ..evaluation import ROLLS, Evaluation, Evaluator, evaluate, find_evaluator
 from ..inputs import RACE, in_slots, phases

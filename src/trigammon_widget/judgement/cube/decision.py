@@ -31,8 +31,8 @@ from typing import Any, Literal
 
 from ...engine.errors import quote
 from ...engine.i18n import _
-from ...engine.match import MAX_CUBE, MatchPosition
 from ...engine.position import Position
+from ...engine.stakes import MAX_CUBE, MatchPosition
 from .met import match_equity
 
 EFFICIENCY = 0.68

@@ -36,7 +36,7 @@ from functools import cache
 
 from ...engine.errors import quote
 from ...engine.i18n import _
-from ...engine.match import MAX_MATCH_LENGTH
+from ...engine.stakes import MAX_MATCH_LENGTH
 
 NAME = "Kazaross XG2"
 """The match equity table's name, as GNU Backgammon names it."""

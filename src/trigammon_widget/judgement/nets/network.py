@@ -34,7 +34,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ...engine import fast
-from ...engine.fastplay import Boards, Indexer, Run, Seat, TurnView, key_layout
+from ...engine.fastplay import Boards, Indexer, TurnView, key_layout
+from ...engine.runs import Run, Seat
 from ...engine.variant import CHECKERS, Variant, find_variant
 from .. import race
 from ..inputs import COUNTS, UNIT_TABLE, UNITS, encode, in_slots, inputs_per_slot
@@ -463,7 +464,7 @@ class CompiledRater:
         left: int | None,
         passes: int,
     ) -> Run | None:
-        """``fastplay.Runner.run``: turns of the compiled table ``table`` in one
+        """``runs.Runner.run``: turns of the compiled table ``table`` in one
         compiled call (``compiled_turns.run_turns``), the dice and random choices drawn from
         ``rng``'s twister, taken and given back (``engine.twister``)."""
         from ...engine import twister

@@ -23,11 +23,12 @@ from operator import getitem, mul
 from typing import Any, Protocol, runtime_checkable
 
 from ...engine.errors import quote
-from ...engine.fastplay import Indexer, Leaves, Seat, TurnView, has_won, key_layout, play_of
+from ...engine.fastplay import Indexer, Leaves, TurnView, has_won, key_layout, play_of
 from ...engine.i18n import _
-from ...engine.match import MatchPosition
 from ...engine.moves import Play
 from ...engine.position import Position
+from ...engine.runs import Seat
+from ...engine.stakes import MatchPosition
 from ...engine.variant import CHECKERS, Variant
 from ..cube import CUBE_PLY, EFFICIENCY, Chances, CubeDecision, cube_decision, cubeful_decision
 from ..evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
@@ -256,7 +257,7 @@ class RandomBot:
         return _random_index
 
     def seat(self, variant: Variant) -> Seat:
-        """How ``index_chooser`` chooses (``fastplay.Seat``): at random."""
+        """How ``index_chooser`` chooses (``runs.Seat``): at random."""
         return Seat(None)
 
 
@@ -628,7 +629,7 @@ class NeuralBot:
         return evaluator.compiled_picker(variant)
 
     def seat(self, variant: Variant) -> Seat | None:
-        """How ``index_chooser`` chooses (``fastplay.Seat``), where it has that form."""
+        """How ``index_chooser`` chooses (``runs.Seat``), where it has that form."""
         evaluator = self._found
         if self.index_chooser(variant) is None or not isinstance(evaluator, NeuralEvaluator):
             return None

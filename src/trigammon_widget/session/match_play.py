@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine import IllegalMoveError, Match
 from ..engine.i18n import N_, NP_, _
-from ..protocol import INT, IntentError, action
+from .protocol import INT, IntentError, action
 from .slices import Board
 from .state import SessionState, opened
 

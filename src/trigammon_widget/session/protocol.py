@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, TypeVar, get_args, get_origin
 
-from .engine.errors import quote
-from .engine.i18n import _, ngettext, speaking
-from .engine.places import MAX_PLACE_TEXT
+from ..engine.errors import quote
+from ..engine.i18n import _, ngettext, speaking
+from ..engine.places import MAX_PLACE_TEXT
 
 __all__ = [
     "Action",

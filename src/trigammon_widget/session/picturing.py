@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine.i18n import _
-from ..protocol import INT, ExportFile, IntentError, action, choice
+from .protocol import INT, ExportFile, IntentError, action, choice
 from .showing import Showing
 
 __all__ = ["EXPORTS", "Pictures"]
