@@ -56,7 +56,12 @@ def seat_named_you(names: Sequence[str]) -> int | None:
     """The seat named "You" in the language spoken (or in English): the person in front
     of the board, whom boards and pictures address in the second person; None."""
     said = {_(YOU_NAME).casefold(), YOU_NAME.casefold()}
-    return next((seat for seat, name in enumerate(names) if name.casefold() in said), None)
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        return None  # not names: the drawing that takes them says so
+    found = (
+        seat for seat, name in enumerate(names) if isinstance(name, str) and name.casefold() in said
+    )
+    return next(found, None)
 
 
 def check_text(text: object, what: str, *, lines: bool = False) -> str:
