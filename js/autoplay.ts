@@ -32,6 +32,11 @@ export function analysing(v: View | null): boolean {
   return v?.analysis?.status === "running";
 }
 
+/** The shown position is where the game goes on: the last game's last turn. */
+export function whereTheGameGoesOn(v: View): boolean {
+  return v.mode === "play" && v.ply === v.plies && (!v.match || v.match.game === v.match.games - 1);
+}
+
 /** Some seat of the board is a bot's. */
 export function hasBot(v: View | null): boolean {
   return !!v && v.seats.some((seat) => seat !== "human");
@@ -40,6 +45,9 @@ export function hasBot(v: View | null): boolean {
 export class Autoplay {
   private readonly host: AutoplayHost;
   private running_ = true;
+  /** Paused because the person looked elsewhere (history, another game, a variation,
+   *  the editor), not by the Pause button: back where the game goes on, bots go on. */
+  private lookedAway = false;
   private timer: number | undefined;
   /** The pace the waiting timer was set with. */
   private timerPace = 0;
@@ -77,8 +85,17 @@ export class Autoplay {
   pause(): void {
     const was = this.running_;
     this.running_ = false;
+    this.lookedAway = false;
     this.cancelTimer();
     if (was) this.host.changed();
+  }
+
+  /** The person looks elsewhere: bots wait (they move only where the game goes on
+   *  anyway) and go on by themselves once the board is back there, unless paused. */
+  lookAway(): void {
+    if (!this.running_) return;
+    this.pause();
+    this.lookedAway = true;
   }
 
   /** One bot turn now; autoplay pauses (a turn already on its way is that step). */
@@ -94,6 +111,11 @@ export class Autoplay {
     const v = this.host.view();
     // A turn waiting for the old pace counts the new one from now.
     if (v && this.timer !== undefined && v.pace !== this.timerPace) this.cancelTimer();
+    if (v && this.lookedAway && whereTheGameGoesOn(v)) {
+      this.lookedAway = false;
+      this.running_ = true;
+      this.host.changed();
+    }
     if (!this.running_ || this.waiting || this.timer !== undefined) return;
     if (!v) return;
     if (!botCanMove(v) || analysing(v)) return;

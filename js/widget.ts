@@ -99,7 +99,7 @@ class BoardView {
     // A person looking at another game, line or review: bots must not play on from there
     // (hints, chances and the next game leave them to move on their own).
     const pausing = (intent: Intent) => {
-      if (LOOKING_ELSEWHERE.has(intent.action)) this.autoplay.pause();
+      if (LOOKING_ELSEWHERE.has(intent.action)) this.autoplay.lookAway();
       settled(intent);
     };
     const say = (text: string) => this.message.show({ kind: "info", text, rule: null }, true);
@@ -364,7 +364,7 @@ class BoardView {
   }
 
   private go(step: Step): void {
-    this.autoplay.pause(); // a person looking back: bots must not play on from there
+    this.autoplay.lookAway(); // a person looking back: bots wait until the board is back
     this.navigation.go(step);
   }
 
@@ -372,7 +372,7 @@ class BoardView {
     const v = this.view;
     if (!v) return;
     this.pointer.select(null);
-    this.autoplay.pause();
+    this.autoplay.lookAway();
     void this.request({ action: "edit", on: v.mode !== "edit" }, true);
   }
 

@@ -250,7 +250,7 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       { class: "tgw-review-head" },
       swatch(v.colors[turn.player]),
       h("strong", {}, `${turn.ply}. ${name}`),
-      h("span", { class: "tgw-dice" }, turn.dice.length ? ` ${diceText(turn.dice)}: ` : " "),
+      h("span", { class: "tgw-dice" }, turn.dice.length ? ` ${diceText(turn.dice)}: ` : ": "),
       h("span", { class: "tgw-notation" }, turn.played),
       markText && " ",
       markText && h("span", { class: "tgw-mark tgw-judged", "data-mark": turn.mark ?? undefined }, markText),

@@ -556,6 +556,20 @@ def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
     assert players.get_attribute("data-autoplay") == "paused"
     assert step.is_disabled()  # a person is to move
 
+    # Looking back waits the bots; back where the game goes on, they go on by themselves
+    # (the second walk: after browsing the history a bot stood still, "paused", unsaid).
+    players.get_by_role("button", name="Play", exact=True).click()
+    assert players.get_attribute("data-autoplay") == "running"
+    before = version(widget)
+    widget.locator(".tgw-history li").first.click()
+    wait_version_after(page, widget, before)
+    assert players.get_attribute("data-autoplay") == "paused"
+    before = version(widget)
+    widget.locator(".tgw-history li").last.click()
+    wait_version_after(page, widget, before)
+    running = "el.querySelector('.tgw-players-panel').dataset.autoplay === 'running'"
+    wait_until(page, widget, running)
+
 
 def test_autoplay_stops_at_the_end_of_the_game(page: Any) -> None:
     widget = board(page, RACE)

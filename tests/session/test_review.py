@@ -160,3 +160,24 @@ def test_a_decision_of_another_player_is_numbered_from_its_side(reviewed: Sessio
     session.goto(len(session.game.turns))
     for point, label in numbers(session.svg()).items():
         assert label == str(label_of(variant, variant.path(0, int(point))))
+
+
+def test_the_game_going_on_after_a_review_is_numbered_from_the_perspective() -> None:
+    """The second walk ran the review mid-game, rolled, and saw the board numbered from
+    the bot's side that had moved last: only a decision under review is numbered from
+    its mover's side; the position where the game goes on is the perspective's."""
+    session = Session("classic", seed=5, names=["Ann", "Bo"])
+    session.set_seat(1, "random")
+    while session.view()["turn"] != 0 or not session.game.turns:
+        session.set_seat(0, "random")
+        session.autoplay(max_turns=1)
+        session.set_seat(0, "human")
+    assert session.game.turns[-1].player == 1  # the bot moved last
+    run(session, session.analyse(workers=1))
+    assert session.view()["review"] is not None and session.view()["decisions"]
+    variant = session.game.variant
+    for rolled in (False, True):
+        if rolled:
+            session.roll()
+        for point, label in numbers(session.svg()).items():
+            assert label == str(label_of(variant, variant.path(0, int(point)))), (rolled, point)

@@ -156,6 +156,9 @@ def test_the_tutor_holds_a_play_on_the_board_and_its_answers_release_it() -> Non
     assert session.game.ply == 0
     # Held, the play is taken back or played on: Confirm is no answer to the tutor.
     assert not session.view()["can_confirm"] and session.view()["primary"] is None
+    # the pips are those of the board drawn: the held play made
+    after = session.position.after(held.play.moves)
+    assert session.view()["pips"] == [after.pip_count(p) for p in (0, 1)]
     before = session.view()
     with pytest.raises(ValueError, match="the tutor holds this play: take it back or play on"):
         session.confirm()

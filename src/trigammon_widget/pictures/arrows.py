@@ -17,6 +17,8 @@ from ..engine.variant import Variant
 from .geometry import Geometry, R, Vec, W, el, num, polygon_el, vadd, vdot, vmul, vunit
 from .themes import Style
 
+__all__ = ["arrow_places", "draw_arrows", "draw_selection"]
+
 
 def arrow_places(
     variant: Variant, arrows: Play | Iterable[tuple[Place, Place]], mover: int
@@ -58,6 +60,7 @@ def _anchor(position: Position, geometry: Geometry, style: Style, place: Place) 
 def draw_selection(
     position: Position, geometry: Geometry, style: Style, place: Place
 ) -> ET.Element:
+    """The ring round the checker a person has picked up at ``place``."""
     x, y = _anchor(position, geometry, style, place)
     ring = el("g", class_="tg-selected", data_kind="selected", data_point=str(place), fill="none")
     ring.append(el("circle", cx=x, cy=y, r=R + 4, stroke=style.theme.casing, stroke_width=7.0))

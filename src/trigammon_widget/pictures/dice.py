@@ -10,6 +10,8 @@ from ..engine.stakes import Cube
 from .geometry import CUBE, DIE, Geometry, Vec, el
 from .themes import Style, ink
 
+__all__ = ["draw_cube", "draw_dice", "draw_die"]
+
 PIPS: Mapping[int, tuple[Vec, ...]] = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -23,6 +25,7 @@ PIPS: Mapping[int, tuple[Vec, ...]] = {
 def draw_dice(
     dice: tuple[int, int], places: tuple[Vec, Vec], style: Style, player: int
 ) -> ET.Element:
+    """The two dice of ``player``'s roll at their places."""
     group = el("g", class_="tg-dice", data_player=player)
     for index, (value, centre) in enumerate(zip(dice, places, strict=True)):
         group.append(draw_die(value, index, centre, style, player))
@@ -30,6 +33,7 @@ def draw_dice(
 
 
 def draw_die(value: int, index: int, centre: Vec, style: Style, player: int) -> ET.Element:
+    """One die showing ``value``, in ``player``'s colours."""
     fill = style.fills[player]
     x, y = centre
     die = el(

@@ -17,6 +17,8 @@ from typing import Literal
 
 from ..engine.variant import CHECKERS, Variant
 
+__all__ = ["Geometry", "geometry_of"]
+
 Vec = tuple[float, float]
 
 # Drawing units. A point is W wide; everything else is measured from it, so both
@@ -79,6 +81,9 @@ class LabelPlace:
 
 @dataclass(frozen=True)
 class Geometry:
+    """Where everything of one variant's board goes, seen from ``seat``: the drawing's
+    box, the points, the bar, the trays, the dice and the cube."""
+
     seat: int
     box: tuple[float, float, float, float]  # viewBox
     centre: Vec
@@ -365,5 +370,6 @@ def _classic_geometry(variant: Variant, seat: int) -> Geometry:
 
 @cache
 def geometry_of(variant: Variant, seat: int) -> Geometry:
+    """The board's layout for ``variant`` seen from ``seat``."""
     build = _trigammon_geometry if variant.players == 3 else _classic_geometry
     return build(variant, seat)

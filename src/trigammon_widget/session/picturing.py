@@ -88,6 +88,6 @@ class Pictures(Showing):
         game = self._board.game
         position = game.position
         after = position.after(play.moves)
-        numbering = self._numbering(position.turn)
+        numbering = self._numbering(game.ply)
         drawing = self._draw(after, play, position.turn, ply=game.ply, numbering=numbering)
         return {"svg": drawing}

@@ -120,6 +120,8 @@ class Showing(SessionState):
         # A play the tutor holds is taken back or played on, not confirmed again.
         can_confirm = person and board.rolled and not targets and board.held is None
         drilled = self._drill.shows(board)  # a card's decision is the only one to make
+        # The pips of what the board draws: with a held play, the position after it.
+        drawn = shown if board.held is None else game.position.after(board.held.play.moves)
         return {
             "version": self._version,
             "line": self._line,
@@ -143,7 +145,7 @@ class Showing(SessionState):
             "ply": game.ply,
             "plies": len(game.turns),
             "message": self._message,
-            "pips": [shown.pip_count(p) for p in range(variant.players)],
+            "pips": [drawn.pip_count(p) for p in range(variant.players)],
             "position_id": shown.id,
             "edit_player": board.edit_player,
             "seats": list(self._seating.seats),
@@ -452,19 +454,23 @@ class Showing(SessionState):
             game = self._board.game
             turn = self._drawn_turn(ply)
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
-            numbering = self._numbering(turn.player if turn is not None else None)
+            numbering = self._numbering(ply)
             position = game.position_at(ply)
             return self._draw(position, arrows, mover, self._better(ply), ply, numbering)
 
         key = (self._line, ply, language())
         return self.memo.get("turn", key, draw, limit=TURN_DRAWINGS)
 
-    def _numbering(self, mover: int | None) -> Numbering:
-        """How the points of a drawing are numbered: from ``mover``'s side where the
-        board shows decisions under review, as the mover writes its plays (the review's,
-        the legal plays', the hints'), GNU Backgammon's way, so that no text needs
-        converting to find a checker; else from the perspective's."""
-        return mover if mover is not None and self._decisions() else "perspective"
+    def _numbering(self, ply: int) -> Numbering:
+        """How the points of the drawing after ``ply`` records are numbered: where the
+        board shows a decision under review there (a record follows), from its mover's
+        side, as the mover writes its plays (the review's, the legal plays', the
+        hints'), GNU Backgammon's way, so that no text needs converting to find a
+        checker; else (the game going on, no review) from the perspective's."""
+        game = self._board.game
+        if not self._decisions() or ply >= len(game.turns):
+            return "perspective"
+        return game.turns[ply].player
 
     def _draw(
         self,

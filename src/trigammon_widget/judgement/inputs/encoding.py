@@ -36,6 +36,7 @@ def _unit_table() -> Floats:
 
 
 UNIT_TABLE = _unit_table()
+"""The input units of every stack height, by height (``encode`` reads them)."""
 
 
 def in_slots(variant: Variant, boards: npt.NDArray[np.uint8], turns: Ints) -> npt.NDArray[np.uint8]:
