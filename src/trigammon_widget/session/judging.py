@@ -98,7 +98,7 @@ class Judging(Navigation):
         board = self._board
         if board.game.position.dice is None and (board.may_double or board.may_answer):
             self._require_play()
-            check_settings(rollout_settings(board.game.variant, options))
+            rollout_settings(board.game.variant, options)  # bad settings refused all the same
             self._cube_hints()
             return None
         position = self._rolled(person=False)
