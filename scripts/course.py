@@ -93,14 +93,14 @@ def working_copy(
                 versions[key] = digest  # said once for this version
                 continue
         try:
-            _write(path, target)
+            _replace(target, path.read_bytes(), like=path)
         except OSError as error:
             left_out.append((relative, f"{error.strerror or error}"))
             continue
         versions[key] = digest
         copied.append(relative)
     if copy.is_dir() and not (copy / VERSIONS).is_symlink():
-        _write_text(copy / VERSIONS, json.dumps(versions, indent=1, sort_keys=True))
+        _replace(copy / VERSIONS, json.dumps(versions, indent=1, sort_keys=True).encode())
     translated = copy / language / FIRST
     return translated if translated.exists() else copy / FIRST, copied, left_out
 
@@ -122,23 +122,17 @@ def _read_versions(path: Path) -> dict[str, str]:
     return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def _write(source: Path, target: Path) -> None:
-    """``source``'s bytes at ``target``, whole or not at all: written beside it ("x": never
-    through a link) and moved into place (which replaces a file, never follows a link)."""
+def _replace(target: Path, data: bytes, like: Path | None = None) -> None:
+    """``data`` at ``target``, whole or not at all: written beside it ("x": never through
+    a link), with ``like``'s times and mode, and moved into place (which replaces a
+    file, never follows a link)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fresh = target.with_name(f".{target.name}.new")
     fresh.unlink(missing_ok=True)
-    with source.open("rb") as data, fresh.open("xb") as out:
-        shutil.copyfileobj(data, out)
-    shutil.copystat(source, fresh)
-    os.replace(fresh, target)
-
-
-def _write_text(target: Path, text: str) -> None:
-    fresh = target.with_name(f".{target.name}.new")
-    fresh.unlink(missing_ok=True)
-    with fresh.open("x", encoding="utf-8") as out:
-        out.write(text)
+    with fresh.open("xb") as out:
+        out.write(data)
+    if like is not None:
+        shutil.copystat(like, fresh)
     os.replace(fresh, target)
 
 
