@@ -14,7 +14,7 @@ Run ``python benchmarks/bench_race.py`` (about a minute on one core). It prints:
   ``evaluate`` on a race beside a contact position (both at 0-ply).
 
 The exact rating is checked against a brute-force expectimax in
-``tests/test_race.py`` (0 disagreements at 1e-9 is a test, not a figure).
+``tests/judgement/race/test_race.py`` (0 disagreements at 1e-9 is a test, not a figure).
 """
 
 from __future__ import annotations

@@ -45,9 +45,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from browser.lab_server import (  # noqa: E402
+from tests.browser.lab_server import (  # noqa: E402
     CHROMIUM_ARGS,
     CHROMIUM_PATH,
     KERNEL_IDLE,

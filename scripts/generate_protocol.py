@@ -4,7 +4,7 @@
 such as the seats) and the action table of ``docs/widget-protocol.md`` (between its
 ``actions`` markers) follow from the ``@action`` marks, the ``View`` TypedDict and the
 declarations (``SEATS``) of ``trigammon_widget.session``.
-``tests/test_protocol.py`` fails while either file is out of date.
+``tests/session/test_protocol.py`` fails while either file is out of date.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from typing import Any
 from trigammon_widget.engine import BAR, CLASSIC, TRIGAMMON, Play, Position, Variant
 from trigammon_widget.pictures.svg import SvgBoard, board_svg
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from browser.lab_server import CHROMIUM_ARGS, CHROMIUM_PATH
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.browser.lab_server import CHROMIUM_ARGS, CHROMIUM_PATH
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PNG_WIDTH = 900

@@ -15,6 +15,7 @@ from types import ModuleType
 import pytest
 from hypothesis import settings
 
+from tests.paths import ROOT
 from trigammon_widget.engine import fast
 from trigammon_widget.engine.i18n import set_language
 
@@ -93,7 +94,7 @@ def gnubg() -> str:
     return found
 
 
-SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+SCRIPTS = ROOT / "scripts"
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.paths import ROOT
+
 FIRST = "01_meet_the_board.ipynb"
 
 

@@ -16,7 +16,7 @@ import nbformat
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.paths import ROOT
 
 
 def load() -> ModuleType:

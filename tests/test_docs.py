@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).parent.parent
+from tests.paths import ROOT
+
 GENERATED = {ROOT / "docs" / "course", ROOT / "docs" / "api"}
 """The site's sources that the build makes (the executed course, the API pages)."""
 PAGES = sorted(

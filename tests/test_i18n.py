@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from tests.paths import ROOT
+
 pytest.importorskip("babel")
 
 from babel.messages.catalog import Catalog, Message
@@ -27,7 +29,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import trigammon_widget
-from test_widget import Front
+from tests.widget.test_widget import Front
 from trigammon_widget import (
     CLASSIC,
     Game,
@@ -47,9 +49,8 @@ from trigammon_widget.session import Session
 from trigammon_widget.session.words import WORDS, words
 from trigammon_widget.widget import BoardWidget
 
-ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
-import translations  # noqa: E402  (scripts/translations.py: the settings pybabel runs with)
+import translations  # (scripts/translations.py: the settings pybabel runs with)
 
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")

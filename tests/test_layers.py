@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).parent.parent / "src" / "trigammon_widget"
+from tests.paths import ROOT
+
+PACKAGE = ROOT / "src" / "trigammon_widget"
 
 LAYERS = [
     {"widget", "saving"},

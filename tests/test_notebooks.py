@@ -15,14 +15,15 @@ from typing import Any
 import nbformat
 import pytest
 
+from tests.paths import ROOT
+from tests.waiting import PATIENCE
 from trigammon_widget.engine.i18n import LANGUAGES, SOURCE_LANGUAGE
 from trigammon_widget.teaching.problems import MARGIN
-from waiting import PATIENCE
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts"))
 import executed_notebooks  # scripts/executed_notebooks.py
 
-FOLDER = Path(__file__).parent.parent / "notebooks"
+FOLDER = ROOT / "notebooks"
 NOTEBOOKS = sorted(FOLDER.glob("*.ipynb"))
 TRANSLATED = [
     path

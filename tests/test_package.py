@@ -1,9 +1,9 @@
 import tomllib
-from pathlib import Path
 
 import trigammon_widget
+from tests.paths import ROOT
 
-PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+PYPROJECT = ROOT / "pyproject.toml"
 
 
 def test_version_matches_pyproject() -> None:

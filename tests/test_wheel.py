@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from waiting import PATIENCE
+from tests.paths import ROOT
+from tests.waiting import PATIENCE
 
-ROOT = Path(__file__).resolve().parents[1]
 STATIC = "trigammon_widget/static/"
 
 

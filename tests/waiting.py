@@ -4,8 +4,7 @@ Waits in tests are conditions with a ceiling, never a guess at how long work tak
 a developer's machine and CI are often busy (other suites, a training run), and a
 wait that holds on a quiet machine fails there. ``PATIENCE`` is long enough that only
 a hang reaches it; a test that needs a quiet machine is a benchmark
-(``benchmarks/``). Importable from every folder of the suite (pytest puts ``tests/``
-on the path, as for ``tests/engine/strategies.py``).
+(``benchmarks/``). Imported as ``tests.waiting`` from every folder of the suite.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
   boards' live outputs left out as a saved lesson leaves them
   (``trigammon_widget.saving.drop_live_boards``), so each board shows its still picture.
 - ``trigammon-gallery``: the gallery's cases (``teaching.gallery.CASES``) with the
-  pictures of ``docs/gallery/`` (kept current by ``tests/test_gallery.py``).
+  pictures of ``docs/gallery/`` (kept current by ``tests/teaching/test_gallery.py``).
 - ``trigammon-layers``: the package's layers and the imports between their rooms, read
   from the sources (``ast``), drawn by Graphviz.
 - ``trigammon-public-names``: ``trigammon_widget.__all__``, each name linked to the page

@@ -27,9 +27,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from waiting import PATIENCE, PATIENCE_MS
+from tests.paths import ROOT
+from tests.waiting import PATIENCE, PATIENCE_MS
 
-LAB_CONFIG = Path(__file__).resolve().parents[2] / "scripts" / "lab"
+LAB_CONFIG = ROOT / "scripts" / "lab"
 """The course's Jupyter configuration (``./dev lab`` reads it too)."""
 CHROMIUM_PATH = Path("/usr/lib/chromium/chromium")
 """Debian's Chromium: the one browser the tests and the latency benchmark drive."""

@@ -10,13 +10,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.paths import ROOT
+from tests.waiting import PATIENCE_MS
 from trigammon_widget.teaching.sheets import NUMBERS_MM, PAGE_MM, problem_sheet, rule_sheet
-from waiting import PATIENCE_MS
 
 from .lab_page import run_all_cells
 from .lab_server import KERNEL_IDLE, LabServer
 
-COURSE = Path(__file__).resolve().parents[2] / "notebooks"
+COURSE = ROOT / "notebooks"
 NOTEBOOKS = {
     "01_meet_the_board.ipynb": COURSE / "01_meet_the_board.ipynb",
     "05_problems.ipynb": COURSE / "05_problems.ipynb",

@@ -11,14 +11,15 @@ import threading
 from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-SITE = Path(__file__).resolve().parents[2] / "build" / "docs" / "html"
-GALLERY = Path(__file__).resolve().parents[2] / "docs" / "gallery"
+from tests.paths import ROOT
+
+SITE = ROOT / "build" / "docs" / "html"
+GALLERY = ROOT / "docs" / "gallery"
 
 LOADED_IMAGES = """() => [...document.images].map(
     (img) => [img.getAttribute("src"), img.complete && img.naturalWidth > 0])"""

@@ -20,17 +20,18 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from tests.paths import ROOT
+from tests.waiting import PATIENCE
 from trigammon_widget.engine import TRIGAMMON, Game
 from trigammon_widget.judgement.play.bot_games import autoplay
 from trigammon_widget.judgement.play.bots import HeuristicBot
 from trigammon_widget.pictures.export import animated_svg
 from trigammon_widget.widget import STILL_WIDTH
-from waiting import PATIENCE
 
 from .lab_page import notebook_page
 from .lab_server import LabServer
 
-NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "08_explore_positions.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "08_explore_positions.ipynb"
 BOARDS = ("board", "viewer", "watch")
 """notebook 08's widgets, in the order they are shown; viewer steps after it is shown."""
 NOTEBOOKS = {

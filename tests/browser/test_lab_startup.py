@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from .lab_server import KERNEL_IDLE, LabServer, problems
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
+from .lab_server import KERNEL_IDLE, LabServer, problems
 
 
 def test_no_package_json_claims_every_js_file_as_a_module() -> None:

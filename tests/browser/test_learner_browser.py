@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.paths import GNUBG_FILES
 from trigammon_widget.pictures.themes import THEMES
 
 from .lab_page import (
@@ -100,10 +101,7 @@ SHEET = "problem_sheet(PROBLEMS[:2])"
 
 
 def cells() -> list[str]:
-    from pathlib import Path
-
-    data = Path(__file__).resolve().parents[1] / "data" / "gnubg"
-    made = [SETUP % str(data)]
+    made = [SETUP % str(GNUBG_FILES)]
     for key, code in BOARDS_CODE.items():
         made.append(f"{code.removesuffix('b')}{key} = b\n{key}")
     made.append(SHEET)

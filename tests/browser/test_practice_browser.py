@@ -15,9 +15,11 @@ from typing import Any
 
 import nbformat
 
+from tests.paths import ROOT
+
 from .lab_page import act, run_cell, run_probe
 
-NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "06_play_and_review.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "06_play_and_review.ipynb"
 PROBE = """\
 import json
 from trigammon_widget.judgement.evaluation import hints as _ranked

@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
+from tests.waiting import PATIENCE
 from trigammon_widget.pictures.themes import THEMES
 from trigammon_widget.session import STEP_FRAMES
-from waiting import PATIENCE
 
 from .lab_page import (
     board,

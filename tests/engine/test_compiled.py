@@ -11,8 +11,8 @@ import sys
 
 import pytest
 from hypothesis import given, settings
-from strategies import positions
 
+from tests.engine.strategies import positions
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant, fast, movegen
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import (

@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import positions
 
+from tests.engine.strategies import positions
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position, Variant
 from trigammon_widget.engine.fastplay import (
     Leaves,

@@ -11,8 +11,8 @@ from collections import Counter
 
 import pytest
 from hypothesis import given, settings
-from strategies import positions
 
+from tests.engine.strategies import positions
 from trigammon_widget.engine import BAR, CLASSIC, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.position import Board

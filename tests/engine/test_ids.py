@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 from hypothesis import given
-from strategies import positions
 
+from tests.engine.strategies import positions
 from trigammon_widget.engine import (
     BAR,
     CLASSIC,

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import match_positions, positions
 
+from tests.engine.strategies import match_positions, positions
+from tests.waiting import PATIENCE
 from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
@@ -33,7 +34,6 @@ from trigammon_widget.engine import (
     to_gnubg_id,
     to_xgid,
 )
-from waiting import PATIENCE
 
 START = Position.start(CLASSIC)
 MONEY = MatchPosition(START)

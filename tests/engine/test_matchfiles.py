@@ -16,6 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.paths import GNUBG_FILES
+from tests.waiting import PATIENCE
 from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
@@ -29,9 +31,8 @@ from trigammon_widget.engine import (
     Win,
 )
 from trigammon_widget.engine.matchfiles import MAX_MATCH_FILE_CHARS
-from waiting import PATIENCE
 
-DATA = Path(__file__).parent.parent / "data" / "gnubg"
+DATA = GNUBG_FILES
 NAMES = ("match5", "match7", "money")
 
 

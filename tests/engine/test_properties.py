@@ -7,9 +7,9 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from naive import legal_results
-from strategies import positions, random_game
 
+from tests.engine.naive import legal_results
+from tests.engine.strategies import positions, random_game
 from trigammon_widget.engine import CHECKERS, CLASSIC, TRIGAMMON, Move, Play, Position, Variant
 
 VARIANTS = pytest.mark.parametrize("variant", [TRIGAMMON, CLASSIC], ids=lambda v: v.name)

@@ -10,8 +10,8 @@ import threading
 from typing import Any
 
 from hypothesis import strategies as st
-from test_fuzz_parsers import fuzz, holds
 
+from tests.fuzz.test_fuzz_parsers import fuzz, holds
 from trigammon_widget.engine import Position
 from trigammon_widget.engine.moves import Play
 from trigammon_widget.judgement.play.bots import HeuristicBot

@@ -13,11 +13,11 @@ import tempfile
 from pathlib import Path
 
 from hypothesis import strategies as st
-from test_fuzz_parsers import fuzz
 
-from test_course import course
+from tests.fuzz.test_fuzz_parsers import fuzz
+from tests.paths import ROOT
+from tests.test_course import course
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = {"course_states": 150}
 """Inputs per property in a default run."""
 

@@ -19,13 +19,13 @@ import gc
 import json
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.paths import GNUBG_FILES
 from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
@@ -245,7 +245,7 @@ def check_match_id(text: Any) -> None:
 
 test_match_ids, test_match_ids_slow = fuzz("match_ids", any_text(MATCH_IDS), check_match_id)
 
-DATA = Path(__file__).parent.parent / "data" / "gnubg"
+DATA = GNUBG_FILES
 MATCH_FILES = [(DATA / name).read_text() for name in ("money.mat", "money.sgf")]
 
 

@@ -19,8 +19,8 @@ from functools import partial
 from typing import Any
 
 from hypothesis import strategies as st
-from test_fuzz_parsers import anything, characters, fuzz, holds
 
+from tests.fuzz.test_fuzz_parsers import anything, characters, fuzz, holds
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Match, MatchState
 from trigammon_widget.engine.match import INFO_KEYS
 from trigammon_widget.engine.records import MAX_RECORD_CHARS

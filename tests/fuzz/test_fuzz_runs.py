@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 from hypothesis import strategies as st
-from test_fuzz_parsers import fuzz, holds
 
+from tests.fuzz.test_fuzz_parsers import fuzz, holds
+from tests.waiting import PATIENCE
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
 from trigammon_widget.judgement.play.bot_games import autoplay
 from trigammon_widget.judgement.play.bots import RandomBot
 from trigammon_widget.judgement.play.rollout import rollout
-from waiting import PATIENCE
 
 EXAMPLES = {"setups": 60, "executors": 25}
 """Inputs per property in a default run."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from hypothesis import strategies as st
-from test_fuzz_parsers import anything, fuzz, holds
 
+from tests.fuzz.test_fuzz_parsers import anything, fuzz, holds
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Cube, MatchState, Position
 from trigammon_widget.teaching import lessons, toolkit
 

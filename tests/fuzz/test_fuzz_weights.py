@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 import pytest
 from hypothesis import strategies as st
-from test_fuzz_parsers import MESSAGE_BOUND, fuzz, holds
 
+from tests.fuzz.test_fuzz_parsers import MESSAGE_BOUND, fuzz, holds
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
 from trigammon_widget.judgement.nets.feature_network import FeatureNetwork
 from trigammon_widget.judgement.nets.network import Network, WeightsFileError

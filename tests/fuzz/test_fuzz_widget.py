@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
+from tests.waiting import PATIENCE
 from trigammon_widget import Match
 from trigammon_widget.engine.i18n import LANGUAGES
 from trigammon_widget.judgement.analysis import MatchReport
 from trigammon_widget.session import SEATS, Session
 from trigammon_widget.widget import ACTIONS, BoardWidget
-from waiting import PATIENCE
 
 WALKS = 16
 STEPS = 120

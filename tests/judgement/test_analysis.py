@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from tests.paths import GNUBG_FILES
 from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
@@ -343,11 +344,10 @@ def test_gnubg_s_own_cube_actions_are_judged_right() -> None:
     game 1's double at ply 10, which the plain model on 0-ply chances put 0.04-0.07
     short of waiting with any net, where gnubg's cubeful 2-ply evaluation doubled. The
     review judges cube decisions one roll deep (``CUBE_PLY``), as the bots make them."""
-    from pathlib import Path
 
     from trigammon_widget import Match
 
-    text = (Path(__file__).parent / "data" / "gnubg" / "match7.mat").read_text()
+    text = (GNUBG_FILES / "match7.mat").read_text()
     match = Match.from_mat(text)
     neural = find_evaluator("neural")
     judged = [

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
+from tests.waiting import PATIENCE
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game
 from trigammon_widget.judgement.play.bot_games import autoplay
 from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
@@ -25,9 +27,8 @@ from trigammon_widget.pictures.export import (
     replay_of,
 )
 from trigammon_widget.session import Session
-from waiting import PATIENCE
 
-SOURCE = Path(__file__).parent.parent / "src"
+SOURCE = ROOT / "src"
 
 
 @pytest.fixture(scope="module")

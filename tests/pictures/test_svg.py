@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
 from trigammon_widget.engine import (
     CHECKERS,
     CLASSIC,
@@ -673,10 +674,9 @@ def test_the_engine_does_not_import_the_renderer() -> None:
 
 def test_docs_pictures_are_current() -> None:
     """The reference pictures are what the renderer draws today."""
-    root = Path(__file__).resolve().parents[1]
-    script = runpy.run_path(str(root / "scripts" / "make_docs_pictures.py"))
+    script = runpy.run_path(str(ROOT / "scripts" / "make_docs_pictures.py"))
     for stem, picture in script["pictures"]():
-        saved = (root / "docs" / f"{stem}.svg").read_text(encoding="utf-8")
+        saved = (ROOT / "docs" / f"{stem}.svg").read_text(encoding="utf-8")
         assert saved == f'<?xml version="1.0" encoding="UTF-8"?>\n{picture}\n', (
             f"docs/{stem}.svg is stale: run scripts/make_docs_pictures.py"
         )

@@ -7,17 +7,17 @@ Backgammon 2-ply on the clear decisions of the cube reference."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.paths import ROOT
 from trigammon_widget.engine import CLASSIC, Game, IllegalMoveError, Match, MatchPosition
 from trigammon_widget.judgement.cube.cubeful import cubeful_decision
 from trigammon_widget.judgement.cube.decision import CubeDecision
 from trigammon_widget.session import Session
 
-REFERENCE = Path(__file__).parents[2] / "benchmarks" / "data" / "cube-reference.json"
+REFERENCE = ROOT / "benchmarks" / "data" / "cube-reference.json"
 CLEAR = 0.15
 """A decision is clear where gnubg 2-ply's proper action beats the other double/no double
 choice, and the proper answer the other answer, by this much (normalised equity)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from study.games import Clock
+from tests.study.games import Clock
 from trigammon_widget import CLASSIC, TRIGAMMON, Cube, MatchPosition, MatchState, Position
 from trigammon_widget.judgement.analysis import Report
 from trigammon_widget.session import Session

@@ -5,17 +5,15 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import typing
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.paths import ROOT
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
 from trigammon_widget.session import SEATS, Seat, Session, Traits, View
 from trigammon_widget.session.protocol import IntentError, actions_of, decode
 from trigammon_widget.widget import ACTIONS, BoardWidget
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _generator() -> ModuleType:

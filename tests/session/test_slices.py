@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, MatchState, Position
 from trigammon_widget.session import Session
 from trigammon_widget.session.slices import Board
 
-SESSION = Path(__file__).parents[2] / "src" / "trigammon_widget" / "session"
+SESSION = ROOT / "src" / "trigammon_widget" / "session"
 SLICES = ("board", "look", "seating", "analyses", "tutor", "drill")
 OWNERS = {
     "play.py": {"board"},

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
 from trigammon_widget.engine import Position
 from trigammon_widget.teaching.gallery import CASES, find_case, study, write_gallery
 
-DOCS = Path(__file__).parent.parent / "docs" / "gallery"
+DOCS = ROOT / "docs" / "gallery"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.slug)

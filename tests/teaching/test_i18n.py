@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
+
 pytest.importorskip("babel")
 
 import trigammon_widget
-from test_analysis import doubled_game, short_match
-from test_i18n import ENGLISH_WORDS, TRANSLATED, _written_out
+from tests.judgement.test_analysis import doubled_game, short_match
+from tests.test_i18n import ENGLISH_WORDS, TRANSLATED, _written_out
 from trigammon_widget import CLASSIC, InvalidPositionError, NotationError, Position
 from trigammon_widget.engine import i18n
 from trigammon_widget.engine.i18n import speaking
@@ -31,8 +33,6 @@ from trigammon_widget.teaching.lessons import QUIZ, RULE_CARDS, find_rule
 from trigammon_widget.teaching.problems import PROBLEMS, Problem
 from trigammon_widget.teaching.sheets import problem_sheet, rule_sheet
 from trigammon_widget.teaching.toolkit import attempt_arrows, said, setup
-
-ROOT = Path(__file__).resolve().parents[1]
 
 COURSE_WORDS = re.compile(
     r"\b(?:with|from|your|its|which|when|only|this|that|can|may|would|cannot|checkers?|"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_widget import Front
+from tests.widget.test_widget import Front
 from trigammon_widget import CLASSIC, Cube, MatchPosition, MatchState, Position
 from trigammon_widget.study import Library
 from trigammon_widget.widget import BoardWidget

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from test_widget import Front
+from tests.widget.test_widget import Front
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game
 from trigammon_widget.widget import BoardWidget
 

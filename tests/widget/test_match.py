@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
-from test_widget import Front, snapshot
+from tests.paths import GNUBG_FILES
+from tests.waiting import PATIENCE
+from tests.widget.test_widget import Front, snapshot
 from trigammon_widget import (
     CLASSIC,
     Cube,
@@ -24,9 +25,8 @@ from trigammon_widget.judgement.cube.decision import Chances
 from trigammon_widget.judgement.play.bot_games import autoplay
 from trigammon_widget.judgement.play.bots import CubeBot, HeuristicBot
 from trigammon_widget.widget import BoardWidget
-from waiting import PATIENCE
 
-DATA = Path(__file__).parent / "data" / "gnubg"
+DATA = GNUBG_FILES
 
 
 def opened(**options: object) -> Game:

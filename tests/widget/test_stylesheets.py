@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
 from trigammon_widget.pictures.themes import THEMES, css_variables
 
-ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"
 SHEETS = sorted(JS.rglob("*.css"))
 ROOT_CLASS = ".trigammon-widget"

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.waiting import PATIENCE
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.engine.notation import NO_MOVE
 from trigammon_widget.judgement.play.equity_rollout import t95
@@ -20,7 +21,6 @@ from trigammon_widget.session.judging import (
 )
 from trigammon_widget.teaching.gallery import find_case
 from trigammon_widget.widget import BoardWidget
-from waiting import PATIENCE
 
 
 class Front:
@@ -370,7 +370,7 @@ def test_names_stay_text() -> None:
 
 def test_a_board_shows_as_the_widget_and_a_still_picture_kept_current() -> None:
     """Static pages (nbconvert, nbviewer, GitHub, no kernel) show the still picture;
-    a page where the live board runs hides it (tests/test_static_export.py)."""
+    a page where the live board runs hides it (tests/browser/test_export_browser.py)."""
     from IPython.core.interactiveshell import InteractiveShell
     from IPython.utils.capture import capture_output
 

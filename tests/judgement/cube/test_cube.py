@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.paths import GNUBG_FILES
 from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
@@ -35,7 +35,7 @@ from trigammon_widget.judgement.cube.met import (
     match_equity,
 )
 
-DATA = Path(__file__).parent / "data" / "gnubg"
+DATA = GNUBG_FILES
 
 START = Position.start(CLASSIC)
 MONEY = MatchPosition(START)

@@ -5,9 +5,7 @@ on any legal board; classic-v3's hints and games the same on both paths."""
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -15,6 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import FastSwitch
+from tests.engine.strategies import positions
 from trigammon_widget.engine import CLASSIC, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, boards_of
@@ -31,11 +31,6 @@ from trigammon_widget.judgement.nets.shipped import load_named
 from trigammon_widget.judgement.outcome_vectors import Floats
 from trigammon_widget.judgement.play.bot_games import chooser, play_game
 from trigammon_widget.judgement.play.bots import HeuristicBot, NeuralBot, RandomBot
-
-sys.path.insert(0, str(Path(__file__).parent / "engine"))
-from strategies import positions
-
-from conftest import FastSwitch
 
 Slots = npt.NDArray[np.uint8]
 

@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from conftest import FastSwitch
+from tests.conftest import FastSwitch
 from trigammon_widget.engine import TRIGAMMON, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import Boards, TurnView, boards_of, key_layout

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from test_compiled_net import FLOAT32, assert_same_games
+from tests.judgement.nets.test_compiled import FLOAT32, assert_same_games
 from trigammon_widget.engine import TRIGAMMON, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView, boards_of

@@ -90,7 +90,7 @@ def test_weights_files_round_trip(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["trigammon-v3", "trigammon-v2", "trigammon-v1", "classic-v2"])
 def test_shipped_networks_are_small_and_recorded(name: str) -> None:
-    net = network_named(name)  # classic-v3 to -v5 are nets by phase: tests/test_phases.py
+    net = network_named(name)  # classic-v3 to -v5 are nets by phase: test_phases.py
     assert net.variant.name == name.split("-")[0]
     assert {"method", "games"} <= set(net.meta)
     assert sum(w.nbytes + b.nbytes for w, b in net.layers) < 1_200_000
@@ -121,7 +121,7 @@ def test_a_net_of_two_hidden_layers_rates_as_by_hand_and_plays() -> None:
     """A deeper net (447 -> 5 -> 3 -> 15) rates a position as a hand computation does:
     Tesauro's units place by place, two ``tanh`` layers, softmax and sigmoids, slots
     back to seats; it scores a roll's plays, looks a roll ahead and plays a game (on
-    whichever path is in use: ``test_compiled_net.py`` holds the two paths alike)."""
+    whichever path is in use: ``test_compiled.py`` beside this file holds the two paths alike)."""
     rng = np.random.default_rng(5)
     shapes = [(447, 5), (5, 3), (3, 15)]
     layers = tuple(

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pickle
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.strategies import positions
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Play, Position
 from trigammon_widget.engine.corpus import random_positions
 from trigammon_widget.engine.fastplay import TurnView
@@ -25,9 +24,6 @@ from trigammon_widget.judgement.play.bots import (
     RandomBot,
     Weights,
 )
-
-sys.path.insert(0, str(Path(__file__).parent / "engine"))
-from strategies import positions
 
 
 def resulting(position: Position, play: Play) -> Position:

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 import trigammon_widget.engine.position as position_module
+from tests.paths import ROOT
+from tests.waiting import PATIENCE
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, InvalidPositionError, Position
 from trigammon_widget.engine.fastplay import boards_of, play_out, table_for
 from trigammon_widget.judgement.play import parallel
@@ -24,9 +26,8 @@ from trigammon_widget.judgement.play.bot_games import autoplay, chooser
 from trigammon_widget.judgement.play.bots import HeuristicBot, NeuralBot, RandomBot
 from trigammon_widget.judgement.play.equity_rollout import roll_out
 from trigammon_widget.judgement.play.rollout import rollout
-from waiting import PATIENCE
 
-SOURCE = Path(__file__).parent.parent / "src"
+SOURCE = ROOT / "src"
 
 # Both players on the bar against closed boards (the red team's ID): each has one
 # checker on the bar and two on each of its path positions 18..24.

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from test_compiled_net import ONE_NETWORK
+from tests.judgement.nets.test_compiled import ONE_NETWORK
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position, Variant
 from trigammon_widget.engine.fastplay import TurnView, boards_of, play_game, table_for
 from trigammon_widget.judgement.evaluation import NeuralEvaluator, evaluate, hints

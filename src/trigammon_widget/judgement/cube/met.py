@@ -19,7 +19,7 @@ after the Crawford game, the leader 1-away.
 **Beyond 25 points away**, up to the longest match (``MAX_MATCH_LENGTH``, 64, GNU
 Backgammon's ``MAXSCORE``), ``match_equity`` extends the table as GNU Backgammon does
 (``matchequity.c``; ``tests/data/gnubg/met64.txt`` is its table to 64, which
-``tests/test_cube.py`` compares): before the Crawford game by David Montgomery's
+``tests/judgement/cube/test_cube.py`` compares): before the Crawford game by David Montgomery's
 extrapolation, the trailer's chance being the normal distribution's weight from the
 lead to six standard deviations, with a standard deviation of ``sqrt(s(a)**2 +
 s(b)**2) * sqrt((a + b) / 2)`` for players ``a`` and ``b`` away (``s``: 1.24 at 1-away

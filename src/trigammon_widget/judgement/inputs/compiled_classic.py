@@ -8,10 +8,10 @@ over the whole batch, which cost more in calls than in arithmetic for the few do
 plays of a roll. ``phases.phase_inputs`` uses it when the fast path is in use
 (``engine.fast``).
 
-The values are numpy's bit for bit (``tests/test_compiled_features.py``): each feature
-is computed in the precision numpy computes it (mostly float64, stored as float32; the
-shot counts' shares in float32), and a sum of float64 terms over a row goes in numpy's
-pairwise order (``_row_sum``), so no ``fastmath`` here. The tables are numpy's,
+The values are numpy's bit for bit (``tests/judgement/inputs/test_compiled_classic.py``):
+each feature is computed in the precision numpy computes it (mostly float64, stored as
+float32; the shot counts' shares in float32), and a sum of float64 terms over a row goes
+in numpy's pairwise order (``_row_sum``), so no ``fastmath`` here. The tables are numpy's,
 passed in: Tesauro's units (``encoding.UNIT_TABLE``) and the escapes
 (``counts.escape_tables``).
 """

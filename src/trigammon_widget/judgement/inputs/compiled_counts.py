@@ -5,8 +5,9 @@ runner at a time, on a path of up to 60 points held as the bits of an integer: b
 ``p`` is path position ``p`` (0 the bar). What lies ``s`` pips behind every point at
 once is a shift by ``s`` (``x << s``: bit ``t`` is ``x``'s bit ``t - s``), so a roll's
 hits on every blot are a few integer operations, and only the blots' losses are read
-one by one. The values are numpy's to the last bit (``tests/test_compiled_features.py``,
-``tests/test_trigammon_features.py``): they are counts.
+one by one. The values are numpy's to the last bit
+(``tests/judgement/inputs/test_compiled_classic.py``, ``test_trigammon.py`` beside it):
+they are counts.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ text says what each means); ``trigammon_features_of`` computes the same array fo
 batch of boards in slots, one position at a time in compiled loops, and
 ``position_features`` does it for one position from inside compiled code (the feature
 nets' pass, ``judgement.nets.compiled``). The values are numpy's bit for bit
-(``tests/test_trigammon_features.py``).
+(``tests/judgement/inputs/test_trigammon.py``).
 """
 
 from __future__ import annotations

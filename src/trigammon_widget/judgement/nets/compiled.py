@@ -11,7 +11,7 @@ Python object per play.
 The numbers are the numpy path's, up to rounding: in float64 (a net with float64
 weights) they agree to 1e-12; the shipped float32 nets use a rational ``tanh``
 accurate to a few units in the last place of a float32 (Eigen's), so vectors agree
-to about 1e-6 (``tests/test_compiled_net.py`` holds both).
+to about 1e-6 (``tests/judgement/nets/test_compiled.py`` holds both).
 
 A net's arrays come as ``Net`` (``network.CompiledRater`` makes them): the first
 layer's tables, its biases, the further hidden layers packed in one array (``mids``,

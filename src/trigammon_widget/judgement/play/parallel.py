@@ -261,7 +261,7 @@ def run(
     # The caller holds BLAS to one thread while the work runs, as each task does: set
     # from a thread of a ThreadPoolExecutor, the limit does not hold with numpy 2.4's
     # OpenBLAS, and the tasks' products ran on two threads, to other last bits than in
-    # the caller (tests/test_analysis.py: a review in threads is the review in place).
+    # the caller (tests/judgement/test_analysis.py: a review in threads is the review in place).
     with one_blas_thread():
         try:
             while True:
