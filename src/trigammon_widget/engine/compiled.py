@@ -1,4 +1,5 @@
-"""The legal-play search compiled with numba: the engine's optional fast path.
+"""The numba twin of ``movegen``: the legal-play search compiled, the engine's optional
+fast path.
 
 This is ``movegen.search`` and ``movegen.legal_leaves`` on arrays, depth first where
 ``movegen`` goes breadth first: the same plays come out in the same order, each

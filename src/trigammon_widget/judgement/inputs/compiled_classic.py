@@ -1,4 +1,4 @@
-"""The classic phase nets' inputs compiled with numba: ``classic``'s optional fast path.
+"""The numba twin of ``classic``: the classic phase nets' inputs, its optional fast path.
 
 ``classic`` is the reference and the one definition of every input (its module
 docstring says what each means); this module computes the same arrays

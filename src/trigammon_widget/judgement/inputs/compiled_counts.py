@@ -1,4 +1,4 @@
-"""``counts``' shots and escapes compiled with numba, for the compiled features.
+"""The numba twin of ``counts``: its shots and escapes, for the compiled features.
 
 The same counts as ``counts`` (its text says what they are) for one hitter, victim or
 runner at a time, on a path of up to 60 points held as the bits of an integer: bit

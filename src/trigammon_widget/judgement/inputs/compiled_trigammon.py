@@ -1,4 +1,4 @@
-"""Trigammon's hand-made inputs compiled with numba: ``trigammon``'s fast path.
+"""The numba twin of ``trigammon``: trigammon's hand-made inputs, its fast path.
 
 ``trigammon`` is the reference and the one definition of every feature (its
 text says what each means); ``trigammon_features_of`` computes the same array for a

@@ -1,4 +1,4 @@
-"""The net's forward pass compiled with numba: the evaluator's optional fast path.
+"""The numba twin of ``network``'s forward pass: the evaluator's optional fast path.
 
 ``Network.after_plays`` rates the plays of a roll from the first layer's tables
 (``network``): each play adds the table rows of the places it changes. This module

@@ -1,5 +1,5 @@
-"""Whole turns of bot-only games in compiled code: ``fastplay.Runner.run`` for a net's
-bots (``network.CompiledRater.run``), and the best play of every roll
+"""The numba twin of whole turns: ``engine.fastplay``'s ``Runner.run`` for a net's bots
+(``network.CompiledRater.run``), and ``evaluation.best_of_roll`` for every roll at once
 (``CompiledRater.best_of_rolls``), each in one compiled call.
 
 Each turn searches the roll's plays with the engine's compiled search

@@ -1,5 +1,5 @@
-"""Bear-off races in compiled code: the race choice of ``run_turns``, the compiled twin
-of ``rating.after_plays`` (``nets.compiled_turns`` calls it).
+"""The numba twin of ``rating.after_plays``: bear-off races in compiled code, the race
+choice of ``nets.compiled_turns.run_turns``.
 
 Where every other player is home, the plays that leave a bear-off race are rated from
 the database (``rating.Tables``, as ``rating.compiled_tables`` lays it out) with the
