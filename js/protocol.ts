@@ -527,7 +527,7 @@ export interface View {
   pace: number;
   analysis: Analysis | null;
   review: Review | null;
-  tutor: Tutor;
+  tutor: TutorView;
   variations: VariationRow[];
   alternatives: VariationRow[];
   main_line: boolean;
@@ -604,8 +604,8 @@ export interface Review {
   turn: ReviewTurn | null;
 }
 
-/** The tutor: on or off, how much a play may lose unwarned, and its warning. */
-export interface Tutor {
+/** The tutor as shown: on or off, how much a play may lose unwarned, and its warning. */
+export interface TutorView {
   on: boolean;
   threshold: number;
   level: "doubtful" | "bad" | "very bad" | null;

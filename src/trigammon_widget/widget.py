@@ -35,9 +35,9 @@ from .engine.errors import quote
 from .engine.i18n import _
 from .judgement.analysis import Report
 from .saving import LIVE
-from .session import Frames, Job, Message, Session
+from .session import ACTIONS, Frames, Job, Message, Session
 from .session.keywords import check_keywords, keywords_of
-from .session.protocol import FramesMessage, IntentError, Reply, actions_of, decode
+from .session.protocol import FramesMessage, IntentError, Reply, decode
 from .session.slices import Found
 
 STATIC = Path(__file__).parent / "static"
@@ -45,8 +45,6 @@ STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
 """The widget's logger: an intent that fails by a bug is answered and logged, never lost."""
 
-ACTIONS = actions_of(Session)
-"""Every intent the front end may send, from the session's declarations."""
 
 STILL = "trigammon-static"
 """Class of the still picture shown beside the widget; ``trigammon-widget`` is the class

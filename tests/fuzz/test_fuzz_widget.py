@@ -23,8 +23,8 @@ from tests.waiting import PATIENCE
 from trigammon_widget import Match
 from trigammon_widget.engine.i18n import LANGUAGES
 from trigammon_widget.judgement.analysis import MatchReport
-from trigammon_widget.session import SEATS, Session
-from trigammon_widget.widget import ACTIONS, BoardWidget
+from trigammon_widget.session import ACTIONS, SEATS, Session
+from trigammon_widget.widget import BoardWidget
 
 WALKS = 16
 STEPS = 120

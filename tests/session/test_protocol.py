@@ -11,9 +11,10 @@ import pytest
 
 from tests.paths import ROOT
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
-from trigammon_widget.session import SEATS, Seat, Session, Traits, View
-from trigammon_widget.session.protocol import IntentError, actions_of, decode
-from trigammon_widget.widget import ACTIONS, BoardWidget
+from trigammon_widget.session import ACTIONS, FACETS, SEATS, Seat, Session, Traits, View
+from trigammon_widget.session.protocol import Action, IntentError, decode
+from trigammon_widget.session.state import SessionState
+from trigammon_widget.widget import BoardWidget
 
 
 def _generator() -> ModuleType:
@@ -31,8 +32,32 @@ def test_generated_files_are_up_to_date() -> None:
         )
 
 
+def test_the_protocols_order_is_the_facets_and_they_are_the_sessions() -> None:
+    """``FACETS`` orders the protocol (issue 43), not Python's method order: the session
+    is made of those facets and no other, every action it declares is listed and is one
+    of its methods (a facet may refine another's, as the drill does ``set_dice``), in
+    the facets' order."""
+    facets = {k for k in Session.__mro__[1:] if issubclass(k, SessionState)} - {SessionState}
+    assert facets == set(FACETS) == set(Session.__bases__)
+    declared = {
+        name
+        for name in dir(Session)
+        if isinstance(getattr(getattr(Session, name), "__intent__", None), Action)
+    }
+    assert declared <= set(ACTIONS)
+    assert all(callable(getattr(Session, name, None)) for name in ACTIONS)
+    facet_of = {
+        name: index
+        for index, facet in enumerate(FACETS)
+        for name, member in vars(facet).items()
+        if isinstance(getattr(member, "__intent__", None), Action)
+    }
+    order = [facet_of[name] for name in ACTIONS]
+    assert order == sorted(order)
+    assert list(ACTIONS)[:2] == ["roll", "set_dice"]  # ``Playing`` first: a turn's actions
+
+
 def test_each_action_declares_the_parameters_of_its_method() -> None:
-    assert actions_of(Session) == ACTIONS
     for name, declared in ACTIONS.items():
         parameters = inspect.signature(getattr(Session, name)).parameters
         named = [

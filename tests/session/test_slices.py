@@ -16,14 +16,14 @@ from trigammon_widget.session.slices import Board
 SESSION = ROOT / "src" / "trigammon_widget" / "session"
 SLICES = ("board", "look", "seating", "analyses", "tutor", "drill")
 OWNERS = {
-    "play.py": {"board"},
+    "playing.py": {"board"},
     "match_play.py": {"board"},
     "navigation.py": {"board"},
     "editing.py": {"board"},
     "look.py": {"look"},
     "seats.py": {"seating"},
     "judging.py": {"analyses"},
-    "tutor.py": {"tutor"},
+    "tutoring.py": {"tutor"},
     "drilling.py": {"board", "look", "drill"},  # each card on the board, from its mover's seat
     "state.py": {"board"},  # the first swap, of the board it was made with
 }

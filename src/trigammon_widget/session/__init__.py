@@ -13,17 +13,18 @@ judges at once (hints and chances of the shown position, the tutor's check of a
 play); rollouts refine its answers and a game review rates every turn, in the
 background (``coaching`` makes the rows the board shows).
 
-``Session`` is put together from facets over one ``state.SessionState``: ``play``,
-``match_play`` (the cube and a match's games), ``picturing``, ``navigation`` (turns and
-variations), ``seats`` (and bots), ``judging``, ``tutor``, ``editing`` and
-``drilling`` (a study library's due cards played at the board, ``study``); ``showing``
-makes the state out of the ``view`` types.
+``Session`` is put together from facets over one ``state.SessionState`` (``FACETS``, in
+the protocol's order): ``playing``, ``match_play`` (the cube and a match's games),
+``showing`` (the state made into the ``view`` types), ``picturing``, ``navigation``
+(turns and variations), ``look``, ``seats`` (and bots), ``judging``, ``tutoring``,
+``editing`` and ``drilling`` (a study library's due cards played at the board,
+``study``).
 """
 
 from __future__ import annotations
 
 from .seats import SEATS
-from .session import Session
+from .session import ACTIONS, FACETS, Session
 from .showing import STEP_FRAMES
 from .slices import Job
 from .view import (
@@ -34,13 +35,15 @@ from .view import (
     Message,
     Seat,
     Traits,
-    Tutor,
+    TutorView,
     VariationRow,
     View,
     WinView,
 )
 
 __all__ = [
+    "ACTIONS",
+    "FACETS",
     "SEATS",
     "STEP_FRAMES",
     "CubeView",
@@ -52,7 +55,7 @@ __all__ = [
     "Seat",
     "Session",
     "Traits",
-    "Tutor",
+    "TutorView",
     "VariationRow",
     "View",
     "WinView",

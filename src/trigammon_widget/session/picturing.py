@@ -11,7 +11,7 @@ from ..engine.i18n import _
 from .protocol import INT, ExportFile, IntentError, action, choice
 from .showing import Showing
 
-__all__ = ["EXPORTS", "Pictures"]
+__all__ = ["EXPORTS", "Picturing"]
 
 EXPORTS: Mapping[str, tuple[str, str, str]] = {
     "svg": ("board", "svg", "image/svg+xml"),
@@ -22,7 +22,7 @@ EXPORTS: Mapping[str, tuple[str, str, str]] = {
 """The pictures ``export`` makes: what each shows, its file extension and type."""
 
 
-class Pictures(Showing):
+class Picturing(Showing):
     """The pictures a front end asks for."""
 
     @action(changes=False)

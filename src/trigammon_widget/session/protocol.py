@@ -14,7 +14,7 @@ import inspect
 import json
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, TypeVar, get_args, get_origin
 
@@ -111,10 +111,11 @@ def action(changes: bool = True, **fields: Kind) -> Callable[[F], F]:
     return mark
 
 
-def actions_of(cls: type) -> dict[str, Action]:
-    """Every action declared on ``cls``, by name, in definition order."""
+def actions_of(classes: Iterable[type]) -> dict[str, Action]:
+    """Every action declared on each of ``classes`` (its own, not its bases'), by name:
+    class by class, each in its definition order."""
     found: dict[str, Action] = {}
-    for klass in reversed(cls.__mro__):
+    for klass in classes:
         for name, member in vars(klass).items():
             declared = getattr(member, "__intent__", None)
             if isinstance(declared, Action):

@@ -8,7 +8,7 @@ from typing import cast
 
 from ..engine.i18n import N_, NP_, _
 from ..judgement.play import Bot, HeuristicBot, NeuralBot, RandomBot
-from .play import Playing
+from .playing import Playing
 from .protocol import INT, IntentError, action, choice
 from .slices import MAX_PACE
 from .state import checked_player

@@ -4,13 +4,13 @@ A slice is a frozen value; a facet never changes one, it builds a new one (``rep
 and hands it to ``SessionState._swap``, which installs it whole. Who writes what:
 
 - ``Board`` (what is played and shown: the game, the match, the turn in progress, the
-  tutor's hold on it, the editor's set-up): the board's facets, ``play``, ``match_play``,
-  ``navigation`` and ``editing``. Bots' turns and the tutor's answers go through
-  ``play``'s methods.
+  tutor's hold on it, the editor's set-up): the board's facets, ``playing``,
+  ``match_play``, ``navigation`` and ``editing``. Bots' turns and the tutor's answers go
+  through ``playing``'s methods.
 - ``Look`` (how the board is drawn): ``look``.
 - ``Seating`` (who sits where): ``seats``.
 - ``Analyses`` (hints, chances, the review): ``judging``.
-- ``Tutor`` (whether a person's plays are checked, and how strictly): ``tutor``.
+- ``TutorSettings`` (whether a person's plays are checked, and how strictly): ``tutoring``.
 - ``Drill`` (a study library drilled at the board: the card shown, its verdict, the
   session's answers): ``drilling``, which also puts each card on the board (the
   ``Board``) and shows it from its mover's seat (the ``Look``).
@@ -52,7 +52,7 @@ __all__ = [
     "Job",
     "Look",
     "Seating",
-    "Tutor",
+    "TutorSettings",
 ]
 
 Found = EquityRollout | list[RolledHint] | Report
@@ -274,9 +274,9 @@ class Analyses:
 
 
 @dataclass(frozen=True)
-class Tutor:
-    """The tutor: whether it checks a person's play before it is made, and the equity a
-    play may lose unwarned (at first GNU Backgammon's "bad")."""
+class TutorSettings:
+    """The tutor's settings: whether it checks a person's play before it is made, and the
+    equity a play may lose unwarned (at first GNU Backgammon's "bad")."""
 
     on: bool = False
     threshold: float = THRESHOLDS[1]

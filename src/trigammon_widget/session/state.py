@@ -39,7 +39,7 @@ from .coaching import Analysis, Review
 from .keywords import keywords_checked
 from .memo import Memo
 from .protocol import IntentError
-from .slices import Analyses, Board, Drill, Job, Look, Seating, Tutor
+from .slices import Analyses, Board, Drill, Job, Look, Seating, TutorSettings
 from .view import HUMAN, Message
 
 __all__ = [
@@ -148,7 +148,7 @@ class SessionState:
         )
         self._seating = Seating((HUMAN,) * variant.players)
         self._analyses = Analyses(evaluator)
-        self._tutor = Tutor()
+        self._tutor = TutorSettings()
         self._drill = Drill()
         self._message: Message | None = None
         self._version = 0
@@ -234,7 +234,7 @@ class SessionState:
         look: Look | None = None,
         seating: Seating | None = None,
         analyses: Analyses | None = None,
-        tutor: Tutor | None = None,
+        tutor: TutorSettings | None = None,
         drill: Drill | None = None,
         info: str | None = None,
         line: bool = False,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..engine.i18n import _
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS
-from .play import Playing
+from .playing import Playing
 from .protocol import BOOL, IntentError, action, choice
-from .slices import Tutor
+from .slices import TutorSettings
 
 LEVELS = dict(zip(MARK_NAMES.values(), THRESHOLDS, strict=True))
 """The tutor's levels by name: it stops a play that loses as much as a doubtful, a bad
@@ -51,7 +51,7 @@ class Tutoring(Playing):
                     )
                 )
             chosen = float(threshold)
-        self._swap(tutor=Tutor(on, chosen), keep_analysis=True)
+        self._swap(tutor=TutorSettings(on, chosen), keep_analysis=True)
 
     @action(level=choice(*LEVELS))
     def set_tutor_level(self, level: str) -> None:
@@ -64,7 +64,7 @@ class Tutoring(Playing):
                 )
             )
 
-        self._swap(tutor=Tutor(self._tutor.on, LEVELS[level]), keep_analysis=True)
+        self._swap(tutor=TutorSettings(self._tutor.on, LEVELS[level]), keep_analysis=True)
 
     @action()
     def take_back(self) -> None:

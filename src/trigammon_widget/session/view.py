@@ -30,7 +30,7 @@ __all__ = [
     "Primary",
     "Seat",
     "Traits",
-    "Tutor",
+    "TutorView",
     "VariationRow",
     "View",
     "WinView",
@@ -102,8 +102,8 @@ class MatchView(TypedDict):
     can_next_game: bool
 
 
-class Tutor(TypedDict):
-    """The tutor: on or off, how much a play may lose unwarned, and its warning."""
+class TutorView(TypedDict):
+    """The tutor as shown: on or off, how much a play may lose unwarned, and its warning."""
 
     on: bool
     threshold: float
@@ -215,7 +215,7 @@ class View(TypedDict):
     """Milliseconds between one bot turn and the next at the board (``set_pace``)."""
     analysis: Analysis | None
     review: Review | None
-    tutor: Tutor
+    tutor: TutorView
     variations: list[VariationRow]
     """The turns recorded after the shown position (the next turn's variations)."""
     alternatives: list[VariationRow]
