@@ -287,8 +287,9 @@ class BoardWidget(anywidget.AnyWidget):
         return not self._workers
 
     def _do(self, method: Callable[Q, R], /, *args: Q.args, **kwargs: Q.kwargs) -> R:
-        """Runs a session action under the lock, then shows its result."""
-        with self._lock, self._session.speaking():
+        """Runs a session action under the lock, then shows its result. The session's
+        methods speak the board's language themselves (``SessionState``)."""
+        with self._lock:
             result = method(*args, **kwargs)
             if isinstance(result, Job):
                 self._run(result)
@@ -301,6 +302,7 @@ class BoardWidget(anywidget.AnyWidget):
         """Answers every message: ``ok``, or the reason it was refused (nothing changed)."""
         reply: Reply = {"kind": "reply", "id": None, "ok": False, "error": None}
         prefetch = False
+        # the board's language for the refusals made here (an unknown action, a stale version)
         with self._lock, self._session.speaking():
             try:
                 ident = content.get("id") if isinstance(content, dict) else None
