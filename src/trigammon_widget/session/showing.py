@@ -91,6 +91,8 @@ class Showing(SessionState):
         game = self._board.game
         start = game.position_at(0)
         evaluation = evaluate(start.with_dice(), evaluator=self._judge())
+        won = game.result(-1)  # a game over ends at its result, a pass's included
+        end = None if won is None else [float(p == won.winner) for p in range(len(game.names))]
         # A plain str, as the board's drawing (marimo sends an SvgBoard as {}).
         return str(
             equity_graph(
@@ -99,6 +101,7 @@ class Showing(SessionState):
                 colors=self._look.colors,
                 start=evaluation.wins,
                 plies=len(game.turns),
+                end=end,
             )
         )
 
