@@ -483,8 +483,8 @@ CUBE_WORDS: Mapping[str, tuple[str, str]] = {
     "take": NP_("cube action", "take"),
     "drop": NP_("cube action", "pass"),
 }
-"""A cube action as people read it, in the board's words (its button says Pass; ``CubeReport.action``
-stays the record's key, ``"drop"``)."""
+"""A cube action as people read it, in the board's words (its button says Pass);
+``CubeReport.action`` stays the record's key, ``"drop"``."""
 
 
 def _heads(head: tuple[str, ...]) -> tuple[str, ...]:
