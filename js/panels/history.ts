@@ -135,7 +135,9 @@ export class HistoryPanel {
       }
     }
     this.plies = v.plies;
-    setText(this.label, format(word(this.words, "turn_of"), { ply: String(record), plies: String(v.plies) }));
+    // Under a review a row shows its turn's decision, the position before it (recordAt).
+    const count = record > ply ? "decision_of" : "turn_of";
+    setText(this.label, format(word(this.words, count), { ply: String(record), plies: String(v.plies) }));
     const canStep = v.mode === "play";
     this.first.disabled = this.prev.disabled = !canStep || ply <= 0;
     this.next.disabled = this.last.disabled = !canStep || ply >= v.plies;

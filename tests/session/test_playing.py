@@ -23,8 +23,30 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
     name = session.names[turn.player]
     message = session.view()["message"]
     assert message is not None
-    if turn.play:
-        assert message["text"] == f"{name}: {turn.notation} (on this board: {seen})"
+    said = f"{name}: {turn.notation} (on this board: {seen})" if turn.play else None
+    if session.game.ply > 1:
+        assert said is None or message["text"] == said
+    else:  # the game's first turn also says who starts, and why (R2)
+        assert message["text"].startswith("Opening roll (R2): ")
+        assert said is None or message["text"].endswith(f"{name} starts. {said}")
+
+
+def test_the_first_roll_of_a_trigammon_game_says_the_opening_roll() -> None:
+    """In trigammon the starter rolls afresh (R2): its roll's message keeps the opening
+    roll that made it the starter; later rolls say only the roll."""
+    session = Session("trigammon", seed=3, names=["Ann", "Bo", "Cy"])
+    opening = session.view()["message"]
+    assert opening is not None and opening["text"].startswith("Opening roll (R2): ")
+    rolled = session.roll()
+    first = session.view()["message"]
+    starter = session.names[session.board.deciding]
+    assert first is not None
+    assert first["text"] == f"{opening['text']} {starter} rolled {rolled[0]}-{rolled[1]}"
+    session.play(next(iter(session.legal_plays)))
+    rolled = session.roll()
+    later = session.view()["message"]
+    after = session.names[session.board.deciding]
+    assert later is not None and later["text"] == f"{after} rolled {rolled[0]}-{rolled[1]}"
 
 
 def test_a_game_played_out_by_bots_is_one_line() -> None:

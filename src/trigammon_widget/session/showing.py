@@ -91,6 +91,8 @@ class Showing(SessionState):
         game = self._board.game
         start = game.position_at(0)
         evaluation = evaluate(start.with_dice(), evaluator=self._judge())
+        won = game.result(-1)  # a game over ends at its result, a pass's included
+        end = None if won is None else [float(p == won.winner) for p in range(len(game.names))]
         # A plain str, as the board's drawing (marimo sends an SvgBoard as {}).
         return str(
             equity_graph(
@@ -99,6 +101,7 @@ class Showing(SessionState):
                 colors=self._look.colors,
                 start=evaluation.wins,
                 plies=len(game.turns),
+                end=end,
             )
         )
 
@@ -454,11 +457,11 @@ class Showing(SessionState):
             game = self._board.game
             turn = self._drawn_turn(ply)
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
-            numbering = self._numbering(ply)
             position = game.position_at(ply)
             return self._draw(position, arrows, mover, self._better(ply), ply, numbering)
 
-        key = (self._line, ply, language())
+        numbering = self._numbering(ply)
+        key = (self._line, ply, language(), numbering)
         return self.memo.get("turn", key, draw, limit=TURN_DRAWINGS)
 
     def _numbering(self, ply: int) -> Numbering:
@@ -466,11 +469,15 @@ class Showing(SessionState):
         board shows a decision under review there (a record follows), from its mover's
         side, as the mover writes its plays (the review's, the legal plays', the
         hints'), GNU Backgammon's way, so that no text needs converting to find a
-        checker; else (the game going on, no review) from the perspective's."""
+        checker; else, where every seat is a person's and none is ``you`` (a board
+        passed round), from the player to move's, as GNU Backgammon numbers from the
+        player on roll; else from the perspective's."""
         game = self._board.game
-        if not self._decisions() or ply >= len(game.turns):
-            return "perspective"
-        return game.turns[ply].player
+        if self._decisions() and ply < len(game.turns):
+            return game.turns[ply].player
+        if not self._seating.bots and self.you is None:
+            return game.position_at(ply).turn
+        return "perspective"
 
     def _draw(
         self,

@@ -122,6 +122,8 @@ WORDS: Mapping[str, str] = {
     # Translators: the history's first row, the position before any turn.
     "start": N_("Start"),
     "turn_of": N_("turn {ply} of {plies}"),
+    # Translators: the history's count under a review, whose board shows a turn's decision.
+    "decision_of": N_("turn {ply} of {plies}, before it was played"),
     "marked_play": N_("a {mark} play"),
     "marked_cube_action": N_("a {mark} cube action"),
     "mistake_tip": N_("{label} (n / p: next / previous mistake)"),
@@ -217,6 +219,10 @@ WORDS: Mapping[str, str] = {
     "cube_question_double": N_("Before the roll: double, or play on?"),
     "cube_question_take": N_("A double awaits its answer: take, or pass?"),
     "proper_action": N_("Proper cube action: {action}."),
+    "above_proper": N_(
+        "A row above the proper action (+) is not the doubler's to have: the taker answers "
+        "the double as suits the taker."
+    ),
     "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
     "cubeless_chances": N_("Cubeless chances by {by} at 0-ply: {chances}."),
     "player_wins": N_("{name} wins {wins}"),
