@@ -383,7 +383,8 @@ def test_a_board_shows_as_the_widget_and_a_still_picture_kept_current() -> None:
     assert "application/vnd.jupyter.widget-view+json" in live.data
     assert live.data["text/plain"] == ""  # a page without widgets shows nothing of it
     assert still.data["image/svg+xml"] == widget.svg
-    assert f'<div class="trigammon-static">{widget.svg}</div>' in still.data["text/html"]
+    note = "<p>A picture of the board as last shown: run the cell for a live board.</p>"
+    assert f'<div class="trigammon-static">{widget.svg}{note}</div>' in still.data["text/html"]
     assert "body:has(.trigammon-widget) .trigammon-static{display:none}" in still.data["text/html"]
     assert still.data["text/plain"] == str(widget.position)
     identity = still.transient["display_id"]
