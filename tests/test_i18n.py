@@ -402,7 +402,7 @@ def test_a_spanish_board_plays_a_turn_and_refuses_in_spanish() -> None:
     refused = front.send("move", start="12", end="15")
     assert not refused["ok"]
     assert refused["error"] == {
-        "text": "10 está bloqueada por dos o más fichas adversarias",
+        "text": "la casilla 10 está bloqueada por dos o más fichas adversarias",
         "rule": "R6",
     }
     assert widget.view["message"]["text"] == refused["error"]["text"]
