@@ -20,6 +20,7 @@ __all__ = ["COUNTED", "IN_CONTEXT", "TO_YOU", "WORDS", "words"]
 
 IN_CONTEXT: Mapping[str, tuple[str, str]] = {
     "play": NP_("a column of plays", "Play"),
+    "start": NP_("the history's first row, the position before any turn", "Start"),
 }
 """Words whose English says more than one thing, by key: each with its context."""
 
@@ -121,8 +122,6 @@ WORDS: Mapping[str, str] = {
     "last_position": N_("Last position"),
     "last_tip": N_("Last (End)"),
     "step_through": N_("Step through the game"),
-    # Translators: the history's first row, the position before any turn.
-    "start": N_("Start"),
     "turn_of": N_("turn {ply} of {plies}"),
     # Translators: the history's count under a review, whose board shows a turn's decision.
     "decision_of": N_("turn {ply} of {plies}, before it was played"),
