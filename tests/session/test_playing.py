@@ -71,3 +71,25 @@ def test_a_persons_own_play_is_said_in_their_numbering_only() -> None:
     message = session.view()["message"]
     assert message is not None and "on this board" not in message["text"]
     assert message["text"].startswith(f"{session.names[mover]}: ")
+
+
+def test_the_history_writes_another_players_play_also_as_the_board_numbers_it() -> None:
+    """The third walk read the bots' "1/9" in the history with only the message line to
+    convert it: each row of another player's play carries it as the live board numbers
+    its points (the perspective's); the perspective's own plays and cube actions none."""
+    session = Session("trigammon", seed=2, names=["Ann", "Bo", "Cy"])
+    for player in range(3):
+        session.set_seat(player, "heuristic")
+    session.autoplay(max_turns=6)
+    for perspective in (0, 2):
+        session.set_perspective(perspective)
+        history = session.history()
+        assert len(history) == 6
+        for entry, turn in zip(history, session.game.turns, strict=True):
+            assert isinstance(turn, Turn)
+            if turn.player == perspective or not turn.play:
+                assert entry["seen"] is None
+            else:
+                variant = session.game.variant
+                seen = format_play_seen(variant, turn.play, turn.player, perspective)
+                assert entry["seen"] == seen != entry["text"]

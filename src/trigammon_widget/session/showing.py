@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from ..engine import Play, Position, Turn
+from ..engine.game import Record
 from ..engine.i18n import _, language
-from ..engine.notation import format_play, play_text, record_text
+from ..engine.notation import format_play, format_play_seen, play_text, record_text
 from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
@@ -139,6 +140,7 @@ class Showing(SessionState):
             "turn": turn,
             "dice": list(shown.dice) if shown.dice else None,
             "remaining": remaining,
+            "entering": bool(remaining) and shown.bar(turn) > 0,
             "can_roll": person and board.may_roll and not drilled,
             "can_confirm": can_confirm,
             "primary": self._primary(can_confirm),
@@ -352,6 +354,13 @@ class Showing(SessionState):
         game = self._board.game
         report = self._current_report()
         marks = report.marks if report is not None else {}
+        reader = self._look.perspective
+
+        def seen(turn: Record) -> str | None:
+            if not isinstance(turn, Turn) or not turn.play or turn.player == reader:
+                return None
+            return format_play_seen(game.variant, turn.play, turn.player, reader)
+
         return [
             {
                 "ply": ply,
@@ -360,6 +369,7 @@ class Showing(SessionState):
                 "text": record_text(turn, game.match_position_at(ply - 1).cube),
                 "lines": lines,
                 "mark": marks.get(ply),
+                "seen": seen(turn),
             }
             for ply, (turn, lines) in enumerate(zip(game.turns, game.branches(), strict=True), 1)
         ]
@@ -469,14 +479,12 @@ class Showing(SessionState):
         board shows a decision under review there (a record follows), from its mover's
         side, as the mover writes its plays (the review's, the legal plays', the
         hints'), GNU Backgammon's way, so that no text needs converting to find a
-        checker; else, where every seat is a person's and none is ``you`` (a board
-        passed round), from the player to move's, as GNU Backgammon numbers from the
-        player on roll; else from the perspective's."""
+        checker; else (the game going on) from the perspective's, even on a board
+        passed round: the third walk found labels that change under still checkers
+        worse than reading another player's play "on this board"."""
         game = self._board.game
         if self._decisions() and ply < len(game.turns):
             return game.turns[ply].player
-        if not self._seating.bots and self.you is None:
-            return game.position_at(ply).turn
         return "perspective"
 
     def _draw(
