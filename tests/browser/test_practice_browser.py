@@ -100,7 +100,7 @@ def test_the_practice_game_with_the_tutor_then_its_review(page: Any) -> None:
     assert state["players"][plies : plies + 3] == [0, 1, 2]
 
     # The review cell judges the game so far.
-    review = page.locator(".jp-Cell").nth(5)
+    review = page.locator(".jp-CodeCell").nth(2)  # the third code cell, after the board's
     output = run_cell(page, review, "very bad ??")
     assert "points per game lost" in output
     assert all(name in output for name in ("You", "Olga", "Victor"))
