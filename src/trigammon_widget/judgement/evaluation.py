@@ -47,11 +47,13 @@ from .nets import (
     load_named,
     load_shipped,
 )
+from .judges import EVALUATORS, PLIES
 from .nets import ROLLS as ROLL_ARRAY
 from .outcome_vectors import Floats, equities_of, equity_matrix, outcome_size, pairs, sure
 
 __all__ = [
     "EVALUATORS",
+    "PLIES",
     "Evaluation",
     "Evaluator",
     "GnubgEvaluator",
@@ -67,8 +69,6 @@ __all__ = [
     "roll_table",
 ]
 
-PLIES = (0, 1)
-"""Look-ahead depths on offer: 0 (instant) and 1 (21 rolls, each answered at 0-ply)."""
 
 
 @dataclass(frozen=True)
@@ -377,8 +377,6 @@ def _gnubg() -> ModuleType:
         raise ImportError(GNUBG_MISSING) from None
 
 
-EVALUATORS = ("neural", "gnubg")
-"""The names ``find_evaluator`` knows."""
 
 
 def find_evaluator(evaluator: str | Evaluator | None = None) -> Evaluator:

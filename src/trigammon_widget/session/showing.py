@@ -11,7 +11,6 @@ from ..engine.notation import format_play, play_text, record_text
 from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
-from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
 from ..pictures.svg import Numbering, board_svg
 from ..pictures.themes import THEMES, css_variables
@@ -90,7 +89,10 @@ class Showing(SessionState):
     def _graph(self, report: Report) -> str:
         game = self._board.game
         start = game.position_at(0)
-        evaluation = evaluate(start.with_dice(), evaluator=self._judge())
+        judge = self._judge(_("The equity graph"))
+        from ..judgement.evaluation import evaluate
+
+        evaluation = evaluate(start.with_dice(), evaluator=judge)
         # A plain str, as the board's drawing (marimo sends an SvgBoard as {}).
         return str(
             equity_graph(

@@ -38,6 +38,8 @@ class Tutoring(Playing):
             raise IntentError(
                 _("on must be true or false, got {value}").format(value=repr(on)[:40])
             )
+        if on:
+            self._judge(_("The tutor"))  # refused here where the nets cannot run
         chosen = self._tutor.threshold
         if threshold is not None:
             if isinstance(threshold, bool) or not isinstance(threshold, int | float):
