@@ -37,6 +37,7 @@ from ..engine.position import Position, check_dice
 from ..engine.runs import Seat
 from ..engine.variant import Variant
 from . import race
+from .judges import EVALUATORS, PLIES
 from .nets import (
     DEFAULTS,
     ROLL_CHANCES,
@@ -47,7 +48,6 @@ from .nets import (
     load_named,
     load_shipped,
 )
-from .judges import EVALUATORS, PLIES
 from .nets import ROLLS as ROLL_ARRAY
 from .outcome_vectors import Floats, equities_of, equity_matrix, outcome_size, pairs, sure
 
@@ -68,7 +68,6 @@ __all__ = [
     "rate_plays",
     "roll_table",
 ]
-
 
 
 @dataclass(frozen=True)
@@ -375,8 +374,6 @@ def _gnubg() -> ModuleType:
         return importlib.import_module("gnubg_nn")
     except ImportError:
         raise ImportError(GNUBG_MISSING) from None
-
-
 
 
 def find_evaluator(evaluator: str | Evaluator | None = None) -> Evaluator:
