@@ -173,6 +173,7 @@ export const WORDS = [
   ["preview", "Preview"],
   ["preview_of", "{label} of {play}: not played."],
   ["history", "History"],
+  ["seen_tip", "{name} writes {play} in their own numbers; on this board: {seen}"],
   ["move_list", "Move list"],
   ["first_position", "First position"],
   ["first_tip", "First (Home)"],
@@ -183,8 +184,8 @@ export const WORDS = [
   ["last_position", "Last position"],
   ["last_tip", "Last (End)"],
   ["step_through", "Step through the game"],
-  ["start", "Start"],
   ["turn_of", "turn {ply} of {plies}"],
+  ["decision_of", "turn {ply} of {plies}, before it was played"],
   ["marked_play", "a {mark} play"],
   ["marked_cube_action", "a {mark} cube action"],
   ["mistake_tip", "{label} (n / p: next / previous mistake)"],
@@ -258,6 +259,7 @@ export const WORDS = [
   ["cube_question_double", "Before the roll: double, or play on?"],
   ["cube_question_take", "A double awaits its answer: take, or pass?"],
   ["proper_action", "Proper cube action: {action}."],
+  ["above_proper", "A row above the proper action (+) is not the doubler's to have: the taker answers the double as suits the taker."],
   ["take_point", "Take point {point}: {name} takes with at least this chance of winning."],
   ["cubeless_chances", "Cubeless chances by {by} at 0-ply: {chances}."],
   ["player_wins", "{name} wins {wins}"],
@@ -422,6 +424,7 @@ export const WORDS = [
   ["whose_checker", "That checker is {whose}'s: {mover} is to move."],
   ["roll_first", "Roll the dice first."],
   ["no_move_left", "That checker has no legal move with the dice left."],
+  ["enter_first", "R8: {mover}'s checkers on the bar enter first, before any other moves."],
   ["tray_hint", "A tray holds the checkers not on the board: click a point or a bar to place one, shift-click to take one back."],
   ["seat human", "Person"],
   ["seat random", "Random bot"],
@@ -435,6 +438,7 @@ export const WORDS = [
   ["mark ?", "bad"],
   ["mark ??", "very bad"],
   ["play", "Play"],
+  ["start", "Start"],
   ["to_move you", "Your move"],
   ["to_roll you", "Your roll"],
   ["to_move_setup you", "Your move (set-up)"],
@@ -449,6 +453,7 @@ export const WORDS = [
   ["player_wins you", "You win {wins}"],
   ["take_point you", "Take point {point}: you take with at least this chance of winning."],
   ["whose_checker you", "That checker is {whose}'s: you are to move."],
+  ["enter_first you", "R8: your checkers on the bar enter first, before any other moves."],
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
   ["mistakes one", "{count} mistake"],
@@ -509,6 +514,7 @@ export interface View {
   turn: number;
   dice: number[] | null;
   remaining: number[];
+  entering: boolean;
   can_roll: boolean;
   can_confirm: boolean;
   primary: "roll" | "confirm" | "next_game" | "next_card" | null;
@@ -547,6 +553,7 @@ export interface HistoryEntry {
   text: string;
   lines: number;
   mark: string | null;
+  seen: string | null;
 }
 
 /** A refusal as the front end receives it: the text, and the rule it cites. */

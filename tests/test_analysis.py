@@ -19,6 +19,7 @@ from trigammon_widget.engine import (
     Turn,
     Variant,
 )
+from trigammon_widget.engine.i18n import speaking
 from trigammon_widget.judgement.analysis import (
     MARKS,
     THRESHOLDS,
@@ -314,12 +315,18 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     columns = re.findall(r'data-kind="turn" data-ply="(\d+)"', drawn)
     assert columns == ["0", "1", "2", "3", "4"]
     assert "<title>3. Player O take (best: take)</title>" in drawn and ">turn 4</text>" in drawn
+    with speaking("es"):  # its words in the language spoken
+        spoken = equity_graph(report, plies=len(game.turns))
+    assert "<title>3. Player O aceptar (mejor: aceptar)</title>" in spoken
+    assert ">turno 4</text>" in spoken and ">50%</text>" in spoken
     # without the line's length, the columns reach the last turn judged
     assert re.findall(r'data-ply="(\d+)"', equity_graph(report)) == columns
     with pytest.raises(ValueError, match="one per player"):
         equity_graph(report, colors=theme.checkers)
-    with pytest.raises(ValueError, match="one win chance per player"):
+    with pytest.raises(ValueError, match="start: one win chance per player"):
         equity_graph(report, start=[1.0])
+    with pytest.raises(ValueError, match="end: one win chance per player"):
+        equity_graph(report, end=[1.0, 0.0, 0.0])
     with pytest.raises(ValueError, match="plies must be a turn number"):
         equity_graph(report, plies=-1)
     with pytest.raises(ValueError, match="shown must be a turn number"):

@@ -362,9 +362,11 @@ def test_errors_keep_their_class_and_rule_in_every_language() -> None:
             with pytest.raises(InvalidPositionError):
                 Position.build(CLASSIC, {0: {1: 16}})
     assert said == {
-        "en": "R8: 1 checker on the bar must enter before any other checker moves",
-        "es": "R8: 1 ficha en la barra debe entrar antes de que se mueva otra ficha",
-        "nl": "R8: 1 schijf op de bar moet ingaan voordat een andere schijf zet",
+        "en": "R8: 1 checker is still on the bar and must enter before any other checker moves",
+        "es": (
+            "R8: todavía queda 1 ficha en la barra y debe entrar antes de que se mueva otra ficha"
+        ),
+        "nl": "R8: er staat nog 1 schijf op de bar, die moet ingaan voordat een andere schijf zet",
     }
 
 
@@ -372,7 +374,7 @@ def test_plurals_follow_the_count() -> None:
     position = Position.build(CLASSIC, {0: {0: 2, 12: 13}, 1: {1: 15}}, dice=(6, 5))
     with speaking("es"), pytest.raises(IllegalMoveError) as refused:
         position.legal_plays().check(Play((Move(12, 18, 6),)))
-    assert refused.value.reason.startswith("2 fichas en la barra deben entrar")
+    assert refused.value.reason.startswith("todavía quedan 2 fichas en la barra y deben entrar")
 
 
 def test_records_and_notation_words_are_translated() -> None:
@@ -402,7 +404,7 @@ def test_a_spanish_board_plays_a_turn_and_refuses_in_spanish() -> None:
     refused = front.send("move", start="12", end="15")
     assert not refused["ok"]
     assert refused["error"] == {
-        "text": "10 está bloqueada por dos o más fichas adversarias",
+        "text": "la casilla 10 está bloqueada por dos o más fichas adversarias",
         "rule": "R6",
     }
     assert widget.view["message"]["text"] == refused["error"]["text"]

@@ -156,19 +156,24 @@ def test_no_output_shows_internal_values(path: Path) -> None:
 
 @pytest.mark.parametrize("path", each_language("02_the_rules"), ids=name)
 def test_every_rule_section_shows_a_board(path: Path) -> None:
-    """In the rules lesson each section R1..R13 has a code cell drawing a board."""
+    """In the rules lesson each rule R1..R13 has a section, headed once (by its card's
+    own heading: no markdown repeats it), whose code draws a board."""
     notebook = executed(path)
     sections: dict[str, str] = {}
     current = None
     for cell in notebook.cells:
-        heading = re.match(r"## (R\d+) ", cell.source) if cell.cell_type == "markdown" else None
-        if heading:
-            current = heading.group(1)
-            sections[current] = ""
-        elif cell.cell_type == "markdown" and cell.source.startswith("## "):
-            current = None
-        elif current is not None:
-            sections[current] += "".join(shown(output) for output in cell.get("outputs", []))
+        if cell.cell_type == "markdown":
+            assert not re.match(r"#+ R\d+ ", cell.source), cell.source  # the card heads it
+            if cell.source.startswith("## "):
+                current = None
+            continue
+        for output in map(shown, cell.get("outputs", [])):
+            heading = re.search(r"<h3>(R\d+) ", output)
+            if heading:
+                current = heading.group(1)
+                sections[current] = ""
+            if current is not None:
+                sections[current] += output
     assert list(sections) == [f"R{i}" for i in range(1, 14)]
     for rule, outputs in sections.items():
         assert "<svg" in outputs, f"{rule} shows no board"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from itertools import pairwise
 from typing import Any
 
@@ -382,7 +383,8 @@ def test_a_board_shows_as_the_widget_and_a_still_picture_kept_current() -> None:
     assert "application/vnd.jupyter.widget-view+json" in live.data
     assert live.data["text/plain"] == ""  # a page without widgets shows nothing of it
     assert still.data["image/svg+xml"] == widget.svg
-    assert f'<div class="trigammon-static">{widget.svg}</div>' in still.data["text/html"]
+    note = "<p>A picture of the board as last shown: run the cell for a live board.</p>"
+    assert f'<div class="trigammon-static">{widget.svg}{note}</div>' in still.data["text/html"]
     assert "body:has(.trigammon-widget) .trigammon-static{display:none}" in still.data["text/html"]
     assert still.data["text/plain"] == str(widget.position)
     identity = still.transient["display_id"]
@@ -506,7 +508,8 @@ def test_hints_show_the_nets_ranking_then_the_rollouts_in_its_place() -> None:
     # The other plays, by the net, losing against the net's best: its own figures.
     assert {row["text"] for row in rolled + others} == set(widget.plays)
     assert others == [net[row["text"]] for row in others]
-    assert analysis["wins_differ"] is any(b["win"] > a["win"] + 0.0005 for a, b in pairwise(rolled))
+    shown = [float(f"{100 * row['win']:.1f}") for row in rolled]  # as the board shows them
+    assert analysis["wins_differ"] is any(b > a for a, b in pairwise(shown))
 
 
 @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
@@ -618,6 +621,27 @@ def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
         widget.autoplay(max_turns=1)  # a turn more: the review no longer applies
         assert widget.view["review"] is None and widget.analysis is None
         assert widget.graph == "" and not any(entry["mark"] for entry in widget.history)
+
+
+def test_the_graph_of_a_game_ended_by_a_pass_ends_at_its_result() -> None:
+    """A pass ends the game (R14) on a cube action, which no turn judges: the graph's
+    last point is the result, 100% for the winner and 0 for the one who passed."""
+    game = Game(CLASSIC, seed=4, names=["Ann", "Bo"])
+    game.roll_opening([6, 1])
+    game.play("13/7 8/7")
+    game.roll(6, 4)
+    game.play("24/14")
+    game.double()
+    game.drop()
+    widget = BoardWidget(game)
+    widget.analyse()
+    assert widget.wait(PATIENCE) and widget.view["review"]["status"] == "done"
+    for player, chance in ((0, 1.0), (1, 0.0)):
+        line = re.search(rf'data-player="{player}".*?<polyline points="([^"]+)"', widget.graph)
+        assert line is not None
+        last_y = float(line.group(1).split()[-1].split(",")[1])
+        level = re.search(rf'y1="([\d.]+)"[^>]*/><text[^>]*>{chance:.0%}</text>', widget.graph)
+        assert level is not None and last_y == pytest.approx(float(level.group(1)), abs=0.1)
 
 
 def test_the_tutor_warns_before_a_bad_play_and_lets_it_be_taken_back() -> None:

@@ -314,6 +314,8 @@ export class AnalysisPanel {
         h("tbody", {}, ...rows),
       ),
       h("p", { "data-role": "proper" }, format(say("proper_action"), { action: cube.proper })),
+      cube.rows.some((row) => row.action !== cube.best && row.diff > 0) &&
+        h("p", { class: "tgw-note", "data-role": "above-proper" }, say("above_proper")),
       h(
         "p",
         { "data-role": "take-point" },

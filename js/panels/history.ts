@@ -135,7 +135,9 @@ export class HistoryPanel {
       }
     }
     this.plies = v.plies;
-    setText(this.label, format(word(this.words, "turn_of"), { ply: String(record), plies: String(v.plies) }));
+    // Under a review a row shows its turn's decision, the position before it (recordAt).
+    const count = record > ply ? "decision_of" : "turn_of";
+    setText(this.label, format(word(this.words, count), { ply: String(record), plies: String(v.plies) }));
     const canStep = v.mode === "play";
     this.first.disabled = this.prev.disabled = !canStep || ply <= 0;
     this.next.disabled = this.last.disabled = !canStep || ply >= v.plies;
@@ -162,6 +164,16 @@ function historyRow(v: View, entry: HistoryEntry, words: Words): HTMLLIElement {
       swatch(v.colors[entry.player]),
       h("span", { class: "tgw-dice" }, dice),
       h("span", { class: "tgw-notation" }, entry.text),
+      // Another player's play also as this board numbers it (Python's `seen`).
+      entry.seen &&
+        h(
+          "span",
+          {
+            class: "tgw-seen",
+            title: format(word(words, "seen_tip"), { name, play: entry.text, seen: entry.seen }),
+          },
+          `(${entry.seen})`,
+        ),
       h("span", { class: "tgw-marks" }, ...marks(entry, words)),
     ),
   );
@@ -193,7 +205,7 @@ function marks(entry: HistoryEntry, words: Words): Node[] {
 }
 
 function entryKey(entry: HistoryEntry): string {
-  return `${entry.ply} ${entry.player} ${String(entry.dice)} ${entry.text} ${entry.lines} ${entry.mark}`;
+  return `${entry.ply} ${entry.player} ${String(entry.dice)} ${entry.text} ${entry.lines} ${entry.mark} ${entry.seen}`;
 }
 
 /** Scrolls a list (and only the list, not the notebook around it) to show `row`. */

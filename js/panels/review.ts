@@ -196,6 +196,8 @@ function summaryTable(v: View, r: Review, words: Words): HTMLElement {
   return h(
     "table",
     { class: "tgw-table tgw-summary", "aria-label": say("summaries") },
+    // The one column a newcomer cannot guess, said under the table (not only on hover).
+    h("caption", { class: "tgw-caption" }, `${say("pr")}: ${say("pr_tip")}`),
     h(
       "thead",
       {},

@@ -120,6 +120,8 @@ export class Toolbar {
     this.roll.disabled = !v.can_roll;
     this.roll.classList.toggle("tgw-primary", v.primary === "roll");
     this.die1.disabled = this.die2.disabled = this.setDice.disabled = !v.can_roll;
+    // Rolled, the (disabled) dice selectors show the dice rolled, not 1 and 1.
+    if (!v.can_roll && v.dice) [this.die1.value, this.die2.value] = v.dice.map(String);
     // A drilled card comes with its dice: nothing to roll or set while it is shown.
     this.roll.hidden = this.diceSet.hidden = !!v.drill?.card?.shown;
     this.undo.disabled = !v.can_undo_move;

@@ -21,6 +21,7 @@ keeps the still picture alone: a new kernel could not bring the live board back.
 from __future__ import annotations
 
 import functools
+import html
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -56,6 +57,7 @@ STILL_WIDTH = 640
 980 px (it scales down with a narrower page)."""
 HIDE_WHEN_LIVE = (
     f"<style>.{STILL} svg{{max-width:{STILL_WIDTH}px;width:100%;height:auto}}"
+    f".{STILL} p{{margin:2px 0;font-size:0.85em;opacity:0.75}}"
     f"body:has(.trigammon-widget) .{STILL}{{display:none}}</style>"
 )
 """The still picture's style: drawn to the page's width, and hidden on a page where a live
@@ -440,8 +442,14 @@ class BoardWidget(anywidget.AnyWidget):
         )
 
     def _still_bundle(self, drawn: str) -> dict[str, str]:
+        # Said under the picture: the third walk reloaded a lesson and took the pictures
+        # left for boards that had stopped working.
+        with self._session.speaking():
+            note = html.escape(
+                _("A picture of the board as last shown: run the cell for a live board.")
+            )
         return {
-            "text/html": f'{HIDE_WHEN_LIVE}<div class="{STILL}">{drawn}</div>',
+            "text/html": f'{HIDE_WHEN_LIVE}<div class="{STILL}">{drawn}<p>{note}</p></div>',
             "image/svg+xml": drawn,
             "text/plain": str(self._session.position),
         }

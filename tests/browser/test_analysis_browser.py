@@ -278,6 +278,13 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     assert (
         panel.locator("[data-role=proper]").text_content() == "Proper cube action: No double, take."
     )
+    # A row above the proper one (double, pass here) says why it is not the doubler's.
+    above = any(row["diff"] > 0 for row in advice["rows"] if row["action"] != advice["best"])
+    note = panel.locator("[data-role=above-proper]")
+    assert above and note.text_content() == (
+        "A row above the proper action (+) is not the doubler's to have: the taker answers "
+        "the double as suits the taker."
+    )
     point = f"{advice['take_point'] * 100:.1f}%"
     assert panel.locator("[data-role=take-point]").text_content() == (
         f"Take point {point}: Player O takes with at least this chance of winning."

@@ -66,7 +66,7 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     message = widget.locator(".tgw-message[data-kind=error]")
     message.wait_for()
     assert message.locator("strong.tgw-rule").text_content() == "R6"
-    assert "10 está bloqueada por dos o más fichas adversarias" in message.text_content()
+    assert "la casilla 10 está bloqueada por dos o más fichas adversarias" in message.text_content()
     assert probe(page)["plies"] == 0  # nothing changed
 
     # A hint: the evaluator's ranking at once, in Spanish numbers (decimal comma).

@@ -94,6 +94,9 @@ BOARDS_CODE = {
     # 11: the status line through a turn
     "status": "b = BoardWidget(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)), "
     "names=['Ann', 'Bo'])\nb",
+    # 11: a checker that must wait for the bar's (R8)
+    "entering": "b = BoardWidget(Game(CLASSIC, start=Position.build(CLASSIC, "
+    "{0: {0: 1, 12: 14}, 1: {1: 15}}, dice=(6, 5))), names=['Ann', 'Bo'])\nb",
 }
 KEYS = list(BOARDS_CODE)
 SHEET = "problem_sheet(PROBLEMS[:2])"
@@ -338,6 +341,20 @@ def test_7_the_graph_names_its_lines_and_marks_the_shown_turn(page: Any) -> None
     wait_version_after(page, widget, before)
     shown = graph.locator(".tgw-shown")
     assert shown.count() == 1 and shown.get_attribute("data-ply") == "3"
+    # Bo's and Cy's plays also as this board (Ann's side) numbers them; Ann's alone.
+    assert widget.locator(".tgw-history .tgw-seen").count() >= 4
+    for row in widget.locator(".tgw-history li[data-ply]:not([data-ply='0'])").all():
+        mover = row.locator("button").get_attribute("title")
+        seen = row.locator(".tgw-seen")
+        if mover == "Ann" or not row.locator(".tgw-notation").text_content():
+            assert seen.count() == 0
+        else:
+            played = row.locator(".tgw-notation").text_content()
+            assert re.fullmatch(r"\(.+\)", seen.text_content() or "")
+            assert seen.get_attribute("title") == (
+                f"{mover} writes {played} in their own numbers; on this board: "
+                f"{(seen.text_content() or '')[1:-1]}"
+            )
 
 
 def test_8_the_legal_plays_follow_the_turn_and_the_filter_goes_with_it(page: Any) -> None:
@@ -416,3 +433,10 @@ def test_11_the_status_line_keeps_to_one_row_and_clicks_say_whose_checker(page: 
     click(page, top_checker(widget, "24"))
     message = widget.locator(".tgw-message")
     assert (message.text_content() or "") == "That checker is Bo's: Ann is to move."
+    # a checker of the mover's own that must wait for the bar's: the rule that says so
+    entering = widget_of(page, "entering")
+    click(page, top_checker(entering, "12"))  # X's 13-point, while one is on the bar
+    said = entering.locator(".tgw-message")
+    assert (said.text_content() or "") == (
+        "R8: Ann's checkers on the bar enter first, before any other moves."
+    )

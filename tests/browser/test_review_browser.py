@@ -113,6 +113,10 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     assert summary.nth(0).locator("th").text_content() == "Ann"
     mistakes = sum(mark is not None for mark in state["marks"])
     assert panel.locator("[data-role=mistakes]").text_content() == f"{mistakes} mistakes"
+    # PR said under the table, not only on hover (the walks did not know it).
+    assert panel.locator(".tgw-summary caption").text_content() == (
+        "PR: Performance rating: 500 × the equity lost per decision (lower is better)"  # noqa: RUF001
+    )
     # The equity graph under the board, the shown turn's column marked.
     graph = widget.locator(".tgw-graph")
     assert graph.is_visible()
@@ -129,6 +133,9 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     assert shown_column(widget) == "3"
     assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "3"
     assert panel.locator(".tgw-review-turn").get_attribute("data-ply") == "3"
+    # The history says that its row shows the turn's decision, not the position after it.
+    count = widget.locator(".tgw-history-panel .tgw-count").text_content()
+    assert count == f"turn 3 of {PLIES}, before it was played"
 
 
 def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:

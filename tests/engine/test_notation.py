@@ -15,7 +15,8 @@ def test_a_classic_play_as_the_opponent_counts_the_points() -> None:
     position = Position.start(CLASSIC).with_dice(6, 1)
     play = position.parse_play("13/7 8/7")
     assert format_play_seen(CLASSIC, play, 0, 0) == format_play(CLASSIC, play) == "13/7 8/7"
-    assert format_play_seen(CLASSIC, play, 0, 1) == "17/18 12/18"  # X's 13 is O's 12
+    # X's 13 is O's 12, and the play reads in X's order ("13/7 8/7"), whoever numbers it
+    assert format_play_seen(CLASSIC, play, 0, 1) == "12/18 17/18"
     bar = Position.build(CLASSIC, {0: {0: 1, 12: 14}, 1: {1: 15}}, dice=(6, 5))
     entering = bar.parse_play("bar/19 13/8")
     assert format_play_seen(CLASSIC, entering, 0, 1) == "bar/6 12/17"

@@ -374,6 +374,13 @@ def test_a_keyword_that_is_not_the_boards_is_refused(make: Callable[..., Any]) -
     assert make("trigammon", seed=3, names=["Ann", "Bo", "Cy"]).game.names == ("Ann", "Bo", "Cy")
 
 
+def test_a_keyword_a_newcomer_guesses_says_where_the_thing_is() -> None:
+    """The third walk tried ``BoardWidget("classic", match=5)``: the refusal says how a
+    match is given."""
+    with pytest.raises(ValueError, match=r"'match': it takes .*; a match is given as the game: "):
+        BoardWidget("classic", match=5)
+
+
 def test_the_widgets_own_keywords_still_pass() -> None:
     board = BoardWidget("classic", layout={"width": "500px"}, tooltip="a board")
     assert board.layout.width == "500px" and board.tooltip == "a board"

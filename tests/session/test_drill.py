@@ -142,12 +142,12 @@ def test_a_cube_card_is_answered_by_its_choices(library: Library) -> None:
     assert view["match"]["score"] == [2, 4] and view["you"] == 1  # the taker
     version = session.version
     for refused in (session.take, session.drop, lambda: session.answer("double")):
-        with pytest.raises(ValueError, match="take, drop"):
+        with pytest.raises(ValueError, match="take, pass"):
             refused()
     assert session.version == version
     session.answer("pass")
     verdict = session.view()["drill"]["verdict"]  # type: ignore[index]
-    assert verdict is not None and verdict["answer"] == "drop" and not verdict["right"]
+    assert verdict is not None and verdict["answer"] == "pass" and not verdict["right"]  # as said
     assert library.card(card).reviews == 1
 
 

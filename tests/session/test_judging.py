@@ -5,12 +5,14 @@ rollout's order is not the net's."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
 from trigammon_widget.judgement.play.equity_rollout import EquityRollout, RolledHint
 from trigammon_widget.session import Session
+from trigammon_widget.session.coaching import HintRow, wins_differ
 
 
 def test_the_rollouts_list_is_ranked_by_its_own_equity_whatever_the_nets_order() -> None:
@@ -81,3 +83,15 @@ def test_chances_come_from_one_source_each() -> None:
     assert analysis["equities"] == list(estimate.equities)
     assert analysis["gammons"] == list(estimate.gammons)
     assert analysis["win_errors"] == list(estimate.win_errors)
+
+
+def test_wins_differ_as_the_board_shows_the_wins() -> None:
+    """A play lower down that wins more *as shown* (to 0.1%) gets the board's note, even
+    by less than 0.05% (33.46% reads 33.5, above 33.4); equal as shown, none."""
+
+    def rows(*wins: float) -> list[HintRow]:
+        return [cast(HintRow, {"win": win}) for win in wins]
+
+    assert wins_differ(rows(0.3344, 0.3346))
+    assert not wins_differ(rows(0.3344, 0.3341, 0.3338))
+    assert not wins_differ(rows(0.3346, 0.3349))  # both read 33.5

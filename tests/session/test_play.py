@@ -23,8 +23,30 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
     name = session.names[turn.player]
     message = session.view()["message"]
     assert message is not None
-    if turn.play:
-        assert message["text"] == f"{name}: {turn.notation} (on this board: {seen})"
+    said = f"{name}: {turn.notation} (on this board: {seen})" if turn.play else None
+    if session.game.ply > 1:
+        assert said is None or message["text"] == said
+    else:  # the game's first turn also says who starts, and why (R2)
+        assert message["text"].startswith("Opening roll (R2): ")
+        assert said is None or message["text"].endswith(f"{name} starts. {said}")
+
+
+def test_the_first_roll_of_a_trigammon_game_says_the_opening_roll() -> None:
+    """In trigammon the starter rolls afresh (R2): its roll's message keeps the opening
+    roll that made it the starter; later rolls say only the roll."""
+    session = Session("trigammon", seed=3, names=["Ann", "Bo", "Cy"])
+    opening = session.view()["message"]
+    assert opening is not None and opening["text"].startswith("Opening roll (R2): ")
+    rolled = session.roll()
+    first = session.view()["message"]
+    starter = session.names[session.board.deciding]
+    assert first is not None
+    assert first["text"] == f"{opening['text']} {starter} rolled {rolled[0]}-{rolled[1]}"
+    session.play(next(iter(session.legal_plays)))
+    rolled = session.roll()
+    later = session.view()["message"]
+    after = session.names[session.board.deciding]
+    assert later is not None and later["text"] == f"{after} rolled {rolled[0]}-{rolled[1]}"
 
 
 def test_a_game_played_out_by_bots_is_one_line() -> None:
@@ -49,3 +71,25 @@ def test_a_persons_own_play_is_said_in_their_numbering_only() -> None:
     message = session.view()["message"]
     assert message is not None and "on this board" not in message["text"]
     assert message["text"].startswith(f"{session.names[mover]}: ")
+
+
+def test_the_history_writes_another_players_play_also_as_the_board_numbers_it() -> None:
+    """The third walk read the bots' "1/9" in the history with only the message line to
+    convert it: each row of another player's play carries it as the live board numbers
+    its points (the perspective's); the perspective's own plays and cube actions none."""
+    session = Session("trigammon", seed=2, names=["Ann", "Bo", "Cy"])
+    for player in range(3):
+        session.set_seat(player, "heuristic")
+    session.autoplay(max_turns=6)
+    for perspective in (0, 2):
+        session.set_perspective(perspective)
+        history = session.history()
+        assert len(history) == 6
+        for entry, turn in zip(history, session.game.turns, strict=True):
+            assert isinstance(turn, Turn)
+            if turn.player == perspective or not turn.play:
+                assert entry["seen"] is None
+            else:
+                variant = session.game.variant
+                seen = format_play_seen(variant, turn.play, turn.player, perspective)
+                assert entry["seen"] == seen != entry["text"]

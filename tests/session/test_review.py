@@ -158,8 +158,25 @@ def test_a_decision_of_another_player_is_numbered_from_its_side(reviewed: Sessio
         assert isinstance(turn, Turn)
         assert turn.notation in session.plays()
     session.goto(len(session.game.turns))
-    for point, label in numbers(session.svg()).items():
+    for point, label in numbers(session.svg()).items():  # the game going on
         assert label == str(label_of(variant, variant.path(0, int(point))))
+
+
+def test_a_board_passed_round_keeps_the_perspectives_numbers() -> None:
+    """The third walk saw a board passed round renumber itself from each player to move
+    while its checkers stood still and "View as" still named X: the labels are the
+    perspective's on every turn, bots or none, "you" or none."""
+    for session in (
+        Session("trigammon", seed=4, names=["Ann", "Bo", "Cy"]),
+        Session("trigammon", seed=4, you=0),
+    ):
+        variant = session.game.variant
+        for _turn in range(4):
+            if session.view()["can_roll"]:
+                session.roll()
+            for point, label in numbers(session.svg()).items():
+                assert label == str(label_of(variant, variant.path(0, int(point)))), point
+            session.play(next(iter(session.legal_plays)))
 
 
 def test_the_game_going_on_after_a_review_is_numbered_from_the_perspective() -> None:

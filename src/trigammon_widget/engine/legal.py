@@ -364,8 +364,10 @@ class _TurnState:
             return IllegalMoveError(
                 "R8",
                 ngettext(
-                    "{count} checker on the bar must enter before any other checker moves",
-                    "{count} checkers on the bar must enter before any other checker moves",
+                    "{count} checker is still on the bar and must enter before any other "
+                    "checker moves",
+                    "{count} checkers are still on the bar and must enter before any other "
+                    "checker moves",
                     mine[BAR],
                 ).format(count=mine[BAR]),
             )
@@ -394,7 +396,7 @@ class _TurnState:
         return IllegalMoveError(
             "R11",
             _(
-                "a {die} bears off from {place} only if no checker is farther from home; "
+                "a {die} bears off from {place} only if no checker stands farther back; "
                 "one is on {farthest}"
             ).format(die=die, place=where, farthest=label(variant, farthest)),
         )

@@ -9,8 +9,7 @@ checker such as ``24/18*/13``. Trigammon uses the seed's numbering, path positio
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING, Protocol
 
@@ -89,6 +88,12 @@ def record_text(record: Noted | CubeAction | Resignation, cube: Cube | None = No
 def format_play(variant: Variant, play: Play) -> str:
     """Chains of one checker merged, hits starred, repeats counted (``20/23*(2)``: two
     checkers from 20 to 23, the first one hitting there); no move is ``""``."""
+    return _written(variant, play, lambda index: index)
+
+
+def _written(variant: Variant, play: Play, seen: Callable[[int], int]) -> str:
+    """``format_play``, each point labelled as ``seen`` numbers it; the order is the
+    mover's, so a play reads in the same order in any numbering."""
     chains: list[list[Move]] = []
     for move in play.moves:
         for chain in chains:
@@ -110,7 +115,9 @@ def format_play(variant: Variant, play: Play) -> str:
     written = []
     for stops, hits in texts.items():
         ends = zip(stops[1:], hits, strict=True)
-        text = "/".join([label(variant, stops[0]), *(label(variant, e) + "*" * h for e, h in ends)])
+        text = "/".join(
+            [label(variant, seen(stops[0])), *(label(variant, seen(e)) + "*" * h for e, h in ends)]
+        )
         written.append(text if counts[stops] == 1 else f"{text}({counts[stops]})")
     return " ".join(written)
 
@@ -126,8 +133,7 @@ def format_play_seen(variant: Variant, play: Play, mover: int, reader: int) -> s
     def seen(index: int) -> int:
         return index if index in (BAR, variant.off) else table[index]
 
-    moves = (replace(move, start=seen(move.start), end=seen(move.end)) for move in play.moves)
-    return format_play(variant, Play(tuple(moves)))
+    return _written(variant, play, seen)
 
 
 _TOKEN = re.compile(r"(?P<path>[a-z0-9*/]+?)(?:\((?P<times>[0-9])\))?", re.IGNORECASE)

@@ -477,9 +477,10 @@ CUBE_WORDS: Mapping[str, tuple[str, str]] = {
     "double": NP_("cube action", "double"),
     "no double": NP_("cube action", "no double"),
     "take": NP_("cube action", "take"),
-    "drop": NP_("cube action", "drop"),
+    "drop": NP_("cube action", "pass"),
 }
-"""A cube action as people read it (``CubeReport.action`` stays the English key)."""
+"""A cube action as people read it, in the board's words (its button says Pass);
+``CubeReport.action`` stays the record's key, ``"drop"``."""
 
 
 def _heads(head: tuple[str, ...]) -> tuple[str, ...]:

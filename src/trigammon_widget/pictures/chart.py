@@ -15,9 +15,9 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from ..engine.i18n import _
+from ..engine.i18n import _, decimal
 from ..engine.notation import dice_text, play_text
-from ..judgement.analysis import CubeReport, Report, TurnReport
+from ..judgement.analysis import CubeReport, Report, TurnReport, action_text
 from .svg import SvgBoard
 from .themes import Theme, find_theme
 
@@ -39,14 +39,16 @@ def equity_graph(
     start: Sequence[float] | None = None,
     shown: int | None = None,
     plies: int | None = None,
+    end: Sequence[float] | None = None,
 ) -> SvgBoard:
     """The graph as SVG. ``theme``: ``"light"``, ``"dark"`` or a ``Theme``;
-    ``colors``: one line colour per player (default: the theme's ``lines``; the legend
-    shows each player's checker beside its line);
-    ``start``: the win chances before the first turn (default: even, e.g.
-    ``evaluate(game.position_at(0)).wins`` for the net's); ``shown``: the turn to
-    highlight; ``plies``: the records of the line, cube actions included (default: as
-    many as the report's turns reach)."""
+        ``colors``: one line colour per player (default: the theme's ``lines``; the legend
+        shows each player's checker beside its line);
+        ``start``: the win chances before the first turn (default: even, e.g.
+        ``evaluate(game.position_at(0)).wins`` for the net's); ``shown``: the turn to
+        highlight; ``plies``: the records of the line, cube actions included (default: as
+        many as the report's turns reach); ``end``: the win chances once the line is over
+    (the result: 1 for the winner), so a game ended by a pass ends at 0 and 100%."""
     if not isinstance(report, Report):
         raise ValueError(
             _("equity_graph needs a Report, not {kind}").format(kind=type(report).__name__)
@@ -60,12 +62,13 @@ def equity_graph(
                 players=players, count=len(colors)
             )
         )
-    if start is not None and len(start) != players:
-        raise ValueError(
-            _("start: one win chance per player ({players}), got {count}").format(
-                players=players, count=len(start)
+    for name, chances_given in (("start", start), ("end", end)):
+        if chances_given is not None and len(chances_given) != players:
+            raise ValueError(
+                _("{name}: one win chance per player ({players}), got {count}").format(
+                    name=name, players=players, count=len(chances_given)
+                )
             )
-        )
     for name, value in (("shown", shown), ("plies", plies)):
         if value is not None and (type(value) is not int or value < 0):
             raise ValueError(
@@ -82,6 +85,8 @@ def equity_graph(
     for ply in range(1, last + 1):
         judged = by_ply.get(ply)  # a cancelled analysis may miss some turns
         chances.append(list(judged.wins) if judged is not None else chances[-1])
+    if end is not None:
+        chances[-1] = list(end)
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(ply: int) -> float:
@@ -92,7 +97,7 @@ def equity_graph(
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
-        f'class="tg-graph" role="img" aria-label="Win chances after each turn" '
+        f'class="tg-graph" role="img" aria-label="{html.escape(_("Win chances after each turn"))}" '
         f'font-family="sans-serif" font-size="10" fill="{theme.text}">',
         f'<rect x="0" y="0" width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="{theme.background}"/>',
     ]
@@ -101,7 +106,7 @@ def equity_graph(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(level):.1f}" y2="{y(level):.1f}" '
             f'stroke="{theme.border}" stroke-width="1"/>'
             f'<text x="{LEFT - 4}" y="{y(level) + 3:.1f}" text-anchor="end" '
-            f'fill="{theme.muted}">{level:.0%}</text>'
+            f'fill="{theme.muted}">{decimal(100 * level, 0)}%</text>'
         )
     if shown is not None and 0 <= shown <= count:
         parts.append(
@@ -137,10 +142,11 @@ def equity_graph(
             f'x="{x(ply) - inner_w / count / 2:.1f}" y="0" width="{inner_w / count:.1f}" '
             f'height="{HEIGHT:.0f}" fill="transparent"><title>{html.escape(label)}</title></rect>'
         )
+    first, final = (html.escape(_("turn {number}").format(number=n)) for n in (0, last))
     parts.append(
-        f'<text x="{LEFT}" y="{HEIGHT - 6:.0f}" fill="{theme.muted}">turn 0</text>'
+        f'<text x="{LEFT}" y="{HEIGHT - 6:.0f}" fill="{theme.muted}">{first}</text>'
         f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 6:.0f}" text-anchor="end" '
-        f'fill="{theme.muted}">turn {last}</text></svg>'
+        f'fill="{theme.muted}">{final}</text></svg>'
     )
     return SvgBoard("".join(parts))
 
@@ -178,18 +184,26 @@ def _column_label(
         return _turn_label(report, turn)
     if decision is not None:
         return _cube_label(report, decision)
-    return f"{ply}. not judged" if ply else "start"
+    return _("{ply}. not judged").format(ply=ply) if ply else _("start")
 
 
 def _cube_label(report: Report, decision: CubeReport) -> str:
     mark = f" {decision.mark}" if decision.mark else ""
-    best, _equity = decision.options[0]
-    return f"{decision.ply}. {report.names[decision.player]} {decision.action}{mark} (best: {best})"
+    best = action_text(decision.options[0][0])
+    return _("{ply}. {name} {action}{mark} (best: {best})").format(
+        ply=decision.ply,
+        name=report.names[decision.player],
+        action=action_text(decision.action),
+        mark=mark,
+        best=best,
+    )
 
 
 def _turn_label(report: Report, turn: TurnReport) -> str:
     name = report.names[turn.player]
-    chances = ", ".join(f"{n} {w:.0%}" for n, w in zip(report.names, turn.wins, strict=True))
+    chances = ", ".join(
+        f"{n} {decimal(100 * w, 0)}%" for n, w in zip(report.names, turn.wins, strict=True)
+    )
     mark = f" {turn.mark}" if turn.mark else ""
     played = play_text(turn.notation)
     return f"{turn.ply}. {name} {dice_text(turn.dice)}: {played}{mark}\n{chances}"

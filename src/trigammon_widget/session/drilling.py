@@ -134,7 +134,7 @@ class Drilling(Seats):
         if drill.card.kind == "cube":
             raise IntentError(
                 _("answer the card: {choices}").format(
-                    choices=", ".join(choice.text for choice in drill.card.best)
+                    choices=", ".join(drill.card.said(choice.text) for choice in drill.card.best)
                 )
             )
 

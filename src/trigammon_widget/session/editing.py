@@ -79,16 +79,16 @@ class Editing(SessionState):
         if count > 0 and board[off] < count:
             raise InvalidPositionError(
                 ngettext(
-                    "{who} has {count} unplaced checker left; a player has {checkers} (R1): "
+                    "{who}: {count} unplaced checker left; a player has {checkers} (R1): "
                     "remove one first",
-                    "{who} has {count} unplaced checkers left; a player has {checkers} (R1): "
+                    "{who}: {count} unplaced checkers left; a player has {checkers} (R1): "
                     "remove one first",
                     board[off],
                 ).format(who=self._name(player), count=board[off], checkers=CHECKERS)
             )
         if count < 0 and board[index] < -count:
             raise InvalidPositionError(
-                _("{who} has no checker there to remove").format(who=self._name(player))
+                _("{who}: no checker there to remove").format(who=self._name(player))
             )
         board[index] += count
         board[off] -= count

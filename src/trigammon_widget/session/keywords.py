@@ -15,13 +15,18 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ..engine.errors import quote
-from ..engine.i18n import ngettext
+from ..engine.i18n import N_, _, ngettext
 
 __all__ = ["UnknownKeywordError", "check_keywords", "keywords_checked", "keywords_of"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 SHOWN = 5
 """Unknown keywords named in a refusal, at most."""
+GUESSES = {
+    "match": N_("a match is given as the game: BoardWidget(Match(5)), as lesson 10 does"),
+}
+"""Keywords a newcomer guesses, with where what they want is (the third walk tried
+``BoardWidget("classic", match=5)``)."""
 
 
 class UnknownKeywordError(TypeError, ValueError):
@@ -44,13 +49,13 @@ def check_keywords(who: str, given: Iterable[str], taken: Iterable[str]) -> None
     if not unknown:
         return
     shown = ", ".join(quote(name) for name in unknown[:SHOWN])
-    raise UnknownKeywordError(
-        ngettext(
-            "{who} takes no keyword {unknown}: it takes {taken}",
-            "{who} takes no keywords {unknown}: it takes {taken}",
-            len(unknown),
-        ).format(who=who, unknown=shown, taken=", ".join(sorted(known)))
-    )
+    said = ngettext(
+        "{who} takes no keyword {unknown}: it takes {taken}",
+        "{who} takes no keywords {unknown}: it takes {taken}",
+        len(unknown),
+    ).format(who=who, unknown=shown, taken=", ".join(sorted(known)))
+    guesses = [_(GUESSES[name]) for name in unknown if name in GUESSES]
+    raise UnknownKeywordError("; ".join([said, *guesses]))
 
 
 def keywords_checked(init: F) -> F:

@@ -34,6 +34,9 @@ class Playing(SessionState):
         turn = board.game.position.turn
         said = self._to(turn, N_("{who} rolled {dice}"), NP_("you", "You rolled {dice}"))
         text = said.format(who=self._name(turn), dice=dice_text(rolled))
+        opening = self._opening_text(board.game)  # the first turn: who starts, and why
+        if opening is not None:
+            text = f"{opening} {text}"
         self._swap(board=board.afresh(), info=text, line=True)
         return rolled
 
@@ -169,6 +172,7 @@ class Playing(SessionState):
                 p: CubeBot(b, evaluator=judge) if seats[p] != "random" else b
                 for p, b in bots.items()
             }
+        opening = self._opening_text(board.game)  # said with the game's first turn
         made: list[Record] = autoplay(board.game, bots, max_turns=max_turns)
         # One line: the last record said, the others counted (the history lists them all).
         game = board.game
@@ -184,6 +188,8 @@ class Playing(SessionState):
             ).format(count=len(made), last=text)
         if made and board.game.is_over():
             text += f". {self._ending()}"
+        if len(made) == 1 and opening is not None:
+            text = f"{opening} {text}"
         self._swap(board=board.afresh(), info=text or None, line=bool(made))
 
     def _said(self, record: Record) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from ..engine import Play, Position, Turn
+from ..engine.game import Record
 from ..engine.i18n import _, language
-from ..engine.notation import format_play, play_text, record_text
+from ..engine.notation import format_play, format_play_seen, play_text, record_text
 from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
@@ -93,6 +94,8 @@ class Showing(SessionState):
         from ..judgement.evaluation import evaluate
 
         evaluation = evaluate(start.with_dice(), evaluator=judge)
+        won = game.result(-1)  # a game over ends at its result, a pass's included
+        end = None if won is None else [float(p == won.winner) for p in range(len(game.names))]
         # A plain str, as the board's drawing (marimo sends an SvgBoard as {}).
         return str(
             equity_graph(
@@ -101,6 +104,7 @@ class Showing(SessionState):
                 colors=self._look.colors,
                 start=evaluation.wins,
                 plies=len(game.turns),
+                end=end,
             )
         )
 
@@ -138,6 +142,7 @@ class Showing(SessionState):
             "turn": turn,
             "dice": list(shown.dice) if shown.dice else None,
             "remaining": remaining,
+            "entering": bool(remaining) and shown.bar(turn) > 0,
             "can_roll": person and board.may_roll and not drilled,
             "can_confirm": can_confirm,
             "primary": self._primary(can_confirm),
@@ -351,6 +356,13 @@ class Showing(SessionState):
         game = self._board.game
         report = self._current_report()
         marks = report.marks if report is not None else {}
+        reader = self._look.perspective
+
+        def seen(turn: Record) -> str | None:
+            if not isinstance(turn, Turn) or not turn.play or turn.player == reader:
+                return None
+            return format_play_seen(game.variant, turn.play, turn.player, reader)
+
         return [
             {
                 "ply": ply,
@@ -359,6 +371,7 @@ class Showing(SessionState):
                 "text": record_text(turn, game.match_position_at(ply - 1).cube),
                 "lines": lines,
                 "mark": marks.get(ply),
+                "seen": seen(turn),
             }
             for ply, (turn, lines) in enumerate(zip(game.turns, game.branches(), strict=True), 1)
         ]
@@ -456,11 +469,11 @@ class Showing(SessionState):
             game = self._board.game
             turn = self._drawn_turn(ply)
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
-            numbering = self._numbering(ply)
             position = game.position_at(ply)
             return self._draw(position, arrows, mover, self._better(ply), ply, numbering)
 
-        key = (self._line, ply, language())
+        numbering = self._numbering(ply)
+        key = (self._line, ply, language(), numbering)
         return self.memo.get("turn", key, draw, limit=TURN_DRAWINGS)
 
     def _numbering(self, ply: int) -> Numbering:
@@ -468,11 +481,13 @@ class Showing(SessionState):
         board shows a decision under review there (a record follows), from its mover's
         side, as the mover writes its plays (the review's, the legal plays', the
         hints'), GNU Backgammon's way, so that no text needs converting to find a
-        checker; else (the game going on, no review) from the perspective's."""
+        checker; else (the game going on) from the perspective's, even on a board
+        passed round: the third walk found labels that change under still checkers
+        worse than reading another player's play "on this board"."""
         game = self._board.game
-        if not self._decisions() or ply >= len(game.turns):
-            return "perspective"
-        return game.turns[ply].player
+        if self._decisions() and ply < len(game.turns):
+            return game.turns[ply].player
+        return "perspective"
 
     def _draw(
         self,

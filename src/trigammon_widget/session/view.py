@@ -190,6 +190,9 @@ class View(TypedDict):
     turn: int
     dice: list[int] | None
     remaining: list[int]
+    entering: bool
+    """Whether the player to move has checkers on the bar to enter with the dice left:
+    no other checker moves till they are in (R8)."""
     can_roll: bool
     """Whether the person to act may roll: never on a bot's turn (its seat is the bot's)."""
     can_confirm: bool
@@ -247,6 +250,9 @@ class HistoryEntry(TypedDict):
     lines: int
     mark: str | None
     """The review's mark of the turn: None, "?!", "?" or "??"."""
+    seen: str | None
+    """Another player's play as the live board numbers its points (the perspective's),
+    beside ``text``, the mover's own; None for the perspective's plays and cube actions."""
 
 
 class VariationRow(TypedDict):

@@ -20,6 +20,7 @@ __all__ = ["COUNTED", "IN_CONTEXT", "TO_YOU", "WORDS", "words"]
 
 IN_CONTEXT: Mapping[str, tuple[str, str]] = {
     "play": NP_("a column of plays", "Play"),
+    "start": NP_("the history's first row, the position before any turn", "Start"),
 }
 """Words whose English says more than one thing, by key: each with its context."""
 
@@ -38,6 +39,7 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "player_wins": NP_("you", "You win {wins}"),
     "take_point": NP_("you", "Take point {point}: you take with at least this chance of winning."),
     "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
+    "enter_first": NP_("you", "R8: your checkers on the bar enter first, before any other moves."),
 }
 """Words said to the person in front of the board (the view's ``you``), by the key of
 the word said of another player: the board has ``<key> you`` beside ``<key>``
@@ -109,6 +111,7 @@ WORDS: Mapping[str, str] = {
     "preview_of": N_("{label} of {play}: not played."),
     # the history panel
     "history": N_("History"),
+    "seen_tip": N_("{name} writes {play} in their own numbers; on this board: {seen}"),
     "move_list": N_("Move list"),
     "first_position": N_("First position"),
     "first_tip": N_("First (Home)"),
@@ -119,9 +122,9 @@ WORDS: Mapping[str, str] = {
     "last_position": N_("Last position"),
     "last_tip": N_("Last (End)"),
     "step_through": N_("Step through the game"),
-    # Translators: the history's first row, the position before any turn.
-    "start": N_("Start"),
     "turn_of": N_("turn {ply} of {plies}"),
+    # Translators: the history's count under a review, whose board shows a turn's decision.
+    "decision_of": N_("turn {ply} of {plies}, before it was played"),
     "marked_play": N_("a {mark} play"),
     "marked_cube_action": N_("a {mark} cube action"),
     "mistake_tip": N_("{label} (n / p: next / previous mistake)"),
@@ -217,6 +220,10 @@ WORDS: Mapping[str, str] = {
     "cube_question_double": N_("Before the roll: double, or play on?"),
     "cube_question_take": N_("A double awaits its answer: take, or pass?"),
     "proper_action": N_("Proper cube action: {action}."),
+    "above_proper": N_(
+        "A row above the proper action (+) is not the doubler's to have: the taker answers "
+        "the double as suits the taker."
+    ),
     "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
     "cubeless_chances": N_("Cubeless chances by {by} at 0-ply: {chances}."),
     "player_wins": N_("{name} wins {wins}"),
@@ -418,6 +425,7 @@ WORDS: Mapping[str, str] = {
     "whose_checker": N_("That checker is {whose}'s: {mover} is to move."),
     "roll_first": N_("Roll the dice first."),
     "no_move_left": N_("That checker has no legal move with the dice left."),
+    "enter_first": N_("R8: {mover}'s checkers on the bar enter first, before any other moves."),
     "tray_hint": N_(
         "A tray holds the checkers not on the board: click a point or a bar to place one, "
         "shift-click to take one back."

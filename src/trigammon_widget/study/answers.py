@@ -108,7 +108,7 @@ def cube_answer(card: Card, answer: object) -> CubeAction:
             return known
     raise ValueError(
         _("this card asks for one of {choices}, not {answer}").format(
-            choices=", ".join(choices), answer=quote(answer)
+            choices=", ".join(card.said(choice) for choice in choices), answer=quote(answer)
         )
     )
 

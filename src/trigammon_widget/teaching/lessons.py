@@ -389,15 +389,15 @@ QUIZ: tuple[QuizItem, ...] = (
         ),
         "bar/4 4/5",
         N_(
-            "The second checker is still on the bar, so nothing else may move; its 1 cannot "
-            "enter (O holds X's 1), so the 1 is lost."
+            "Once one checker is in with the 4, the other still waits, so nothing else may "
+            "move; its 1 cannot enter (O holds X's 1), so the 1 is lost."
         ),
     ),
     QuizItem(
         N_("X rolls 6-5 with one checker on 20 and plays only the 5: 20/25."),
         setup(TRIGAMMON, {"X": {20: 1}, "O": {31: 2, 13: 13}, "V": {34: 15}}, (6, 5)),
         "20/25",
-        N_("Only one die can be played (31 is held), so it must be the higher one: 20/26."),
+        N_("The checker cannot use both dice, since its 31 (lit) is held: the play is 20/26."),
         highlight=(31,),
     ),
     QuizItem(
@@ -428,8 +428,8 @@ QUIZ: tuple[QuizItem, ...] = (
     ),
     QuizItem(
         N_(
-            "Classic backgammon: X has a checker on the bar and rolls 6-4; O holds its 19, 21, "
-            "22, 23 and 24 points. X plays 13/7 13/9."
+            "Classic backgammon: X has a checker on the bar and rolls 6-4; O holds its 1-, 2-, "
+            "3-, 4- and 6-points (X's 24, 23, 22, 21 and 19). X plays 13/7 13/9."
         ),
         setup(
             CLASSIC,
@@ -438,8 +438,8 @@ QUIZ: tuple[QuizItem, ...] = (
         ),
         "13/7 13/9",
         N_(
-            "Neither die enters (the 6 needs O's held 19-point, the 4 its 21-point), so X loses "
-            "the whole turn: nothing else may move while a checker is on the bar."
+            "Neither die enters (the 6 would come in on O's 6-point, the 4 on its 4-point, both "
+            "held), so X loses the whole turn: nothing else may move while a checker is on the bar."
         ),
     ),
 )
