@@ -164,7 +164,8 @@ export class Pointer {
       const whose = view.names[owner] ?? String(owner + 1);
       this.host.say(format(about(words, "whose_checker", view.turn, view.you), { whose, mover }));
     } else if (view.can_roll) this.host.say(word(words, "roll_first"));
-    else if (view.entering && hit?.area !== "bar") this.host.say(format(about(words, "enter_first", view.turn, view.you), { mover }));
+    else if (view.entering && hit?.area !== "bar")
+      this.host.say(format(about(words, "enter_first", view.turn, view.you), { mover }));
     else if (view.dice) this.host.say(word(words, "no_move_left"));
   }
 
