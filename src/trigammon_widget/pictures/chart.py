@@ -42,12 +42,12 @@ def equity_graph(
     end: Sequence[float] | None = None,
 ) -> SvgBoard:
     """The graph as SVG. ``theme``: ``"light"``, ``"dark"`` or a ``Theme``;
-        ``colors``: one line colour per player (default: the theme's ``lines``; the legend
-        shows each player's checker beside its line);
-        ``start``: the win chances before the first turn (default: even, e.g.
-        ``evaluate(game.position_at(0)).wins`` for the net's); ``shown``: the turn to
-        highlight; ``plies``: the records of the line, cube actions included (default: as
-        many as the report's turns reach); ``end``: the win chances once the line is over
+    ``colors``: one line colour per player (default: the theme's ``lines``; the legend
+    shows each player's checker beside its line);
+    ``start``: the win chances before the first turn (default: even, e.g.
+    ``evaluate(game.position_at(0)).wins`` for the net's); ``shown``: the turn to
+    highlight; ``plies``: the records of the line, cube actions included (default: as
+    many as the report's turns reach); ``end``: the win chances once the line is over
     (the result: 1 for the winner), so a game ended by a pass ends at 0 and 100%."""
     if not isinstance(report, Report):
         raise ValueError(

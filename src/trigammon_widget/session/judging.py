@@ -300,11 +300,13 @@ class Judging(Navigation):
             return True
         if job is not analyses.job or analyses.analysis is None:
             return False
+        from ..judgement.play import EquityRollout  # a job of hints or chances ran: numpy is here
+
         panel: Analysis = {**analyses.analysis}
         if isinstance(found, BaseException):
             panel["status"] = "failed"
             panel["error"] = str(found)[:300]
-        elif isinstance(found, _rollout_kind()):
+        elif isinstance(found, EquityRollout):
             if found.trials > 1:
                 panel = {**panel, **rolled_chances(found), "source": rollout_source(found)}
             panel["status"] = "cancelled" if found.cancelled else "done"
@@ -322,10 +324,3 @@ class Judging(Navigation):
             panel["status"] = "cancelled" if cancelled else "done"
         self._swap(analyses=replace(analyses, analysis=panel, job=None))
         return True
-
-
-def _rollout_kind() -> type[EquityRollout]:
-    """What a job of chances finds (asked once one has run: the nets are here)."""
-    from ..judgement.play import EquityRollout
-
-    return EquityRollout
