@@ -97,8 +97,8 @@ def test_the_practice_game_with_the_tutor_then_its_review(page: Any) -> None:
     assert state["turn"] == 0 and not state["warning"]
     assert state["players"][plies : plies + 3] == [0, 1, 2]
 
-    # The review cell judges the game so far.
-    review = page.locator(".jp-Cell").nth(5)
+    # The review cell (the lesson's third code cell) judges the game so far.
+    review = page.locator(".jp-CodeCell").nth(2)
     output = run_cell(page, review, "very bad ??")
     assert "points per game lost" in output
     assert all(name in output for name in ("You", "Olga", "Victor"))
