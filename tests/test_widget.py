@@ -383,7 +383,10 @@ def test_a_board_shows_as_the_widget_and_a_still_picture_kept_current() -> None:
     assert "application/vnd.jupyter.widget-view+json" in live.data
     assert live.data["text/plain"] == ""  # a page without widgets shows nothing of it
     assert still.data["image/svg+xml"] == widget.svg
-    note = "<p>A picture of the board as last shown: run the cell for a live board.</p>"
+    note = (
+        "<p>A picture of the board as last shown. While the kernel runs, show the board "
+        "again (its name in a cell) to go on with it; running the cell starts a new one.</p>"
+    )
     assert f'<div class="trigammon-static">{widget.svg}{note}</div>' in still.data["text/html"]
     assert "body:has(.trigammon-widget) .trigammon-static{display:none}" in still.data["text/html"]
     assert still.data["text/plain"] == str(widget.position)

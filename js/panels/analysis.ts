@@ -314,8 +314,7 @@ export class AnalysisPanel {
         h("tbody", {}, ...rows),
       ),
       h("p", { "data-role": "proper" }, format(say("proper_action"), { action: cube.proper })),
-      cube.rows.some((row) => row.action !== cube.best && row.diff > 0) &&
-        h("p", { class: "tgw-note", "data-role": "above-proper" }, say("above_proper")),
+      aboveProper(cube, words),
       h(
         "p",
         { "data-role": "take-point" },
@@ -432,4 +431,14 @@ function chanceBar(
     bar.append(bracket);
   }
   return bar;
+}
+
+/** Why a row scores more than the proper action yet is not it: the taker's answer
+ *  decides (the double passed, or taken, when it should not be); none where no row is
+ *  above the proper one. */
+function aboveProper(cube: CubeAdvice, words: Words): HTMLElement | null {
+  const above = cube.rows.find((row) => row.action !== cube.best && row.diff > 0);
+  if (!above) return null;
+  const key = above.action === "double, pass" ? "above_proper" : "above_proper_take";
+  return h("p", { class: "tgw-note", "data-role": "above-proper" }, word(words, key));
 }

@@ -75,7 +75,10 @@ export class MatchPanel {
           ? ` · ${format(about(words, "wins_the_match", match.winner, v.you), { name: name(match.winner) })}`
           : "";
       setChildren(this.score, `${length}: `, ...scores, stage && ` · ${stage}`, over);
-      setText(this.games, format(say("game_of"), { game: String(match.game + 1), games: String(match.games) }));
+      // "Game 2 of 2" read as a match of two games: the game going on is just "Game 2".
+      const current = match.game === match.games - 1;
+      const game = { game: String(match.game + 1), games: String(match.games) };
+      setText(this.games, format(say(current ? "game_now" : "game_of"), game));
     } else {
       setChildren(this.score);
       setText(this.games, "");

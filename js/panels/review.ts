@@ -139,7 +139,10 @@ export class ReviewPanel {
     this.nav.hidden = !r;
     this.previous.disabled = mistakeFrom(r, shown, -1) === null;
     this.next.disabled = mistakeFrom(r, shown, 1) === null;
-    setText(this.mistakes, r && !running ? counted(words, "mistakes", count) : "");
+    // At a marked decision, which of them it is ("mistake 3 of 19"), else how many.
+    const at = r ? r.marked_at.indexOf(shown) : -1;
+    const which = format(say("mistake_of"), { number: String(at + 1), count: String(count) });
+    setText(this.mistakes, r && !running ? (at >= 0 ? which : counted(words, "mistakes", count)) : "");
 
     let note = "";
     this.note.removeAttribute("data-kind");

@@ -121,7 +121,11 @@ export class Toolbar {
     this.roll.classList.toggle("tgw-primary", v.primary === "roll");
     this.die1.disabled = this.die2.disabled = this.setDice.disabled = !v.can_roll;
     // Rolled, the (disabled) dice selectors show the dice rolled, not 1 and 1.
-    if (!v.can_roll && v.dice) [this.die1.value, this.die2.value] = v.dice.map(String);
+    if (!v.can_roll && v.dice) {
+      // In the order the status says them (the higher first: "6-4").
+      const [high, low] = [...v.dice].sort((a, b) => b - a);
+      [this.die1.value, this.die2.value] = [String(high), String(low)];
+    }
     // A drilled card comes with its dice: nothing to roll or set while it is shown.
     this.roll.hidden = this.diceSet.hidden = !!v.drill?.card?.shown;
     this.undo.disabled = !v.can_undo_move;
@@ -178,7 +182,9 @@ export class Toolbar {
     if (play && v.dice && v.partial) {
       aside(format(say("played_so_far"), { play: v.partial }));
       if (v.tutor.warning) aside(say("tutor_holds"));
-      else aside(v.remaining.length ? format(say("dice_left"), { dice: diceText(v.remaining) }) : say("confirm_ends"));
+      else if (!v.remaining.length) aside(say("confirm_ends"));
+      // Dice left that no move can use (R9): said so, rather than "1 left" beside a lit Confirm.
+      else aside(format(say(v.can_confirm ? "dice_unplayable" : "dice_left"), { dice: diceText(v.remaining) }));
     }
 
     setChildren(this.status, ...parts);

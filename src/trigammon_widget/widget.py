@@ -446,7 +446,11 @@ class BoardWidget(anywidget.AnyWidget):
         # left for boards that had stopped working.
         with self._session.speaking():
             note = html.escape(
-                _("A picture of the board as last shown: run the cell for a live board.")
+                _(
+                    "A picture of the board as last shown. While the kernel runs, show the "
+                    "board again (its name in a cell) to go on with it; running the cell "
+                    "starts a new one."
+                )
             )
         return {
             "text/html": f'{HIDE_WHEN_LIVE}<div class="{STILL}">{drawn}<p>{note}</p></div>',

@@ -282,8 +282,8 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     above = any(row["diff"] > 0 for row in advice["rows"] if row["action"] != advice["best"])
     note = panel.locator("[data-role=above-proper]")
     assert above and note.text_content() == (
-        "A row above the proper action (+) is not the doubler's to have: the taker answers "
-        "the double as suits the taker."
+        "Double, pass scores more only if the double is passed; it should be taken, so a "
+        "double is worth Double, take."
     )
     point = f"{advice['take_point'] * 100:.1f}%"
     assert panel.locator("[data-role=take-point]").text_content() == (

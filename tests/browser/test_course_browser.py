@@ -90,7 +90,10 @@ def test_a_saved_lesson_opens_again_on_its_still_pictures_with_no_error(
         still.scroll_into_view_if_needed()
         still.wait_for(state="visible", timeout=PATIENCE_MS)
         note = page.locator(".trigammon-static p").first.text_content()
-        assert note == "A picture of the board as last shown: run the cell for a live board."
+        assert note == (
+            "A picture of the board as last shown. While the kernel runs, show the board "
+            "again (its name in a cell) to go on with it; running the cell starts a new one."
+        )
         run_all_cells(page)  # the new kernel runs the lesson again: a live board
         page.locator(".trigammon-widget[data-version]").wait_for(timeout=PATIENCE_MS)
         still.wait_for(state="hidden", timeout=PATIENCE_MS)  # the live board shows alone

@@ -137,11 +137,13 @@ def test_double_take_redouble_and_pass(page: Any) -> None:
     state = probe(page)["match"]
     assert state["match"]["game"] == 1 and state["match"]["score"] == state["match"]["total"]
     assert state["cube"]["value"] == 1 and state["win"] is None
-    assert "Game 2 of 2" in (panel.text_content() or "")
+    # The game going on is "Game 2" ("Game 2 of 2" read as a match of two games).
+    assert "Game 2" in (panel.text_content() or "") and "of 2" not in (panel.text_content() or "")
 
     # Back in the first game, stepping through is fine; playing on is not.
     press(page, widget, "Show the previous game")
     assert probe(page)["match"]["match"]["game"] == 0
+    assert "Game 1 of 2" in (panel.text_content() or "")  # a game played, of those played
     status = widget.locator(".tgw-status").text_content() or ""
     assert "a played game of the match, kept as played" in status  # shown at its start
     assert widget.get_by_role("button", name="Double", exact=True).is_disabled()

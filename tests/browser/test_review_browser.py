@@ -169,6 +169,10 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     assert played == state["history"][mistakes[0] - 1]
     assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == str(mistakes[0])
     assert following.is_enabled()
+    # Which mistake of them all it is (the fourth walk pressed on, not knowing).
+    marked = [ply for ply, mark in enumerate(marks, 1) if mark]
+    which = f"mistake {marked.index(mistakes[0]) + 1} of {len(marked)}"
+    assert panel.locator("[data-role=mistakes]").text_content() == which
 
     # The keys: n the next mistake, p the one before.
     for key, ply in (("n", mistakes[1]), ("p", mistakes[0])):

@@ -106,6 +106,7 @@ WORDS: Mapping[str, str] = {
     "played_so_far": N_("played {play}"),
     "dice_left": N_("{dice} left"),
     "confirm_ends": N_("Confirm ends the turn"),
+    "dice_unplayable": N_("{dice} cannot be played (R9): Confirm ends the turn"),
     # the message line
     "preview": N_("Preview"),
     "preview_of": N_("{label} of {play}: not played."),
@@ -164,6 +165,7 @@ WORDS: Mapping[str, str] = {
     "jacoby_rule": N_("Jacoby rule"),
     "wins_the_match": N_("{name} wins the match"),
     "game_of": N_("Game {game} of {games}"),
+    "game_now": N_("Game {game}"),
     "cube_centred": N_("Cube {value}, centred"),
     "cube_owned": N_("Cube {value}, {name}'s"),
     "cube_offered": N_("doubled to {value}, awaiting an answer"),
@@ -221,9 +223,13 @@ WORDS: Mapping[str, str] = {
     "cube_question_take": N_("A double awaits its answer: take, or pass?"),
     "proper_action": N_("Proper cube action: {action}."),
     "above_proper": N_(
-        "A row above the proper action (+) is not the doubler's to have: the taker answers "
-        "the double as suits the taker."
+        "Double, pass scores more only if the double is passed; it should be taken, so a "
+        "double is worth Double, take."
     ),
+    "above_proper_take": N_(
+        "Double, take scores more only if the double is taken; it should be passed."
+    ),
+    "mistake_of": N_("mistake {number} of {count}"),
     "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
     "cubeless_chances": N_("Cubeless chances by {by} at 0-ply: {chances}."),
     "player_wins": N_("{name} wins {wins}"),
