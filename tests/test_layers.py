@@ -157,7 +157,7 @@ ROOMS = [
     {"evaluation"},
     {"nets"},
     {"inputs", "race"},
-    {"outcome_vectors", "threads"},
+    {"outcome_vectors", "threads", "judges"},
     {""},
 ]
 """The judgement's rooms, top to bottom, as its ``__init__`` tells them: a sub-package

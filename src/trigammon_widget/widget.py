@@ -398,7 +398,8 @@ class BoardWidget(anywidget.AnyWidget):
         self.send(message)
 
     def _run(self, job: Job) -> None:
-        """Runs ``job`` in a thread; its reports go through the session under the lock."""
+        """Runs ``job`` in a thread (in place where none can start); its reports go
+        through the session under the lock."""
 
         def report(done: int, total: int) -> None:
             with self._lock:
@@ -417,8 +418,12 @@ class BoardWidget(anywidget.AnyWidget):
                     self._publish()
 
         worker = threading.Thread(target=run, name=f"trigammon-{job.kind}", daemon=True)
+        try:
+            worker.start()
+        except RuntimeError:  # no threads here (WebAssembly's Python): the job runs in place
+            run()
+            return
         self._workers = [*(w for w in self._workers if w.is_alive()), worker]
-        worker.start()
 
     def _ipython_display_(self) -> None:
         """The live widget, then its drawing as a still picture (see the module's doc)."""

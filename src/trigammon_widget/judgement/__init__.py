@@ -1,6 +1,7 @@
 """The judgement: what a position is worth and who plays it well.
 
-Rooms, bottom up: ``outcome_vectors`` and ``threads`` (shared by all), ``race`` and
+Rooms, bottom up: ``outcome_vectors``, ``threads`` and ``judges`` (the evaluators on
+offer, and whether numpy is here to run them: shared by all), ``race`` and
 ``inputs``, ``nets``, then ``evaluation`` (an evaluator of positions and plays),
 ``cube``, ``play`` (bots, games, rollouts), ``analysis`` (a game's review) and
 ``training`` (only the scripts' and the tests'). A room's ``__init__`` is its face:

@@ -23,6 +23,9 @@ the same in every language.
 
 Turns are rated independently, so they run in parallel (``parallel.run``: both
 cores by default, or any ``concurrent.futures.Executor``), with progress and cancel.
+
+A report and its words need no numpy; judging a game does, and imports the nets where
+it starts (``judges``).
 """
 
 from __future__ import annotations
@@ -33,9 +36,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import Literal, overload
-
-import numpy as np
+from typing import TYPE_CHECKING, Literal, overload
 
 from ..engine.fastplay import TurnView, key_of, play_of
 from ..engine.game import Game, Turn
@@ -46,17 +47,12 @@ from ..engine.notation import dice_text, play_text
 from ..engine.position import Dice, Position
 from ..engine.stakes import CubeAction, MatchPosition
 from .cube import CUBE_PLY, CubeDecision, cubeful_decision
-from .evaluation import (
-    PLIES,
-    ROLLS,
-    Evaluator,
-    NeuralEvaluator,
-    find_evaluator,
-    rate_plays,
-)
-from .outcome_vectors import equity_matrix
+from .judges import PLIES, need_numpy
 from .play import portable, run, runner
 from .threads import one_blas_thread
+
+if TYPE_CHECKING:
+    from .evaluation import Evaluator
 
 __all__ = [
     "LEVEL_WORDS",
@@ -550,6 +546,11 @@ def _judge(task: _Task) -> TurnReport:
 
 
 def _judged(task: _Task) -> TurnReport:
+    import numpy as np
+
+    from .evaluation import ROLLS, NeuralEvaluator, rate_plays
+    from .outcome_vectors import equity_matrix
+
     position = task.position
     variant = position.variant
     mover = position.turn
@@ -669,6 +670,9 @@ def analyse(
             _("analyse needs a Game or a Match, not {kind}").format(kind=type(game).__name__)
         )
     games = game.games if isinstance(game, Match) else (game,)
+    need_numpy(_("A review"))
+    from .evaluation import find_evaluator
+
     chosen = find_evaluator(evaluator)
     if isinstance(ply, bool) or ply not in PLIES:
         raise ValueError(

@@ -37,6 +37,7 @@ from ..engine.position import Position, check_dice
 from ..engine.runs import Seat
 from ..engine.variant import Variant
 from . import race
+from .judges import EVALUATORS, PLIES
 from .nets import (
     DEFAULTS,
     ROLL_CHANCES,
@@ -52,6 +53,7 @@ from .outcome_vectors import Floats, equities_of, equity_matrix, outcome_size, p
 
 __all__ = [
     "EVALUATORS",
+    "PLIES",
     "Evaluation",
     "Evaluator",
     "GnubgEvaluator",
@@ -66,9 +68,6 @@ __all__ = [
     "rate_plays",
     "roll_table",
 ]
-
-PLIES = (0, 1)
-"""Look-ahead depths on offer: 0 (instant) and 1 (21 rolls, each answered at 0-ply)."""
 
 
 @dataclass(frozen=True)
@@ -375,10 +374,6 @@ def _gnubg() -> ModuleType:
         return importlib.import_module("gnubg_nn")
     except ImportError:
         raise ImportError(GNUBG_MISSING) from None
-
-
-EVALUATORS = ("neural", "gnubg")
-"""The names ``find_evaluator`` knows."""
 
 
 def find_evaluator(evaluator: str | Evaluator | None = None) -> Evaluator:

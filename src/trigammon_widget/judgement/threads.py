@@ -13,13 +13,15 @@ process pool's workers start with one thread anyway (``parallel``).
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from threadpoolctl import ThreadpoolController
+if TYPE_CHECKING:
+    from threadpoolctl import ThreadpoolController
 
 __all__ = ["one_blas_thread"]
 
@@ -30,6 +32,8 @@ _LIMITER: Any = None
 
 @cache
 def _controller() -> ThreadpoolController:
+    from threadpoolctl import ThreadpoolController
+
     return ThreadpoolController()
 
 
@@ -38,7 +42,7 @@ def one_blas_thread() -> Iterator[None]:
     """BLAS on one thread inside the block (the outermost block sets and restores it)."""
     global _DEPTH, _LIMITER
     with _LOCK:
-        if _DEPTH == 0:
+        if _DEPTH == 0 and "numpy" in sys.modules:  # BLAS comes with numpy
             _LIMITER = _controller().limit(limits=1, user_api="blas")
         _DEPTH += 1
     try:
@@ -46,6 +50,6 @@ def one_blas_thread() -> Iterator[None]:
     finally:
         with _LOCK:
             _DEPTH -= 1
-            if _DEPTH == 0:
+            if _DEPTH == 0 and _LIMITER is not None:
                 _LIMITER.restore_original_limits()
                 _LIMITER = None

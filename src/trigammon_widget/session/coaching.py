@@ -12,18 +12,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from ..engine.i18n import NP_, _, pgettext
 from ..engine.moves import Play
 from ..engine.notation import play_text
 from ..engine.position import Position
 from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, action_text, mark_of
-from ..judgement.cube import CubeDecision
-from ..judgement.evaluation import Evaluation, Evaluator
-from ..judgement.evaluation import Hint as RatedPlay
-from ..judgement.evaluation import hints as rate_all
-from ..judgement.play import EquityRollout, RolledHint
+
+if TYPE_CHECKING:  # the nets' values: numpy's (``judges``)
+    from ..judgement.cube import CubeDecision
+    from ..judgement.evaluation import Evaluation, Evaluator
+    from ..judgement.evaluation import Hint as RatedPlay
+    from ..judgement.play import EquityRollout, RolledHint
 
 __all__ = [
     "Analysis",
@@ -453,6 +454,8 @@ def tutor_warning(
                 threshold=repr(threshold)
             )[:80]
         )
+    from ..judgement.evaluation import hints as rate_all
+
     rated = rate_all(position, evaluator=evaluator)
     if len(rated) < 2:
         return None

@@ -6,13 +6,16 @@ Hints and chances show the net's figures at once, labelled as the net's; a rollo
 ``ROLLOUT_TURNS`` turns and valued by the net) runs in the background, and once done its
 figures replace the net's whole, labelled as the rollout's: a list never mixes sources,
 and is ranked by the equity it shows.
+
+All of it asks the nets: each action first finds its evaluator (``_judge``, which says
+plainly where numpy is missing), then imports what it runs.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine import IllegalMoveError, fast
 from ..engine.i18n import _
@@ -20,19 +23,7 @@ from ..engine.stakes import Cube, MatchPosition
 from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
 from ..judgement.cube import CUBE_PLY, cubeful_decision
-from ..judgement.evaluation import evaluate, net_name
-from ..judgement.evaluation import hints as rate_plays
-from ..judgement.play import (
-    MIN_TRIALS,
-    EquityRollout,
-    Progress,
-    RolledHint,
-    candidates_of,
-    check_settings,
-    roll_out,
-    whole_number,
-)
-from ..judgement.play import hints as rolled_hints
+from ..judgement.play import Progress, whole_number
 from .coaching import (
     Analysis,
     Review,
@@ -49,6 +40,10 @@ from .coaching import (
 from .navigation import Navigation
 from .protocol import INT, IntentError, action
 from .slices import Found, Job
+
+if TYPE_CHECKING:
+    from ..judgement.evaluation import Evaluator
+    from ..judgement.play import EquityRollout, RolledHint
 
 __all__ = ["PURE_ROLLOUT_TURNS", "ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]
 
@@ -71,6 +66,8 @@ Backgammon's "very bad" play): a rollout would not raise them to the top."""
 def rollout_settings(variant: Variant, options: dict[str, Any]) -> dict[str, Any]:
     """The board's rollout settings for ``variant``, each one ``options`` gives in its
     place (``equity_rollout.SETTINGS``), checked before any work starts."""
+    from ..judgement.play import check_settings
+
     turns = ROLLOUT_TURNS if fast.compiled() is not None else PURE_ROLLOUT_TURNS
     settings = {"truncate": turns[variant.name], "seconds": ROLLOUT_SECONDS, **options}
     check_settings(settings)
@@ -98,12 +95,18 @@ class Judging(Navigation):
         board = self._board
         if board.game.position.dice is None and (board.may_double or board.may_answer):
             self._require_play()
+            judge = self._judge(_("Hints"))
             rollout_settings(board.game.variant, options)  # bad settings refused all the same
-            self._cube_hints()
+            self._cube_hints(judge)
             return None
         position = self._rolled(person=False)
+        judge = self._judge(_("Hints"))
         settings = rollout_settings(position.variant, options)
-        judge = self._judge()
+        from ..judgement.evaluation import hints as rate_plays
+        from ..judgement.evaluation import net_name
+        from ..judgement.play import MIN_TRIALS, candidates_of
+        from ..judgement.play import hints as rolled_hints
+
         rated = rate_plays(position, evaluator=judge)
         kept = candidates_of(rated, candidates, WITHIN)
         source = net_source(net_name(judge, position.variant))
@@ -131,7 +134,7 @@ class Judging(Navigation):
         self._swap(analyses=replace(self._analyses, job=job, analysis=panel, rated=tuple(rated)))
         return job
 
-    def _cube_hints(self) -> None:
+    def _cube_hints(self, judge: Evaluator) -> None:
         """The cube decision of the shown turn (R14), judged as the bots judge theirs
         (``cubeful.cubeful_decision``, ``CUBE_PLY`` rolls deep): no double, double/take
         and double/pass for the player on roll before the roll, or take and pass for
@@ -143,7 +146,8 @@ class Judging(Navigation):
         cube = game.cube
         position = game.position.with_dice()
         before = MatchPosition(position, Cube(cube.value, cube.owner), game.match_state)
-        judge = self._judge()
+        from ..judgement.evaluation import evaluate, net_name
+
         panel = self._panel("cube", 0, net_source(net_name(judge, game.variant), CUBE_PLY))
         decision = cubeful_decision(before, judge, ply=CUBE_PLY)
         chances = evaluate(position, evaluator=judge)
@@ -162,8 +166,11 @@ class Judging(Navigation):
                 "R12", _("the game is over: {ending}").format(ending=self._ending())
             )
         position = self._board.game.position
+        judge = self._judge(_("Chances"))
         settings = rollout_settings(position.variant, options)
-        judge = self._judge()
+        from ..judgement.evaluation import evaluate, net_name
+        from ..judgement.play import MIN_TRIALS, roll_out
+
         evaluation = evaluate(position, evaluator=judge)
         source = net_source(net_name(judge, position.variant))
         panel: Analysis = {**self._panel("chances", MIN_TRIALS, source), **chances_view(evaluation)}
@@ -190,7 +197,8 @@ class Judging(Navigation):
         running = self._analyses.review_job
         if running is not None and not running.stop.is_set():
             raise ValueError(_("the game is being analysed: cancel it first"))
-        evaluator = self._judge()
+        evaluator = self._judge(_("A review"))
+        from ..judgement.evaluation import net_name
 
         def work(progress: Progress, stop: threading.Event) -> Report:
             return analyse(game, evaluator=evaluator, progress=progress, cancel=stop, **options)
@@ -292,6 +300,8 @@ class Judging(Navigation):
             return True
         if job is not analyses.job or analyses.analysis is None:
             return False
+        from ..judgement.play import EquityRollout  # a job of hints or chances ran: numpy is here
+
         panel: Analysis = {**analyses.analysis}
         if isinstance(found, BaseException):
             panel["status"] = "failed"

@@ -11,6 +11,7 @@ from ..engine.i18n import N_, NP_, _, decimal, ngettext
 from ..engine.notation import dice_text, format_play, format_play_seen, record_text
 from ..engine.places import Place, index_of, parse_place
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
+from ..judgement.judges import has_numpy
 from ..judgement.play import CubeBot, autoplay
 from .coaching import tutor_warning
 from .protocol import INT, PLACE, IntentError, action
@@ -128,7 +129,7 @@ class Playing(SessionState):
         position = board.game.position
         if position.turn in self._seating.bots:
             return False
-        found = tutor_warning(position, play, self._judge(), self._tutor.threshold)
+        found = tutor_warning(position, play, self._judge(_("The tutor")), self._tutor.threshold)
         if found is None:
             return False
         warning, best = found
@@ -163,8 +164,9 @@ class Playing(SessionState):
         self._require_play()
         board = self._board
         bots = dict(self._seating.bots)
-        if board.cube_in_play():
-            judge = self._judge()
+        # Without numpy the bots play on without the cube, as the random bot does.
+        if board.cube_in_play() and has_numpy():
+            judge = self._judge(_("The bots' cube decisions"))
             seats = self._seating.seats
             bots = {
                 p: CubeBot(b, evaluator=judge) if seats[p] != "random" else b

@@ -36,7 +36,8 @@ SEATS: Mapping[Seat, SeatKind] = {
 bot. The front end's seat list is generated from it (``js/protocol.ts``). Once the cube
 is in play (a match, a score, a cube moved from the centred 1), the heuristic and
 neural bots double and take by ``cube.cube_decision`` on the board's evaluator's chances
-(``bots.CubeBot``); the random bot never doubles and always takes."""
+(``bots.CubeBot``); the random bot never doubles and always takes, and so do all of
+them where numpy is missing (``judgement.judges``; a neural bot then cannot sit)."""
 
 
 class Seats(Playing):

@@ -12,7 +12,6 @@ from ..engine.notation import format_play, format_play_seen, play_text, record_t
 from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
-from ..judgement.evaluation import evaluate
 from ..pictures.chart import equity_graph
 from ..pictures.svg import Numbering, board_svg
 from ..pictures.themes import THEMES, css_variables
@@ -91,7 +90,10 @@ class Showing(SessionState):
     def _graph(self, report: Report) -> str:
         game = self._board.game
         start = game.position_at(0)
-        evaluation = evaluate(start.with_dice(), evaluator=self._judge())
+        judge = self._judge(_("The equity graph"))
+        from ..judgement.evaluation import evaluate
+
+        evaluation = evaluate(start.with_dice(), evaluator=judge)
         won = game.result(-1)  # a game over ends at its result, a pass's included
         end = None if won is None else [float(p == won.winner) for p in range(len(game.names))]
         # A plain str, as the board's drawing (marimo sends an SvgBoard as {}).

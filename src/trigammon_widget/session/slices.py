@@ -30,16 +30,19 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from ..engine import Game, Match, Move, Play, Position
 from ..judgement.analysis import THRESHOLDS, Report
-from ..judgement.evaluation import Hint
-from ..judgement.play import Bot, EquityRollout, Progress, RolledHint
+from ..judgement.play import Bot, Progress
 from ..study import Card, Library, Verdict
 from ..study.cards import Filters
 from .coaching import Analysis, Review, TutorWarning
 from .view import HUMAN, Seat
+
+if TYPE_CHECKING:  # the nets' values: numpy's (``judgement.judges``)
+    from ..judgement.evaluation import Hint
+    from ..judgement.play import EquityRollout, RolledHint
 
 __all__ = [
     "MAX_PACE",
@@ -55,7 +58,7 @@ __all__ = [
     "TutorSettings",
 ]
 
-Found = EquityRollout | list[RolledHint] | Report
+Found: TypeAlias = "EquityRollout | list[RolledHint] | Report"
 """What a ``Job`` finds: a rollout's chances, rolled-out hints, or a game's review."""
 
 

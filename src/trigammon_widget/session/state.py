@@ -15,7 +15,7 @@ import functools
 import inspect
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ..engine import (
     Game,
@@ -33,11 +33,14 @@ from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
 from ..engine.stakes import win_text
 from ..judgement.analysis import Report
-from ..judgement.evaluation import EVALUATORS, Evaluator, find_evaluator
+from ..judgement.judges import EVALUATORS, need_numpy
 from ..pictures.themes import THEMES
 from .coaching import Analysis, Review
 from .keywords import keywords_checked
 from .memo import Memo
+
+if TYPE_CHECKING:
+    from ..judgement.evaluation import Evaluator
 from .protocol import IntentError
 from .slices import Analyses, Board, Drill, Job, Look, Seating, TutorSettings
 from .view import HUMAN, Message
@@ -444,7 +447,12 @@ class SessionState:
 
         return self.memo.get("targets", self._version, targets)
 
-    def _judge(self) -> Evaluator:
+    def _judge(self, what: str) -> Evaluator:
+        """The board's evaluator, for ``what`` (words of the board's language: "Hints"),
+        which says it needs numpy where there is none (``judgement.judges``)."""
+        need_numpy(what)
+        from ..judgement.evaluation import find_evaluator
+
         chosen = find_evaluator(self._analyses.evaluator)
         chosen.check(self._board.game.variant)
         return chosen

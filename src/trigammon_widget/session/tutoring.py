@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine.i18n import _
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS
+from ..judgement.judges import need_numpy
 from .playing import Playing
 from .protocol import BOOL, IntentError, action, choice
 from .slices import TutorSettings
@@ -38,6 +39,8 @@ class Tutoring(Playing):
             raise IntentError(
                 _("on must be true or false, got {value}").format(value=repr(on)[:40])
             )
+        if on:
+            need_numpy(_("The tutor"))  # refused here where the nets cannot run
         chosen = self._tutor.threshold
         if threshold is not None:
             if isinstance(threshold, bool) or not isinstance(threshold, int | float):

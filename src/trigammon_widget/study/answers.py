@@ -12,13 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ..engine import MatchPosition, Play, Position
 from ..engine.errors import quote
 from ..engine.i18n import _, decimal
-from ..judgement.evaluation import Evaluator, find_evaluator, hints
+from ..judgement.judges import need_numpy
 from .cards import CUBE_ACTIONS, Card, Choice, CubeAction
 from .schedule import GRADE_WORDS, Grade, due_text
+
+if TYPE_CHECKING:
+    from ..judgement.evaluation import Evaluator
 
 __all__ = ["Judged", "Verdict", "cube_answer", "judge"]
 
@@ -134,6 +138,9 @@ def judge(card: Card, answer: Play | str) -> Judged:
             best = card.best[0].equity
             loss = max(0.0, best - choice.equity)
             return Judged(choice.text, choice.equity, loss, card.evaluator)
+    need_numpy(_("Judging a play the card does not keep"))
+    from ..judgement.evaluation import hints
+
     evaluator = _evaluator(card, position)
     ranked = hints(position, evaluator=evaluator, ply=card.ply)
     mine = next(hint for hint in ranked if _boards(position, hint.play) == reached)
@@ -146,6 +153,8 @@ def _boards(position: Position, play: Play) -> object:
 
 def _evaluator(card: Card, position: Position) -> Evaluator:
     """The card's evaluator where it can rate the position here, else the project's."""
+    from ..judgement.evaluation import find_evaluator
+
     try:
         chosen = find_evaluator(card.evaluator)
         chosen.check(position.variant)

@@ -23,7 +23,7 @@ from ..engine.errors import quote
 from ..engine.i18n import _
 from ..engine.names import check_name
 from ..engine.records import as_list, check_keys, checking, read_json
-from ..judgement.evaluation import EVALUATORS, PLIES
+from ..judgement.judges import EVALUATORS, PLIES
 from .cards import (
     CUBE_ACTIONS,
     KEPT,

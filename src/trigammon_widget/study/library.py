@@ -40,7 +40,7 @@ from ..judgement.analysis import (
     markdown_tables,
 )
 from ..judgement.cube import cube_decision
-from ..judgement.evaluation import PLIES, evaluate, find_evaluator, hints
+from ..judgement.judges import PLIES, need_numpy
 from . import store
 from .answers import Judged, Verdict, judge
 from .cards import (
@@ -322,6 +322,8 @@ class Library:
         deck: each its position, the evaluator's best plays, its theme and ``tags`` as
         tags, its explanation as the comment, in the language spoken. Returns how many
         were new."""
+        need_numpy(_("The course's problems"))
+        from ..judgement.evaluation import find_evaluator
         from ..teaching.problems import PROBLEMS
         from ..teaching.toolkit import said
 
@@ -772,6 +774,9 @@ def _draft(
         raise ValueError(
             _("ply must be one of {plies}, not {ply}").format(plies=PLIES, ply=quote(ply))
         )
+    need_numpy(_("A card added by hand"))
+    from ..judgement.evaluation import find_evaluator, hints
+
     chosen = find_evaluator(evaluator)
     if isinstance(position, MatchPosition) and position.position.dice is not None:
         position = position.position
@@ -826,6 +831,8 @@ def _cube_draft(
         asked = "double"
     else:
         raise ValueError(_("no cube decision here: the player to move may not double (R14)"))
+    from ..judgement.evaluation import evaluate
+
     chances = evaluate(position.position, evaluator=evaluator, ply=ply)
     options = cube_options(asked, cube_decision(position, chances))
     made_text = made_equity = None

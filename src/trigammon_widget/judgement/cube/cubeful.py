@@ -20,24 +20,27 @@ model with one cube efficiency. GNU Backgammon does better in two ways, both her
 
 Equities are those of ``cube.CubeDecision``: the doubler's chance to win the match,
 or in money play its points per point of the cube's value now.
+
+All of it asks the nets, so numpy is imported where a decision is made
+(``judges``): the cube's face, and the bots', load without it.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ...engine.fastplay import TurnView, boards_of, has_won, position_of
 from ...engine.i18n import _
 from ...engine.position import Position
 from ...engine.stakes import Cube, MatchPosition
 from ...engine.variant import CLASSIC
-from ..evaluation import ROLLS, Evaluation, Evaluator, evaluate, find_evaluator
-from ..inputs import RACE, in_slots, phases
-from ..outcome_vectors import equities_of, equity_matrix
+from ..judges import need_numpy
 from .decision import Chances, CubeDecision, cube_decision
 from .met import match_equity
+
+if TYPE_CHECKING:
+    from ..evaluation import Evaluation, Evaluator
 
 __all__ = ["CONTACT_EFFICIENCY", "CUBE_PLY", "cubeful_decision", "efficiency_of"]
 
@@ -54,6 +57,10 @@ RACE_EFFICIENCY = (0.55, 0.00125, 0.6, 0.7)
 
 def efficiency_of(position: Position) -> float:
     """The cube's efficiency in ``position`` by its class (the module's text)."""
+    import numpy as np
+
+    from ..inputs import RACE, in_slots, phases
+
     boards = np.asarray([position.boards], np.uint8)
     phase = int(phases(in_slots(CLASSIC, boards, np.asarray([position.turn])))[0])
     if phase != RACE:
@@ -72,6 +79,9 @@ def cubeful_decision(
         raise ValueError(_("trigammon has no doubling cube (R14 is classic only)"))
     if isinstance(ply, bool) or ply not in (0, 1):
         raise ValueError(_("ply must be 0 or 1, not {ply}").format(ply=repr(ply)))
+    need_numpy(_("A cube decision"))
+    from ..evaluation import ROLLS, evaluate, find_evaluator
+
     chosen = find_evaluator(evaluator)
     position = match.position.with_dice()
     match = replace(match, position=position)
@@ -103,6 +113,11 @@ def _best_play(
 ) -> tuple[Position, Evaluation]:
     """The position the evaluator's best play of ``dice`` leaves, and its rating (the
     opponent to roll, or the game won)."""
+    import numpy as np
+
+    from ..evaluation import Evaluation
+    from ..outcome_vectors import equities_of, equity_matrix
+
     view = TurnView(CLASSIC, boards_of(position), position.turn, dice)
     keys = list(view.leaves())
     vectors = evaluator.after_plays(view, keys)

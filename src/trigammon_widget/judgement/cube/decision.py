@@ -33,6 +33,7 @@ from ...engine.errors import quote
 from ...engine.i18n import _
 from ...engine.position import Position
 from ...engine.stakes import MAX_CUBE, MatchPosition
+from ..judges import need_numpy
 from .met import match_equity
 
 EFFICIENCY = 0.68
@@ -368,6 +369,7 @@ def evaluated_chances(
     """Chances by ``evaluation.evaluate`` with ``evaluator`` (a name, ``"neural"`` by
     default or ``"gnubg"``, or an ``Evaluator``) at ``ply``: what ``bots.CubeBot``
     decides by."""
+    need_numpy(_("Chances by the nets"))
     from ..evaluation import evaluate, find_evaluator
 
     chosen = find_evaluator(evaluator)

@@ -10,6 +10,9 @@ Bot-only games (``bot_games.play_game``, rollouts, training) run on the engine's
 path (``engine.fastplay``), where each candidate play is named by the key of the board
 it leads to, so a bot can score candidates straight from their keys. The built-in
 bots implement that path (``FastBot.pick``); ``CubeBot`` adds the cube's decisions.
+
+The random and heuristic bots need no numpy; ``NeuralBot`` imports the nets where it
+is made and where it plays (``judges``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from itertools import compress
 from operator import getitem, mul
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ...engine.errors import quote
 from ...engine.fastplay import Indexer, Leaves, TurnView, has_won, key_layout, play_of
@@ -31,8 +34,10 @@ from ...engine.runs import Seat
 from ...engine.stakes import MatchPosition
 from ...engine.variant import CHECKERS, Variant
 from ..cube import CUBE_PLY, EFFICIENCY, Chances, CubeDecision, cube_decision, cubeful_decision
-from ..evaluation import Evaluator, NeuralEvaluator, find_evaluator, rate_plays
-from ..outcome_vectors import equities_of, equity_matrix
+from ..judges import need_numpy
+
+if TYPE_CHECKING:
+    from ..evaluation import Evaluator
 
 __all__ = [
     "CLASSIC_WEIGHTS",
@@ -578,12 +583,13 @@ class NeuralBot:
                     candidates=repr(candidates)
                 )
             )
-        if isinstance(evaluator, str):
-            find_evaluator(evaluator)  # an unknown name fails here, not in a worker
         self.ply = ply
         self.evaluator = evaluator
         self.candidates = candidates
         self._found: Evaluator | None = None
+        if isinstance(evaluator, str):
+            need_numpy(_("A neural bot"))
+            self._evaluator()  # an unknown name fails here, not in a worker
 
     def __getstate__(self) -> dict[str, object]:
         return {**self.__dict__, "_found": None}  # found again by name where unpickled
@@ -602,10 +608,19 @@ class NeuralBot:
         key = next(iter(leaves)) if len(leaves) == 1 else self.pick(view, leaves, random.Random())
         return play_of(leaves[key])
 
+    def _evaluator(self) -> Evaluator:
+        """The evaluator, found once (by name where given one)."""
+        if self._found is None:
+            from ..evaluation import find_evaluator
+
+            self._found = find_evaluator(self.evaluator)
+        return self._found
+
     def pick(self, view: TurnView, leaves: Leaves, rng: random.Random) -> int:
-        evaluator = self._found
-        if evaluator is None:
-            evaluator = self._found = find_evaluator(self.evaluator)
+        from ..evaluation import rate_plays
+        from ..outcome_vectors import equities_of, equity_matrix
+
+        evaluator = self._evaluator()
         keys = list(leaves)
         column = equity_matrix(view.variant.players)[:, view.turn]
         equities = equities_of(evaluator.after_plays(view, keys), column)
@@ -619,17 +634,19 @@ class NeuralBot:
 
     def index_chooser(self, variant: Variant) -> Indexer | None:
         """``pick`` on the compiled fast path (0-ply with the own net), else None."""
+        from ..evaluation import NeuralEvaluator
+
         if self.ply != 0:
             return None
-        evaluator = self._found
-        if evaluator is None:
-            evaluator = self._found = find_evaluator(self.evaluator)
+        evaluator = self._evaluator()
         if not isinstance(evaluator, NeuralEvaluator):
             return None
         return evaluator.compiled_picker(variant)
 
     def seat(self, variant: Variant) -> Seat | None:
         """How ``index_chooser`` chooses (``runs.Seat``), where it has that form."""
+        from ..evaluation import NeuralEvaluator
+
         evaluator = self._found
         if self.index_chooser(variant) is None or not isinstance(evaluator, NeuralEvaluator):
             return None

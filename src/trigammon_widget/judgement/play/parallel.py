@@ -15,7 +15,9 @@ kernel is not; rebuilt if one dies) without this program's main module: spawn wo
 import it again, so a script without an ``if __name__ == "__main__":`` guard would run
 a second time in every worker, and a program read from standard input (``python -``)
 has no file to import. The tasks never need it: work whose objects come from the main
-module (a bot class of a notebook or a script) runs here (``portable``).
+module (a bot class of a notebook or a script) runs here (``portable``). The process
+pool is imported when one starts: a Python without ``_multiprocessing`` (WebAssembly's)
+runs everything here.
 """
 
 from __future__ import annotations
@@ -27,14 +29,16 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from contextlib import contextmanager
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ...engine.errors import quote
 from ...engine.i18n import _
 from ..threads import one_blas_thread
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "POOL_FROM",
@@ -72,6 +76,8 @@ game analysis on two processes took three times as long as on one)."""
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     """A lasting pool per size: starting spawn workers costs a good part of a second."""
+    from concurrent.futures import ProcessPoolExecutor
+
     with _POOL_LOCK:
         pool = _POOLS.get(workers)
         if pool is None:
@@ -166,6 +172,8 @@ def command_line_executor(workers: int, dask: str | None = None) -> Executor:
 
         executor: Executor = Client(dask).get_executor()  # type: ignore[no-untyped-call]
         return executor
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
@@ -284,8 +292,9 @@ def run(
                     task = pending.pop(future)
                     if not future.cancelled():
                         done(task, future.result())
-        except BrokenProcessPool:
-            _drop_pool(executor)
+        except BrokenExecutor:  # a worker of the lasting pool died: the next run starts anew
+            if own:
+                _drop_pool(executor)
             raise
         except BaseException:
             for future in pending:
