@@ -247,7 +247,7 @@ export const WORDS = [
   ["status_done", "done"],
   ["status_cancelled", "cancelled"],
   ["status_failed", "failed"],
-  ["games_done", "{done} of about {total} games"],
+  ["games_done", "{done} games, at most about {total}: it stops once the best is clear"],
   ["analysis_note", "Hints rank the plays of a roll; Chances gives every player's odds from here."],
   ["analysis_failed", "The analysis failed."],
   ["source_net", "By {by} at {ply}-ply."],

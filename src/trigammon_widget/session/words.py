@@ -197,7 +197,7 @@ WORDS: Mapping[str, str] = {
     "status_done": N_("done"),
     "status_cancelled": N_("cancelled"),
     "status_failed": N_("failed"),
-    "games_done": N_("{done} of about {total} games"),
+    "games_done": N_("{done} games, at most about {total}: it stops once the best is clear"),
     "analysis_note": N_(
         "Hints rank the plays of a roll; Chances gives every player's odds from here."
     ),
