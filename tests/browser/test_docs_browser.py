@@ -7,16 +7,14 @@ suite runs; without it these tests skip.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
 from tests.paths import ROOT
+
+from .static_site import offline_page, served
 
 SITE = ROOT / "build" / "docs" / "html"
 GALLERY = ROOT / "docs" / "gallery"
@@ -31,48 +29,20 @@ SEARCHED = """() => document.querySelector("#search-results .search-summary")
 """Sphinx's search lists its results one at a time and then says it is done."""
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        """The test's output is the browser's, not one line per file served."""
-
-
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
     """The built site served on 127.0.0.1 (a free port), as its address."""
     if not (SITE / "index.html").exists():
         pytest.skip("the docs site is not built: ./dev docs")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(SITE)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(SITE) as address:
+        yield address
 
 
 @pytest.fixture
 def offline(browser: Any) -> Iterator[tuple[Any, list[str]]]:
-    """A page whose every request to anywhere but 127.0.0.1 (or a file, or inline data) is
-    refused and listed: the test fails on any."""
-    context = browser.new_context()
-    outside: list[str] = []
-
-    def guard(route: Any) -> None:
-        url = urlsplit(route.request.url)
-        if url.scheme in {"file", "data", "blob", "about"} or url.hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
-    page = context.new_page()
-    try:
+    """A page no request leaves the machine from (``static_site.offline_page``)."""
+    with offline_page(browser) as (page, outside):
         yield page, outside
-    finally:
-        context.close()
-    assert not outside, f"requests left the machine: {outside}"
 
 
 def pictures(page: Any) -> list[tuple[str, bool]]:

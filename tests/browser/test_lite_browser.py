@@ -8,17 +8,13 @@ listed, and the test fails on it). The site has no numpy: hints say so on the bo
 
 from __future__ import annotations
 
-import os
-import threading
 import time
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
+
+from tests.paths import ROOT
 
 from .lab_page import (
     board,
@@ -27,25 +23,11 @@ from .lab_page import (
     version,
     wait_version_after,
 )
+from .static_site import offline_page, served
 
-SITE = Path(__file__).resolve().parents[2] / "build" / "lite" / "site"
+SITE = ROOT / "build" / "lite" / "site"
 KERNEL_IDLE = "Python (Pyodide) | Idle"
 """The lab's status bar once the Pyodide kernel has started and is waiting."""
-
-
-TYPES = {".mjs": "text/javascript", ".wasm": "application/wasm"}
-"""The types a static host must give Pyodide's files (``docs/lite.md``)."""
-
-
-class SiteHandler(SimpleHTTPRequestHandler):
-    """A static host, as a teacher's would be: the module scripts and WebAssembly with
-    their own types (a module worker refuses a script of any other type)."""
-
-    def guess_type(self, path: str | os.PathLike[str]) -> str:
-        return TYPES.get(Path(path).suffix) or super().guess_type(path)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """The test's output is the browser's, not one line per file served."""
 
 
 @pytest.fixture(scope="module")
@@ -53,40 +35,18 @@ def site() -> Iterator[str]:
     """The built site served on 127.0.0.1 (a free port), as its address."""
     if not (SITE / "index.html").exists():
         pytest.skip("the JupyterLite site is not built: ./dev lite")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(SITE)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(SITE) as address:
+        yield address
 
 
 @pytest.fixture
 def offline(browser: Any) -> Iterator[tuple[Any, list[str]]]:
-    """A page whose every request to anywhere but 127.0.0.1 (or inline data) is refused
-    and listed: the test fails on any."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    outside: list[str] = []
-
-    def guard(route: Any) -> None:
-        url = urlsplit(route.request.url)
-        if url.scheme in {"data", "blob", "about"} or url.hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    """A page no request leaves the machine from (``static_site.offline_page``), failing
+    on the board's own errors too."""
+    with offline_page(browser, viewport={"width": 1400, "height": 1000}) as (page, outside):
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
         yield page, outside
-    finally:
-        context.close()
-    assert not outside, f"requests left the machine: {outside}"
     assert not [e for e in errors if "trigammon" in e or "widget" in e], errors
 
 
