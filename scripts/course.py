@@ -11,9 +11,9 @@ digest of each file as it was copied). A file the learner worked in is theirs an
 kept; when the course's version of it has changed, the run says so once, and deleting it
 from ``course/`` gets the new one.
 
-The course in other languages comes with it: ``course/es/`` (the whole course in
-Spanish) and ``course/nl/`` (the classic rules, notebook 03, in Dutch), made from the
-English notebooks by ``scripts/course_translations.py``.
+The course in other languages comes with it: ``course/es/`` (the course's Spanish
+lessons) and ``course/nl/`` (notebooks 03, 09 and 12 in Dutch), made from the English
+notebooks by ``scripts/course_translations.py``.
 
 The copy is the learner's, so nothing in it is ever written over or written through:
 a file is created only where nothing is (not even a link to nothing, which would put the

@@ -49,11 +49,12 @@ COURSE = (
     "07_for_teachers",
 )
 TRANSLATED = {
-    "es": (*COURSE, "13_practise_your_mistakes"),
-    "nl": ("03_coming_from_classic",),
+    "es": (*COURSE, "09_edge_cases", "12_document_a_position", "13_practise_your_mistakes"),
+    "nl": ("03_coming_from_classic", "09_edge_cases", "12_document_a_position"),
 }
-"""The notebooks each language translates: all the course and the study library's lesson
-(13) in Spanish, the classic rules (notebook 03) in Dutch."""
+"""The notebooks each language translates: all the course and the study library's lesson (13)
+in Spanish, the classic rules (notebook 03) in Dutch, and in both the edge cases (09) and
+documenting a position (12)."""
 MARK = "N_"
 """The marker of a code cell's text (``engine.i18n.N_``: it leaves its text as it is)."""
 FORMAT_FLAG = "python-brace-format"

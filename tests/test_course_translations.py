@@ -84,9 +84,11 @@ def test_a_translation_shares_the_english_code_and_speaks_its_language(code: str
 
 @pytest.fixture
 def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the English notebook 03 and the Dutch catalogue, which the script reads."""
+    """A copy of the English notebooks Dutch translates and of the Dutch catalogue, which the
+    script reads."""
     (tmp_path / "locale").mkdir()
-    shutil.copy(ROOT / "notebooks" / "03_coming_from_classic.ipynb", tmp_path)
+    for name in translations.TRANSLATED["nl"]:
+        shutil.copy(ROOT / "notebooks" / f"{name}.ipynb", tmp_path)
     shutil.copy(ROOT / "notebooks" / "locale" / "nl.po", tmp_path / "locale")
     monkeypatch.setattr(translations, "NOTEBOOKS", tmp_path)
     monkeypatch.setattr(translations, "LOCALE", tmp_path / "locale")

@@ -70,8 +70,12 @@ def test_the_notebooks_exist() -> None:
     ]
     assert [name(p) for p in TRANSLATED] == [
         *(f"es/{p.stem}" for p in NOTEBOOKS[:7]),
+        "es/09_edge_cases",
+        "es/12_document_a_position",
         "es/13_practise_your_mistakes",
         "nl/03_coming_from_classic",
+        "nl/09_edge_cases",
+        "nl/12_document_a_position",
     ]
 
 
