@@ -294,7 +294,7 @@ export const WORDS = [
   ["hint_wins_tip", "Chance to win after the play"],
   ["plus_minus_tip", "\u00b1 its interval at 95%"],
   ["tutor", "Tutor"],
-  ["numbered_from", "The board is numbered from {name}'s side here, as {name} writes plays."],
+  ["seen_note", "{name} writes plays in their own numbers; in brackets, as this board numbers its points."],
   ["review_source", "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order close plays otherwise."],
   ["tutor_holds", "the tutor holds this play: take it back or play on"],
   ["tutor_level", "The tutor stops a play as bad as"],
@@ -734,6 +734,7 @@ export interface ReviewTurn {
   loss: number;
   luck: number;
   best: HintRow[];
+  seen: Record<string, string>;
 }
 
 /** A play the tutor stopped: what it loses (points per game), the better play, and */

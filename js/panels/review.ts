@@ -221,14 +221,28 @@ function summaryTable(v: View, r: Review, words: Words): HTMLElement {
 }
 
 /** One row of a list of best plays (`.tgw-best-plays`): its rank ("1.", or "…" for the
- *  play made below them), the play, its equity and its loss, the play made marked. */
-export function bestRow(rank: string, text: string, equity: string, loss: string, played: boolean): HTMLElement {
+ *  play made below them), the play (and, another player's, as this board numbers it),
+ *  its equity and its loss, the play made marked. */
+export function bestRow(
+  rank: string,
+  text: string,
+  equity: string,
+  loss: string,
+  played: boolean,
+  seen?: string,
+): HTMLElement {
   return h(
     "li",
     { class: played ? "tgw-played" : undefined },
     h("span", { class: "tgw-ply" }, rank),
     " ",
-    h("span", { class: "tgw-notation" }, text),
+    // One cell: the play, and as this board numbers it, wrapping together.
+    h(
+      "span",
+      { class: "tgw-play-cell" },
+      h("span", { class: "tgw-notation" }, text),
+      seen && h("span", { class: "tgw-seen" }, ` (${seen})`),
+    ),
     " ",
     h("span", { class: "tgw-equity" }, equity),
     " ",
@@ -241,10 +255,19 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
   const name = v.names[turn.player] ?? String(turn.player + 1);
   const markText = turn.mark ? `${turn.mark} ${say(markWord(turn.mark))}` : "";
   const madeAmongBest = turn.best.some((row) => row.text === turn.played);
+  // Another player's plays also as this board numbers its points (Python's `seen`).
+  const seen = (text: string): string | undefined => turn.seen[text];
   const rows = turn.best.map((row, rank) =>
-    bestRow(`${rank + 1}.`, row.text, equity(row.equity, words), loss(row.loss, words), row.text === turn.played),
+    bestRow(
+      `${rank + 1}.`,
+      row.text,
+      equity(row.equity, words),
+      loss(row.loss, words),
+      row.text === turn.played,
+      seen(row.text),
+    ),
   );
-  if (!madeAmongBest) rows.push(bestRow("…", turn.played, "", loss(turn.loss, words), true));
+  if (!madeAmongBest) rows.push(bestRow("…", turn.played, "", loss(turn.loss, words), true, seen(turn.played)));
   const cube = turn.dice.length === 0; // a cube decision: its choices, no roll
 
   return h(
@@ -257,14 +280,14 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       h("strong", {}, `${turn.ply}. ${name}`),
       h("span", { class: "tgw-dice" }, turn.dice.length ? ` ${diceText(turn.dice)}: ` : ": "),
       h("span", { class: "tgw-notation" }, turn.played),
+      seen(turn.played) && h("span", { class: "tgw-seen" }, ` (${seen(turn.played)})`),
       markText && " ",
       markText && h("span", { class: "tgw-mark tgw-judged", "data-mark": turn.mark ?? undefined }, markText),
     ),
-    // The board numbers a decision under review from its mover's side (Python's
-    // `_numbering`), so that these plays read as the board's labels do: said here.
-    !cube &&
-      turn.player !== v.perspective &&
-      h("div", { class: "tgw-note", "data-role": "numbered-from" }, format(say("numbered_from"), { name })),
+    // The board keeps the perspective's numbers: another player's plays are also
+    // written as it numbers them, and the note says so.
+    Object.keys(turn.seen).length > 0 &&
+      h("div", { class: "tgw-note", "data-role": "seen-note" }, format(say("seen_note"), { name })),
     h(
       "div",
       { class: "tgw-note" },

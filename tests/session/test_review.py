@@ -9,6 +9,7 @@ import re
 import pytest
 
 from trigammon_widget import Turn
+from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
 from trigammon_widget.engine.places import place_of
 from trigammon_widget.session import Job, Session
@@ -134,11 +135,14 @@ def numbers(svg: str) -> dict[str, str]:
     return dict(re.findall(r'data-kind="number" data-point="(\d+)">(\d+)<', svg))
 
 
-def test_a_decision_of_another_player_is_numbered_from_its_side(reviewed: Session) -> None:
-    """The newcomer read a bot's "1/11(2)" in the review where the board's 1 was
-    elsewhere: under review, a decision is drawn numbered from its mover's side, as the
-    review, the legal plays and the hints write it (GNU Backgammon's way); the
-    person's own decisions and the live board from the perspective's."""
+def test_a_decision_of_another_player_keeps_the_boards_numbers_and_says_its_plays_both_ways(
+    reviewed: Session,
+) -> None:
+    """The second walk read a bot's "1/11(2)" in the review where the board's 1 was
+    elsewhere; numbered from the mover's side, the fourth walk saw the labels change
+    under "View as: You". Under review the board keeps the perspective's numbers, and
+    another player's plays (the one made and the best) are also written as it numbers
+    them; the person's own plays once."""
     session = reviewed
     report = session.report
     assert report is not None and session.view()["perspective"] == 0
@@ -151,15 +155,20 @@ def test_a_decision_of_another_player_is_numbered_from_its_side(reviewed: Sessio
     variant = session.game.variant
     for player, ply in by_player.items():
         session.goto(ply - 1)
-        drawn = numbers(session.svg())
-        for point, label in drawn.items():  # each label is its mover's number
-            assert label == str(label_of(variant, variant.path(player, int(point)))), point
-        turn = session.game.turns[ply - 1]
-        assert isinstance(turn, Turn)
-        assert turn.notation in session.plays()
-    session.goto(len(session.game.turns))
-    for point, label in numbers(session.svg()).items():  # the game going on
-        assert label == str(label_of(variant, variant.path(0, int(point))))
+        for point, label in numbers(session.svg()).items():  # the perspective's, always
+            assert label == str(label_of(variant, variant.path(0, int(point)))), point
+        review = session.view()["review"]
+        assert review is not None and review["turn"] is not None
+        shown = review["turn"]
+        judged = report.turn(ply)
+        if player == 0:
+            assert shown["seen"] == {}
+            continue
+        rated = [(judged.notation, judged.play), *((r.notation, r.play) for r in judged.best)]
+        assert shown["seen"] == {
+            notation: format_play_seen(variant, made, player, 0) for notation, made in rated
+        }
+        assert shown["played"] in shown["seen"]
 
 
 def test_a_board_passed_round_keeps_the_perspectives_numbers() -> None:

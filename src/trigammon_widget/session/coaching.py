@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from ..engine.i18n import NP_, _, pgettext
 from ..engine.moves import Play
-from ..engine.notation import play_text
+from ..engine.notation import format_play_seen, play_text
 from ..engine.position import Position
 from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, action_text, mark_of
 
@@ -241,6 +241,9 @@ class ReviewTurn(TypedDict):
     loss: float
     luck: float
     best: list[HintRow]
+    seen: dict[str, str]
+    """Each play of ``played`` and ``best`` as the board numbers its points, where the
+    mover is not the board's perspective (``format_play_seen``); empty otherwise."""
 
 
 class Review(TypedDict):
@@ -379,11 +382,12 @@ def rolled_chances(rollout: EquityRollout) -> ChancesView:
 
 
 def review_view(
-    report: Report | None, ply: int
+    report: Report | None, ply: int, reader: int = 0
 ) -> tuple[list[ReviewPlayer], list[int], ReviewTurn | None]:
     """A report's players, where its marked decisions are shown (the position before
     each marked record) and the judgement of record ``ply``: its play's, or its cube
-    decision's when that lost more."""
+    decision's when that lost more; another player's plays also as ``reader`` (the
+    board's perspective) numbers the points."""
     if report is None:
         return [], [], None
     players: list[ReviewPlayer] = [
@@ -401,6 +405,13 @@ def review_view(
     judged = report.judged(ply)
     shown: ReviewTurn | None = None
     if isinstance(judged, TurnReport):
+        seen: dict[str, str] = {}
+        if judged.player != reader:
+            variant = judged.position.variant
+            rated = [(judged.notation, judged.play), *((r.notation, r.play) for r in judged.best)]
+            for notation, made in rated:
+                on_board = format_play_seen(variant, made, judged.player, reader)
+                seen[play_text(notation)] = play_text(on_board)
         shown = {
             "ply": judged.ply,
             "player": judged.player,
@@ -410,6 +421,7 @@ def review_view(
             "loss": judged.loss,
             "luck": judged.luck,
             "best": [_judged_row(play_text(r.notation), r.equity, r.loss) for r in judged.best],
+            "seen": seen,
         }
     elif isinstance(judged, CubeReport):
         top = judged.options[0][1]
@@ -425,6 +437,7 @@ def review_view(
                 _judged_row(action_text(action), equity, top - equity)
                 for action, equity in judged.options
             ],
+            "seen": {},
         }
     return players, [ply - 1 for ply in report.marks], shown
 

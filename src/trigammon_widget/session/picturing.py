@@ -88,6 +88,5 @@ class Picturing(Showing):
         game = self._board.game
         position = game.position
         after = position.after(play.moves)
-        numbering = self._numbering(game.ply)
-        drawing = self._draw(after, play, position.turn, ply=game.ply, numbering=numbering)
+        drawing = self._draw(after, play, position.turn, ply=game.ply)
         return {"svg": drawing}

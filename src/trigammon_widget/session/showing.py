@@ -13,7 +13,7 @@ from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
 from ..pictures.chart import equity_graph
-from ..pictures.svg import Numbering, board_svg
+from ..pictures.svg import board_svg
 from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
@@ -348,7 +348,9 @@ class Showing(SessionState):
         if found is None:
             return None
         review, report = found
-        players, marked_at, turn = review_view(report, self._board.game.ply + 1)
+        players, marked_at, turn = review_view(
+            report, self._board.game.ply + 1, self._look.perspective
+        )
         return {**review, "players": players, "marked_at": marked_at, "turn": turn}
 
     def history(self) -> list[HistoryEntry]:
@@ -470,24 +472,10 @@ class Showing(SessionState):
             turn = self._drawn_turn(ply)
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
             position = game.position_at(ply)
-            return self._draw(position, arrows, mover, self._better(ply), ply, numbering)
+            return self._draw(position, arrows, mover, self._better(ply), ply)
 
-        numbering = self._numbering(ply)
-        key = (self._line, ply, language(), numbering)
+        key = (self._line, ply, language())
         return self.memo.get("turn", key, draw, limit=TURN_DRAWINGS)
-
-    def _numbering(self, ply: int) -> Numbering:
-        """How the points of the drawing after ``ply`` records are numbered: where the
-        board shows a decision under review there (a record follows), from its mover's
-        side, as the mover writes its plays (the review's, the legal plays', the
-        hints'), GNU Backgammon's way, so that no text needs converting to find a
-        checker; else (the game going on) from the perspective's, even on a board
-        passed round: the third walk found labels that change under still checkers
-        worse than reading another player's play "on this board"."""
-        game = self._board.game
-        if self._decisions() and ply < len(game.turns):
-            return game.turns[ply].player
-        return "perspective"
 
     def _draw(
         self,
@@ -496,10 +484,11 @@ class Showing(SessionState):
         mover: int | None,
         best: Play | None = None,
         ply: int | None = None,
-        numbering: Numbering = "perspective",
     ) -> str:
-        """The board drawn as the session shows it (its points numbered as ``numbering``
-        says); with the cube and the score of the
+        """The board drawn as the session shows it (its points numbered from the
+        perspective's side, always: the labels change only when the person chooses
+        another "View as"; other players' plays are written also as it numbers them);
+        with the cube and the score of the
         game's ``ply``-th position once they are in play (a match, a score, a cube
         moved from the centred 1), and how the game ended there (``Game.result``: the
         one fact the label, the buttons and the messages read)."""
@@ -518,7 +507,6 @@ class Showing(SessionState):
             board_svg(
                 position,
                 perspective=look.perspective,
-                numbering=numbering,
                 arrows=arrows,
                 best=best or Play(),
                 mover=mover,

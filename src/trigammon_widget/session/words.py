@@ -266,7 +266,9 @@ WORDS: Mapping[str, str] = {
     "plus_minus_tip": N_("± its interval at 95%"),
     # the tutor
     "tutor": N_("Tutor"),
-    "numbered_from": N_("The board is numbered from {name}'s side here, as {name} writes plays."),
+    "seen_note": N_(
+        "{name} writes plays in their own numbers; in brackets, as this board numbers its points."
+    ),
     "review_source": N_(
         "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order "
         "close plays otherwise."
