@@ -18,6 +18,8 @@ export interface PointerHost {
   edit(intent: Intent): void;
   /** A hint for the person, in the message line. */
   say(text: string): void;
+  /** A click refused, in the message line as Python's refusals are (with its rule). */
+  refuse(text: string, rule: string | null): void;
   /** The board's words in its language. */
   words(): Words;
   /** The picked-up checker changed: mark it and its targets. */
@@ -162,11 +164,11 @@ export class Pointer {
     const mover = view.names[view.turn] ?? String(view.turn + 1);
     if (owner !== view.turn) {
       const whose = view.names[owner] ?? String(owner + 1);
-      this.host.say(format(about(words, "whose_checker", view.turn, view.you), { whose, mover }));
-    } else if (view.can_roll) this.host.say(word(words, "roll_first"));
+      this.host.refuse(format(about(words, "whose_checker", view.turn, view.you), { whose, mover }), null);
+    } else if (view.can_roll) this.host.refuse(word(words, "roll_first"), null);
     else if (view.entering && hit?.area !== "bar")
-      this.host.say(format(about(words, "enter_first", view.turn, view.you), { mover }));
-    else if (view.dice) this.host.say(word(words, "no_move_left"));
+      this.host.refuse(format(about(words, "enter_first", view.turn, view.you), { mover }), "R8");
+    else if (view.dice) this.host.refuse(word(words, "no_move_left"), null);
   }
 
   private tryMove(start: Place, end: Place): void {

@@ -35,7 +35,7 @@ export type Intent =
   | { action: "chances" }
   | { action: "analyse" }
   | { action: "cancel_analysis" }
-  | { action: "next_mistake"; step: number }
+  | { action: "next_mistake"; step: number; player: number | null }
   | { action: "set_tutor"; on: boolean }
   | { action: "set_tutor_level"; level: "doubtful" | "bad" | "very bad" }
   | { action: "take_back" }
@@ -318,6 +318,8 @@ export const WORDS = [
   ["previous_mistake_tip", "Previous mistake (p)"],
   ["next_mistake", "Next mistake"],
   ["next_mistake_tip", "Next mistake (n)"],
+  ["whose_mistakes", "Whose mistakes to step through"],
+  ["everyones_mistakes", "Everyone's"],
   ["review_progress", "Review progress"],
   ["status_running", "running"],
   ["turns_done", "{done} / {total} turns"],
@@ -612,6 +614,7 @@ export interface Review {
   error?: string;
   players: ReviewPlayer[];
   marked_at: number[];
+  marked_by: number[][];
   turn: ReviewTurn | null;
 }
 

@@ -146,6 +146,7 @@ class BoardView {
         move: (start, end) => this.move(start, end),
         edit: send,
         say,
+        refuse: (text, rule) => this.message.show({ kind: "error", text, rule }, true),
         words: () => this.words(),
         selectionChanged: () => this.mark(),
       },

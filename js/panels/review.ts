@@ -3,7 +3,7 @@
 // (buttons and the n / p keys) and, at a judged turn, what it lost against the best
 // plays of its roll. The marks sit in the history, the equity graph under the board.
 
-import { button, diceText, h, iconButton, on, setChildren, setText, swatch } from "../dom";
+import { button, diceText, h, iconButton, on, select, setChildren, setOptions, setText, swatch } from "../dom";
 import { type Intent, MARKS, type Review, type ReviewTurn, type View } from "../protocol";
 import { counted, fixed, format, markWord, type Word, type Words, word } from "../words";
 import { asGoodAsBest, byNet, equity, loss, points } from "./analysis";
@@ -20,10 +20,19 @@ const STATUS_WORDS = {
 /** The keys that step from mistake to mistake. */
 const MISTAKE_KEYS: Partial<Record<string, 1 | -1>> = { n: 1, p: -1 };
 
+/** The whose-mistakes choice meaning every player's. */
+const EVERYONE = "all";
+
+/** Where the marked decisions `whose` (a player's number, or `EVERYONE`) made are shown
+ *  (Python's `marked_at` and `marked_by`: the position before each marked record). */
+function markedOf(review: Review | null, whose: string): number[] {
+  if (!review) return [];
+  return whose === EVERYONE ? review.marked_at : (review.marked_by[Number(whose)] ?? []);
+}
+
 /** Where the marked decision after (`step` 1) or before (-1) the one shown at `ply` is
- *  shown (Python's `marked_at`: the position before each marked record), if any. */
-function mistakeFrom(review: Review | null, ply: number, step: 1 | -1): number | null {
-  const marked = review?.marked_at ?? [];
+ *  shown, among `marked`, if any. */
+function mistakeFrom(marked: readonly number[], ply: number, step: 1 | -1): number | null {
   const found = step > 0 ? marked.find((m) => m > ply) : [...marked].reverse().find((m) => m < ply);
   return found ?? null;
 }
@@ -45,7 +54,13 @@ export class ReviewPanel {
   private readonly previous = iconButton("prev", { "data-action": "previous-mistake" });
   private readonly next = iconButton("next", { "data-action": "next-mistake" });
   private readonly mistakes = h("span", { class: "tgw-count", "data-role": "mistakes" });
-  private readonly nav = h("span", { class: "tgw-mistake-nav" }, this.previous, this.mistakes, this.next);
+  /** Whose mistakes the buttons step through: everyone's, or one player's (by default
+   *  the person in front of the board's, where the board has one). */
+  private readonly whose = select([], { "data-role": "whose-mistakes" });
+  private chosen: string | null = null;
+  /** What the panel last showed (a new choice of whose mistakes shows it again). */
+  private rendered: [View, number, Words] | null = null;
+  private readonly nav = h("span", { class: "tgw-mistake-nav" }, this.whose, this.previous, this.mistakes, this.next);
   private readonly running: HTMLDivElement;
   private readonly progress = h("progress", { class: "tgw-progress", max: 1, value: 0 });
   private readonly progressText = h("span", { class: "tgw-count" });
@@ -82,11 +97,23 @@ export class ReviewPanel {
     on(cancel, "click", () => actions.send({ action: "cancel_analysis" }), signal);
     on(this.previous, "click", () => this.mistake(-1), signal);
     on(this.next, "click", () => this.mistake(1), signal);
+    on(this.whose, "change", () => this.choose(this.whose.value), signal);
+  }
+
+  /** Steps through the mistakes of `whose` from now on, and says how many. */
+  private choose(whose: string): void {
+    this.chosen = whose;
+    if (this.rendered) this.render(...this.rendered);
+  }
+
+  /** The marked decisions the buttons step through. */
+  private marked(): number[] {
+    return markedOf(this.review, this.whose.value || EVERYONE);
   }
 
   /** Goes to the marked turn after (1) or before (-1) the one asked for last. */
   mistake(step: 1 | -1): void {
-    const ply = mistakeFrom(this.review, this.actions.wanted(), step);
+    const ply = mistakeFrom(this.marked(), this.actions.wanted(), step);
     if (ply !== null) this.actions.go(ply);
     else this.actions.say(word(this.words, step > 0 ? "no_mark_after" : "no_mark_before"));
   }
@@ -112,11 +139,14 @@ export class ReviewPanel {
     this.previous.title = say("previous_mistake_tip");
     this.next.setAttribute("aria-label", say("next_mistake"));
     this.next.title = say("next_mistake_tip");
+    this.whose.setAttribute("aria-label", say("whose_mistakes"));
+    this.whose.title = say("whose_mistakes");
     this.progress.setAttribute("aria-label", say("review_progress"));
     this.cancel.textContent = say("cancel");
   }
 
   render(v: View, shown: number, words: Words): void {
+    this.rendered = [v, shown, words];
     this.label(words);
     const say = (key: Word): string => word(words, key);
     const r = v.review;
@@ -135,12 +165,20 @@ export class ReviewPanel {
       this.progress.value = Math.min(r.done, this.progress.max);
       setText(this.progressText, format(say("turns_done"), { done: String(r.done), total: String(r.total) }));
     }
-    const count = r?.marked_at.length ?? 0;
     this.nav.hidden = !r;
-    this.previous.disabled = mistakeFrom(r, shown, -1) === null;
-    this.next.disabled = mistakeFrom(r, shown, 1) === null;
+    const players = r?.players ?? [];
+    setOptions(this.whose, [
+      [EVERYONE, say("everyones_mistakes")],
+      ...players.map((p): [string, string] => [String(p.player), v.names[p.player] ?? String(p.player + 1)]),
+    ]);
+    const mine = v.you !== null && players.some((p) => p.player === v.you) ? String(v.you) : EVERYONE;
+    this.whose.value = this.chosen ?? mine;
+    const marked = this.marked();
+    const count = marked.length;
+    this.previous.disabled = mistakeFrom(marked, shown, -1) === null;
+    this.next.disabled = mistakeFrom(marked, shown, 1) === null;
     // At a marked decision, which of them it is ("mistake 3 of 19"), else how many.
-    const at = r ? r.marked_at.indexOf(shown) : -1;
+    const at = marked.indexOf(shown);
     const which = format(say("mistake_of"), { number: String(at + 1), count: String(count) });
     setText(this.mistakes, r && !running ? (at >= 0 ? which : counted(words, "mistakes", count)) : "");
 
@@ -157,7 +195,7 @@ export class ReviewPanel {
       // Where the marks come from: the tutor's judge, not a rollout (Hints may differ).
       const by = byNet(r.source, words);
       note = format(say("review_source"), { by, ply: String(r.source.ply) });
-      if (r.status === "done" && !count) note += ` ${say("no_marked_turn")}`;
+      if (r.status === "done" && !r.marked_at.length) note += ` ${say("no_marked_turn")}`;
     }
     setText(this.note, note);
     this.note.hidden = !note;

@@ -431,10 +431,14 @@ def test_11_the_status_line_keeps_to_one_row_and_clicks_say_whose_checker(page: 
     click(page, top_checker(widget, "24"))
     message = widget.locator(".tgw-message")
     assert (message.text_content() or "") == "That checker is Bo's: Ann is to move."
+    # a click refused looks as Python's refusals do (the fourth walk met two styles)
+    assert message.get_attribute("data-kind") == "error"
     # a checker of the mover's own that must wait for the bar's: the rule that says so
     entering = widget_of(page, "entering")
     click(page, top_checker(entering, "12"))  # X's 13-point, while one is on the bar
     said = entering.locator(".tgw-message")
+    assert said.get_attribute("data-kind") == "error"
+    assert said.locator(".tgw-rule").text_content() == "R8"
     assert (said.text_content() or "") == (
-        "R8: Ann's checkers on the bar enter first, before any other moves."
+        "R8 — Ann's checkers on the bar enter first, before any other moves."
     )

@@ -48,6 +48,7 @@ def probe():
             "plies": view["plies"],
             "history": [entry["text"] for entry in board.history],
             "marks": [entry["mark"] for entry in board.history],
+            "movers": [entry["player"] for entry in board.history],
             "review": None if view["review"] is None else view["review"]["status"],
             "tutor": view["tutor"],
             "best": 'class="tg-best"' in board.svg,
@@ -182,6 +183,42 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
         wait_version_after(page, widget, before)
         assert probe(page)["review"]["ply"] == ply - 1
         assert shown_column(widget) == str(ply)
+
+
+def test_a_learner_steps_through_one_players_mistakes(page: Any) -> None:
+    """The whose-mistakes choice (the fifth walk met everyone's mistakes mixed): with Bo
+    chosen, the count and the buttons are Bo's marked plays only."""
+    widget = board(page, REVIEW)  # analysed by the test above
+    panel = widget.locator(".tgw-review-panel")
+    state = probe(page)["review"]
+    bos = [
+        ply
+        for ply, (mark, mover) in enumerate(zip(state["marks"], state["movers"], strict=True), 1)
+        if mark and mover == 1
+    ]
+    assert bos and len(bos) < sum(map(bool, state["marks"]))
+    whose = panel.get_by_role("combobox", name="Whose mistakes to step through")
+    assert whose.input_value() == "all"  # no seat is the person's: everyone's
+    assert [o.strip() for o in whose.locator("option").all_text_contents()] == [
+        "Everyone's",
+        "Ann",
+        "Bo",
+    ]
+    act(page, widget, widget.locator(".tgw-history li[data-ply='0'] button"))
+    whose.select_option(label="Bo")
+    # at the first decision: Bo's count, or which of them it is when Bo made it
+    count = f"{len(bos)} mistake{'s' if len(bos) > 1 else ''}"
+    shown = f"mistake 1 of {len(bos)}" if bos[0] == 1 else count
+    wait_until(page, widget, f"el.querySelector('[data-role=mistakes]').textContent === '{shown}'")
+    following = panel.get_by_role("button", name="Next mistake")
+    act(page, widget, following)
+    state = probe(page)["review"]
+    first = bos[0] if bos[0] > 1 else bos[1]
+    assert state["ply"] == first - 1
+    assert panel.locator("[data-role=mistakes]").text_content() == (
+        f"mistake {bos.index(first) + 1} of {len(bos)}"
+    )
+    whose.select_option(label="Everyone's")
 
 
 def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:

@@ -103,7 +103,11 @@ def plausible(view: dict[str, Any], plays: list[str], rng: random.Random) -> Int
         lambda: {"action": "main_line"},
         lambda: {"action": "chances"},
         lambda: {"action": "analyse"},
-        lambda: {"action": "next_mistake", "step": rng.choice([1, -1, 2])},
+        lambda: {
+            "action": "next_mistake",
+            "step": rng.choice([1, -1, 2]),
+            "player": rng.choice([None, 0, 1, 3]),
+        },
         lambda: {"action": "set_tutor", "on": rng.random() < 0.5},
         lambda: {"action": "take_back"},
         lambda: {"action": "play_on"},

@@ -180,6 +180,10 @@ def test_next_mistake_and_bad_arguments() -> None:
     assert report.turn(first).ply == first
     with pytest.raises(ValueError, match="step"):
         report.next_mistake(0, 0)
+    assert sorted({*report.marked(0), *report.marked(1)}) == report.marked() == list(report.marks)
+    assert report.next_mistake(0, 1, 1) == min(report.marked(1))
+    with pytest.raises(ValueError, match="a game of 2 has no player number 2"):
+        report.marked(2)
 
 
 def test_gnubg_judges_classic_games() -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from trigammon_widget import CLASSIC, Cube, Match, MatchPosition, MatchState, Position
+import pytest
+
+from trigammon_widget import CLASSIC, TRIGAMMON, Cube, Match, MatchPosition, MatchState, Position
 from trigammon_widget.session import Session
 
 BOT_XGID = "XGID=----E-E-E---------e-e-e---:0:0:-1:00:0:0:0:5:10"
@@ -29,7 +31,9 @@ def test_a_loaded_xgid_of_a_match_plays_as_that_match() -> None:
     assert view["match"] is not None
     assert view["match"]["total"] == [0, 1] and view["match"]["can_next_game"]
     assert view["primary"] == "next_game"
-    assert view["message"] and view["message"]["text"].endswith("; the score is 0-1")
+    assert view["message"] and view["message"]["text"].endswith(
+        "; the score is Player X 0, Player O 1, in a match to 5"
+    )
     assert [line.split(" · ")[0] for line in labels(session.svg())] == ["0/5", "1/5"]
     session.next_game()
     view = session.view()
@@ -62,3 +66,43 @@ def test_a_match_taken_up_at_a_score_keeps_it_in_its_record() -> None:
     assert again.start == match.start and again.game.match_position == match.game.match_position
     fresh = Match(5)
     assert "start" not in fresh.to_dict()  # records of matches from 0-0 are as before
+
+
+@pytest.mark.parametrize(
+    ("cube", "state", "said"),
+    [
+        (Cube(), MatchState(5, (0, 0)), "Ann wins 2 points (a gammon against Bo)"),
+        (Cube(2, 0), MatchState(5, (0, 0)), "Ann wins 4 points (a gammon against Bo: 2 × cube 2)"),  # noqa: RUF001
+        (Cube(4, 1), MatchState(), "Ann wins 8 points (a gammon against Bo: 2 × cube 4)"),  # noqa: RUF001
+        (
+            Cube(),
+            MatchState(jacoby=True),
+            "Ann wins 1 point (a gammon against Bo, counted as a single game under the Jacoby "
+            "rule)",
+        ),
+    ],
+)
+def test_a_games_end_adds_its_points_up(cube: Cube, state: MatchState, said: str) -> None:
+    """The fourth walk could not see how a game's points came about: a bear-off says
+    the game (R13) times the cube (R14), or why a gammon counts single."""
+    start = MatchPosition(
+        Position.build(CLASSIC, {0: {24: 1}, 1: {10: 15}}, dice=(6, 5)), cube, state
+    )
+    session = Session(start, names=["Ann", "Bo"])
+    session.play()
+    view = session.view()
+    assert view["win"] is not None and view["win"]["text"] == said
+    assert view["message"] and said in view["message"]["text"]
+
+
+def test_a_trigammon_end_adds_up_what_each_loser_pays() -> None:
+    """R13 in trigammon: every loser pays the winner its own game; the end says each."""
+    start = Position.build(TRIGAMMON, {0: {36: 1}, 1: {20: 15}, 2: {5: 14, 33: 1}}, dice=(6, 5))
+    session = Session(start, names=["Xena", "Olga", "Victor"])
+    session.play()
+    outcome = session.game.outcome()
+    assert outcome is not None and outcome.points == (0, 3, 2)  # Olga's in Xena's home
+    view = session.view()
+    assert view["win"] is not None and view["win"]["text"] == (
+        "Xena wins 5 points (3 for a backgammon against Olga, 2 for a gammon against Victor)"
+    )

@@ -12,6 +12,7 @@ from trigammon_widget import Turn
 from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
 from trigammon_widget.engine.places import place_of
+from trigammon_widget.judgement.analysis import CubeReport, TurnReport
 from trigammon_widget.session import Job, Session
 from trigammon_widget.session.slices import Found
 
@@ -110,6 +111,46 @@ def test_stepping_to_mistakes_reaches_the_first_and_the_last(reviewed: Session) 
     view = session.view()
     assert view["review"] and view["review"]["marked_at"] == [ply - 1 for ply in marks]
     assert view["review"]["turn"] and view["review"]["turn"]["ply"] == marks[-1]
+
+
+def test_a_player_steps_through_their_own_mistakes(reviewed: Session) -> None:
+    """A learner reviewing a game steps through their own marked decisions only: each
+    player's are the records where the review marked a play (or a cube action) of
+    theirs, and together they are every marked record."""
+    session = reviewed
+    report = session.report
+    assert report is not None
+    judged: list[TurnReport | CubeReport] = [*report.turns, *report.cube]
+    own = {
+        player: [
+            ply
+            for ply in report.marks
+            if any(j.ply == ply and j.player == player and j.mark for j in judged)
+        ]
+        for player in (0, 1)
+    }
+    assert own[0] and own[1] and sorted({*own[0], *own[1]}) == list(report.marks)
+    for ply in own[0]:  # a plain play's record is its mover's
+        turn = session.game.turns[ply - 1]
+        assert not isinstance(turn, Turn) or turn.player == 0 or ply in own[1]
+    view = session.view()
+    assert view["review"] and view["review"]["marked_by"] == [
+        [ply - 1 for ply in own[player]] for player in (0, 1)
+    ]
+    for player in (0, 1):
+        session.goto(0)
+        seen = []
+        while True:
+            try:
+                session.next_mistake(1, player)
+            except ValueError:
+                break
+            seen.append(session.game.ply + 1)
+        assert seen == [ply for ply in own[player] if ply > 1]
+    at = session.game.ply
+    with pytest.raises(ValueError, match=r"player must be a player 0\.\.1, got 2"):
+        session.next_mistake(1, 2)
+    assert session.game.ply == at
 
 
 def test_without_a_review_the_board_draws_the_play_that_led_here() -> None:

@@ -136,10 +136,10 @@ def test_the_boards_review_says_a_cube_action_in_its_language() -> None:
     language; the report keeps the English key."""
     report = analyse(doubled_game(), workers=1)
     with speaking("es"):
-        _players, _marks, shown = review_view(report, 2)
+        shown = review_view(report, 2)["turn"]
     assert shown is not None and shown["played"] == "doblar"
     assert [row["text"] for row in shown["best"]] == ["no doblar", "doblar"]
-    _players, _marks, english = review_view(report, 2)
+    english = review_view(report, 2)["turn"]
     assert english is not None and english["played"] == "double"
     assert report.cube[0].action == "double"
 

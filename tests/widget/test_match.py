@@ -183,10 +183,11 @@ def test_any_finished_game_of_a_match_is_reviewed_and_stepped_through() -> None:
     # each marked record is shown as its mover's decision: at the ply before it
     assert [ply - 1 for ply in sorted(marks)] == review["marked_at"]
     first = sorted(marks)[0]
-    assert front.send("next_mistake", step=1)["ok"]
+    assert front.send("next_mistake", step=1, player=None)["ok"]
     assert widget.view["ply"] == first - 1 and widget.view["review"]["turn"]["ply"] == first
     assert widget.view["review"]["turn"]["mark"] == marks[first]
-    assert front.send("step", delta=1)["ok"] and front.send("next_mistake", step=-1)["ok"]
+    assert front.send("step", delta=1)["ok"]
+    assert front.send("next_mistake", step=-1, player=None)["ok"]
     assert widget.view["ply"] == first - 1
     assert front.send("show_game", index=1)["ok"]
     assert widget.view["review"] is None and not any(e["mark"] for e in widget.history)

@@ -606,7 +606,7 @@ def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
     assert widget.view["decisions"]
     assert len(review["players"]) == 2 and "tg-graph" in widget.graph
     first = next(ply for ply in report.marks if ply > 1)
-    assert front.send("goto", ply=0)["ok"] and front.send("next_mistake", step=1)["ok"]
+    assert front.send("goto", ply=0)["ok"] and front.send("next_mistake", step=1, player=None)["ok"]
     assert widget.view["ply"] == first - 1
     shown = widget.view["review"]["turn"]
     assert shown["ply"] == first and shown["mark"] == marks[first - 1]
@@ -618,7 +618,7 @@ def test_a_game_review_marks_the_mistakes_and_survives_stepping() -> None:
     assert shown["played"] == entry["text"] and shown["dice"] == entry["dice"]
     assert widget.view["dice"] == entry["dice"]  # the roll its mover faced
     assert 'class="tg-best"' in widget.svg  # the better play beside the one made
-    assert not front.send("next_mistake", step=7)["ok"]
+    assert not front.send("next_mistake", step=7, player=None)["ok"]
     widget.goto(-1)
     if not widget.game.is_over():
         widget.autoplay(max_turns=1)  # a turn more: the review no longer applies

@@ -278,12 +278,28 @@ class Report:
                     marked[judged.ply] = judged.mark
         return dict(sorted(marked.items()))
 
-    def next_mistake(self, ply: int, step: int = 1) -> int | None:
+    def marked(self, player: int | None = None) -> list[int]:
+        """The marked records of the line, in order; with ``player``, those where that
+        player made a marked decision (a play, a double, a take or a pass: one record
+        may hold one player's play and another's answer to a double)."""
+        if player is None:
+            return list(self.marks)
+        if player not in range(len(self.players)):
+            raise ValueError(
+                _("a game of {count} has no player number {player}").format(
+                    player=repr(player)[:40], count=len(self.players)
+                )
+            )
+        return sorted(
+            {j.ply for j in self._everything if j.mark is not None and j.player == player}
+        )
+
+    def next_mistake(self, ply: int, step: int = 1, player: int | None = None) -> int | None:
         """The first marked record after ``ply`` (before it, with ``step=-1``): a play
-        or a cube decision."""
+        or a cube decision; with ``player``, one of that player's."""
         if step not in (1, -1):
             raise ValueError(_("step must be 1 or -1, not {step}").format(step=repr(step))[:80])
-        marked = [at for at in self.marks if (at > ply if step > 0 else at < ply)]
+        marked = [at for at in self.marked(player) if (at > ply if step > 0 else at < ply)]
         if not marked:
             return None
         return marked[0] if step > 0 else marked[-1]

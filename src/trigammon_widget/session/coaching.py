@@ -33,6 +33,7 @@ __all__ = [
     "CubeRow",
     "HintRow",
     "Review",
+    "ReviewShown",
     "Source",
     "TutorWarning",
     "chances_view",
@@ -260,6 +261,19 @@ class Review(TypedDict):
     players: list[ReviewPlayer]
     marked_at: list[int]
     """Where each marked decision is shown: the plies before the marked records."""
+    marked_by: list[list[int]]
+    """Where each player's own marked decisions are shown, by player (a record may be
+    two players': one's play and another's answer to a double)."""
+    turn: ReviewTurn | None
+
+
+class ReviewShown(TypedDict):
+    """What a review shows at one decision: the parts of ``Review`` that its report
+    gives (``review_view``)."""
+
+    players: list[ReviewPlayer]
+    marked_at: list[int]
+    marked_by: list[list[int]]
     turn: ReviewTurn | None
 
 
@@ -381,15 +395,13 @@ def rolled_chances(rollout: EquityRollout) -> ChancesView:
     }
 
 
-def review_view(
-    report: Report | None, ply: int, reader: int = 0
-) -> tuple[list[ReviewPlayer], list[int], ReviewTurn | None]:
+def review_view(report: Report | None, ply: int, reader: int = 0) -> ReviewShown:
     """A report's players, where its marked decisions are shown (the position before
-    each marked record) and the judgement of record ``ply``: its play's, or its cube
-    decision's when that lost more; another player's plays also as ``reader`` (the
-    board's perspective) numbers the points."""
+    each marked record; all of them, and each player's), and the judgement of record
+    ``ply``: its play's, or its cube decision's when that lost more; another player's
+    plays also as ``reader`` (the board's perspective) numbers the points."""
     if report is None:
-        return [], [], None
+        return {"players": [], "marked_at": [], "marked_by": [], "turn": None}
     players: list[ReviewPlayer] = [
         {
             "player": p.player,
@@ -439,7 +451,12 @@ def review_view(
             ],
             "seen": {},
         }
-    return players, [ply - 1 for ply in report.marks], shown
+    return {
+        "players": players,
+        "marked_at": [at - 1 for at in report.marked()],
+        "marked_by": [[at - 1 for at in report.marked(p.player)] for p in report.players],
+        "turn": shown,
+    }
 
 
 def _judged_row(text: str, equity: float, loss: float) -> HintRow:

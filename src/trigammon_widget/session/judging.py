@@ -38,8 +38,9 @@ from .coaching import (
     wins_differ,
 )
 from .navigation import Navigation
-from .protocol import INT, IntentError, action
+from .protocol import INT, PLAYER_OR_NONE, IntentError, action
 from .slices import Found, Job
+from .state import checked_player
 
 if TYPE_CHECKING:
     from ..judgement.evaluation import Evaluator
@@ -212,6 +213,7 @@ class Judging(Navigation):
             "source": net_source(net_name(evaluator, game.variant), options.get("ply", 0)),
             "players": [],
             "marked_at": [],
+            "marked_by": [],
             "turn": None,
         }
         analyses = self._analyses
@@ -226,18 +228,21 @@ class Judging(Navigation):
             if job is not None:
                 job.stop.set()
 
-    @action(step=INT)
-    def next_mistake(self, step: int = 1) -> None:
+    @action(step=INT, player=PLAYER_OR_NONE)
+    def next_mistake(self, step: int = 1, player: int | None = None) -> None:
         """Show the next marked decision of the review (``step=-1``: the one before):
-        the position its mover faced (``_decisions``)."""
+        the position its mover faced (``_decisions``); with ``player``, the next of that
+        player's own (a learner stepping through their mistakes)."""
         self._require_play(navigate=True)
+        if player is not None:
+            player = checked_player(self._board.game.variant, player, "player")
         report = self._current_report()
         if report is None:
             raise ValueError(_("no review of this line: analyse the game first"))
         if step not in (1, -1):
             raise IntentError(_("step must be 1 or -1, got {step}").format(step=repr(step)[:40]))
         # The board shows the decision of the record after the shown position.
-        found = report.next_mistake(self._board.game.ply + 1, step)
+        found = report.next_mistake(self._board.game.ply + 1, step, player)
         if found is None:
             raise ValueError(
                 _("no marked turn after this one")

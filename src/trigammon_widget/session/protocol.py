@@ -70,6 +70,11 @@ PLACE = Kind(
 DIE_OR_NONE = Kind(
     "number | null", lambda value: value is None or _int(value), lambda: _("a die 1..6 or null")
 )
+PLAYER_OR_NONE = Kind(
+    "number | null",
+    lambda value: value is None or _int(value),
+    lambda: _("a player's number or null"),
+)
 TEXT = Kind(
     "string",
     lambda v: isinstance(v, str) and len(v) <= MAX_TEXT,

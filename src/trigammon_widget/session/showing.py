@@ -348,10 +348,7 @@ class Showing(SessionState):
         if found is None:
             return None
         review, report = found
-        players, marked_at, turn = review_view(
-            report, self._board.game.ply + 1, self._look.perspective
-        )
-        return {**review, "players": players, "marked_at": marked_at, "turn": turn}
+        return {**review, **review_view(report, self._board.game.ply + 1, self._look.perspective)}
 
     def history(self) -> list[HistoryEntry]:
         """The turns of the current line, with branch counts and the review's marks."""

@@ -57,6 +57,7 @@ __all__ = [
 F = TypeVar("F", bound=Callable[..., Any])
 
 AGAINST = {
+    1: (N_("a single game against {name}"), NP_("you", "a single game against you")),
     2: (N_("a gammon against {name}"), NP_("you", "a gammon against you")),
     3: (N_("a backgammon against {name}"), NP_("you", "a backgammon against you")),
 }
@@ -352,22 +353,41 @@ class SessionState:
 
     def _ended(self) -> str:
         """How the shown game ended, in words: the status line's and every message's
-        (``Bo wins 2 points (double passed)``; a bear-off names each loser's gammon or
-        backgammon, R13). Empty while the game goes on."""
+        (``Bo wins 2 points (double passed)``). A bear-off adds its points up (R13):
+        each loser's game (``2 for a gammon against Olga, 1 for a single game against
+        Victor``), or the game times the cube (``a gammon against Bo: 2 × cube 2``).
+        Empty while the game goes on."""  # noqa: RUF002
         game = self._board.game
         win = game.result()
         if win is None or not self._board.playing:
             return ""
         text = win_text(win, game.names, self.you)
         outcome = game.outcome() if win.ending == "bear-off" else None
-        if outcome is not None:
-            worse = [
-                self._to(p, *AGAINST[outcome.points[p]]).format(name=game.names[p])
-                for p in range(game.variant.players)
-                if outcome.points[p] > 1
+        if outcome is None:
+            return text
+        losers = [p for p in range(game.variant.players) if p != outcome.winner]
+        against = {
+            p: self._to(p, *AGAINST[outcome.points[p]]).format(name=game.names[p]) for p in losers
+        }
+        if len(losers) > 1:  # trigammon: every loser pays the winner
+            paid = [
+                _("{points} for {what}").format(points=outcome.points[p], what=against[p])
+                for p in losers
             ]
-            text += f" ({', '.join(worse)})" if worse else ""
-        return text
+            return f"{text} ({', '.join(paid)})"
+        (loser,) = losers
+        level, cube = outcome.points[loser], game.match_position.cube.value
+        what = against[loser]
+        if win.points < level * cube:  # the Jacoby rule: single until the cube turns
+            what += _(", counted as a single game under the Jacoby rule")
+            level = 1
+        if cube > 1:
+            # Translators: a game's points times the cube's, as a game's end adds them up.
+            times = _("{what}: {points} × cube {cube}")  # noqa: RUF001
+            what = times.format(what=what, points=level, cube=cube)
+        elif outcome.points[loser] == 1:
+            return text  # one point, a single game: nothing to add up
+        return f"{text} ({what})"
 
     def _ending(self) -> str:
         """How the shown game ended, in words, with the match's score."""
@@ -377,7 +397,12 @@ class SessionState:
             return ""
         match = board.match
         if match is not None and board.last_game:
-            text += _("; the score is {score}").format(score="-".join(map(str, match.score)))
+            score = ", ".join(
+                f"{name} {points}" for name, points in zip(match.names, match.score, strict=True)
+            )
+            text += _("; the score is {score}, in a match to {length}").format(
+                score=score, length=match.length
+            )
             if match.is_over():
                 winner = match.winner or 0
                 won = self._to(

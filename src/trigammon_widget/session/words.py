@@ -302,6 +302,8 @@ WORDS: Mapping[str, str] = {
     "previous_mistake_tip": N_("Previous mistake (p)"),
     "next_mistake": N_("Next mistake"),
     "next_mistake_tip": N_("Next mistake (n)"),
+    "whose_mistakes": N_("Whose mistakes to step through"),
+    "everyones_mistakes": N_("Everyone's"),
     "review_progress": N_("Review progress"),
     "status_running": N_("running"),
     "turns_done": N_("{done} / {total} turns"),
