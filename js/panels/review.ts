@@ -5,7 +5,7 @@
 
 import { button, diceText, h, iconButton, on, select, setChildren, setOptions, setText, swatch } from "../dom";
 import { type Intent, MARKS, type Review, type ReviewTurn, type View } from "../protocol";
-import { counted, fixed, format, markWord, type Word, type Words, word } from "../words";
+import { about, counted, fixed, format, markWord, type Word, type Words, word } from "../words";
 import { asGoodAsBest, byNet, equity, loss, points } from "./analysis";
 import "./review.css";
 
@@ -169,7 +169,10 @@ export class ReviewPanel {
     const players = r?.players ?? [];
     setOptions(this.whose, [
       [EVERYONE, say("everyones_mistakes")],
-      ...players.map((p): [string, string] => [String(p.player), v.names[p.player] ?? String(p.player + 1)]),
+      ...players.map((p): [string, string] => [
+        String(p.player),
+        format(about(words, "mistakes_of", p.player, v.you), { name: v.names[p.player] ?? String(p.player + 1) }),
+      ]),
     ]);
     const mine = v.you !== null && players.some((p) => p.player === v.you) ? String(v.you) : EVERYONE;
     this.whose.value = this.chosen ?? mine;

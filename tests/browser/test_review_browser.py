@@ -200,12 +200,12 @@ def test_a_learner_steps_through_one_players_mistakes(page: Any) -> None:
     whose = panel.get_by_role("combobox", name="Whose mistakes to step through")
     assert whose.input_value() == "all"  # no seat is the person's: everyone's
     assert [o.strip() for o in whose.locator("option").all_text_contents()] == [
-        "Everyone's",
-        "Ann",
-        "Bo",
+        "Everyone's mistakes",
+        "Ann's mistakes",
+        "Bo's mistakes",
     ]
     act(page, widget, widget.locator(".tgw-history li[data-ply='0'] button"))
-    whose.select_option(label="Bo")
+    whose.select_option(label="Bo's mistakes")
     # at the first decision: Bo's count, or which of them it is when Bo made it
     count = f"{len(bos)} mistake{'s' if len(bos) > 1 else ''}"
     shown = f"mistake 1 of {len(bos)}" if bos[0] == 1 else count
@@ -218,7 +218,7 @@ def test_a_learner_steps_through_one_players_mistakes(page: Any) -> None:
     assert panel.locator("[data-role=mistakes]").text_content() == (
         f"mistake {bos.index(first) + 1} of {len(bos)}"
     )
-    whose.select_option(label="Everyone's")
+    whose.select_option(label="Everyone's mistakes")
 
 
 def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:

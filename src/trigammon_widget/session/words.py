@@ -40,6 +40,7 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "take_point": NP_("you", "Take point {point}: you take with at least this chance of winning."),
     "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
     "enter_first": NP_("you", "R8: your checkers on the bar enter first, before any other moves."),
+    "mistakes_of": NP_("you", "Your mistakes"),
 }
 """Words said to the person in front of the board (the view's ``you``), by the key of
 the word said of another player: the board has ``<key> you`` beside ``<key>``
@@ -303,7 +304,8 @@ WORDS: Mapping[str, str] = {
     "next_mistake": N_("Next mistake"),
     "next_mistake_tip": N_("Next mistake (n)"),
     "whose_mistakes": N_("Whose mistakes to step through"),
-    "everyones_mistakes": N_("Everyone's"),
+    "everyones_mistakes": N_("Everyone's mistakes"),
+    "mistakes_of": N_("{name}'s mistakes"),
     "review_progress": N_("Review progress"),
     "status_running": N_("running"),
     "turns_done": N_("{done} / {total} turns"),
