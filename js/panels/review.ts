@@ -278,17 +278,17 @@ export function bestRow(
     h("span", { class: "tgw-ply" }, rank),
     " ",
     // One cell: the play, and as this board numbers it, wrapping together.
-    h(
-      "span",
-      { class: "tgw-play-cell" },
-      h("span", { class: "tgw-notation" }, text),
-      seen && h("span", { class: "tgw-seen" }, ` (${seen})`),
-    ),
+    h("span", { class: "tgw-play-cell" }, h("span", { class: "tgw-notation" }, text), seenText(seen)),
     " ",
     h("span", { class: "tgw-equity" }, equity),
     " ",
     h("span", { class: "tgw-loss" }, loss),
   );
+}
+
+/** Another player's play as this board numbers its points, after the mover's own. */
+function seenText(seen: string | undefined): HTMLElement | undefined {
+  return seen ? h("span", { class: "tgw-seen" }, ` (${seen})`) : undefined;
 }
 
 function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
@@ -321,7 +321,7 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       h("strong", {}, `${turn.ply}. ${name}`),
       h("span", { class: "tgw-dice" }, turn.dice.length ? ` ${diceText(turn.dice)}: ` : ": "),
       h("span", { class: "tgw-notation" }, turn.played),
-      seen(turn.played) && h("span", { class: "tgw-seen" }, ` (${seen(turn.played)})`),
+      seenText(seen(turn.played)),
       markText && " ",
       markText && h("span", { class: "tgw-mark tgw-judged", "data-mark": turn.mark ?? undefined }, markText),
     ),
