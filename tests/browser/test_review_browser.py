@@ -23,9 +23,9 @@ from .lab_page import (
 )
 from .lab_server import centre
 
-REVIEW, TUTOR = range(2)
-BOARDS = 2
-PROBE_CELL = 3
+REVIEW, TUTOR, YOURS = range(3)
+BOARDS = 3
+PROBE_CELL = 4
 PLIES = 16
 
 SETUP = """\
@@ -65,6 +65,9 @@ CELLS = [
     "rev = BoardWidget(game)\nrev",
     # X's 2-1 bears both checkers off; 2/off alone lets O win
     "tut = BoardWidget(Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1)))\ntut",
+    # the same game at a board whose person is Bo (you=1), reviewed
+    "yours = BoardWidget(Game.from_json(game.to_json()), you=1)\n"
+    "yours.analyse()\nyours.wait()\nyours",
     "probe()",
 ]
 
@@ -219,6 +222,15 @@ def test_a_learner_steps_through_one_players_mistakes(page: Any) -> None:
         f"mistake {bos.index(first) + 1} of {len(bos)}"
     )
     whose.select_option(label="Everyone's mistakes")
+
+
+def test_a_board_with_a_person_steps_through_their_mistakes_first(page: Any) -> None:
+    """Where the board has a person (``you``), the review steps through theirs unless
+    asked for everyone's: a learner reviews their own game."""
+    widget = board(page, YOURS)
+    whose = widget.get_by_role("combobox", name="Whose mistakes to step through")
+    assert whose.input_value() == "1"
+    assert whose.locator("option:checked").text_content() == "Your mistakes"
 
 
 def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
