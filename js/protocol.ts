@@ -225,6 +225,7 @@ export const WORDS = [
   ["wins_the_match", "{name} wins the match"],
   ["game_of", "Game {game} of {games}"],
   ["game_now", "Game {game}"],
+  ["score_now", "now {score}"],
   ["cube_centred", "Cube {value}, centred"],
   ["cube_owned", "Cube {value}, {name}'s"],
   ["cube_offered", "doubled to {value}, awaiting an answer"],
@@ -661,6 +662,7 @@ export interface CubeView {
 export interface MatchView {
   length: number;
   score: number[];
+  shown: number[];
   total: number[];
   crawford: boolean;
   post_crawford: boolean;

@@ -3,7 +3,7 @@
 
 import { button, h, iconButton, on, setChildren, setText, swatch } from "../dom";
 import type { Intent, View } from "../protocol";
-import { about, format, type Word, type Words, word } from "../words";
+import { about, fill, format, type Word, type Words, word } from "../words";
 import "./match.css";
 
 export class MatchPanel {
@@ -65,16 +65,17 @@ export class MatchPanel {
           : match.jacoby
             ? say("jacoby_rule")
             : "";
-      const scores = match.total.flatMap((points, player) => [
-        player ? " – " : "",
-        swatch(v.colors[player]),
-        `${name(player)} ${points}`,
-      ]);
+      const scores = (score: readonly number[]): (Node | string)[] =>
+        score.flatMap((points, player) => [player ? " – " : "", swatch(v.colors[player]), `${name(player)} ${points}`]);
+      // The score as the board's lines show it (before the shown game, or after it at
+      // its end); the match's score now beside it where that differs.
+      const earlier = match.shown.some((points, player) => points !== match.total[player]);
+      const now = earlier ? [" · ", ...fill(say("score_now"), { score: h("span", {}, ...scores(match.total)) })] : [];
       const over =
         match.over && match.winner !== null
           ? ` · ${format(about(words, "wins_the_match", match.winner, v.you), { name: name(match.winner) })}`
           : "";
-      setChildren(this.score, `${length}: `, ...scores, stage && ` · ${stage}`, over);
+      setChildren(this.score, `${length}: `, ...scores(match.shown), stage && ` · ${stage}`, ...now, over);
       // "Game 2 of 2" read as a match of two games: the game going on is just "Game 2".
       const current = match.game === match.games - 1;
       const game = { game: String(match.game + 1), games: String(match.games) };

@@ -177,3 +177,21 @@ def test_post_crawford_the_trailer_may_double(page: Any) -> None:
     assert widget.get_by_role("button", name="Double", exact=True).is_enabled()
     press(page, widget, "Double")
     assert probe(page)["post"]["cube"]["offered"]
+
+
+def test_an_earlier_game_shows_its_score_and_the_match_score_now(page: Any) -> None:
+    """The fifth walk read the match's final score beside an earlier game's labels: the
+    panel says the score as the board's lines do, and the match's score now beside it."""
+    widget = board(page, CRAWFORD)
+    press(page, widget, "Show the previous game")
+    state = probe(page)["crawford"]["match"]
+    assert state["game"] == 1 and state["total"] == [2, 0]
+    shown = state["shown"]
+    assert shown != state["total"]
+    lines = widget.locator(".tgw-board").text_content() or ""
+    assert f"{shown[0]}/3" in lines and f"{shown[1]}/3" in lines
+    score = widget.locator("[data-role=match-score]").text_content() or ""
+    assert score == f"Match to 3: Ann {shown[0]} – Bo {shown[1]} · now Ann 2 – Bo 0", score  # noqa: RUF001
+    press(page, widget, "Show the following game")
+    score = widget.locator("[data-role=match-score]").text_content() or ""
+    assert score == "Match to 3: Ann 2 – Bo 0 · Crawford game", score  # noqa: RUF001

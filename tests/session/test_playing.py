@@ -4,7 +4,9 @@ whatever the bots played (the history holds the moves)."""
 
 from __future__ import annotations
 
-from trigammon_widget import Turn
+import pytest
+
+from trigammon_widget import CLASSIC, IllegalMoveError, Position, Turn
 from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.session import Session
 
@@ -93,3 +95,32 @@ def test_the_history_writes_another_players_play_also_as_the_board_numbers_it() 
                 variant = session.game.variant
                 seen = format_play_seen(variant, turn.play, turn.player, perspective)
                 assert entry["seen"] == seen != entry["text"]
+
+
+def test_the_last_checker_borne_off_keeps_the_roll_until_confirmed() -> None:
+    """The fifth walk saw "Your roll" with its last checker off and Confirm lit: the
+    moves that end the game (R12) are the mover's turn, with its dice, until confirmed."""
+    session = Session(
+        Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {10: 15}}, dice=(2, 1)), names=["Ann", "Bo"]
+    )
+    session.move("23", "off")
+    session.move("24", "off")
+    view = session.view()
+    assert view["dice"] == [2, 1] and view["primary"] == "confirm" and view["win"] is None
+    session.confirm()
+    view = session.view()
+    assert view["win"] is not None and view["dice"] is None
+
+
+def test_a_sum_of_dice_to_a_blocked_point_is_refused_by_r6() -> None:
+    """The fifth walk moved 2-2 onto a point two opposing checkers hold and read R4's
+    "no die or sum of dice takes that checker there": the sum does; R6 refuses it."""
+    start = Position.build(CLASSIC, {0: {1: 2, 13: 13}, 1: {20: 2, 6: 13}}, dice=(2, 2))
+    session = Session(start)
+    before = session.view()
+    with pytest.raises(IllegalMoveError, match=r"^R6: 20 is blocked") as refused:
+        session.move("1", "5")  # 24/22/20: 20 is O's point
+    assert refused.value.rule == "R6"
+    assert session.view() == before
+    with pytest.raises(IllegalMoveError, match=r"^R4: no die or sum of dice"):
+        session.move("1", "4")  # three pips: no sum of 2s

@@ -147,6 +147,7 @@ def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
     assert widget.view["match"] == {
         "length": 7,
         "score": [0, 0],
+        "shown": [0, 0],
         "total": [8, 4],
         "crawford": False,
         "post_crawford": False,
@@ -157,6 +158,13 @@ def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
         "winner": 0,
         "can_next_game": False,
     }
+    # At the first game's end, its score as the players' lines show it (the fifth walk
+    # read the match's final score beside an earlier game's)
+    first = widget.match.results[0]
+    assert front.send("goto", ply=len(widget.match.games[0].turns))["ok"]
+    shown = [first.points if player == first.winner else 0 for player in (0, 1)]
+    assert widget.view["match"] is not None and widget.view["match"]["shown"] == shown
+    assert front.send("goto", ply=0)["ok"]
     assert front.send("step", delta=5)["ok"]
     before = snapshot(widget)
     refused = front.send("play_listed", index=0)

@@ -4,6 +4,7 @@ bots' turns; the tutor's hold on a person's play."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import permutations
 
 from ..engine import IllegalMoveError, Move, Play, Turn
 from ..engine.game import Record
@@ -221,6 +222,20 @@ class Playing(SessionState):
                     return error
         if not remaining:
             return IllegalMoveError("R4", _("all dice of this roll have been played"))
+        # A sum of dice that reaches ``end``: the rule its first refused step breaks (a
+        # blocked point on the way or at the end is R6's, not R4's).
+        for order in dict.fromkeys(permutations(remaining)):
+            for size in range(2, len(order) + 1):
+                dice = order[:size]
+                if start + sum(dice) != end:
+                    continue
+                made, at = list(done), start
+                for die in dice:
+                    try:
+                        made.append(plays.check_move(made, Move(at, at + die, die)))
+                    except IllegalMoveError as error:
+                        return error
+                    at += die
         return IllegalMoveError(
             "R4",
             _("no die or sum of dice takes that checker there (dice left: {dice})").format(

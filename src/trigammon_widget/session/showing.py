@@ -128,6 +128,9 @@ class Showing(SessionState):
         drilled = self._drill.shows(board)  # a card's decision is the only one to make
         # The pips of what the board draws: with a held play, the position after it.
         drawn = shown if board.held is None else game.position.after(board.held.play.moves)
+        # The roll under way, even once its moves end the game (R12: ``after`` drops the
+        # dice of a won position): the turn is the mover's until confirmed.
+        dice = shown.dice or (game.position.dice if board.done else None)
         return {
             "version": self._version,
             "line": self._line,
@@ -140,7 +143,7 @@ class Showing(SessionState):
             "mode": "play" if playing else "edit",
             "perspective": look.perspective,
             "turn": turn,
-            "dice": list(shown.dice) if shown.dice else None,
+            "dice": list(dice) if dice else None,
             "remaining": remaining,
             "entering": bool(remaining) and shown.bar(turn) > 0,
             "can_roll": person and board.may_roll and not drilled,
@@ -252,9 +255,11 @@ class Showing(SessionState):
         if not board.scored:
             return None
         games = match.games if match is not None else (game,)
+        ended = game.result()
         return {
             "length": state.length,
             "score": list(state.score),
+            "shown": list(state.score if ended is None else state.after(ended)),
             "total": list(match.score if match is not None else state.score),
             "crawford": state.crawford,
             "post_crawford": state.post_crawford,

@@ -89,6 +89,9 @@ class MatchView(TypedDict):
     length: int
     score: list[int]
     """Before the shown game."""
+    shown: list[int]
+    """As the board shows it, the players' lines': before the shown game, and after it
+    where the board shows its end."""
     total: list[int]
     """The match's score now: after its last game once that is over."""
     crawford: bool

@@ -167,6 +167,8 @@ WORDS: Mapping[str, str] = {
     "wins_the_match": N_("{name} wins the match"),
     "game_of": N_("Game {game} of {games}"),
     "game_now": N_("Game {game}"),
+    # Translators: the match's score now, beside the score of an earlier moment shown.
+    "score_now": N_("now {score}"),
     "cube_centred": N_("Cube {value}, centred"),
     "cube_owned": N_("Cube {value}, {name}'s"),
     "cube_offered": N_("doubled to {value}, awaiting an answer"),
