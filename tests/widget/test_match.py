@@ -160,8 +160,10 @@ def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
     }
     # At the first game's end, its score as the players' lines show it (the fifth walk
     # read the match's final score beside an earlier game's)
-    first = widget.match.results[0]
-    assert front.send("goto", ply=len(widget.match.games[0].turns))["ok"]
+    match = widget.match
+    assert match is not None
+    first = match.results[0]
+    assert front.send("goto", ply=len(match.games[0].turns))["ok"]
     shown = [first.points if player == first.winner else 0 for player in (0, 1)]
     assert widget.view["match"] is not None and widget.view["match"]["shown"] == shown
     assert front.send("goto", ply=0)["ok"]
