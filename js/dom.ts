@@ -145,3 +145,9 @@ export function playerOptions(names: readonly string[]): [string, string][] {
 export function numeric(element: HTMLSelectElement): number {
   return Number(element.value);
 }
+
+/** Another player's play as this board numbers its points, after the mover's own
+ *  notation (Python's `seen`); nothing for the player at the bottom's plays. */
+export function seenText(seen: string | undefined): HTMLElement | undefined {
+  return seen ? h("span", { class: "tgw-seen" }, `(${seen})`) : undefined;
+}

@@ -524,6 +524,7 @@ export interface View {
   dice: number[] | null;
   remaining: number[];
   entering: boolean;
+  seen: Record<string, string>;
   can_roll: boolean;
   can_confirm: boolean;
   primary: "roll" | "confirm" | "next_game" | "next_card" | null;

@@ -3,7 +3,7 @@
 // runs in the background (progress, Cancel) and, once done, its figures replace them
 // whole, labelled as the rollout's: a list never mixes sources.
 
-import { button, h, on, setChildren, setText, swatch } from "../dom";
+import { button, h, on, seenText, setChildren, setText, swatch } from "../dom";
 import type { Analysis, CubeAdvice, HintRow, Intent, Source, View } from "../protocol";
 import { about, fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
@@ -197,13 +197,13 @@ export class AnalysisPanel {
       const rows = a.hints ?? [];
       if (hints && rolled && rows.length > 1) lines.push(verdict(a, rows, words));
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
-      setChildren(this.results, hints ? this.renderHints(a, plays) : this.renderChances(v, a));
+      setChildren(this.results, hints ? this.renderHints(a, plays, v.seen) : this.renderChances(v, a));
     }
     setChildren(this.note, ...lines.map((line) => h("p", {}, line)));
     this.note.hidden = !lines.length;
   }
 
-  private renderHints(a: Analysis, plays: readonly string[]): HTMLElement {
+  private renderHints(a: Analysis, plays: readonly string[], seen: View["seen"]): HTMLElement {
     const words = this.words;
     const where = new Map(plays.map((text, index) => [text, index]));
     const rolled = a.source.kind === "rollout";
@@ -226,7 +226,7 @@ export class AnalysisPanel {
           // Spaces between the parts: grid layout drops them, copied text keeps them.
           h("span", { class: "tgw-ply" }, rank === null ? "" : `${rank}.`),
           " ",
-          h("span", { class: "tgw-notation" }, hint.text),
+          h("span", { class: "tgw-notation" }, hint.text, seenText(seen[hint.text])),
           " ",
           h(
             "span",

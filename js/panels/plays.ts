@@ -1,7 +1,7 @@
 // The legal plays of this turn's dice (the `plays` trait), with a filter; a click plays
 // one as the whole turn, and resting on one previews it (previews.ts).
 
-import { h, on, setChildren } from "../dom";
+import { h, on, seenText, setChildren } from "../dom";
 import type { View } from "../protocol";
 import { format, type Word, type Words, word } from "../words";
 import "./plays.css";
@@ -62,7 +62,7 @@ export class PlaysPanel {
     const turn = `${v.mode} ${v.ply} ${v.turn} ${v.dice}`;
     if (turn !== this.shownTurn) this.filter.value = "";
     this.shownTurn = turn;
-    const state = `${turn} ${v.can_roll} ${!!v.win} ${v.partial}`;
+    const state = `${turn} ${v.can_roll} ${!!v.win} ${v.partial} ${v.perspective}`;
     if (state === this.shownState && sameStrings(plays, this.shownPlays)) return;
     this.shownState = state;
     this.renderList(v, plays);
@@ -74,13 +74,13 @@ export class PlaysPanel {
     const tokens = this.filter.value.toLowerCase().split(/\s+/).filter(Boolean);
     const matches: number[] = [];
     plays.forEach((play, index) => {
-      const text = play.toLowerCase();
+      const text = `${play} ${v?.seen[play] ?? ""}`.toLowerCase();
       if (tokens.every((token) => text.includes(token))) matches.push(index);
     });
     const fragment = document.createDocumentFragment();
     for (const index of matches.slice(0, PLAY_LIMIT)) {
       const attrs = { type: "button", class: "tgw-row tgw-play", "data-index": index, "data-preview": "" };
-      fragment.appendChild(h("li", {}, h("button", attrs, plays[index])));
+      fragment.appendChild(h("li", {}, h("button", attrs, plays[index], seenText(v?.seen[plays[index]]))));
     }
     setChildren(this.list, fragment);
     const say = (key: Word): string => word(this.words, key);

@@ -3,7 +3,19 @@
 // (buttons and the n / p keys) and, at a judged turn, what it lost against the best
 // plays of its roll. The marks sit in the history, the equity graph under the board.
 
-import { button, diceText, h, iconButton, on, select, setChildren, setOptions, setText, swatch } from "../dom";
+import {
+  button,
+  diceText,
+  h,
+  iconButton,
+  on,
+  seenText,
+  select,
+  setChildren,
+  setOptions,
+  setText,
+  swatch,
+} from "../dom";
 import { type Intent, MARKS, type Review, type ReviewTurn, type View } from "../protocol";
 import { about, counted, fixed, format, markWord, type Word, type Words, word } from "../words";
 import { asGoodAsBest, byNet, equity, loss, points } from "./analysis";
@@ -284,11 +296,6 @@ export function bestRow(
     " ",
     h("span", { class: "tgw-loss" }, loss),
   );
-}
-
-/** Another player's play as this board numbers its points, after the mover's own. */
-function seenText(seen: string | undefined): HTMLElement | undefined {
-  return seen ? h("span", { class: "tgw-seen" }, ` (${seen})`) : undefined;
 }
 
 function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {

@@ -124,3 +124,23 @@ def test_a_sum_of_dice_to_a_blocked_point_is_refused_by_r6() -> None:
     assert session.view() == before
     with pytest.raises(IllegalMoveError, match=r"^R4: no die or sum of dice"):
         session.move("1", "4")  # three pips: no sum of 2s
+
+
+def test_another_players_legal_plays_are_also_written_as_the_board_numbers_them() -> None:
+    """The fifth walk, viewing as X with V to move, read V's plays in V's numbers only:
+    the legal plays and Hints' rows say each also as the board numbers it."""
+    session = Session("trigammon", seed=2)
+    while session.board.deciding == 0 or not session.view()["dice"]:
+        if session.view()["dice"]:
+            session.play(next(iter(session.legal_plays)))
+        else:
+            session.roll()
+    view = session.view()
+    mover, variant = view["turn"], session.game.variant
+    position = session.game.position
+    written = {position.format_play(play): play for play in session.legal_plays}
+    assert set(view["seen"]) == set(session.plays()) == set(written)
+    for text, seen in view["seen"].items():
+        assert seen == format_play_seen(variant, written[text], mover, 0)
+    session.set_perspective(mover)
+    assert session.view()["seen"] == {}

@@ -146,6 +146,7 @@ class Showing(SessionState):
             "dice": list(dice) if dice else None,
             "remaining": remaining,
             "entering": bool(remaining) and shown.bar(turn) > 0,
+            "seen": self._seen_plays(),
             "can_roll": person and board.may_roll and not drilled,
             "can_confirm": can_confirm,
             "primary": self._primary(can_confirm),
@@ -338,6 +339,26 @@ class Showing(SessionState):
             "source": str(card.source),
             "due": due_text(verdict.due, library.now()),
         }
+
+    def _seen_plays(self) -> dict[str, str]:
+        """Another player's legal plays of this roll as the board numbers its points,
+        by their text in the mover's own numbers (``View.seen``)."""
+        board = self._board
+        reader = self._look.perspective
+        position = board.game.position
+        if not (board.playing and board.rolled) or position.turn == reader:
+            return {}
+
+        def seen() -> dict[str, str]:
+            variant, mover = position.variant, position.turn
+            return {
+                play_text(position.format_play(play)): play_text(
+                    format_play_seen(variant, play, mover, reader)
+                )
+                for play in self.legal_plays
+            }
+
+        return self.memo.get(f"seen {reader}", self._version, seen)
 
     def plays(self) -> list[str]:
         """The plays left to choose this turn, in notation (``NO_MOVE`` for the empty

@@ -196,6 +196,10 @@ class View(TypedDict):
     entering: bool
     """Whether the player to move has checkers on the bar to enter with the dice left:
     no other checker moves till they are in (R8)."""
+    seen: dict[str, str]
+    """Another player's plays of this roll as the board numbers its points (its
+    perspective's), by their text in the mover's own numbers: the legal plays' and
+    Hints' rows say both; empty when the mover sits at the bottom."""
     can_roll: bool
     """Whether the person to act may roll: never on a bot's turn (its seat is the bot's)."""
     can_confirm: bool
