@@ -225,8 +225,9 @@ CASES: tuple[Case, ...] = (
         N_("Trigammon: bearing off with a higher die"),
         "R11",
         N_(
-            "X's home is its 31..36. The 6 bears off from 33, the highest occupied point; "
-            "it may not bear off the checker on 35 while one stands farther back."
+            "X's home is its 31..36. The 6 bears off from 33, the occupied point farthest "
+            "back (farthest from bearing off); it may not bear off the checker on 35 while one "
+            "stands farther back."
         ),
         Position.build(TRIGAMMON, {0: {33: 2, 35: 1}, 1: {1: 15}, 2: {1: 15}}, dice=(6, 1)),
         "35/off 33/34",

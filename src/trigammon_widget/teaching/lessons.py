@@ -215,8 +215,9 @@ RULE_CARDS: tuple[RuleCard, ...] = (
         N_("Bearing off exactly"),
         N_(
             "A die takes off a checker from the point exactly that far from the end (the 4 "
-            "from point 33, the 6 from point 31). A higher die may take a checker from the "
-            "highest occupied point only when no checker stands farther back. Bearing off is "
+            "from point 33, the 6 from point 31). A higher die, its own point empty, may take "
+            "off a checker from the occupied point farthest back (farthest from bearing off) "
+            "only when no checker stands farther back than the die's point. Bearing off is "
             "never forced when another move is possible."
         ),
         N_(
@@ -263,10 +264,17 @@ RULE_CARDS: tuple[RuleCard, ...] = (
             "number of points."
         ),
         N_(
-            "Classic backgammon: O doubled to 2 and X took, so the cube (left of the board) is "
-            "now on X's side, showing 2; only X may double next."
+            "Classic backgammon, three plays in: O doubled to 2 before rolling and X took, so "
+            "the cube (left of the board) is now on X's side, showing 2. O rolls now; only X "
+            "may double next."
         ),
-        Position.start(CLASSIC),
+        Position.start(CLASSIC)
+        .with_dice(3, 1)
+        .play("8/5 6/5")
+        .with_dice(6, 4)
+        .play("24/14")
+        .with_dice(4, 2)
+        .play("8/4 6/4"),
         cube=Cube(2, 0),
     ),
 )
