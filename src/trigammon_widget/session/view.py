@@ -90,8 +90,8 @@ class MatchView(TypedDict):
     score: list[int]
     """Before the shown game."""
     shown: list[int]
-    """As the board shows it, the players' lines': before the shown game, and after it
-    where the board shows its end."""
+    """The score as the players' lines under the board give it: before the shown game,
+    and after it where the board shows the game's end."""
     total: list[int]
     """The match's score now: after its last game once that is over."""
     crawford: bool
