@@ -147,7 +147,10 @@ export function numeric(element: HTMLSelectElement): number {
 }
 
 /** Another player's play as this board numbers its points, after the mover's own
- *  notation (Python's `seen`); nothing for the player at the bottom's plays. */
-export function seenText(seen: string | undefined): HTMLElement | undefined {
-  return seen ? h("span", { class: "tgw-seen" }, `(${seen})`) : undefined;
+ *  notation and a space (Python's `seen`); nothing for the player at the bottom's. */
+export function seenText(seen: string | undefined): DocumentFragment | undefined {
+  if (!seen) return undefined;
+  const fragment = document.createDocumentFragment();
+  append(fragment, [" ", h("span", { class: "tgw-seen" }, `(${seen})`)]);
+  return fragment;
 }
