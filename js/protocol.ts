@@ -226,6 +226,9 @@ export const WORDS = [
   ["game_of", "Game {game} of {games}"],
   ["game_now", "Game {game}"],
   ["score_now", "now {score}"],
+  ["chances_before_roll", "From here, before {name} rolls."],
+  ["chances_with_roll", "From here, with {name}'s {dice} played as its best play."],
+  ["chances_bars", "Each bar: the win chance from the left in the player's colour, the gammons lost from the right in red; the dark bracket is the rollout's interval."],
   ["cube_centred", "Cube {value}, centred"],
   ["cube_owned", "Cube {value}, {name}'s"],
   ["cube_offered", "doubled to {value}, awaiting an answer"],
@@ -463,6 +466,8 @@ export const WORDS = [
   ["whose_checker you", "That checker is {whose}'s: you are to move."],
   ["enter_first you", "R8: your checkers on the bar enter first, before any other moves."],
   ["mistakes_of you", "Your mistakes"],
+  ["chances_before_roll you", "From here, before you roll."],
+  ["chances_with_roll you", "From here, with your {dice} played as its best play."],
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
   ["mistakes one", "{count} mistake"],
@@ -605,6 +610,7 @@ export interface Analysis {
   equities?: number[];
   win_errors?: number[];
   equity_errors?: number[];
+  rolled?: number[];
   cube?: CubeAdvice;
 }
 

@@ -3,7 +3,7 @@
 // runs in the background (progress, Cancel) and, once done, its figures replace them
 // whole, labelled as the rollout's: a list never mixes sources.
 
-import { button, h, on, seenText, setChildren, setText, swatch } from "../dom";
+import { button, diceText, h, on, seenText, setChildren, setText, swatch } from "../dom";
 import type { Analysis, CubeAdvice, HintRow, Intent, Source, View } from "../protocol";
 import { about, fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
@@ -53,7 +53,8 @@ export function loss(l: number | undefined, words: Words): string {
  *  decimals of `scale` times the standard error times `z95`, the source's multiple). */
 function plusMinus(error: number, z95: number, scale: number, digits: number, words: Words): HTMLElement {
   const half = finite(error) ? fixed(z95 * error * scale, digits, words) : "?";
-  return h("span", { class: "tgw-pm", title: word(words, "plus_minus_tip") }, `±${half}`);
+  // A win chance's interval in percentage points, as its figure: ±0.8%.
+  return h("span", { class: "tgw-pm", title: word(words, "plus_minus_tip") }, `±${half}${scale === 100 ? "%" : ""}`);
 }
 
 /** A player's name as the board shows it. */
@@ -186,6 +187,12 @@ export class AnalysisPanel {
       const hints = a.kind === "hints";
       const rolled = a.source.kind === "rollout";
       if (hints) lines.push(format(about(words, "for_player", v.turn, v.you), { name: name(v, v.turn) }));
+      else {
+        // What the chances count: the roll under way, played as its best play, or none.
+        const dice = a.rolled ?? [];
+        const key = dice.length ? "chances_with_roll" : "chances_before_roll";
+        lines.push(format(about(words, key, v.turn, v.you), { name: name(v, v.turn), dice: diceText(dice) }));
+      }
       lines.push(sourceText(a.source, words, hints));
       if (running) lines.push(say(hints ? "rolling_out" : "rolling_out_chances"));
       if (a.status === "cancelled") {
@@ -378,6 +385,7 @@ export class AnalysisPanel {
         ),
       ),
       h("tbody", {}, ...rows),
+      h("caption", { class: "tgw-caption" }, say("chances_bars")),
     );
   }
 }

@@ -206,11 +206,16 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
     panel.get_by_role("button", name="Chances").click()
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'chances'")
     if panel.get_attribute("data-source") == "net":
-        assert paragraphs(panel)[0] == "By the net (trigammon-v3) at 0-ply."
+        assert paragraphs(panel)[1] == "By the net (trigammon-v3) at 0-ply."
     wait_done(page, widget)
     analysis = probe(page)["trigammon"]["analysis"]
     assert analysis["source"]["kind"] == "rollout"
-    assert paragraphs(panel)[0].startswith(f"Rollout: {analysis['source']['games']} games, each")
+    # What they count: Cy's roll, played as its best play (the fifth walk could not tell).
+    dice = "-".join(map(str, sorted(analysis["rolled"], reverse=True)))
+    assert paragraphs(panel)[0] == f"From here, with Cy's {dice} played as its best play."
+    assert paragraphs(panel)[1].startswith(f"Rollout: {analysis['source']['games']} games, each")
+    caption = panel.locator(".tgw-chances caption").text_content() or ""
+    assert caption.startswith("Each bar: the win chance from the left in the player's colour")
     rows = panel.locator(".tgw-chances tr[data-player]")
     assert rows.count() == 3
     for player in range(3):
@@ -218,7 +223,7 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
         win = row.locator(".tgw-win").evaluate("cell => cell.firstChild.textContent")
         assert win == f"{100 * analysis['wins'][player]:.1f}%"
         half = analysis["source"]["z95"] * analysis["win_errors"][player]
-        assert row.locator(".tgw-win .tgw-pm").text_content() == f"±{100 * half:.1f}"
+        assert row.locator(".tgw-win .tgw-pm").text_content() == f"±{100 * half:.1f}%"
         assert row.locator(".tgw-equity .tgw-pm").count() == 1
 
 

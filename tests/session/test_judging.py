@@ -95,3 +95,22 @@ def test_wins_differ_as_the_board_shows_the_wins() -> None:
     assert wins_differ(rows(0.3344, 0.3346))
     assert not wins_differ(rows(0.3344, 0.3341, 0.3338))
     assert not wins_differ(rows(0.3346, 0.3349))  # both read 33.5
+
+
+def test_chances_say_which_roll_they_count() -> None:
+    """Chances with the dice rolled count that roll played as its best play
+    (``evaluate``), and before a roll the position's: the panel says which (fifth walk)."""
+    session = Session("classic", seed=3)  # the opening roll is the starter's to play
+    dice = session.view()["dice"]
+    assert dice
+    job = session.chances()
+    analysis = session.view()["analysis"]
+    assert analysis is not None and analysis["rolled"] == dice
+    job.stop.set()
+    session.cancel_analysis()
+    session.play(next(iter(session.legal_plays)))
+    assert session.view()["dice"] is None
+    job = session.chances()
+    analysis = session.view()["analysis"]
+    assert analysis is not None and analysis["rolled"] == []
+    job.stop.set()

@@ -113,6 +113,9 @@ class Analysis(TypedDict):
     equities: NotRequired[list[float]]
     win_errors: NotRequired[list[float]]
     equity_errors: NotRequired[list[float]]
+    rolled: NotRequired[list[int]]
+    """Chances: the roll they count, played as the best play of it would be (empty:
+    before the player to move rolls)."""
     cube: NotRequired[CubeAdvice]
 
 

@@ -174,7 +174,11 @@ class Judging(Navigation):
 
         evaluation = evaluate(position, evaluator=judge)
         source = net_source(net_name(judge, position.variant))
-        panel: Analysis = {**self._panel("chances", MIN_TRIALS, source), **chances_view(evaluation)}
+        panel: Analysis = {
+            **self._panel("chances", MIN_TRIALS, source),
+            **chances_view(evaluation),
+            "rolled": list(position.dice or ()),
+        }
         evaluator = self._analyses.evaluator
 
         def work(progress: Progress, stop: threading.Event) -> EquityRollout:

@@ -41,6 +41,8 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
     "enter_first": NP_("you", "R8: your checkers on the bar enter first, before any other moves."),
     "mistakes_of": NP_("you", "Your mistakes"),
+    "chances_before_roll": NP_("you", "From here, before you roll."),
+    "chances_with_roll": NP_("you", "From here, with your {dice} played as its best play."),
 }
 """Words said to the person in front of the board (the view's ``you``), by the key of
 the word said of another player: the board has ``<key> you`` beside ``<key>``
@@ -169,6 +171,12 @@ WORDS: Mapping[str, str] = {
     "game_now": N_("Game {game}"),
     # Translators: the match's score now, beside the score of an earlier moment shown.
     "score_now": N_("now {score}"),
+    "chances_before_roll": N_("From here, before {name} rolls."),
+    "chances_with_roll": N_("From here, with {name}'s {dice} played as its best play."),
+    "chances_bars": N_(
+        "Each bar: the win chance from the left in the player's colour, the gammons lost "
+        "from the right in red; the dark bracket is the rollout's interval."
+    ),
     "cube_centred": N_("Cube {value}, centred"),
     "cube_owned": N_("Cube {value}, {name}'s"),
     "cube_offered": N_("doubled to {value}, awaiting an answer"),
