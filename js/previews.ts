@@ -35,7 +35,9 @@ export class Previews {
 
   /** Previews the plays of `list`: its items carry `data-preview` and `data-index`. */
   attach(list: HTMLElement, signal: AbortSignal): void {
-    on(list, "pointerover", (event) => this.hover(event.target), signal);
+    // A move of the pointer, not a list drawn under a resting one (Hints' rows appear
+    // where the pointer rests after a click on Hints: no preview the person did not ask).
+    on(list, "pointermove", (event) => this.hover(event.target), signal);
     on(list, "focusin", (event) => this.hover(event.target), signal);
     on(list, "pointerleave", () => this.end(), signal);
     on(
