@@ -106,3 +106,17 @@ def test_a_trigammon_end_adds_up_what_each_loser_pays() -> None:
     assert view["win"] is not None and view["win"]["text"] == (
         "Xena wins 5 points (3 for a backgammon against Olga, 2 for a gammon against Victor)"
     )
+
+
+def test_a_variation_of_a_cube_answer_reads_as_the_board_says_it() -> None:
+    """The sixth walk passed at an earlier double and read "drop 1 turn" in the
+    Variations panel, against "passes" everywhere else."""
+    start = MatchPosition(Position.start(CLASSIC), Cube(), MatchState(5, (0, 0)))
+    session = Session(start, names=["Ann", "Bo"])
+    session.double()
+    session.take()
+    session.goto(1)  # the double, before its answer
+    session.drop()
+    session.goto(1)
+    rows = session.view()["variations"]
+    assert sorted(row["text"] for row in rows) == ["passes", "takes"]

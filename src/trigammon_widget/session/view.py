@@ -321,7 +321,7 @@ def variation_row(variation: Variation) -> VariationRow:
     return {
         "index": variation.index,
         "name": variation.name,
-        "text": play_text(turn.notation) if isinstance(turn, Turn) else turn.notation,
+        "text": play_text(turn.notation) if isinstance(turn, Turn) else record_text(turn),
         "player": turn.player,
         "dice": list(turn.dice) if isinstance(turn, Turn) else [],
         "length": variation.length,
