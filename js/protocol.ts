@@ -679,6 +679,7 @@ export interface MatchView {
   over: boolean;
   winner: number | null;
   can_next_game: boolean;
+  kept: boolean;
 }
 
 /** A study library drilled at the board: the card shown (None once the drill is */

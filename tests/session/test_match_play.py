@@ -120,3 +120,27 @@ def test_a_variation_of_a_cube_answer_reads_as_the_board_says_it() -> None:
     session.goto(1)
     rows = session.view()["variations"]
     assert sorted(row["text"] for row in rows) == ["passes", "takes"]
+
+
+def test_a_scored_game_of_a_match_stays_as_played() -> None:
+    """The sixth walk passed at a double in the history of a finished match's last
+    game: a side line took the score back and a new game followed. A game over and
+    scored is stepped through, not played again; the next game still follows it."""
+    start = MatchPosition(Position.start(CLASSIC), Cube(), MatchState(5, (0, 0)))
+    session = Session(start, names=["Ann", "Bo"])
+    session.double()
+    session.drop()
+    assert session.view()["match"]["total"] == [1, 0]  # type: ignore[index]
+    session.goto(1)  # the double, before its answer
+    view = session.view()
+    assert view["match"] is not None and view["match"]["kept"]
+    assert view["cube"] is not None and not view["cube"]["can_answer"]
+    assert not view["can_roll"] and not view["targets"]
+    before = session.view()
+    with pytest.raises(ValueError, match="game 1 of the match is over and scored"):
+        session.take()
+    assert session.view() == before
+    session.goto(-1)
+    assert not session.view()["match"]["kept"]  # type: ignore[index]
+    session.next_game()
+    assert session.view()["match"]["game"] == 1  # type: ignore[index]

@@ -157,6 +157,7 @@ def test_an_earlier_game_of_a_match_is_kept_as_played() -> None:
         "over": True,
         "winner": 0,
         "can_next_game": False,
+        "kept": True,
     }
     # At the first game's end, its score as the players' lines show it (the fifth walk
     # read the match's final score beside an earlier game's)

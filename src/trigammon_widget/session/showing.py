@@ -270,6 +270,7 @@ class Showing(SessionState):
             "over": match is not None and match.is_over(),
             "winner": None if match is None else match.winner,
             "can_next_game": board.may_start_next,
+            "kept": board.kept,
         }
 
     def _drill_view(self) -> DrillView | None:

@@ -123,6 +123,18 @@ class Board:
         return self.playing and self.game.is_over()
 
     @property
+    def kept(self) -> bool:
+        """Whether an earlier turn of a match's game that is over is shown: the game is
+        scored, so its record stays as played (stepped through, not played again: a
+        pass there would rewrite the match's score)."""
+        return (
+            self.playing
+            and self.match is not None
+            and not self.game.is_over()
+            and self.game.result(-1) is not None
+        )
+
+    @property
     def at_the_end(self) -> bool:
         """Whether the shown turn is where the line is played on: the last turn of the
         line of the game played on."""
@@ -136,6 +148,7 @@ class Board:
             self.playing
             and not self.game_over
             and self.last_game
+            and not self.kept
             and not self.done
             and "double" in self.game.match_position.legal_cube_actions()
         )
@@ -147,6 +160,7 @@ class Board:
             self.playing
             and not self.game_over
             and self.last_game
+            and not self.kept
             and "take" in self.game.match_position.legal_cube_actions()
         )
 
@@ -159,6 +173,7 @@ class Board:
             self.playing
             and game.started
             and self.last_game
+            and not self.kept
             and not self.game_over
             and game.position.dice is None
             and not game.cube.offered
@@ -167,7 +182,12 @@ class Board:
     @property
     def rolled(self) -> bool:
         """Whether a turn is being played: a game going on whose dice are set."""
-        return self.playing and not self.game_over and self.game.position.dice is not None
+        return (
+            self.playing
+            and not self.game_over
+            and not self.kept
+            and self.game.position.dice is not None
+        )
 
     @property
     def may_start_next(self) -> bool:

@@ -326,13 +326,18 @@ class SessionState:
         board = self._board
         if not board.playing:
             raise IntentError(_("the board is in edit mode: leave it to play"))
-        if not navigate and not board.last_game:
+        if not navigate and (not board.last_game or board.kept):
             assert board.match is not None
             number = board.match.games.index(board.game) + 1
             raise IntentError(
                 _("game {number} of the match is played: show the last game to play on").format(
                     number=number
                 )
+                if not board.last_game
+                else _(
+                    "game {number} of the match is over and scored: its turns stay as played "
+                    "(study another play on a copy, BoardWidget(board.game.copy()))"
+                ).format(number=number)
             )
 
     def _require_person(self) -> None:

@@ -103,6 +103,9 @@ class MatchView(TypedDict):
     over: bool
     winner: int | None
     can_next_game: bool
+    kept: bool
+    """An earlier turn of the shown game, which is over and scored: stepped through,
+    not played again (``Board.kept``)."""
 
 
 class TutorView(TypedDict):
