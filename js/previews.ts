@@ -23,6 +23,8 @@ export class Previews {
   private readonly board: Board;
   private readonly host: PreviewsHost;
   private wanted: number | null = null;
+  /** The list whose row is previewed. */
+  private source: HTMLElement | null = null;
   /** The play of the row asked for, as the row writes it. */
   private label = "";
   private timer: number | undefined;
@@ -37,8 +39,15 @@ export class Previews {
   attach(list: HTMLElement, signal: AbortSignal): void {
     // A move of the pointer, not a list drawn under a resting one (Hints' rows appear
     // where the pointer rests after a click on Hints: no preview the person did not ask).
-    on(list, "pointermove", (event) => this.hover(event.target), signal);
-    on(list, "focusin", (event) => this.hover(event.target), signal);
+    on(list, "pointermove", (event) => this.hover(list, event.target), signal);
+    on(list, "focusin", (event) => this.hover(list, event.target), signal);
+    // A list rebuilt under the pointer (a rollout's new order): a preview whose row is
+    // gone, or now another play, ends; no pointerleave would end it.
+    const rebuilt = new MutationObserver(() => {
+      if (this.source === list && this.wanted !== null && this.rowLabel(list, this.wanted) !== this.label) this.end();
+    });
+    rebuilt.observe(list, { childList: true, subtree: true });
+    signal.addEventListener("abort", () => rebuilt.disconnect());
     on(list, "pointerleave", () => this.end(), signal);
     on(
       list,
@@ -58,6 +67,7 @@ export class Previews {
 
   end(): void {
     this.wanted = null;
+    this.source = null;
     this.label = "";
     window.clearTimeout(this.timer);
     this.board.endPreview();
@@ -68,15 +78,26 @@ export class Previews {
     window.clearTimeout(this.timer);
   }
 
-  private hover(target: EventTarget | null): void {
+  /** The play a row of `list` shows, as its preview says it. */
+  private labelOf(item: Element): string {
+    return item.querySelector(".tgw-notation")?.textContent ?? item.textContent ?? "";
+  }
+
+  private rowLabel(list: HTMLElement, index: number): string | null {
+    const item = list.querySelector(`[data-preview][data-index="${index}"]`);
+    return item ? this.labelOf(item) : null;
+  }
+
+  private hover(list: HTMLElement, target: EventTarget | null): void {
     const item = target instanceof Element ? target.closest<HTMLElement>("[data-preview]") : null;
     const view = this.host.view();
     // While the tutor holds a play, the board shows it and the better one: no preview.
     if (!item || !view || view.tutor.warning) return;
     const index = Number(item.dataset.index);
-    if (index === this.wanted) return;
+    if (index === this.wanted && list === this.source) return;
     this.wanted = index;
-    this.label = item.querySelector(".tgw-notation")?.textContent ?? item.textContent ?? "";
+    this.source = list;
+    this.label = this.labelOf(item);
     window.clearTimeout(this.timer);
     const cached = this.cache.get(`${view.version}:${index}`);
     if (cached !== undefined) this.show(cached);

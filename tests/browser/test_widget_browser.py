@@ -397,6 +397,20 @@ def test_plays_panel_filters_and_previews(page: Any) -> None:
     )
     assert widget.locator(".tgw-board").inner_html() == plain
     widget.locator(".tgw-filter").fill("")
+    # A preview whose row goes from under the resting pointer (the list filtered, or a
+    # rollout's new order) ends: the sixth walk met one stuck, the board deaf to clicks.
+    texts = plays.all_text_contents()
+    other = next((t for t in texts[1:] if t.split()[0] not in texts[0]), None)
+    if other is not None:
+        plays.first.hover()
+        page.wait_for_function(
+            "el => el.classList.contains('tgw-previewing')", arg=widget.element_handle()
+        )
+        widget.locator(".tgw-filter").fill(other.split()[0])
+        page.wait_for_function(
+            "el => !el.classList.contains('tgw-previewing')", arg=widget.element_handle()
+        )
+        widget.locator(".tgw-filter").fill("")
 
 
 def test_drag_and_drop_moves_a_checker(page: Any) -> None:
