@@ -158,7 +158,8 @@ export class AnalysisPanel {
     if (running && a) {
       this.progress.max = Math.max(1, a.total);
       this.progress.value = Math.min(a.done, this.progress.max);
-      setText(this.progressText, format(say("games_done"), { done: String(a.done), total: String(a.total) }));
+      const done = a.kind === "chances" ? "games_done_chances" : "games_done";
+      setText(this.progressText, format(say(done), { done: String(a.done), total: String(a.total) }));
     }
 
     // The figures change far less often than the progress: rebuilt only when they change

@@ -135,7 +135,8 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     assert panel.locator("progress").is_visible()
     progress = panel.locator(".tgw-running .tgw-count").text_content() or ""
     assert re.fullmatch(  # an estimate: the rollout stops once the best is clear
-        r"\d+ games, at most about [1-9]\d*: it stops once the best is clear", progress
+        r"\d+ games a play so far, about [1-9]\d* expected: it stops once the best is clear",
+        progress,
     ), progress
     plays = probe(page)["classic"]["plays"]
     assert ranked_rows(panel).count() == len(plays)

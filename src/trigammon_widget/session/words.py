@@ -208,7 +208,14 @@ WORDS: Mapping[str, str] = {
     "status_done": N_("done"),
     "status_cancelled": N_("cancelled"),
     "status_failed": N_("failed"),
-    "games_done": N_("{done} games, at most about {total}: it stops once the best is clear"),
+    # Translators: a rollout under way; its total is a running estimate.
+    "games_done": N_(
+        "{done} games a play so far, about {total} expected: it stops once the best is clear"
+    ),
+    "games_done_chances": N_(
+        "{done} games so far, about {total} expected: it stops once the chances are precise "
+        "enough"
+    ),
     "analysis_note": N_(
         "Hints rank the plays of a roll; Chances gives every player's odds from here."
     ),
