@@ -144,3 +144,15 @@ def test_another_players_legal_plays_are_also_written_as_the_board_numbers_them(
         assert seen == format_play_seen(variant, written[text], mover, 0)
     session.set_perspective(mover)
     assert session.view()["seen"] == {}
+
+
+def test_bots_with_nothing_to_play_keep_the_opening_message() -> None:
+    """Lesson 06 calls ``autoplay`` after seating its bots; when the person won the
+    opening roll there is nothing to play, and the sixth walk never saw R2's message."""
+    session = Session("trigammon", seed=17, names=["You", "Olga", "Victor"])
+    session.set_seat(1, "neural")
+    session.set_seat(2, "heuristic")
+    said = session.view()["message"]
+    assert said is not None and said["text"].startswith("Opening roll (R2): ")
+    session.autoplay()
+    assert session.view()["plies"] == 0 and session.view()["message"] == said

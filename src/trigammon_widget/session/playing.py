@@ -191,7 +191,8 @@ class Playing(SessionState):
             text += f". {self._ending()}"
         if len(made) == 1 and opening is not None:
             text = f"{opening} {text}"
-        self._swap(board=board.afresh(), info=text or None, line=bool(made))
+        # Nothing played (a person is to act): the message stays, the opening's included.
+        self._swap(board=board.afresh(), info=text or None, line=bool(made), keep_message=not made)
 
     def _said(self, record: Record) -> str:
         """A record as the message line says it: who, and what in the mover's notation;
