@@ -213,8 +213,7 @@ WORDS: Mapping[str, str] = {
         "{done} games a play so far, about {total} expected: it stops once the best is clear"
     ),
     "games_done_chances": N_(
-        "{done} games so far, about {total} expected: it stops once the chances are precise "
-        "enough"
+        "{done} games so far, about {total} expected: it stops once the chances are precise enough"
     ),
     "analysis_note": N_(
         "Hints rank the plays of a roll; Chances gives every player's odds from here."
