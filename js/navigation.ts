@@ -9,6 +9,12 @@ import type { Intent, Reply, View } from "./protocol";
 /** Where to go: `delta` turns from the shown one, or turn `ply`. */
 export type Step = { delta: number } | { ply: number };
 
+/** Whether the shown game is a match's played one, kept as played: an earlier game, or
+ *  an earlier turn of a game over and scored (Python's `Board.kept`). */
+export function keptGame(v: View): boolean {
+  return !!v.match && (v.match.game < v.match.games - 1 || v.match.kept);
+}
+
 /** The record the board shows at turn `ply` (Python's `decisions`): while a review is
  *  on, the one after it (its mover's decision, as GNU Backgammon shows a turn), else the
  *  one that led to it. */

@@ -3,6 +3,7 @@
 
 import { type Autoplay, analysing, botCanMove, hasBot } from "../autoplay";
 import { button, h, on, select, setChildren, setText, swatch } from "../dom";
+import { keptGame } from "../navigation";
 import { type Intent, MAX_PACE, SEATS, type View } from "../protocol";
 import { about, counted, format, seatWord, type Word, type Words, word } from "../words";
 import "./players.css";
@@ -147,7 +148,8 @@ function autoplayNote(v: View, running: boolean, words: Words): string {
   if (!hasBot(v)) return say("seat_a_bot");
   if (running && analysing(v)) return say("autoplay_waits_analysis");
   if (running && botCanMove(v)) return format(say("autoplay_bot_plays"), { name });
-  if (running && v.mode === "play" && !v.win) {
+  if (keptGame(v)) return say("played_game");
+  if (running && v.mode === "play" && !v.win && v.ply === v.plies) {
     const waits = v.cube?.offered
       ? "autoplay_waits_answer"
       : v.can_roll

@@ -2,6 +2,7 @@
 // one as the whole turn, and resting on one previews it (previews.ts).
 
 import { h, on, seenText, setChildren } from "../dom";
+import { keptGame } from "../navigation";
 import type { View } from "../protocol";
 import { format, type Word, type Words, word } from "../words";
 import "./plays.css";
@@ -94,6 +95,7 @@ export class PlaysPanel {
     else if (!plays.length && v?.mode === "play") {
       if (v.win) note = say("game_over");
       else if (v.can_roll) note = say("roll_to_see");
+      else if (keptGame(v)) note = say("played_game");
       else if (v.dice) note = say("no_legal_play");
     }
     this.note.textContent = note;

@@ -15,6 +15,7 @@ import {
   setOptions,
   swatch,
 } from "../dom";
+import { keptGame } from "../navigation";
 import type { Intent, View } from "../protocol";
 import { about, fill, format, type Word, type Words, word } from "../words";
 import "./toolbar.css";
@@ -175,7 +176,7 @@ export class Toolbar {
     const state = !play ? "to_move_setup" : v.dice ? "to_move" : "to_roll";
     const parts: (Node | string)[] = [swatch(v.colors[v.turn]), ...fill(about(words, state, v.turn, v.you), { who })];
     if (v.dice) parts.push(" ", h("span", { class: "tgw-dice" }, diceText(v.dice)));
-    const played = !!v.match && (v.match.game < v.match.games - 1 || v.match.kept);
+    const played = keptGame(v);
     const aside = (text: string) => parts.push(h("span", { class: "tgw-partial" }, ` · ${text}`));
     if (play && played) aside(say("played_game"));
     else if (play && v.ply < v.plies) aside(say("earlier_turn"));
