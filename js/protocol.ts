@@ -266,6 +266,7 @@ export const WORDS = [
   ["cube_question_double", "Before the roll: double, or play on?"],
   ["cube_question_take", "A double awaits its answer: take, or pass?"],
   ["proper_action", "Proper cube action: {action}."],
+  ["proper_answer", "The proper answer: {action}."],
   ["above_proper", "Double, pass scores more only if the double is passed; it should be taken, so a double is worth Double, take."],
   ["above_proper_take", "Double, take scores more only if the double is taken; it should be passed."],
   ["mistake_of", "mistake {number} of {count}"],

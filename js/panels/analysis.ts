@@ -321,6 +321,13 @@ export class AnalysisPanel {
         ),
         h("tbody", {}, ...rows),
       ),
+      // At a take or pass, the answer first: "Double, take" alone read as advice to double.
+      cube.question === "take" &&
+        h(
+          "p",
+          { "data-role": "proper-answer" },
+          format(say("proper_answer"), { action: cube.rows.find((row) => row.action === cube.best)?.text ?? "" }),
+        ),
       h("p", { "data-role": "proper" }, format(say("proper_action"), { action: cube.proper })),
       aboveProper(cube, words),
       h(

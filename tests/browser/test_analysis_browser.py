@@ -286,6 +286,7 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     assert (
         panel.locator("[data-role=proper]").text_content() == "Proper cube action: No double, take."
     )
+    assert panel.locator("[data-role=proper-answer]").count() == 0  # no double to answer
     # A row above the proper one (double, pass here) says why it is not the doubler's.
     above = any(row["diff"] > 0 for row in advice["rows"] if row["action"] != advice["best"])
     note = panel.locator("[data-role=above-proper]")
@@ -315,3 +316,8 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     rows = panel.locator(".tgw-cube-actions tbody th").all_text_contents()
     assert rows == ["Take", "Pass"]
     assert panel.locator(".tgw-cube-actions tr[data-best] th").text_content() == "Take"
+    # The answer first: "Double, take" alone read as advice to double (seventh walk).
+    assert panel.locator("[data-role=proper-answer]").text_content() == "The proper answer: Take."
+    assert (
+        panel.locator("[data-role=proper]").text_content() == "Proper cube action: No double, take."
+    )

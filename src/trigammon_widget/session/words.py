@@ -239,6 +239,7 @@ WORDS: Mapping[str, str] = {
     "cube_question_double": N_("Before the roll: double, or play on?"),
     "cube_question_take": N_("A double awaits its answer: take, or pass?"),
     "proper_action": N_("Proper cube action: {action}."),
+    "proper_answer": N_("The proper answer: {action}."),
     "above_proper": N_(
         "Double, pass scores more only if the double is passed; it should be taken, so a "
         "double is worth Double, take."
