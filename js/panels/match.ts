@@ -58,13 +58,17 @@ export class MatchPanel {
     const name = (player: number): string => v.names[player] ?? String(player + 1);
     if (match) {
       const length = match.length ? format(say("match_to"), { length: String(match.length) }) : say("money_play");
-      const stage = match.crawford
-        ? say("crawford_game")
-        : match.post_crawford
-          ? say("post_crawford")
-          : match.jacoby
-            ? say("jacoby_rule")
-            : "";
+      // A game over is past its stage (the board's lines drop it too): its score counts.
+      const ended = match.shown.some((points, player) => points !== match.score[player]);
+      const stage = ended
+        ? ""
+        : match.crawford
+          ? say("crawford_game")
+          : match.post_crawford
+            ? say("post_crawford")
+            : match.jacoby
+              ? say("jacoby_rule")
+              : "";
       const scores = (score: readonly number[]): (Node | string)[] =>
         score.flatMap((points, player) => [player ? " – " : "", swatch(v.colors[player]), `${name(player)} ${points}`]);
       // The score as the board's lines show it (before the shown game, or after it at

@@ -169,6 +169,11 @@ def test_post_crawford_the_trailer_may_double(page: Any) -> None:
     widget = board(page, POST)
     state = probe(page)["post"]
     assert state["match"]["crawford"] and state["win"]["ending"] == "resignation"
+    # The seventh walk read "Crawford game" beside a finished game's score: a game over
+    # is past its stage, in the panel as on the board's lines.
+    panel = widget.locator("[data-role=match-score]").text_content() or ""
+    lines = widget.locator(".tgw-board").text_content() or ""
+    assert "Crawford" not in panel and "· Crawford" not in lines
     press(page, widget, "Next game")
     state = probe(page)["post"]
     assert state["match"]["post_crawford"] and not state["match"]["crawford"]

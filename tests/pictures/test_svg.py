@@ -687,3 +687,28 @@ def test_names_with_control_characters_are_refused() -> None:
     for name in ("a\x00b", "bell\x07", "\ud800", "line\nbreak"):
         with pytest.raises(ValueError, match="name"):
             board_svg(Position.start(CLASSIC), names=[name, "O"])
+
+
+@pytest.mark.parametrize(
+    ("dice", "left", "played"),
+    [
+        ((6, 4), None, [None, None]),
+        ((6, 4), (6, 4), [None, None]),
+        ((6, 4), (4,), ["true", None]),
+        ((6, 4), (6,), [None, "true"]),
+        ((6, 4), (), ["true", "true"]),
+        ((3, 3), (3, 3, 3), [None, None]),
+        ((3, 3), (3, 3), [None, "true"]),
+        ((3, 3), (3,), [None, "true"]),
+        ((3, 3), (), ["true", "true"]),
+    ],
+)
+def test_played_dice_are_drawn_faded(
+    dice: tuple[int, int], left: tuple[int, ...] | None, played: list[str | None]
+) -> None:
+    """The seventh walk: a full move left its dice looking unplayed. With the dice left
+    to play, each played die is faded (doubles: a die for each two of the four moves)."""
+    position = Position.start(CLASSIC).with_dice(*dice)
+    dies = of_kind(parse(board_svg(position, dice_left=left)), "die")
+    assert [d.get("data-played") for d in dies] == played
+    assert [d.get("opacity") for d in dies] == [p and "0.35" for p in played]

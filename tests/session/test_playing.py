@@ -156,3 +156,18 @@ def test_bots_with_nothing_to_play_keep_the_opening_message() -> None:
     assert said is not None and said["text"].startswith("Opening roll (R2): ")
     session.autoplay()
     assert session.view()["plies"] == 0 and session.view()["message"] == said
+
+
+def test_the_board_fades_each_die_as_it_is_played() -> None:
+    """The seventh walk: after a full move the dice still looked unplayed. The board
+    fades a die once played, and both once the move is full, until Confirm."""
+    session = Session(Position.start(CLASSIC).with_dice(3, 1))
+
+    def played() -> list[bool]:
+        return ['data-played="true"' in die for die in session.svg().split('data-kind="die"')[1:]]
+
+    assert played() == [False, False]
+    session.move("17", "20")  # 8/5: the 3 played
+    assert played() == [True, False]
+    session.move("19", "20")  # 6/5
+    assert session.view()["primary"] == "confirm" and played() == [True, True]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..engine.position import Position
 from ..engine.stakes import Cube
@@ -23,13 +23,35 @@ PIPS: Mapping[int, tuple[Vec, ...]] = {
 
 
 def draw_dice(
-    dice: tuple[int, int], places: tuple[Vec, Vec], style: Style, player: int
+    dice: tuple[int, int],
+    places: tuple[Vec, Vec],
+    style: Style,
+    player: int,
+    left: Sequence[int] | None = None,
 ) -> ET.Element:
-    """The two dice of ``player``'s roll at their places."""
+    """The two dice of ``player``'s roll at their places; with the dice ``left`` to
+    play, those played are faded, so a finished move shows it has used its roll."""
     group = el("g", class_="tg-dice", data_player=player)
+    played = _played(dice, left)
     for index, (value, centre) in enumerate(zip(dice, places, strict=True)):
-        group.append(draw_die(value, index, centre, style, player))
+        die = draw_die(value, index, centre, style, player)
+        if played[index]:
+            die.set("opacity", "0.35")
+            die.set("data-played", "true")
+        group.append(die)
     return group
+
+
+def _played(dice: tuple[int, int], left: Sequence[int] | None) -> tuple[bool, bool]:
+    """Which of the two dice are played: a die whose number is not left; of doubles'
+    four moves (R4), the second die after two, both after four."""
+    if left is None:
+        return False, False
+    first, second = dice
+    if first != second:
+        return first not in left, second not in left
+    made = 4 - list(left).count(first)
+    return made >= 4, made >= 2
 
 
 def draw_die(value: int, index: int, centre: Vec, style: Style, player: int) -> ET.Element:

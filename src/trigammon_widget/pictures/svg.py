@@ -112,6 +112,7 @@ def board_svg(
     match: MatchState | None = None,
     result: Win | None = None,
     you: int | None = None,
+    dice_left: Sequence[int] | None = None,
 ) -> SvgBoard:
     """The picture of ``value`` as SVG.
 
@@ -146,6 +147,8 @@ def board_svg(
       roll. A game brings its own; a position borne off (R12) needs none.
     - ``you``: the seat of the person looking at the board, whose line is said to
       them in the second person (``you win``, ``your move``).
+    - ``dice_left``: the dice still to play in the turn under way (as
+      ``LegalPlays.remaining_dice`` gives them); the dice played are drawn faded.
 
     A place is an absolute point 1..N, ``"bar"`` or ``"off"``. Without ``cube`` and
     ``match`` the picture is the plain board.
@@ -221,7 +224,8 @@ def board_svg(
     if marked:  # over the checkers: a lit place reads whoever stands there
         root.append(_lit(geometry, style, marked))
     if position.dice:
-        root.append(draw_dice(position.dice, geometry.dice[position.turn], style, position.turn))
+        places = geometry.dice[position.turn]
+        root.append(draw_dice(position.dice, places, style, position.turn, dice_left))
     if cube is not None:
         root.append(draw_cube(cube, position, geometry, style))
     offered = cube is not None and cube.offered

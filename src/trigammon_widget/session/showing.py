@@ -4,6 +4,7 @@ board shows, and the drawings sent ahead of a step or a move."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..engine import Play, Position, Turn
 from ..engine.game import Record
@@ -72,12 +73,15 @@ class Showing(SessionState):
         if held is not None:  # the play held back, and the better one
             position = board.game.position
             after = position.after(held.play.moves)
-            return self._draw(after, held.play, position.turn, held.best, board.game.ply)
+            ply = board.game.ply
+            return self._draw(after, held.play, position.turn, held.best, ply, left=())
         if not board.playing:
             return self._draw(board.shown(), Play(), None)
         ply = board.game.ply
         if board.done:  # the moves of the turn in progress
-            return self._draw(board.shown(), Play(board.done), board.shown().turn, ply=ply)
+            left = self.legal_plays.remaining_dice(board.done)
+            shown = board.shown()
+            return self._draw(shown, Play(board.done), shown.turn, ply=ply, left=left)
         return self._turn_drawing(ply)
 
     def graph(self) -> str:
@@ -440,7 +444,8 @@ class Showing(SessionState):
                     ends_at = place_of(variant, position.turn, end)
                     key = f"{place_of(variant, position.turn, start)}>{ends_at}"
                     after = position.after(made.moves)
-                    moves[key] = self._draw(after, made, position.turn, ply=game.ply)
+                    left = self.legal_plays.remaining_dice(made.moves)
+                    moves[key] = self._draw(after, made, position.turn, ply=game.ply, left=left)
         return Frames(self._version, self._line, steps, moves)
 
     def message(self, error: ValueError) -> Message:
@@ -508,6 +513,7 @@ class Showing(SessionState):
         mover: int | None,
         best: Play | None = None,
         ply: int | None = None,
+        left: Sequence[int] | None = None,
     ) -> str:
         """The board drawn as the session shows it (its points numbered from the
         perspective's side, always: the labels change only when the person chooses
@@ -515,7 +521,8 @@ class Showing(SessionState):
         with the cube and the score of the
         game's ``ply``-th position once they are in play (a match, a score, a cube
         moved from the centred 1), and how the game ended there (``Game.result``: the
-        one fact the label, the buttons and the messages read)."""
+        one fact the label, the buttons and the messages read); the dice ``left`` to
+        play in a turn under way, the played ones faded."""
         board = self._board
         game = board.game
         look = self._look
@@ -541,5 +548,6 @@ class Showing(SessionState):
                 match=match,
                 result=result,
                 you=self.you,
+                dice_left=left,
             )
         )
