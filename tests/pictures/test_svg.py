@@ -712,3 +712,20 @@ def test_played_dice_are_drawn_faded(
     dies = of_kind(parse(board_svg(position, dice_left=left)), "die")
     assert [d.get("data-played") for d in dies] == played
     assert [d.get("opacity") for d in dies] == [p and "0.35" for p in played]
+
+
+def test_each_players_checker_beside_its_name_carries_its_letter() -> None:
+    """The seventh walk read X, O and V in the lessons and found only names and discs
+    on the board: each player's disc carries the letter the diagrams and texts use."""
+    root = parse(board_svg(Position.start(TRIGAMMON), names=["You", "Olga", "Victor"]))
+    letters = {
+        p.get("data-player"): "".join(
+            t.text or ""
+            for s in p.iter()
+            if s.get("class") == "tg-swatch"
+            for t in s.iter()
+            if tag(t) == "text"
+        )
+        for p in of_kind(root, "player")
+    }
+    assert letters == {"0": "X", "1": "O", "2": "V"}

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, TypedDict
 
+from ..engine.diagram import SYMBOLS
 from ..engine.errors import quote
 from ..engine.game import Game, Turn
 from ..engine.i18n import _, ngettext, pgettext
@@ -565,6 +566,28 @@ def _checker_shapes(centre: Vec, player: int, style: Style) -> list[ET.Element]:
     return shapes
 
 
+def _swatch(centre: Vec, player: int, style: Style, font: float) -> ET.Element:
+    """A player's checker beside its name, carrying its letter (X, O, V: the letters
+    of the diagrams, the notation's files and the course's texts)."""
+    fill, edge = style.fills[player], style.theme.edges[player]
+    x, y = centre
+    group = el("g", class_="tg-swatch")
+    group.append(el("circle", cx=x, cy=y, r=R - 0.8, fill=fill, stroke=edge, stroke_width=1.6))
+    letter = el(
+        "text",
+        x=x,
+        y=y + font * 0.42,
+        fill=ink(fill),
+        font_size=font * 1.2,
+        font_weight="bold",
+        text_anchor="middle",
+        aria_hidden="true",
+    )
+    letter.text = SYMBOLS[player]
+    group.append(letter)
+    return group
+
+
 def _checker(centre: Vec, player: int, style: Style, where: str, index: int) -> ET.Element:
     element = el(
         "g",
@@ -826,9 +849,7 @@ def _players(
                     class_="tg-turn",
                 )
             )
-        swatch_group = el("g", class_="tg-swatch")
-        swatch_group.extend(_checker_shapes(swatch, player, style))
-        element.append(swatch_group)
+        element.append(_swatch(swatch, player, style, geometry.font))
         name = el(
             "text",
             x=x + sign * (2 * R + 12),
