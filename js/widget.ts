@@ -72,7 +72,7 @@ class BoardView {
   private readonly requests: Requests;
   private readonly frames = new Frames();
   private readonly board = new Board(() => this.boardChanged());
-  private readonly message = new MessageLine();
+  private readonly message = new MessageLine(() => this.words());
   private readonly navigation: Navigation;
   private readonly previews: Previews;
   private readonly autoplay: Autoplay;

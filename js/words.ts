@@ -38,6 +38,12 @@ export function markWord(mark: string): Word {
   return `mark ${mark}` as Word;
 }
 
+/** The word naming a rule (`R8`), as its card does: `rule R8` ... */
+export function ruleWord(rule: string): Word | null {
+  const key = `rule ${rule}`;
+  return key in ENGLISH ? (key as Word) : null;
+}
+
 /** The word naming a seat's kind (`human`, `neural` ...): `seat human` ... */
 export function seatWord(seat: string): Word {
   return `seat ${seat}` as Word;

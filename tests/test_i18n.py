@@ -181,10 +181,11 @@ def test_the_front_end_keeps_no_words_of_its_own() -> None:
 
 SAME_WORDS = {
     "bytes", "hints_by", "id_of", "match", "milliseconds", "pips one", "pips other",
-    "post_crawford", "pr", "tutor",
+    "post_crawford", "pr", "rule R13", "tutor",
 }  # fmt: skip
 """The front end's words that are the same in English, Spanish and Dutch: loanwords of the
-game (*match*, *pips*, *post-Crawford*, *PR*, *tutor*) and templates of units and marks."""
+game (*match*, *pips*, *post-Crawford*, *PR*, *tutor*, R13's *Gammons*) and templates of
+units and marks."""
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -521,6 +522,8 @@ def test_the_drawing_says_its_words_in_the_language_spoken() -> None:
         "posición de Classic, mueve Jugador X",
         "Jugador X",
         "Jugador O",
+        "X",  # the letters on the players' discs
+        "O",
         "167 pips",
         "167 pips · tira",
     }

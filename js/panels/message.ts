@@ -3,7 +3,7 @@
 
 import { h, setChildren } from "../dom";
 import type { Message } from "../protocol";
-import { fill, type Words, word } from "../words";
+import { fill, format, ruleWord, type Words, word } from "../words";
 import "./message.css";
 
 export class MessageLine {
@@ -11,6 +11,11 @@ export class MessageLine {
   private shown = "null";
   private said: Message | null = null;
   private previewing = false;
+  private readonly words: () => Words;
+
+  constructor(words: () => Words) {
+    this.words = words;
+  }
 
   /** While a preview is on the board (`play`), the line says so in place of the
    *  message; then the message comes back. */
@@ -43,7 +48,18 @@ export class MessageLine {
     const rule = message.rule;
     let text = message.text;
     if (rule && text.startsWith(`${rule}:`)) text = text.slice(rule.length + 1).trimStart();
-    setChildren(this.element, rule && h("strong", { class: "tgw-rule" }, rule), rule && " — ", text);
+    // The rule's id with its name, as its card in lesson 02 has them: "R8 Bar first".
+    const words = this.words();
+    const named = rule ? ruleWord(rule) : null;
+    const badge =
+      rule &&
+      h(
+        "span",
+        { class: "tgw-rule", title: format(word(words, "rule_tip"), { rule }) },
+        h("strong", {}, rule),
+        named && ` ${word(words, named)}`,
+      );
+    setChildren(this.element, badge, rule && " — ", text);
     this.element.dataset.kind = message.kind;
   }
 }

@@ -65,7 +65,8 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     click(page, widget.locator('[data-kind=stack][data-point="15"]').first)
     message = widget.locator(".tgw-message[data-kind=error]")
     message.wait_for()
-    assert message.locator("strong.tgw-rule").text_content() == "R6"
+    assert message.locator(".tgw-rule strong").text_content() == "R6"
+    assert message.locator(".tgw-rule").text_content() == "R6 Dónde caer"  # its card's name
     assert "la casilla 10 está bloqueada por dos o más fichas adversarias" in message.text_content()
     assert probe(page)["plies"] == 0  # nothing changed
 

@@ -438,7 +438,11 @@ def test_11_the_status_line_keeps_to_one_row_and_clicks_say_whose_checker(page: 
     click(page, top_checker(entering, "12"))  # X's 13-point, while one is on the bar
     said = entering.locator(".tgw-message")
     assert said.get_attribute("data-kind") == "error"
-    assert said.locator(".tgw-rule").text_content() == "R8"
+    assert said.locator(".tgw-rule strong").text_content() == "R8"
     assert (said.text_content() or "") == (
-        "R8 — Ann's checkers on the bar enter first, before any other moves."
+        "R8 Bar first — Ann's checkers on the bar enter first, before any other moves."
     )
+    # The seventh walk met rule ids with no rulebook at hand: the id says its rule's
+    # name, as lesson 02's card does, and where to read the card.
+    tip = said.locator(".tgw-rule").get_attribute("title") or ""
+    assert tip.startswith("Rule R8 of the rules R1-R14: lesson 02") and 'find_rule("R8")' in tip

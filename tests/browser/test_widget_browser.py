@@ -278,7 +278,7 @@ def test_illegal_attempt_shows_the_rule(page: Any) -> None:
     click(page, top_checker(widget, blocked[0]))
     message = widget.locator(".tgw-message[data-kind=error]")
     message.wait_for()
-    assert re.fullmatch(r"R\d+", message.locator("strong.tgw-rule").text_content())
+    assert re.fullmatch(r"R\d+", message.locator(".tgw-rule strong").text_content())
     assert len(message.text_content()) > 10
     assert probe(page)["classic"]["id"] == state["id"]  # nothing changed
 

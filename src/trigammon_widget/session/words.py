@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from ..engine.i18n import N_, NN_, NP_, _, decimal_mark, ngettext, pgettext
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..study.schedule import GRADE_WORDS
+from ..teaching.lessons import RULE_CARDS
 from .seats import SEATS
 
 __all__ = ["COUNTED", "IN_CONTEXT", "TO_YOU", "WORDS", "words"]
@@ -458,6 +459,13 @@ WORDS: Mapping[str, str] = {
     "tray_hint": N_(
         "A tray holds the checkers not on the board: click a point or a bar to place one, "
         "shift-click to take one back."
+    ),
+    # a rule's name beside its id on the message line: ``rule R1`` ...
+    # (``teaching.lessons.RULE_CARDS``), and what the id refers to
+    **{f"rule {card.rule}": card.title for card in RULE_CARDS},
+    "rule_tip": N_(
+        "Rule {rule} of the rules R1-R14: lesson 02 (The rules) shows each one's card, "
+        'as find_rule("{rule}") does.'
     ),
     # the seats' kinds: ``seat human`` ... (``seats.SEATS``)
     **{f"seat {value}": kind.label for value, kind in SEATS.items()},
