@@ -680,6 +680,7 @@ export interface CubeView {
   offered: boolean;
   can_double: boolean;
   can_answer: boolean;
+  decision: boolean;
 }
 
 /** The match of the shown game: its length (0: money play), the score before the */

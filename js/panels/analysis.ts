@@ -145,8 +145,9 @@ export class AnalysisPanel {
     const a = v.analysis;
     const play = v.mode === "play";
     const running = a?.status === "running";
-    // Hints before the roll are the cube's advice, where the cube may be turned (R14).
-    const cubeDecision = !v.dice && !!(v.cube?.can_double || v.cube?.can_answer);
+    // Hints before the roll are the cube's advice, at a cube decision (R14), a kept
+    // game's too: a look changes nothing.
+    const cubeDecision = !v.dice && !!v.cube?.decision;
     this.hintsButton.disabled = !play || !(v.dice || cubeDecision) || !!v.win || running;
     this.chancesButton.disabled = !play || !!v.win || running;
     this.element.dataset.status = a ? a.status : "none";

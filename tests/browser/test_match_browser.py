@@ -114,6 +114,7 @@ def test_double_take_redouble_and_pass(page: Any) -> None:
         "offered": False,
         "can_double": False,
         "can_answer": False,
+        "decision": False,
     }
     assert state["history"][-2:] == ["doubles to 2", "takes"]
     assert cube_drawn(widget) == {"value": "2", "owner": str(taker), "offered": "false"}
@@ -147,6 +148,16 @@ def test_double_take_redouble_and_pass(page: Any) -> None:
     status = widget.locator(".tgw-status").text_content() or ""
     assert "a played game of the match, kept as played" in status  # shown at its start
     assert widget.get_by_role("button", name="Double", exact=True).is_disabled()
+    # The seventh walk could check an old cube decision only by Analyse game: Hints look
+    # at a played game's turns too, the redouble's answer here; Take stays off.
+    press(page, widget, "Last position")
+    press(page, widget, "Previous turn")  # the redouble, before its answer
+    assert probe(page)["match"]["cube"]["decision"]
+    assert widget.get_by_role("button", name="Take", exact=True).is_disabled()
+    widget.get_by_role("button", name="Hints", exact=True).click()  # a look: no new version
+    advice = widget.locator(".tgw-cube-advice")
+    advice.wait_for()
+    assert "The proper answer:" in (advice.text_content() or "")
     press(page, widget, "Show the following game")
     assert probe(page)["match"]["match"]["game"] == 1
 

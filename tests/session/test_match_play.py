@@ -144,3 +144,32 @@ def test_a_scored_game_of_a_match_stays_as_played() -> None:
     assert not session.view()["match"]["kept"]  # type: ignore[index]
     session.next_game()
     assert session.view()["match"]["game"] == 1  # type: ignore[index]
+
+
+def test_hints_look_at_a_kept_games_decisions() -> None:
+    """The seventh walk could check an old cube decision only by Analyse game: Hints
+    were off in a kept game. A look changes nothing, so Hints and Chances work at its
+    turns, a double's answer included; the answer itself stays refused."""
+    start = MatchPosition(Position.start(CLASSIC), Cube(), MatchState(5, (0, 0)))
+    session = Session(start, names=["Ann", "Bo"])
+    session.double()
+    session.drop()
+    session.goto(1)  # the double, before its answer: Bo's to take or pass
+    view = session.view()
+    assert view["match"]["kept"] and view["cube"] is not None  # type: ignore[index]
+    assert view["cube"]["decision"] and not view["cube"]["can_answer"]
+    session.hints()
+    advice = session.view()["analysis"]
+    assert advice is not None and advice["kind"] == "cube" and advice["status"] == "done"
+    assert advice["cube"]["question"] == "take" and advice["cube"]["decider"] == 1  # type: ignore[index]
+    session.goto(0)  # Ann's double, before it
+    assert session.view()["cube"]["decision"]  # type: ignore[index]
+    session.hints()
+    advice = session.view()["analysis"]
+    assert advice is not None and advice["cube"]["question"] == "double"  # type: ignore[index]
+    job = session.chances()
+    assert session.view()["analysis"]["kind"] == "chances"  # type: ignore[index]
+    job.stop.set()
+    session.cancel_analysis()
+    with pytest.raises(ValueError, match="game 1 of the match is over and scored"):
+        session.double()

@@ -57,6 +57,7 @@ def test_double_take_and_pass_at_the_board() -> None:
         "offered": False,
         "can_double": True,
         "can_answer": False,
+        "decision": True,
     }
     assert widget.view["match"]["score"] == [1, 2] and widget.view["match"]["games"] == 1
     assert 'data-kind="cube"' in widget.svg and "1/5" in widget.svg
@@ -76,6 +77,7 @@ def test_double_take_and_pass_at_the_board() -> None:
         "offered": False,
         "can_double": False,
         "can_answer": False,
+        "decision": False,
     }
     assert widget.view["can_roll"]
     assert [entry["text"] for entry in widget.history] == ["24/21 13/8", "doubles to 2", "takes"]
@@ -233,6 +235,7 @@ def test_loading_an_xgid_with_a_cube_shows_it() -> None:
         "offered": True,
         "can_double": False,
         "can_answer": True,
+        "decision": True,
     }
     assert widget.view["match"]["score"] == [3, 5] and widget.view["match"]["length"] == 7
     assert widget.game.match_position == MatchPosition.from_xgid(

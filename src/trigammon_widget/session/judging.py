@@ -94,8 +94,8 @@ class Judging(Navigation):
         once (``kind`` "cube": ``_cube_hints``)."""
         whole_number(candidates, "candidates", 1, 64)
         board = self._board
-        if board.game.position.dice is None and (board.may_double or board.may_answer):
-            self._require_play()
+        if board.game.position.dice is None and board.cube_decision is not None:
+            self._require_play(navigate=True)  # a look: a kept game's decisions too
             judge = self._judge(_("Hints"))
             rollout_settings(board.game.variant, options)  # bad settings refused all the same
             self._cube_hints(judge)
@@ -143,7 +143,7 @@ class Judging(Navigation):
         chances (the view's ``analysis``, ``kind`` "cube")."""
         board = self._board
         game = board.game
-        answering = board.may_answer
+        answering = board.cube_decision == "take"
         cube = game.cube
         position = game.position.with_dice()
         before = MatchPosition(position, Cube(cube.value, cube.owner), game.match_state)
@@ -161,7 +161,7 @@ class Judging(Navigation):
         """Every player's chances from the shown position: the evaluator's at once, then
         a rollout's in their place (``equity_rollout.roll_out``, whose arguments
         ``options`` are; the view's ``analysis``)."""
-        self._require_play()
+        self._require_play(navigate=True)  # a look: a kept game's turns too
         if self._board.game_over:
             raise IllegalMoveError(
                 "R12", _("the game is over: {ending}").format(ending=self._ending())

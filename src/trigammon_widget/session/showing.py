@@ -251,6 +251,7 @@ class Showing(SessionState):
             "offered": cube.offered,
             "can_double": board.may_double and free,
             "can_answer": board.may_answer and free,
+            "decision": board.cube_decision is not None,
         }
 
     def _match_view(self) -> MatchView | None:

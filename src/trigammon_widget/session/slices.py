@@ -141,28 +141,25 @@ class Board:
         return self.last_game and self.game.ply == len(self.game.turns)
 
     @property
+    def cube_decision(self) -> Literal["double", "take"] | None:
+        """The cube decision at the shown turn (R14), whoever makes it and whether or not
+        it may be made now (a kept game's, an earlier game's): to double before the
+        roll, or to take or pass a double. What Hints advise on before the roll."""
+        if not self.playing or self.game_over or self.done:
+            return None
+        actions = self.game.match_position.legal_cube_actions()
+        return "take" if "take" in actions else "double" if "double" in actions else None
+
+    @property
     def may_double(self) -> bool:
         """Whether the player to move may offer the cube now (R14): a game going on,
         before its roll, with the cube in reach and no move made."""
-        return (
-            self.playing
-            and not self.game_over
-            and self.last_game
-            and not self.kept
-            and not self.done
-            and "double" in self.game.match_position.legal_cube_actions()
-        )
+        return self.cube_decision == "double" and self.last_game and not self.kept
 
     @property
     def may_answer(self) -> bool:
         """Whether a double awaits its take or pass (R14)."""
-        return (
-            self.playing
-            and not self.game_over
-            and self.last_game
-            and not self.kept
-            and "take" in self.game.match_position.legal_cube_actions()
-        )
+        return self.cube_decision == "take" and self.last_game and not self.kept
 
     @property
     def may_roll(self) -> bool:

@@ -284,11 +284,12 @@ class SessionState:
 
     def _rolled(self, person: bool = True) -> Position:
         """The position of a turn being played, whose dice are set; by a person unless
-        ``person`` is False (what only looks at the turn: hints, previews)."""
+        ``person`` is False (what only looks at the turn, a kept game's too: hints,
+        previews)."""
         if person:
             self._require_person()
         else:
-            self._require_play()
+            self._require_play(navigate=True)
         if self._board.game_over:
             raise IllegalMoveError(
                 "R12", _("the game is over: {ending}").format(ending=self._ending())

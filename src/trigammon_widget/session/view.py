@@ -80,6 +80,9 @@ class CubeView(TypedDict):
     can_double: bool
     can_answer: bool
     """Whether a double awaits a take or a drop (the opponent of ``turn`` answers)."""
+    decision: bool
+    """Whether the shown turn is a cube decision, whoever makes it (a kept game's
+    too): what Hints advise on before the roll."""
 
 
 class MatchView(TypedDict):
