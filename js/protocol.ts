@@ -488,11 +488,13 @@ export const WORDS = [
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
   ["mistakes one", "{count} mistake"],
+  ["left_out one", "A bot played your seat for a while: its {count} marked decision is left out of yours."],
   ["cards_answered one", "{count} card answered"],
   ["cards_due one", "{count} card due"],
   ["pips other", "{count} pips"],
   ["turns other", "{count} turns"],
   ["mistakes other", "{count} mistakes"],
+  ["left_out other", "A bot played your seat for a while: its {count} marked decisions are left out of yours."],
   ["cards_answered other", "{count} cards answered"],
   ["cards_due other", "{count} cards due"],
 ] as const;
@@ -642,6 +644,7 @@ export interface Review {
   players: ReviewPlayer[];
   marked_at: number[];
   marked_by: number[][];
+  left_out: number;
   turn: ReviewTurn | null;
 }
 

@@ -211,6 +211,7 @@ export class ReviewPanel {
       const by = byNet(r.source, words);
       note = format(say("review_source"), { by, ply: String(r.source.ply) });
       if (r.status === "done" && !r.marked_at.length) note += ` ${say("no_marked_turn")}`;
+      if (r.left_out && this.whose.value === String(v.you)) note += ` ${counted(words, "left_out", r.left_out)}`;
     }
     setText(this.note, note);
     this.note.hidden = !note;

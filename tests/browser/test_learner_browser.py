@@ -60,6 +60,7 @@ def probe():
             "ply": view["ply"],
             "review": (view["review"] or {}).get("status"),
             "marked_at": (view["review"] or {}).get("marked_at"),
+            "left_out": (view["review"] or {}).get("left_out"),
             "warning": view["tutor"]["warning"],
             "turn": view["turn"],
             "names": view["names"],
@@ -95,6 +96,16 @@ BOARDS_CODE = {
     # 11: the status line through a turn
     "status": "b = BoardWidget(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)), "
     "names=['Ann', 'Bo'])\nb",
+    # 1: the person (you=0) plays six turns, hands the seat to a bot, then reviews
+    "handed": "b = BoardWidget('classic', seed=11, names=['You', 'Bo'], you=0)\n"
+    "b.set_seat(1, 'random')\n"
+    "for _ in range(6):\n"
+    "    b.autoplay()\n"
+    "    if b.view['can_roll']:\n"
+    "        b.roll()\n"
+    "    b.play(next(iter(b.legal_plays)))\n"
+    "b.set_seat(0, 'random')\nb.autoplay()\nb.set_seat(0, 'human')\n"  # to the end
+    "b.analyse(workers=1)\nb.wait()\nb",
     # 11: a checker that must wait for the bar's (R8)
     "entering": "b = BoardWidget(Game(CLASSIC, start=Position.build(CLASSIC, "
     "{0: {0: 1, 12: 14}, 1: {1: 15}}, dice=(6, 5))), names=['Ann', 'Bo'])\nb",
@@ -446,3 +457,20 @@ def test_11_the_status_line_keeps_to_one_row_and_clicks_say_whose_checker(page: 
     # name, as lesson 02's card does, and where to read the card.
     tip = said.locator(".tgw-rule").get_attribute("title") or ""
     assert tip.startswith("Rule R8 of the rules R1-R14: lesson 02") and 'find_rule("R8")' in tip
+
+
+def test_12_your_mistakes_leave_out_a_bot_that_played_your_seat(page: Any) -> None:
+    """The seventh and eighth walks handed their seat to a bot to finish the game: the
+    review counted the bot's plays among "Your mistakes". They are left out, and the
+    review's note says so while "Your mistakes" is chosen."""
+    widget = widget_of(page, "handed")
+    panel = widget.locator(".tgw-review-panel")
+    whose = widget.get_by_role("combobox", name="Whose mistakes to step through")
+    assert whose.input_value() == "0"
+    left_out = probe(page)["handed"]["left_out"]
+    assert left_out > 0
+    note = panel.locator(".tgw-note").first.text_content() or ""
+    assert f"A bot played your seat for a while: its {left_out} marked decision" in note
+    whose.select_option("all")
+    note = panel.locator(".tgw-note").first.text_content() or ""
+    assert "A bot played your seat" not in note

@@ -171,3 +171,17 @@ def test_the_board_fades_each_die_as_it_is_played() -> None:
     assert played() == [True, False]
     session.move("19", "20")  # 6/5
     assert session.view()["primary"] == "confirm" and played() == [True, True]
+    # The eighth walk read "12/18" under the board for its 12/18(2): the turn so far.
+    assert session.view()["message"]["text"] == "8/5 6/5"  # type: ignore[index]
+
+
+def test_no_move_is_not_written_twice() -> None:
+    """The eighth walk read "(no legal move) ((no legal move))": an empty play has no
+    points to number another way, so it is not written again as the board numbers it."""
+    closed = {p: 2 for p in range(19, 25)}
+    start = Position.build(
+        CLASSIC, {0: {**closed, 12: 3}, 1: {"bar": 1, 20: 14}}, turn=1, dice=(3, 1)
+    )
+    session = Session(start)
+    assert session.view()["seen"] == {}
+    assert len(session.plays()) == 1  # the one play: none

@@ -248,3 +248,41 @@ def test_the_game_going_on_after_a_review_is_numbered_from_the_perspective() -> 
             session.roll()
         for point, label in numbers(session.svg()).items():
             assert label == str(label_of(variant, variant.path(0, int(point)))), (rolled, point)
+
+
+def test_your_mistakes_leave_out_a_bot_that_played_your_seat() -> None:
+    """The seventh walk handed its seat to a bot to finish a game, and the review
+    counted the bot's plays among "Your mistakes". The person's seat counts the
+    decisions the person made there; the bot's are left out, and said to be."""
+    session = Session("classic", seed=11, names=["You", "Bo"], you=0)
+    session.set_seat(1, "random")
+    by_person: list[int] = []
+    while len(by_person) < 6:  # the person's first listed plays: mistakes, some of them
+        session.autoplay()
+        if session.view()["can_roll"]:
+            session.roll()
+        by_person.append(session.game.ply + 1)
+        session.play(next(iter(session.legal_plays)))
+    session.set_seat(0, "random")  # the person hands their seat over
+    session.autoplay(max_turns=30)
+    session.set_seat(0, "human")
+    run(session, session.analyse(workers=1))
+    report = session.report
+    assert report is not None
+    mine = [at for at in report.marked(0) if at in by_person]
+    bots = [at for at in report.marked(0) if at not in by_person]
+    assert mine and bots  # both made mistakes in the seat
+    review = session.view()["review"]
+    assert review is not None
+    assert review["marked_by"][0] == [at - 1 for at in mine]
+    assert review["marked_by"][1] == [at - 1 for at in report.marked(1)]
+    assert review["left_out"] == len(bots)
+    session.goto(0)
+    seen = []
+    while True:
+        try:
+            session.next_mistake(1, 0)
+        except ValueError:
+            break
+        seen.append(session.game.ply + 1)
+    assert seen == [at for at in mine if at > 1]

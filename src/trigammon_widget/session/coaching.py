@@ -10,7 +10,7 @@ and the front end only lays them out.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
@@ -266,7 +266,11 @@ class Review(TypedDict):
     """Where each marked decision is shown: the plies before the marked records."""
     marked_by: list[list[int]]
     """Where each player's own marked decisions are shown, by player (a record may be
-    two players': one's play and another's answer to a double)."""
+    two players': one's play and another's answer to a double); the person's seat's
+    (``you``) without those a bot made there."""
+    left_out: int
+    """How many marked decisions of the person's seat a bot made there, left out of its
+    ``marked_by``."""
     turn: ReviewTurn | None
 
 
@@ -277,6 +281,7 @@ class ReviewShown(TypedDict):
     players: list[ReviewPlayer]
     marked_at: list[int]
     marked_by: list[list[int]]
+    left_out: int
     turn: ReviewTurn | None
 
 
@@ -398,13 +403,26 @@ def rolled_chances(rollout: EquityRollout) -> ChancesView:
     }
 
 
-def review_view(report: Report | None, ply: int, reader: int = 0) -> ReviewShown:
+def review_view(
+    report: Report | None,
+    ply: int,
+    reader: int = 0,
+    you: int | None = None,
+    by_bots: Collection[int] = (),
+) -> ReviewShown:
     """A report's players, where its marked decisions are shown (the position before
     each marked record; all of them, and each player's), and the judgement of record
     ``ply``: its play's, or its cube decision's when that lost more; another player's
-    plays also as ``reader`` (the board's perspective) numbers the points."""
+    plays also as ``reader`` (the board's perspective) numbers the points. The person's
+    seat (``you``) counts as its own the decisions a person made there: the records
+    ``by_bots`` (their plies) were a bot's, to whom the person handed the seat."""
     if report is None:
-        return {"players": [], "marked_at": [], "marked_by": [], "turn": None}
+        return {"players": [], "marked_at": [], "marked_by": [], "left_out": 0, "turn": None}
+
+    def own(player: int) -> list[int]:
+        marked = report.marked(player)
+        return [at for at in marked if at not in by_bots] if player == you else marked
+
     players: list[ReviewPlayer] = [
         {
             "player": p.player,
@@ -425,6 +443,8 @@ def review_view(report: Report | None, ply: int, reader: int = 0) -> ReviewShown
             variant = judged.position.variant
             rated = [(judged.notation, judged.play), *((r.notation, r.play) for r in judged.best)]
             for notation, made in rated:
+                if not made:  # no move: nothing to number ("(no legal move)" twice)
+                    continue
                 on_board = format_play_seen(variant, made, judged.player, reader)
                 seen[play_text(notation)] = play_text(on_board)
         shown = {
@@ -457,7 +477,8 @@ def review_view(report: Report | None, ply: int, reader: int = 0) -> ReviewShown
     return {
         "players": players,
         "marked_at": [at - 1 for at in report.marked()],
-        "marked_by": [[at - 1 for at in report.marked(p.player)] for p in report.players],
+        "marked_by": [[at - 1 for at in own(p.player)] for p in report.players],
+        "left_out": 0 if you is None else len(report.marked(you)) - len(own(you)),
         "turn": shown,
     }
 

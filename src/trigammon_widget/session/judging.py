@@ -218,6 +218,7 @@ class Judging(Navigation):
             "players": [],
             "marked_at": [],
             "marked_by": [],
+            "left_out": 0,
             "turn": None,
         }
         analyses = self._analyses
@@ -236,7 +237,8 @@ class Judging(Navigation):
     def next_mistake(self, step: int = 1, player: int | None = None) -> None:
         """Show the next marked decision of the review (``step=-1``: the one before):
         the position its mover faced (``_decisions``); with ``player``, the next of that
-        player's own (a learner stepping through their mistakes)."""
+        player's own (a learner stepping through their mistakes, not those of a bot
+        they handed their seat to)."""
         self._require_play(navigate=True)
         if player is not None:
             player = checked_player(self._board.game.variant, player, "player")
@@ -246,7 +248,12 @@ class Judging(Navigation):
         if step not in (1, -1):
             raise IntentError(_("step must be 1 or -1, got {step}").format(step=repr(step)[:40]))
         # The board shows the decision of the record after the shown position.
+        turns = self._board.game.turns
         found = report.next_mistake(self._board.game.ply + 1, step, player)
+        # The person's own mistakes are theirs: not a bot's that played their seat a while.
+        mine = player is not None and player == self.you
+        while found is not None and mine and self._made_by_bot(turns[found - 1]):
+            found = report.next_mistake(found, step, player)
         if found is None:
             raise ValueError(
                 _("no marked turn after this one")

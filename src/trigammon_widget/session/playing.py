@@ -65,7 +65,8 @@ class Playing(SessionState):
             raise self._why_not(begin, finish)
         board = self._board
         done = (*board.done, *chain)
-        self._swap(board=replace(board, done=done, held=None), info=self._made(chain))
+        # The turn so far, as the status line says it: "12/18(2)", not its last step.
+        self._swap(board=replace(board, done=done, held=None), info=self._made(done))
         return chain
 
     @action()
@@ -175,6 +176,8 @@ class Playing(SessionState):
             }
         opening = self._opening_text(board.game)  # said with the game's first turn
         made: list[Record] = autoplay(board.game, bots, max_turns=max_turns)
+        for record in made:
+            self._by_bots[id(record)] = record
         # One line: the last record said, the others counted (the history lists them all).
         game = board.game
         if made and game.cube.offered and not game.is_over():

@@ -362,6 +362,7 @@ class Showing(SessionState):
                     format_play_seen(variant, play, mover, reader)
                 )
                 for play in self.legal_plays
+                if play  # no move: nothing to number
             }
 
         return self.memo.get(f"seen {reader}", self._version, seen)
@@ -380,7 +381,10 @@ class Showing(SessionState):
         if found is None:
             return None
         review, report = found
-        return {**review, **review_view(report, self._board.game.ply + 1, self._look.perspective)}
+        game = self._board.game
+        by_bots = {at for at, record in enumerate(game.turns, 1) if self._made_by_bot(record)}
+        shown = review_view(report, game.ply + 1, self._look.perspective, self.you, by_bots)
+        return {**review, **shown}
 
     def history(self) -> list[HistoryEntry]:
         """The turns of the current line, with branch counts and the review's marks."""

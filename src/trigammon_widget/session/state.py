@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -29,6 +30,7 @@ from ..engine import (
     Variant,
     find_variant,
 )
+from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
 from ..engine.stakes import win_text
@@ -151,6 +153,9 @@ class SessionState:
             you,
         )
         self._seating = Seating((HUMAN,) * variant.players)
+        self._by_bots: weakref.WeakValueDictionary[int, Record] = weakref.WeakValueDictionary()
+        """The records bots made at this board, by identity: a seat's bot's decisions
+        told from its person's (a person who hands their seat to a bot for a while)."""
         self._analyses = Analyses(evaluator)
         self._tutor = TutorSettings()
         self._drill = Drill()
@@ -162,6 +167,10 @@ class SessionState:
         self._swap(board=self._board, info=self._opening_text(game), line=True)
 
     # reading -------------------------------------------------------------------
+
+    def _made_by_bot(self, record: Record) -> bool:
+        """Whether a bot at this board made ``record`` (not a person, nor a file)."""
+        return self._by_bots.get(id(record)) is record
 
     @property
     def game(self) -> Game:

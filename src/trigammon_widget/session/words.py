@@ -54,6 +54,10 @@ COUNTED: Mapping[str, tuple[str, str]] = {
     "pips": NN_("{count} pip", "{count} pips"),
     "turns": NN_("{count} turn", "{count} turns"),
     "mistakes": NN_("{count} mistake", "{count} mistakes"),
+    "left_out": NN_(
+        "A bot played your seat for a while: its {count} marked decision is left out of yours.",
+        "A bot played your seat for a while: its {count} marked decisions are left out of yours.",
+    ),
     "cards_answered": NN_("{count} card answered", "{count} cards answered"),
     "cards_due": NN_("{count} card due", "{count} cards due"),
 }
