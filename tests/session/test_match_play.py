@@ -173,3 +173,16 @@ def test_hints_look_at_a_kept_games_decisions() -> None:
     session.cancel_analysis()
     with pytest.raises(ValueError, match="game 1 of the match is over and scored"):
         session.double()
+
+
+def test_the_game_that_ends_a_match_says_so_on_the_status_line() -> None:
+    """The eighth walk's status line said "You win 2 points" at the match's end, and
+    not that the match was won: the line that ends the game ends the match too."""
+    start = MatchPosition(Position.start(CLASSIC), Cube(), MatchState(5, (4, 3)))
+    session = Session(start, names=["Ann", "Bo"], you=0)  # post-Crawford: Ann may double
+    session.double()
+    session.drop()
+    view = session.view()
+    assert view["match"] is not None and view["match"]["over"]
+    assert view["win"] is not None
+    assert view["win"]["text"] == "You win 1 point (double passed): you win the match"

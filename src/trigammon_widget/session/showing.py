@@ -236,7 +236,7 @@ class Showing(SessionState):
             "points": win.points,
             "ending": win.ending,
             "results": [] if outcome is None else [outcome.result(p) for p in players],
-            "text": self._ended(),
+            "text": self._ended() + self._match_won(),  # the status line's
         }
 
     def _cube_view(self) -> CubeView | None:

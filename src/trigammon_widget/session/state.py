@@ -418,13 +418,17 @@ class SessionState:
             text += _("; the score is {score}, in a match to {length}").format(
                 score=score, length=match.length
             )
-            if match.is_over():
-                winner = match.winner or 0
-                won = self._to(
-                    winner, N_(": {who} wins the match"), NP_("you", ": you win the match")
-                )
-                text += won.format(who=self._name(winner))
+            text += self._match_won()
         return text
+
+    def _match_won(self) -> str:
+        """``: Bo wins the match`` where the shown game ended the match; else empty."""
+        board, match = self._board, self._board.match
+        if match is None or not board.last_game or not match.is_over() or not self._ended():
+            return ""
+        winner = match.winner or 0
+        won = self._to(winner, N_(": {who} wins the match"), NP_("you", ": you win the match"))
+        return won.format(who=self._name(winner))
 
     def _offer_text(self) -> str:
         """The double awaiting its answer, in words: who doubled, to what, and who is to
