@@ -134,6 +134,10 @@ def test_double_take_redouble_and_pass(page: Any) -> None:
     panel = widget.locator(".tgw-match-panel")
     assert "Match to 5" in (panel.text_content() or "")
 
+    # The eighth walk looked back at the game and found no Next game: it stays offered.
+    press(page, widget, "Previous turn")
+    assert probe(page)["match"]["match"]["kept"]
+    assert widget.get_by_role("button", name="Next game", exact=True).is_visible()
     press(page, widget, "Next game")
     state = probe(page)["match"]
     assert state["match"]["game"] == 1 and state["match"]["score"] == state["match"]["total"]

@@ -186,3 +186,19 @@ def test_the_game_that_ends_a_match_says_so_on_the_status_line() -> None:
     assert view["match"] is not None and view["match"]["over"]
     assert view["win"] is not None
     assert view["win"]["text"] == "You win 1 point (double passed): you win the match"
+
+
+def test_the_next_game_is_offered_while_the_last_one_is_looked_back_at() -> None:
+    """The eighth walk stepped back into the game just ended and found no Next game
+    until it went to the end: a game over is over at every one of its turns."""
+    start = MatchPosition(Position.start(CLASSIC), Cube(), MatchState(5, (0, 0)))
+    session = Session(start, names=["Ann", "Bo"])
+    session.double()
+    assert not session.view()["match"]["can_next_game"]  # type: ignore[index]
+    session.drop()
+    session.goto(1)  # the double, before its answer: kept as played
+    view = session.view()
+    assert view["match"] is not None and view["match"]["kept"] and view["match"]["can_next_game"]
+    session.next_game()
+    view = session.view()
+    assert view["match"]["game"] == 1 and view["match"]["score"] == [1, 0]  # type: ignore[index]

@@ -188,10 +188,11 @@ class Board:
 
     @property
     def may_start_next(self) -> bool:
-        """Whether the match's next game may start: its last game is shown, over, and the
-        match is not."""
+        """Whether the match's next game may start: its last game is shown (at any of its
+        turns), over, and the match is not."""
         match = self.match
-        return match is not None and self.last_game and self.game_over and not match.is_over()
+        over = self.game_over or self.kept
+        return match is not None and self.last_game and over and not match.is_over()
 
     @property
     def deciding(self) -> int:
