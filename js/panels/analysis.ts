@@ -217,7 +217,9 @@ export class AnalysisPanel {
     const where = new Map(plays.map((text, index) => [text, index]));
     const rolled = a.source.kind === "rollout";
     const z = a.source.z95;
-    const row = (hint: HintRow, rank: number | null, errors: boolean): HTMLElement => {
+    // A play not rolled out (`netOnly`) shows only its loss against the net's own best:
+    // the eighth walk read its net equity above the rollout's best as a better play.
+    const row = (hint: HintRow, rank: number | null, errors: boolean, netOnly = false): HTMLElement => {
       const index = where.get(hint.text);
       const known = index !== undefined;
       return h(
@@ -231,6 +233,7 @@ export class AnalysisPanel {
             "data-preview": known ? "" : undefined,
             "data-index": index,
             disabled: !known,
+            title: netOnly ? word(words, "net_scale_tip") : undefined,
           },
           // Spaces between the parts: grid layout drops them, copied text keeps them.
           h("span", { class: "tgw-ply" }, rank === null ? "" : `${rank}.`),
@@ -240,7 +243,7 @@ export class AnalysisPanel {
           h(
             "span",
             { class: "tgw-equity" },
-            equity(hint.equity, words),
+            netOnly ? "" : equity(hint.equity, words),
             errors && plusMinus(hint.equity_error, z, 1, 3, words),
           ),
           " ",
@@ -254,7 +257,7 @@ export class AnalysisPanel {
           h(
             "span",
             { class: "tgw-win" },
-            percent(hint.win, words),
+            netOnly ? "" : percent(hint.win, words),
             errors && plusMinus(hint.win_error, z, 100, 1, words),
           ),
         ),
@@ -276,7 +279,7 @@ export class AnalysisPanel {
           {},
           format(word(words, "other_plays"), { by: byNet(a.source, words), count: String(others.length) }),
         ),
-        h("ol", { class: "tgw-list tgw-hints" }, ...others.map((hint) => row(hint, null, false))),
+        h("ol", { class: "tgw-list tgw-hints" }, ...others.map((hint) => row(hint, null, false, true))),
       );
     setChildren(this.hintsList, hintsHead(words), ranked, more);
     return h("div", { class: "tgw-hints-table" }, this.hintsList);

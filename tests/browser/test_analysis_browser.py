@@ -172,9 +172,16 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     # The plays not rolled out, apart, by the net.
     others = panel.locator(".tgw-others")
     assert others.locator("summary").text_content() == (
-        f"Other plays, by the net (classic-v5) at 0-ply ({len(plays) - len(rolled)})"
+        f"Other plays, not rolled out ({len(plays) - len(rolled)}): "
+        "each behind the best by the net (classic-v5) at 0-ply"
     )
     assert others.locator(".tgw-hint-play").count() == len(plays) - len(rolled)
+    # Only how far behind the net's best: the eighth walk read a net equity above the
+    # rollout's best as a better play; the two are not on one scale.
+    other = others.locator(".tgw-hint-play").first
+    assert other.locator(".tgw-equity").text_content() == ""
+    assert other.locator(".tgw-win").text_content() == ""
+    assert (other.locator(".tgw-loss").text_content() or "").startswith("−")  # noqa: RUF001
 
     # The learner saw two lists, never one rewritten under the pointer: the net's
     # while the rollout ran, then the rollout's.

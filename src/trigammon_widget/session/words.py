@@ -270,7 +270,13 @@ WORDS: Mapping[str, str] = {
     "ranked_by_points": N_(
         "Ranked by points per game, which counts gammons: a play lower down may win more often."
     ),
-    "other_plays": N_("Other plays, by {by} at 0-ply ({count})"),
+    "other_plays": N_(
+        "Other plays, not rolled out ({count}): each behind the best by {by} at 0-ply"
+    ),
+    "net_scale_tip": N_(
+        "Not rolled out: only how far the net puts it behind its own best play; its figures "
+        "and a rollout's are not on one scale."
+    ),
     "rollout_cancelled": N_("Rollout cancelled after {games} games: partial figures."),
     "rollout_cancelled_none": N_("Rollout cancelled before its first games: the net's figures."),
     "the_net_named": N_("the net ({net})"),
