@@ -101,9 +101,11 @@ export class ReviewPanel {
       h("header", { class: "tgw-panel-head" }, this.heading, this.state),
       this.group,
       this.running,
+      // The shown decision's judgement right under the buttons that step to it (the
+      // eighth walk missed it under the players' table), then the game's summary.
+      this.turn,
       this.note,
       this.summary,
-      this.turn,
     );
     on(this.analyse, "click", () => actions.send({ action: "analyse" }), signal);
     on(cancel, "click", () => actions.send({ action: "cancel_analysis" }), signal);
