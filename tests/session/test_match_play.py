@@ -161,12 +161,12 @@ def test_hints_look_at_a_kept_games_decisions() -> None:
     session.hints()
     advice = session.view()["analysis"]
     assert advice is not None and advice["kind"] == "cube" and advice["status"] == "done"
-    assert advice["cube"]["question"] == "take" and advice["cube"]["decider"] == 1  # type: ignore[index]
+    assert advice["cube"]["question"] == "take" and advice["cube"]["decider"] == 1
     session.goto(0)  # Ann's double, before it
     assert session.view()["cube"]["decision"]  # type: ignore[index]
     session.hints()
     advice = session.view()["analysis"]
-    assert advice is not None and advice["cube"]["question"] == "double"  # type: ignore[index]
+    assert advice is not None and advice["cube"]["question"] == "double"
     job = session.chances()
     assert session.view()["analysis"]["kind"] == "chances"  # type: ignore[index]
     job.stop.set()

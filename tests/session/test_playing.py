@@ -178,7 +178,7 @@ def test_the_board_fades_each_die_as_it_is_played() -> None:
 def test_no_move_is_not_written_twice() -> None:
     """The eighth walk read "(no legal move) ((no legal move))": an empty play has no
     points to number another way, so it is not written again as the board numbers it."""
-    closed = {p: 2 for p in range(19, 25)}
+    closed: dict[int | str, int] = {p: 2 for p in range(19, 25)}
     start = Position.build(
         CLASSIC, {0: {**closed, 12: 3}, 1: {"bar": 1, 20: 14}}, turn=1, dice=(3, 1)
     )
