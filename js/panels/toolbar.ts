@@ -168,7 +168,10 @@ export class Toolbar {
         value: String(2 * v.cube.value),
         other: h("strong", {}, name(1 - v.turn)),
       });
-      setChildren(this.status, swatch(v.colors[v.turn]), ...doubled);
+      // An old double in the history reads as one, not as a question asked now.
+      const back = lookingBack(v);
+      const aside = back && h("span", { class: "tgw-partial" }, ` · ${say(back)}`);
+      setChildren(this.status, swatch(v.colors[v.turn]), ...doubled, aside);
       return;
     }
     const play = v.mode === "play";
@@ -176,18 +179,28 @@ export class Toolbar {
     const state = !play ? "to_move_setup" : v.dice ? "to_move" : "to_roll";
     const parts: (Node | string)[] = [swatch(v.colors[v.turn]), ...fill(about(words, state, v.turn, v.you), { who })];
     if (v.dice) parts.push(" ", h("span", { class: "tgw-dice" }, diceText(v.dice)));
-    const played = keptGame(v);
     const aside = (text: string) => parts.push(h("span", { class: "tgw-partial" }, ` · ${text}`));
-    if (play && played) aside(say("played_game"));
-    else if (play && v.ply < v.plies) aside(say("earlier_turn"));
+    const back = lookingBack(v);
+    if (back) aside(say(back));
     if (play && v.dice && v.partial) {
       aside(format(say("played_so_far"), { play: v.partial }));
       if (v.tutor.warning) aside(say("tutor_holds"));
       else if (!v.remaining.length) aside(say("confirm_ends"));
       // Dice left that no move can use (R9): said so, rather than "1 left" beside a lit Confirm.
       else aside(format(say(v.can_confirm ? "dice_unplayable" : "dice_left"), { dice: diceText(v.remaining) }));
+    } else if (play && v.dice && v.can_confirm) {
+      // No move at all (the ninth walk read only "Your move 5-3" with Confirm lit).
+      aside(format(say("dice_unplayable"), { dice: diceText(v.remaining) }));
     }
 
     setChildren(this.status, ...parts);
   }
+}
+
+/** What an earlier turn is, said beside the status: a kept game's, or one where another
+ *  play starts a variation; null at the line's end. */
+function lookingBack(v: View): Word | null {
+  if (v.mode !== "play") return null;
+  if (keptGame(v)) return "played_game";
+  return v.ply < v.plies ? "earlier_turn" : null;
 }

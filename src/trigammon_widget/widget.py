@@ -196,6 +196,10 @@ class BoardWidget(anywidget.AnyWidget):
         return self._session.report
 
     @property
+    def bot_plies(self) -> frozenset[int]:
+        return self._session.bot_plies
+
+    @property
     def tutor(self) -> bool:
         """Whether the tutor warns before a person's play that loses more than
         ``tutor_threshold`` is made (``take_back`` or ``play_on``)."""

@@ -106,6 +106,10 @@ BOARDS_CODE = {
     "    b.play(next(iter(b.legal_plays)))\n"
     "b.set_seat(0, 'random')\nb.autoplay()\nb.set_seat(0, 'human')\n"  # to the end
     "b.analyse(workers=1)\nb.wait()\nb",
+    # 11: no move at all: the bar's checker cannot enter (R8, R9)
+    "stuck": "b = BoardWidget(Game(CLASSIC, start=Position.build(CLASSIC, "
+    "{0: {'bar': 1, 12: 14}, 1: {19: 2, 20: 5, 21: 2, 22: 2, 23: 2, 24: 2}}, dice=(5, 3))), "
+    "names=['Ann', 'Bo'])\nb",
     # 11: a checker that must wait for the bar's (R8)
     "entering": "b = BoardWidget(Game(CLASSIC, start=Position.build(CLASSIC, "
     "{0: {0: 1, 12: 14}, 1: {1: 15}}, dice=(6, 5))), names=['Ann', 'Bo'])\nb",
@@ -474,3 +478,11 @@ def test_12_your_mistakes_leave_out_a_bot_that_played_your_seat(page: Any) -> No
     whose.select_option("all")
     note = panel.locator(".tgw-note").first.text_content() or ""
     assert "A bot played your seat" not in note
+
+
+def test_13_a_roll_with_no_move_says_so_on_the_status_line(page: Any) -> None:
+    """The ninth walk, on the bar against a closed board, read only "Your move 5-3"
+    beside a lit Confirm: the status line says the dice cannot be played."""
+    widget = widget_of(page, "stuck")
+    assert status(widget) == "Ann to move 5-3 · 5-3 cannot be played (R9): Confirm ends the turn"
+    assert widget.get_by_role("button", name="Confirm", exact=True).is_enabled()

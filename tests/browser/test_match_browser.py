@@ -158,6 +158,9 @@ def test_double_take_redouble_and_pass(page: Any) -> None:
     press(page, widget, "Previous turn")  # the redouble, before its answer
     assert probe(page)["match"]["cube"]["decision"]
     assert widget.get_by_role("button", name="Take", exact=True).is_disabled()
+    # The ninth walk read the old double as a question asked now: it says it is kept.
+    status = widget.locator(".tgw-status").text_content() or ""
+    assert "doubles to 4" in status and "a played game of the match, kept as played" in status
     widget.get_by_role("button", name="Hints", exact=True).click()  # a look: no new version
     advice = widget.locator(".tgw-cube-advice")
     advice.wait_for()

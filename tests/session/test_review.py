@@ -277,6 +277,14 @@ def test_your_mistakes_leave_out_a_bot_that_played_your_seat() -> None:
     assert review["marked_by"][0] == [at - 1 for at in mine]
     assert review["marked_by"][1] == [at - 1 for at in report.marked(1)]
     assert review["left_out"] == len(bots)
+    # The eighth walk's rating counted the bot's decisions as the person's: the seat's
+    # summary is the person's own decisions too.
+    own = report.summary(0, without=set(range(by_person[-1] + 1, report.plies + 1)))
+    shown = review["players"][0]
+    assert shown["decisions"] == own.decisions < report.players[0].decisions
+    assert shown["rating"] == own.rating and shown["marks"] == own.marks
+    decided = [t for t in report.turns if t.player == 0 and t.decision and t.ply in by_person]
+    assert own.decisions == len(decided) + own.cube_decisions  # its rolls: double or not
     session.goto(0)
     seen = []
     while True:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import html
 import re
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal, overload
@@ -250,6 +250,15 @@ class Report:
                 ply=f"{ply!r:.20}", value=judged or "none"
             )[:200]
         )
+
+    def summary(self, player: int, without: Collection[int] = ()) -> PlayerSummary:
+        """``player``'s summary counting only the records not ``without`` (their plies,
+        1 = the first record): a person's own, where a bot played their seat a while."""
+        if not without:
+            return self.players[player]
+        turns = [t for t in self.turns if t.ply not in without]
+        cube = [c for c in self.cube if c.ply not in without]
+        return _summary(self.names[player], player, turns, cube)
 
     @property
     def mistakes(self) -> tuple[TurnReport, ...]:
@@ -767,7 +776,9 @@ def _report(
 ) -> Report:
     """One game's report from its judged turns (its cube decisions judged here)."""
     cube = () if cancelled else _cube_reports(game, evaluator, limits)
-    players = tuple(_summary(game, player, turns, cube) for player in range(game.variant.players))
+    players = tuple(
+        _summary(game.names[player], player, turns, cube) for player in range(game.variant.players)
+    )
     return Report(
         variant=game.variant.name,
         names=game.names,
@@ -861,7 +872,7 @@ def _mark(loss: float, thresholds: Sequence[float]) -> str | None:
 
 
 def _summary(
-    game: Game, player: int, turns: Sequence[TurnReport], cube: Sequence[CubeReport]
+    name: str, player: int, turns: Sequence[TurnReport], cube: Sequence[CubeReport]
 ) -> PlayerSummary:
     mine = [t for t in turns if t.player == player]
     cubed = [c for c in cube if c.player == player]
@@ -870,7 +881,7 @@ def _summary(
     mean = lost / len(decisions) if decisions else 0.0
     return PlayerSummary(
         player=player,
-        name=game.names[player],
+        name=name,
         decisions=len(decisions),
         equity_lost=lost,
         error_rate=1000 * mean,

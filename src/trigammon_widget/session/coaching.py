@@ -414,8 +414,9 @@ def review_view(
     each marked record; all of them, and each player's), and the judgement of record
     ``ply``: its play's, or its cube decision's when that lost more; another player's
     plays also as ``reader`` (the board's perspective) numbers the points. The person's
-    seat (``you``) counts as its own the decisions a person made there: the records
-    ``by_bots`` (their plies) were a bot's, to whom the person handed the seat."""
+    seat (``you``) counts as its own the decisions a person made there, in its list
+    and its summary: the records ``by_bots`` (their plies) were a bot's, to whom the
+    person handed the seat."""
     if report is None:
         return {"players": [], "marked_at": [], "marked_by": [], "left_out": 0, "turn": None}
 
@@ -423,6 +424,9 @@ def review_view(
         marked = report.marked(player)
         return [at for at in marked if at not in by_bots] if player == you else marked
 
+    summaries = [
+        report.summary(p.player, by_bots if p.player == you else ()) for p in report.players
+    ]
     players: list[ReviewPlayer] = [
         {
             "player": p.player,
@@ -433,7 +437,7 @@ def review_view(
             "marks": {mark: p.marks[mark] for mark in MARKS},
             "luck": p.luck,
         }
-        for p in report.players
+        for p in summaries
     ]
     judged = report.judged(ply)
     shown: ReviewTurn | None = None

@@ -381,9 +381,8 @@ class Showing(SessionState):
         if found is None:
             return None
         review, report = found
-        game = self._board.game
-        by_bots = {at for at, record in enumerate(game.turns, 1) if self._made_by_bot(record)}
-        shown = review_view(report, game.ply + 1, self._look.perspective, self.you, by_bots)
+        ply = self._board.game.ply + 1
+        shown = review_view(report, ply, self._look.perspective, self.you, self.bot_plies)
         return {**review, **shown}
 
     def history(self) -> list[HistoryEntry]:

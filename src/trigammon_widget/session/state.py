@@ -173,6 +173,14 @@ class SessionState:
         return self._by_bots.get(id(record)) is record
 
     @property
+    def bot_plies(self) -> frozenset[int]:
+        """The records of the shown line a bot made at this board, by ply (1 = the
+        first): a person's seat that a bot played a while is told apart by them
+        (``Report.summary(player, without=...)``)."""
+        game = self._board.game
+        return frozenset(at for at, record in enumerate(game.turns, 1) if self._made_by_bot(record))
+
+    @property
     def game(self) -> Game:
         """The game played at the board, or the match's game shown (the session's own
         copy)."""
