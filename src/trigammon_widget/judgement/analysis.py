@@ -287,10 +287,13 @@ class Report:
                     marked[judged.ply] = judged.mark
         return dict(sorted(marked.items()))
 
-    def marked(self, player: int | None = None) -> list[int]:
+    def marked(self, player: int | None = None, without: Collection[int] = ()) -> list[int]:
         """The marked records of the line, in order; with ``player``, those where that
         player made a marked decision (a play, a double, a take or a pass: one record
-        may hold one player's play and another's answer to a double)."""
+        may hold one player's play and another's answer to a double); none of those
+        ``without`` (as ``summary`` leaves them out)."""
+        if without:
+            return [at for at in self.marked(player) if at not in without]
         if player is None:
             return list(self.marks)
         if player not in range(len(self.players)):
@@ -303,12 +306,15 @@ class Report:
             {j.ply for j in self._everything if j.mark is not None and j.player == player}
         )
 
-    def next_mistake(self, ply: int, step: int = 1, player: int | None = None) -> int | None:
+    def next_mistake(
+        self, ply: int, step: int = 1, player: int | None = None, without: Collection[int] = ()
+    ) -> int | None:
         """The first marked record after ``ply`` (before it, with ``step=-1``): a play
-        or a cube decision; with ``player``, one of that player's."""
+        or a cube decision; with ``player``, one of that player's; none of ``without``."""
         if step not in (1, -1):
             raise ValueError(_("step must be 1 or -1, not {step}").format(step=repr(step))[:80])
-        marked = [at for at in self.marked(player) if (at > ply if step > 0 else at < ply)]
+        found = self.marked(player, without)
+        marked = [at for at in found if (at > ply if step > 0 else at < ply)]
         if not marked:
             return None
         return marked[0] if step > 0 else marked[-1]

@@ -420,13 +420,11 @@ def review_view(
     if report is None:
         return {"players": [], "marked_at": [], "marked_by": [], "left_out": 0, "turn": None}
 
-    def own(player: int) -> list[int]:
-        marked = report.marked(player)
-        return [at for at in marked if at not in by_bots] if player == you else marked
+    def own(player: int) -> Collection[int]:
+        """What the player's own decisions leave out: a bot's in the person's seat."""
+        return by_bots if player == you else ()
 
-    summaries = [
-        report.summary(p.player, by_bots if p.player == you else ()) for p in report.players
-    ]
+    summaries = [report.summary(p.player, own(p.player)) for p in report.players]
     players: list[ReviewPlayer] = [
         {
             "player": p.player,
@@ -481,8 +479,12 @@ def review_view(
     return {
         "players": players,
         "marked_at": [at - 1 for at in report.marked()],
-        "marked_by": [[at - 1 for at in own(p.player)] for p in report.players],
-        "left_out": 0 if you is None else len(report.marked(you)) - len(own(you)),
+        "marked_by": [
+            [at - 1 for at in report.marked(p.player, own(p.player))] for p in report.players
+        ],
+        "left_out": 0
+        if you is None
+        else len(report.marked(you)) - len(report.marked(you, own(you))),
         "turn": shown,
     }
 

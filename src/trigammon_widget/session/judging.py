@@ -248,12 +248,9 @@ class Judging(Navigation):
         if step not in (1, -1):
             raise IntentError(_("step must be 1 or -1, got {step}").format(step=repr(step)[:40]))
         # The board shows the decision of the record after the shown position.
-        turns = self._board.game.turns
-        found = report.next_mistake(self._board.game.ply + 1, step, player)
         # The person's own mistakes are theirs: not a bot's that played their seat a while.
-        mine = player is not None and player == self.you
-        while found is not None and mine and self._made_by_bot(turns[found - 1]):
-            found = report.next_mistake(found, step, player)
+        without = self.bot_plies if player is not None and player == self.you else ()
+        found = report.next_mistake(self._board.game.ply + 1, step, player, without)
         if found is None:
             raise ValueError(
                 _("no marked turn after this one")

@@ -168,17 +168,14 @@ class SessionState:
 
     # reading -------------------------------------------------------------------
 
-    def _made_by_bot(self, record: Record) -> bool:
-        """Whether a bot at this board made ``record`` (not a person, nor a file)."""
-        return self._by_bots.get(id(record)) is record
-
     @property
     def bot_plies(self) -> frozenset[int]:
-        """The records of the shown line a bot made at this board, by ply (1 = the
-        first): a person's seat that a bot played a while is told apart by them
-        (``Report.summary(player, without=...)``)."""
-        game = self._board.game
-        return frozenset(at for at, record in enumerate(game.turns, 1) if self._made_by_bot(record))
+        """The records of the shown line a bot made at this board (not a person, nor a
+        file), by ply (1 = the first): a person's seat that a bot played a while is
+        told apart by them (``Report.summary(player, without=...)``)."""
+        made = self._by_bots
+        turns = enumerate(self._board.game.turns, 1)
+        return frozenset(at for at, record in turns if made.get(id(record)) is record)
 
     @property
     def game(self) -> Game:

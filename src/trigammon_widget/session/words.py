@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from ..engine.i18n import N_, NN_, NP_, _, decimal_mark, ngettext, pgettext
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..study.schedule import GRADE_WORDS
-from ..teaching.lessons import RULE_CARDS
+from ..teaching.rulebook import RULE_TITLES
 from .seats import SEATS
 
 __all__ = ["COUNTED", "IN_CONTEXT", "TO_YOU", "WORDS", "words"]
@@ -471,8 +471,8 @@ WORDS: Mapping[str, str] = {
         "shift-click to take one back."
     ),
     # a rule's name beside its id on the message line: ``rule R1`` ...
-    # (``teaching.lessons.RULE_CARDS``), and what the id refers to
-    **{f"rule {card.rule}": card.title for card in RULE_CARDS},
+    # (``teaching.rulebook.RULE_TITLES``), and what the id refers to
+    **{f"rule {rule}": title for rule, title in RULE_TITLES.items()},
     "rule_tip": N_(
         "Rule {rule} of the rules R1-R14: lesson 02 (The rules) shows each one's card, "
         'as find_rule("{rule}") does.'

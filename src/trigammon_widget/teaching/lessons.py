@@ -15,6 +15,7 @@ from html import escape
 from ..engine import CLASSIC, TRIGAMMON, Cube, IllegalMoveError, Position
 from ..engine.i18n import N_, _
 from ..engine.places import Place
+from .rulebook import RULE_TITLES
 from .toolkit import Figure, Shown, figure, reveal, roll, said, setup
 
 __all__ = ["QUIZ", "RULE_CARDS", "QuizItem", "RuleCard", "find_rule"]
@@ -25,11 +26,11 @@ __all__ = ["QUIZ", "RULE_CARDS", "QuizItem", "RuleCard", "find_rule"]
 
 @dataclass(frozen=True)
 class RuleCard(Shown):
-    """One rule of RULES.md in plain words, with the board where it bites: ``title``,
-    ``text`` and ``caption`` as written (English), shown in the language spoken."""
+    """One rule of RULES.md in plain words, with the board where it bites: ``title``
+    (the rulebook's), ``text`` and ``caption`` as written (English), shown in the
+    language spoken."""
 
     rule: str
-    title: str
     text: str
     caption: str
     position: Position
@@ -37,6 +38,11 @@ class RuleCard(Shown):
     highlight: tuple[Place, ...] = ()
     mover: int | None = None
     cube: Cube | None = None
+
+    @property
+    def title(self) -> str:
+        """The rule's name, as written (English): ``rulebook.RULE_TITLES``."""
+        return RULE_TITLES[self.rule]
 
     def figure(self, size: int = 520) -> Figure:
         return figure(
@@ -68,7 +74,6 @@ def _r13() -> Position:
 RULE_CARDS: tuple[RuleCard, ...] = (
     RuleCard(
         "R1",
-        N_("Start"),
         N_(
             "Each player has 15 checkers: 2 on its point 1, 5 on 12, 3 on 17 and 5 on 19, "
             "counted along its own path. O and V set up the same way from their own starts, "
@@ -83,7 +88,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R2",
-        N_("Opening roll"),
         N_(
             "Each player rolls one die and the highest starts; players tied for highest roll "
             "again. In trigammon the starter then rolls two fresh dice for the first move; in "
@@ -94,7 +98,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R3",
-        N_("Turn order"),
         N_(
             "Play passes to the player on the left: X, then O, then V. Everyone moves the "
             "same way round, clockwise."
@@ -106,7 +109,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R4",
-        N_("Dice"),
         N_(
             "Each die moves one checker that many points. One checker may use both dice, as "
             "two moves one after the other: the point where it stops in between must be open."
@@ -121,7 +123,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R5",
-        N_("Doubles"),
         N_("Equal dice give four moves of that number, shared among the checkers as you like."),
         N_("Double 4s from the start: four moves of 4, here two checkers 12/16 and two 19/23."),
         _START.with_dice(4, 4),
@@ -129,7 +130,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R6",
-        N_("Landing"),
         N_(
             "A checker may land on an empty point, on its own checkers, or on a point with a "
             "single opposing checker. A point with two or more checkers of one opponent is "
@@ -145,7 +145,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R7",
-        N_("Hit"),
         N_(
             "Landing on a single opposing checker (a blot) hits it: it goes to its owner's "
             "bar. With three players one play can hit both opponents."
@@ -157,7 +156,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R8",
-        N_("Bar first"),
         N_(
             "Checkers on the bar must all come in before any other checker moves. A checker "
             "enters on the point of its path equal to the die, 1 to 6. If no die enters, the "
@@ -181,7 +179,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R9",
-        N_("Use the dice"),
         N_(
             "You must use as many dice as you can. If either die can be played but not both, "
             "the higher one must be played."
@@ -196,7 +193,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R10",
-        N_("Bearing off allowed"),
         N_(
             "You may bear off (take checkers off the board) only when all your checkers are "
             "in your home, your points 31 to 36, and none is on the bar. A checker hit while "
@@ -212,7 +208,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R11",
-        N_("Bearing off exactly"),
         N_(
             "A die takes off a checker from the point exactly that far from the end (the 4 "
             "from point 33, the 6 from point 31). A higher die, its own point empty, may take "
@@ -230,7 +225,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R12",
-        N_("End"),
         N_(
             "The first player to bear off all 15 checkers wins, and the game ends at once, "
             "even in the middle of a roll."
@@ -241,7 +235,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R13",
-        N_("Gammons"),
         N_(
             "A loser who has borne off no checker is gammoned and loses 2 points; one who also "
             "has a checker on the bar or in the winner's home is backgammoned and loses 3; "
@@ -256,7 +249,6 @@ RULE_CARDS: tuple[RuleCard, ...] = (
     ),
     RuleCard(
         "R14",
-        N_("Doubling cube (classic)"),
         N_(
             "Before rolling, the player to move may double when the cube is in the middle or "
             "its own. The opponent takes (the game is now worth twice as much and the cube is "
