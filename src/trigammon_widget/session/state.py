@@ -429,7 +429,7 @@ class SessionState:
     def _match_won(self) -> str:
         """``: Bo wins the match`` where the shown game ended the match; else empty."""
         board, match = self._board, self._board.match
-        if match is None or not board.last_game or not match.is_over() or not self._ended():
+        if match is None or not board.last_game or not board.game_over or not match.is_over():
             return ""
         winner = match.winner or 0
         won = self._to(winner, N_(": {who} wins the match"), NP_("you", ": you win the match"))
