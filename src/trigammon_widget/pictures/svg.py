@@ -546,10 +546,10 @@ def _checker_shapes(centre: Vec, player: int, style: Style) -> list[ET.Element]:
     """One checker. Players differ by more than hue: the first is light with a dark
     rim, the second dark, the third carries a dot, so greyscale print and
     colour-blind readers tell them apart."""
-    fill, edge = style.fills[player], style.theme.edges[player]
+    edge = style.theme.edges[player]
     x, y = centre
     shapes = [
-        el("circle", cx=x, cy=y, r=R - 0.8, fill=fill, stroke=edge, stroke_width=1.6),
+        _disc(centre, player, style),
         el(
             "circle",
             cx=x,
@@ -566,13 +566,20 @@ def _checker_shapes(centre: Vec, player: int, style: Style) -> list[ET.Element]:
     return shapes
 
 
+def _disc(centre: Vec, player: int, style: Style) -> ET.Element:
+    """A checker's body: its player's fill and rim."""
+    x, y = centre
+    fill, edge = style.fills[player], style.theme.edges[player]
+    return el("circle", cx=x, cy=y, r=R - 0.8, fill=fill, stroke=edge, stroke_width=1.6)
+
+
 def _swatch(centre: Vec, player: int, style: Style, font: float) -> ET.Element:
     """A player's checker beside its name, carrying its letter (X, O, V: the letters
     of the diagrams, the notation's files and the course's texts)."""
-    fill, edge = style.fills[player], style.theme.edges[player]
+    fill = style.fills[player]
     x, y = centre
     group = el("g", class_="tg-swatch")
-    group.append(el("circle", cx=x, cy=y, r=R - 0.8, fill=fill, stroke=edge, stroke_width=1.6))
+    group.append(_disc(centre, player, style))
     letter = el(
         "text",
         x=x,
