@@ -61,6 +61,8 @@ class BoardView {
   /** An ↑ or ↓ (+1, -1) waiting for Python's view (`takeLineStep`). */
   private lineStep: number | null = null;
   private readonly events = new AbortController();
+  /** The control in this board that had the keyboard's focus last (`keepFocus`). */
+  private focused: Element | null = null;
   private readonly root = h("div", {
     class: "trigammon-widget",
     tabindex: 0,
@@ -196,6 +198,7 @@ class BoardView {
       this.pointer.ghost,
     );
     on(this.root, "keydown", (event) => this.onKey(event), signal);
+    on(this.root, "focusin", (event) => (this.focused = event.target as Element), signal);
     for (const [name, handler] of this.modelEvents) model.on(name, handler);
     el.appendChild(this.root);
     this.onSvg();
@@ -303,6 +306,16 @@ class BoardView {
     // The tutor's warning says what Python's message would: one of them at a time.
     this.message.element.hidden = !!v.tutor.warning && v.message?.kind !== "error";
     this.mark();
+    this.keepFocus();
+  }
+
+  /** A control that disabled or hid itself under the keyboard's focus (the last "Next
+   *  mistake", say) hands the focus to the board: n, p and the arrows go on working. */
+  private keepFocus(): void {
+    const active = document.activeElement;
+    const control = !active || active === document.body ? this.focused : active;
+    if (!control || control === this.root || !this.root.contains(control)) return;
+    if (control.matches(":disabled") || !control.checkVisibility()) this.root.focus({ preventScroll: true });
   }
 
   /** Turn `ply` is on the board (perhaps ahead of Python): the panels that follow it. */
@@ -312,6 +325,7 @@ class BoardView {
     this.history.follow(v, ply);
     this.review.render(v, ply, this.words());
     this.graph.follow(recordAt(v, ply));
+    this.keepFocus();
   }
 
   /** The view the drawing on screen shows; null while it shows a preview or a frame ahead. */

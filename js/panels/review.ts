@@ -140,7 +140,6 @@ export class ReviewPanel {
     return true;
   }
 
-  /** `shown`: the turn on the board (it may be ahead of Python's `view.ply`). */
   /** The panel's fixed words in the board's language, set again only when they change. */
   private label(words: Words): void {
     if (words === this.said) return;
@@ -159,6 +158,7 @@ export class ReviewPanel {
     this.cancel.textContent = say("cancel");
   }
 
+  /** `shown`: the turn on the board (it may be ahead of Python's `view.ply`). */
   render(v: View, shown: number, words: Words): void {
     this.rendered = [v, shown, words];
     this.label(words);

@@ -96,8 +96,11 @@ export class Tutor {
       best: h("span", { class: "tgw-notation tgw-better" }, warning.best),
     };
     setChildren(this.text, ...fill(say(warning.mark ? "tutor_warning_marked" : "tutor_warning"), fields));
-    // Keyboard users land on the answer, if they were working in this board.
+    // A person working in this board sees the warning (it sits under the board, perhaps
+    // below the fold) and lands on the answer with the keyboard.
     const root = this.warning.closest(".trigammon-widget");
-    if (!had && root?.contains(document.activeElement)) this.takeBack.focus({ preventScroll: true });
+    if (had || !root?.contains(document.activeElement)) return;
+    this.warning.scrollIntoView({ block: "nearest" });
+    this.takeBack.focus({ preventScroll: true });
   }
 }

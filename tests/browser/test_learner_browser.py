@@ -211,6 +211,16 @@ def test_3_a_finished_game_of_a_match_is_reviewed_mistake_to_mistake(page: Any) 
     turn = widget.locator("[data-role=review-turn] .tgw-review-turn")
     assert turn.get_attribute("data-ply") == str(first + 1)
     assert not (widget.locator(".tgw-message[data-kind=error]").count())
+    # A step button that disables itself under the focus leaves the keys working.
+    start = widget.get_by_role("button", name="First position")
+    before = version(widget)
+    click(page, start)
+    wait_version_after(page, widget, before)
+    assert start.is_disabled()
+    before = version(widget)
+    page.keyboard.press("n")
+    wait_version_after(page, widget, before)
+    assert probe(page)["review"]["ply"] == first
 
 
 def test_4_the_answer_page_carries_the_evaluator_s_numbers(page: Any) -> None:

@@ -245,10 +245,19 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     assert probe(page)["tutor"]["tutor"]["on"]
 
     # A play that throws the game away is stopped: the warning, the better play; the
-    # answer has the keyboard's focus.
-    act(page, widget, widget.locator(".tgw-play", has_text=re.compile(r"^2/off$")))
+    # answer has the keyboard's focus, and the warning under the board is scrolled into
+    # sight on a short screen.
+    page.set_viewport_size({"width": 1400, "height": 600})
+    widget.evaluate("board => { board.scrollIntoView({ block: 'start' }); board.focus() }")
+    before = version(widget)
+    # a click that scrolls nothing, as on the Confirm button at the board's top
+    widget.locator(".tgw-play", has_text=re.compile(r"^2/off$")).dispatch_event("click")
+    wait_version_after(page, widget, before)
     warning = widget.locator("[data-role=tutor-warning]")
     assert warning.is_visible() and warning.get_attribute("role") == "alert"
+    box = warning.bounding_box()
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 600, box
     assert page.evaluate("() => document.activeElement?.dataset.action") == "take-back"
     text = warning.text_content() or ""
     assert "2/off loses" in text and "points per game (a very bad play)" in text
