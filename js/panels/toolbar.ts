@@ -20,6 +20,9 @@ import type { Intent, View } from "../protocol";
 import { about, fill, format, type Word, type Words, word } from "../words";
 import "./toolbar.css";
 
+/** The dice selectors' blank: no die chosen yet. */
+const NO_DIE: [string, string][] = [["", "–"]];
+
 export interface ToolbarActions {
   send(intent: Intent): void;
   /** Enter or leave edit mode. */
@@ -33,8 +36,10 @@ export class Toolbar {
   private readonly viewGroup: HTMLDivElement;
   private readonly playBar: HTMLDivElement;
   private readonly roll = button("", { "data-action": "roll" });
-  private readonly die1 = select(dieFaces(), { "data-role": "die1" });
-  private readonly die2 = select(dieFaces(), { "data-role": "die2" });
+  private readonly die1 = select(NO_DIE.concat(dieFaces()), { "data-role": "die1" });
+  private readonly die2 = select(NO_DIE.concat(dieFaces()), { "data-role": "die2" });
+  /** Whether the last view could roll: a new roll starts with no die chosen. */
+  private couldRoll = false;
   private readonly setDice = button("", { "data-action": "set-dice" });
   private readonly undo = button("", { "data-action": "undo" });
   private readonly confirm = button("", { "data-action": "confirm" });
@@ -62,6 +67,7 @@ export class Toolbar {
       () => send({ action: "set_dice", die1: numeric(this.die1), die2: numeric(this.die2) }),
       signal,
     );
+    for (const die of [this.die1, this.die2]) on(die, "change", () => this.choseDice(), signal);
     on(this.undo, "click", () => send({ action: "undo_move" }), signal);
     on(this.confirm, "click", () => send({ action: "confirm" }), signal);
     on(this.double, "click", () => send({ action: "double" }), signal);
@@ -120,13 +126,15 @@ export class Toolbar {
     // bot's turn, none at a cube decision (no button gives the answer away).
     this.roll.disabled = !v.can_roll;
     this.roll.classList.toggle("tgw-primary", v.primary === "roll");
-    this.die1.disabled = this.die2.disabled = this.setDice.disabled = !v.can_roll;
-    // Rolled, the (disabled) dice selectors show the dice rolled, not 1 and 1.
-    if (!v.can_roll && v.dice) {
-      // In the order the status says them (the higher first: "6-4").
-      const [high, low] = [...v.dice].sort((a, b) => b - a);
-      [this.die1.value, this.die2.value] = [String(high), String(low)];
-    }
+    this.die1.disabled = this.die2.disabled = !v.can_roll;
+    // Rolled, the (disabled) dice selectors show the dice rolled, in the order the status
+    // says them ("6-4"); a new roll starts with none chosen, not the last roll's.
+    if (!v.can_roll) {
+      const [high, low] = [...(v.dice ?? [])].sort((a, b) => b - a);
+      [this.die1.value, this.die2.value] = [String(high ?? ""), String(low ?? "")];
+    } else if (!this.couldRoll) this.die1.value = this.die2.value = "";
+    this.couldRoll = v.can_roll;
+    this.choseDice();
     // A drilled card comes with its dice: nothing to roll or set while it is shown.
     this.roll.hidden = this.diceSet.hidden = !!v.drill?.card?.shown;
     this.undo.disabled = !v.can_undo_move;
@@ -140,6 +148,11 @@ export class Toolbar {
     this.perspective.value = String(v.perspective);
     this.edit.textContent = word(words, play ? "edit_position" : "done_editing");
     this.edit.setAttribute("aria-pressed", String(!play));
+  }
+
+  /** Set dice waits for both dice. */
+  private choseDice(): void {
+    this.setDice.disabled = this.die1.disabled || !this.die1.value || !this.die2.value;
   }
 
   private renderStatus(v: View, words: Words): void {

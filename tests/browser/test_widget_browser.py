@@ -245,6 +245,16 @@ def test_bear_off_by_clicking_the_tray(page: Any) -> None:
     wait_version_after(page, widget, before)
     after = probe(page)["bear_off"]
     assert after["plies"] == 1 and after["turn"] == 1 and after["moves"] == 0
+    # The next roll's dice selectors start blank, not at the roll just played; Set dice
+    # waits for both.
+    dice = [widget.locator(f"[data-role=die{n}]") for n in (1, 2)]
+    assert [die.input_value() for die in dice] == ["", ""]
+    set_dice = widget.get_by_role("button", name="Set dice")
+    assert set_dice.is_disabled()
+    dice[0].select_option("3")
+    assert set_dice.is_disabled()
+    dice[1].select_option("1")
+    assert set_dice.is_enabled()
 
 
 def test_enter_from_the_bar_by_clicking_it(page: Any) -> None:
