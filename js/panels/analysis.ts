@@ -332,12 +332,18 @@ export class AnalysisPanel {
           { "data-role": "proper-answer" },
           format(say("proper_answer"), { action: cube.rows.find((row) => row.action === cube.best)?.text ?? "" }),
         ),
-      h("p", { "data-role": "proper" }, format(say("proper_action"), { action: cube.proper })),
+      // At a take, the proper action is both sides': it also judges the double itself.
+      h(
+        "p",
+        { "data-role": "proper" },
+        format(say(cube.question === "take" ? "proper_action_both" : "proper_action"), { action: cube.proper }),
+      ),
       aboveProper(cube, words),
       h(
         "p",
         { "data-role": "take-point" },
-        format(about(words, "take_point", taker, v.you), {
+        // A take point of 0: passing loses the match (the match panel's score says why).
+        format(about(words, cube.take_point > 0 ? "take_point" : "take_point_any", taker, v.you), {
           point: percent(cube.take_point, words),
           name: name(v, taker),
         }),

@@ -22,6 +22,8 @@ BOARDS = 3
 PROBE_CELL = 4
 CUBE_DECISION = "C1AAgEcjz4BBB4PPgA:M1AAUAAgAA"
 """A 5-point match, cube centred, before the roll: gnubg 2-ply says no double, take."""
+MATCH_POINT_REDOUBLE = "XGID=--a---EaD--AdC--Ad-e----A-:1:1:1:00:3:0:0:5:10"
+"""The same checkers, Ann (X, on roll) 3-0 up to 5 and owning the 2-cube."""
 
 SETUP = """\
 import json
@@ -325,6 +327,24 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     assert panel.locator(".tgw-cube-actions tr[data-best] th").text_content() == "Take"
     # The answer first: "Double, take" alone read as advice to double (seventh walk).
     assert panel.locator("[data-role=proper-answer]").text_content() == "The proper answer: Take."
-    assert (
-        panel.locator("[data-role=proper]").text_content() == "Proper cube action: No double, take."
+    # Both sides' action, under the answer: it judges the double as well (walk 10).
+    assert panel.locator("[data-role=proper]").text_content() == (
+        "Both sides' proper cube action: No double, take."
+    )
+
+
+def test_a_take_point_of_nothing_says_why(page: Any, lab: LabServer) -> None:
+    """Walk 10: "Take point 0.0%" unexplained. Ann leads 3-0 to 5 and owns the 2-cube:
+    a redouble passed gives her the 2 points she needs, so Bob takes with any chance."""
+    widget = board(page, CUBE)
+    before = version(widget)
+    state = in_kernel(page, lab, f"m.load({MATCH_POINT_REDOUBLE!r})")
+    wait_version_after(page, widget, before)
+    assert state["cube"]["turn"] == 0
+    panel = widget.locator(".tgw-analysis-panel")
+    panel.get_by_role("button", name="Hints").click()
+    wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'cube'")
+    assert probe(page)["cube"]["analysis"]["cube"]["take_point"] == 0
+    assert panel.locator("[data-role=take-point]").text_content() == (
+        "Take point 0.0%: passing loses the match, so Player O takes with any chance."
     )

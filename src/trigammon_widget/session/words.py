@@ -39,6 +39,9 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "for_player": NP_("you", "For you."),
     "player_wins": NP_("you", "You win {wins}"),
     "take_point": NP_("you", "Take point {point}: you take with at least this chance of winning."),
+    "take_point_any": NP_(
+        "you", "Take point {point}: passing loses the match, so you take with any chance."
+    ),
     "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
     "enter_first": NP_("you", "R8: your checkers on the bar enter first, before any other moves."),
     "mistakes_of": NP_("you", "Your mistakes"),
@@ -245,6 +248,9 @@ WORDS: Mapping[str, str] = {
     "cube_question_take": N_("A double awaits its answer: take, or pass?"),
     "proper_action": N_("Proper cube action: {action}."),
     "proper_answer": N_("The proper answer: {action}."),
+    # Translators: under the taker's proper answer, the proper action of both sides, as
+    # GNU Backgammon says it ("No double, take": the double came too early).
+    "proper_action_both": N_("Both sides' proper cube action: {action}."),
     "above_proper": N_(
         "Double, pass scores more only if the double is passed; it should be taken, so a "
         "double is worth Double, take."
@@ -254,14 +260,20 @@ WORDS: Mapping[str, str] = {
     ),
     "mistake_of": N_("mistake {number} of {count}"),
     "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
+    "take_point_any": N_(
+        "Take point {point}: passing loses the match, so {name} takes with any chance."
+    ),
     "cubeless_chances": N_("Cubeless chances by {by} at 0-ply: {chances}."),
     "player_wins": N_("{name} wins {wins}"),
     "cube_actions_ranked": N_("Cube actions, the proper one marked"),
-    "points_per_cube": N_("Points per cube"),
-    "points_per_cube_of": N_("{points} points per cube"),
+    # Translators: a column head, the cube decision's figures: points per game divided
+    # by the cube's value.
+    "points_per_cube": N_("Points ÷ cube"),
+    "points_per_cube_of": N_("{points} points per point on the cube"),
     "points_per_cube_tip": N_(
-        "Points per game for each point the cube shows now (normalised, as GNU Backgammon "
-        "gives them): a pass is worth 1 to the doubler, −1 to the one who passes."  # noqa: RUF001
+        "Points per game divided by the cube's value before the double (normalised, as GNU "
+        "Backgammon gives them; in a match, its chances as money points): a pass is worth 1 "
+        "to the doubler, −1 to the one who passes."  # noqa: RUF001
     ),
     "versus_proper": N_("Vs proper"),
     "versus_proper_tip": N_("How far the choice lies above (+) or below (−) the proper action"),  # noqa: RUF001
