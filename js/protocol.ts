@@ -305,6 +305,7 @@ export const WORDS = [
   ["tutor", "Tutor"],
   ["seen_note", "{name} writes plays in their own numbers; in brackets, as this board numbers its points."],
   ["review_source", "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order close plays otherwise."],
+  ["review_source_cube", "Judged by {by}: plays at {ply}-ply, as the tutor judges them, and cube decisions at {cube_ply}-ply, as Hints does; a rollout (Hints) may order close plays otherwise."],
   ["tutor_holds", "the tutor holds this play: take it back or play on"],
   ["tutor_level", "The tutor stops a play as bad as"],
   ["tutor_stops", "stops {level} plays"],
@@ -644,6 +645,7 @@ export interface Review {
   total: number;
   evaluator: string;
   source: Source;
+  cube_source: Source | null;
   error?: string;
   players: ReviewPlayer[];
   marked_at: number[];

@@ -211,7 +211,10 @@ export class ReviewPanel {
     } else {
       // Where the marks come from: the tutor's judge, not a rollout (Hints may differ).
       const by = byNet(r.source, words);
-      note = format(say("review_source"), { by, ply: String(r.source.ply) });
+      const ply = String(r.source.ply);
+      note = r.cube_source
+        ? format(say("review_source_cube"), { by, ply, cube_ply: String(r.cube_source.ply) })
+        : format(say("review_source"), { by, ply });
       if (r.status === "done" && !r.marked_at.length) note += ` ${say("no_marked_turn")}`;
       if (r.left_out && this.whose.value === String(v.you)) note += ` ${counted(words, "left_out", r.left_out)}`;
     }

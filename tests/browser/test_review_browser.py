@@ -99,7 +99,10 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     assert state["review"] == "done" and state["ply"] == state["plies"] == PLIES
     # What judged the marks, so that Hints' rollouts are no contradiction (issue 41).
     note = panel.locator(".tgw-note").first.text_content() or ""
-    assert note.startswith("Judged by the net (classic-v5) at 0-ply, as the tutor judges"), note
+    assert note.startswith(
+        "Judged by the net (classic-v5): plays at 0-ply, as the tutor judges them, and cube "
+        "decisions at 1-ply, as Hints does"
+    ), note
     # Marks beside the moves: the history's rows show the review's, and name them.
     rows = widget.locator(".tgw-history li[data-ply]:not([data-ply='0'])")
     shown = [

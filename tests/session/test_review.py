@@ -13,6 +13,7 @@ from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
 from trigammon_widget.engine.places import place_of
 from trigammon_widget.judgement.analysis import CubeReport, TurnReport
+from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.session import Job, Session
 from trigammon_widget.session.slices import Found
 
@@ -44,10 +45,12 @@ def reviewed() -> Session:
 
 def test_the_review_says_what_judged_it(reviewed: Session) -> None:
     """The marks are the net's at 0-ply, as the tutor's: the panel says so, so that a
-    rollout's different order of close plays (Hints) is no contradiction."""
+    rollout's different order of close plays (Hints) is no contradiction. Its cube
+    decisions are judged at ``CUBE_PLY``, as Hints judges them, and it says that too
+    (walk 10 read 1-ply cube figures under a note of 0-ply)."""
     review = reviewed.view()["review"]
     assert review is not None and review["status"] == "done"
-    assert review["source"] == {
+    net = {
         "kind": "net",
         "net": "classic-v5",
         "ply": 0,
@@ -56,6 +59,19 @@ def test_the_review_says_what_judged_it(reviewed: Session) -> None:
         "reduced": False,
         "z95": 0.0,
     }
+    assert review["source"] == net
+    assert review["cube_source"] == {**net, "ply": CUBE_PLY} and CUBE_PLY == 1
+
+
+def test_a_trigammon_review_judges_no_cube() -> None:
+    session = Session("trigammon", seed=4, names=["Ann", "Bo", "Cy"])
+    for player in (0, 1, 2):
+        session.set_seat(player, "random")
+    session.autoplay(max_turns=6)
+    run(session, session.analyse(workers=1))
+    review = session.view()["review"]
+    assert review is not None and review["status"] == "done"
+    assert review["source"]["net"].startswith("trigammon") and review["cube_source"] is None
 
 
 def test_a_marked_turn_is_shown_as_its_movers_decision(reviewed: Session) -> None:

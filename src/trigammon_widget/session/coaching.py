@@ -260,6 +260,9 @@ class Review(TypedDict):
     evaluator: str
     source: Source
     """What judged the plays (the net at 0-ply, as the tutor does)."""
+    cube_source: Source | None
+    """What judged the cube decisions (the net at ``CUBE_PLY``, as Hints does); None in
+    a game without a cube."""
     error: NotRequired[str]
     players: list[ReviewPlayer]
     marked_at: list[int]

@@ -209,12 +209,14 @@ class Judging(Navigation):
             return analyse(game, evaluator=evaluator, progress=progress, cancel=stop, **options)
 
         job = Job("review", len(game.turns), work)
+        net = net_name(evaluator, game.variant)
         review: Review = {
             "status": "running",
             "done": 0,
             "total": job.total,
             "evaluator": evaluator.name,
-            "source": net_source(net_name(evaluator, game.variant), options.get("ply", 0)),
+            "source": net_source(net, options.get("ply", 0)),
+            "cube_source": net_source(net, CUBE_PLY) if game.variant.players == 2 else None,
             "players": [],
             "marked_at": [],
             "marked_by": [],

@@ -314,6 +314,10 @@ WORDS: Mapping[str, str] = {
         "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order "
         "close plays otherwise."
     ),
+    "review_source_cube": N_(
+        "Judged by {by}: plays at {ply}-ply, as the tutor judges them, and cube decisions at "
+        "{cube_ply}-ply, as Hints does; a rollout (Hints) may order close plays otherwise."
+    ),
     "tutor_holds": N_("the tutor holds this play: take it back or play on"),
     "tutor_level": N_("The tutor stops a play as bad as"),
     "tutor_stops": N_("stops {level} plays"),
