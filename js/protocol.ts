@@ -284,6 +284,8 @@ export const WORDS = [
   ["verdict_best", "Best: {play}, by {gap} \u00b1 {error}."],
   ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart."],
   ["ranked_by_points", "Ranked by points per game, which counts gammons: a play lower down may win more often."],
+  ["played", "played"],
+  ["played_tip", "The play made at this turn: rolled out too, however far behind."],
   ["other_plays", "Other plays, not rolled out ({count}): each behind the best by {by} at 0-ply"],
   ["net_scale_tip", "Not rolled out: only how far the net puts it behind its own best play; its figures and a rollout's are not on one scale."],
   ["rollout_cancelled", "Rollout cancelled after {games} games: partial figures."],
@@ -629,6 +631,7 @@ export interface Analysis {
   others?: HintRow[];
   separated?: boolean;
   wins_differ?: boolean;
+  played?: string;
   wins?: number[];
   gammons?: number[];
   equities?: number[];

@@ -222,9 +222,10 @@ export class AnalysisPanel {
     const row = (hint: HintRow, rank: number | null, errors: boolean, netOnly = false): HTMLElement => {
       const index = where.get(hint.text);
       const known = index !== undefined;
+      const played = hint.text === a.played;
       return h(
         "li",
-        {},
+        { class: played ? "tgw-played" : undefined },
         h(
           "button",
           {
@@ -238,7 +239,13 @@ export class AnalysisPanel {
           // Spaces between the parts: grid layout drops them, copied text keeps them.
           h("span", { class: "tgw-ply" }, rank === null ? "" : `${rank}.`),
           " ",
-          h("span", { class: "tgw-notation" }, hint.text, seenText(seen[hint.text])),
+          h(
+            "span",
+            { class: "tgw-notation" },
+            hint.text,
+            seenText(seen[hint.text]),
+            played && h("span", { class: "tgw-tag", title: word(words, "played_tip") }, word(words, "played")),
+          ),
           " ",
           h(
             "span",

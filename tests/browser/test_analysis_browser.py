@@ -348,3 +348,26 @@ def test_a_take_point_of_nothing_says_why(page: Any, lab: LabServer) -> None:
     assert panel.locator("[data-role=take-point]").text_content() == (
         "Take point 0.0%: passing loses the match, so Player O takes with any chance."
     )
+
+
+def test_hints_at_a_past_turn_mark_the_play_made(page: Any, lab: LabServer) -> None:
+    """Walk 10: Hints at a past turn hid the play made under "Other plays". It is rolled
+    out with the best and tagged "played"."""
+    widget = board(page, CLASSIC)
+    before = version(widget)
+    in_kernel(
+        page,
+        lab,
+        "c.load(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))\n"
+        "c.play('24/21 24/23')\nc.goto(0)",
+    )
+    wait_version_after(page, widget, before)
+    panel = widget.locator(".tgw-analysis-panel")
+    panel.get_by_role("button", name="Hints").click()
+    wait_done(page, widget)
+    assert panel.get_attribute("data-source") == "rollout"
+    played = panel.locator(".tgw-hints-lists > .tgw-hints li.tgw-played")
+    assert played.count() == 1
+    assert played.locator(".tgw-notation").text_content() == "24/23 24/21played"
+    assert played.locator(".tgw-tag").text_content() == "played"
+    assert not panel.locator(".tgw-others li.tgw-played").count()

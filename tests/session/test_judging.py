@@ -51,6 +51,38 @@ def test_the_rollouts_list_is_ranked_by_its_own_equity_whatever_the_nets_order()
     assert all(row["loss"] >= 0 and row["loss"] == best - row["equity"] for row in others)
 
 
+def test_hints_at_a_turn_looked_back_at_roll_out_the_play_made() -> None:
+    """Walk 10 asked Hints at a past turn and found the play made under "Other plays,
+    not rolled out": it is rolled out with the best, whatever the net thinks of it, and
+    marked as the play made."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))
+    plays = session.legal_plays
+    worst = min(plays, key=lambda play: session.game.position.play(play).pip_count(0))
+    session.play(worst)  # the most pips left behind: far from the best 8/5 6/5
+    made = session.game.turns[0].notation
+    session.goto(0)
+    job = session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1)
+    assert job is not None
+    net = session.analysis
+    assert net is not None and net["played"] == made
+    assert made not in [row["text"] for row in net["hints"][:2]]  # not one of the best
+    found = job.work(lambda done, total: None, job.stop)
+    assert isinstance(found, list) and len(found) == 3
+    assert made in [hint.notation for hint in found]
+    assert session.finish(job, found)
+    analysis = session.analysis
+    assert analysis is not None and analysis["played"] == made
+    assert made in [row["text"] for row in analysis["hints"]]
+    assert made not in [row["text"] for row in analysis["others"]]
+    # At the end of the line no play is made yet: nothing is marked.
+    session.goto(-1)
+    session.roll()
+    job = session.hints(games=4, truncate=2, workers=1)
+    assert session.analysis is not None and "played" not in session.analysis
+    assert job is not None
+    job.stop.set()
+
+
 def test_a_cancelled_rollout_of_no_games_leaves_the_nets_figures_labelled() -> None:
     session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
     job = session.hints(games=4, truncate=2, workers=1)

@@ -108,6 +108,8 @@ class Analysis(TypedDict):
     others: NotRequired[list[HintRow]]
     separated: NotRequired[bool]
     wins_differ: NotRequired[bool]
+    played: NotRequired[str]
+    """Hints at a turn looked back at: the play its player made (rolled out too)."""
     wins: NotRequired[list[float]]
     gammons: NotRequired[list[float]]
     equities: NotRequired[list[float]]

@@ -14,11 +14,14 @@ plainly where numpy is missing), then imports what it runs.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine import IllegalMoveError, fast
+from ..engine.game import Turn
 from ..engine.i18n import _
+from ..engine.notation import play_text
 from ..engine.stakes import Cube, MatchPosition
 from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
@@ -43,7 +46,7 @@ from .slices import Found, Job
 from .state import checked_player
 
 if TYPE_CHECKING:
-    from ..judgement.evaluation import Evaluator
+    from ..judgement.evaluation import Evaluator, Hint
     from ..judgement.play import EquityRollout, RolledHint
 
 __all__ = ["PURE_ROLLOUT_TURNS", "ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]
@@ -109,10 +112,14 @@ class Judging(Navigation):
         from ..judgement.play import hints as rolled_hints
 
         rated = rate_plays(position, evaluator=judge)
-        kept = candidates_of(rated, candidates, WITHIN)
+        made = self._made_here(rated)
+        also = () if made is None else (made.play,)
+        kept = candidates_of(rated, candidates, WITHIN, also)
         source = net_source(net_name(judge, position.variant))
         panel = self._panel("hints", MIN_TRIALS if len(kept) > 1 else 0, source)
         panel["hints"] = hint_rows(rated)
+        if made is not None:
+            panel["played"] = play_text(made.notation)
         panel["wins_differ"] = wins_differ(panel["hints"])
         evaluator = self._analyses.evaluator
         job = None
@@ -122,6 +129,7 @@ class Judging(Navigation):
                 position,
                 candidates=candidates,
                 within=WITHIN,
+                also=also,
                 evaluator=evaluator,
                 progress=progress,
                 cancel=stop,
@@ -134,6 +142,18 @@ class Judging(Navigation):
             job = Job("hints", MIN_TRIALS, work)
         self._swap(analyses=replace(self._analyses, job=job, analysis=panel, rated=tuple(rated)))
         return job
+
+    def _made_here(self, rated: Sequence[Hint]) -> Hint | None:
+        """Of the shown roll's ``rated`` plays, the one its player made, at a turn looked
+        back at (a game's earlier turn, a kept game's): Hints rolls it out and marks it,
+        whatever the net thinks of it."""
+        game = self._board.game
+        record = game.turns[game.ply] if game.ply < len(game.turns) else None
+        position = game.position
+        if not isinstance(record, Turn) or record.dice != position.dice:
+            return None
+        after = position.play(record.play)
+        return next((hint for hint in rated if position.play(hint.play) == after), None)
 
     def _cube_hints(self, judge: Evaluator) -> None:
         """The cube decision of the shown turn (R14), judged as the bots judge theirs

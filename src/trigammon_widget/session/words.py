@@ -282,6 +282,9 @@ WORDS: Mapping[str, str] = {
     "ranked_by_points": N_(
         "Ranked by points per game, which counts gammons: a play lower down may win more often."
     ),
+    # Translators: a tag beside the play made, in Hints at a turn looked back at.
+    "played": N_("played"),
+    "played_tip": N_("The play made at this turn: rolled out too, however far behind."),
     "other_plays": N_(
         "Other plays, not rolled out ({count}): each behind the best by {by} at 0-ply"
     ),

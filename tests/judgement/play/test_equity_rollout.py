@@ -226,6 +226,10 @@ def test_candidates_are_the_nets_best_within_reach() -> None:
     assert candidates_of(ranked, 5, 10.0) == ranked[:5]
     assert candidates_of(ranked, 1, 0.16) == ranked[:1]
     assert candidates_of([], 5, 0.16) == []
+    # The play made, at a turn looked back at, is rolled out however far behind; once.
+    worst = ranked[-1]
+    assert candidates_of(ranked, 5, 0.16, also=[worst.play]) == [*kept, worst]
+    assert candidates_of(ranked, 5, 0.16, also=[kept[1].play]) == kept
 
 
 def test_seeds_repeat_and_the_workers_do_not_matter() -> None:

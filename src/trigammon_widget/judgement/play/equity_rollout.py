@@ -48,7 +48,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -719,14 +719,20 @@ class _Stop(threading.Event):
         return super().is_set() or (self.cancel is not None and self.cancel.is_set())
 
 
-def candidates_of(ranked: Sequence[Hint], most: int, within: float) -> list[Hint]:
+def candidates_of(
+    ranked: Sequence[Hint], most: int, within: float, also: Collection[Play] = ()
+) -> list[Hint]:
     """The evaluator's best plays worth a rollout: at most ``most``, those within
-    ``within`` of the best's equity, and at least two where there are two."""
+    ``within`` of the best's equity, and at least two where there are two; then those
+    of ``also`` not among them, however far behind (the play made, at a turn looked
+    back at: it is what the learner asks about)."""
     if not ranked:
         return []
     top = ranked[0].equity
     kept = [hint for hint in ranked[:most] if top - hint.equity <= within]
-    return list(ranked[: max(len(kept), min(2, most))])
+    chosen = list(ranked[: max(len(kept), min(2, most))])
+    plays = [hint.play for hint in chosen]
+    return chosen + [hint for hint in ranked if hint.play in also and hint.play not in plays]
 
 
 def hints(
@@ -735,6 +741,7 @@ def hints(
     dice: Sequence[int] | None = None,
     candidates: int = 5,
     within: float = 0.16,
+    also: Collection[Play] = (),
     evaluator: str | Evaluator | None = None,
     games: int = 1296,
     truncate: int | None = None,
@@ -750,7 +757,8 @@ def hints(
     chunk: int | None = None,
 ) -> list[RolledHint]:
     """The evaluator's best plays of the roll (``evaluation.hints``: at most
-    ``candidates``, those within ``within`` of the best, at least two), each refined by
+    ``candidates``, those within ``within`` of the best, at least two, and the plays of
+    ``also`` wherever they rank), each refined by
     a rollout of the position after it with common dice (``roll_out``, whose arguments
     the others are), best first by the mover's rollout equity. The roll is ``dice`` or
     the position's own. A roll with one play has nothing to compare: it is rolled out
@@ -766,7 +774,7 @@ def hints(
     _fraction(within, "within", 0.0, 10.0)
     chosen = find_evaluator(evaluator)
     rolled = replace(position, dice=roll)
-    kept = candidates_of(evaluator_hints(rolled, evaluator=chosen), candidates, within)
+    kept = candidates_of(evaluator_hints(rolled, evaluator=chosen), candidates, within, also)
     if not kept:
         return []
     found = roll_out(
