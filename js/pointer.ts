@@ -45,6 +45,9 @@ export class Pointer {
   private readonly host: PointerHost;
   private press: Press | null = null;
   private selected_: Place | null = null;
+  /** The point under the pointer (`hover`) and what of it is lit. */
+  private hovered: string | null = null;
+  private lit: Element[] = [];
 
   constructor(board: HTMLElement, root: HTMLElement, host: PointerHost, signal: AbortSignal) {
     this.board = board;
@@ -55,6 +58,21 @@ export class Pointer {
     on(board, "pointerup", (event) => this.up(event), signal);
     on(board, "pointercancel", () => this.endDrag(), signal);
     on(board, "contextmenu", (event) => this.contextMenu(event), signal);
+    on(board, "pointerover", (event) => this.hover(hitOf(board, event.target)), signal);
+    on(board, "pointerleave", () => this.hover(null), signal);
+  }
+
+  /** The point under the pointer, its lane and its number lit: a checker on a slanted
+   *  side of the trigammon board sits level with the next point's number (walk 8 read
+   *  a blot on the wrong point). */
+  private hover(hit: Hit | null): void {
+    const point = hit?.area === "point" ? hit.point : null;
+    if (point === this.hovered && this.lit.every((element) => element.isConnected)) return;
+    for (const element of this.lit) element.classList.remove("tgw-hovered");
+    this.hovered = point;
+    const selector = `[data-kind="point"][data-point="${point}"], [data-kind="number"][data-point="${point}"]`;
+    this.lit = point === null ? [] : [...this.board.querySelectorAll(selector)];
+    for (const element of this.lit) element.classList.add("tgw-hovered");
   }
 
   /** The picked-up checker's place. */

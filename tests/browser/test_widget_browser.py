@@ -378,6 +378,23 @@ def test_roll_play_and_step_through_history(page: Any) -> None:
     assert probe(page)["trigammon"]["ply"] == 2
 
 
+def test_the_point_under_the_pointer_lights_its_number(page: Any) -> None:
+    """Walk 8 read a checker on a slanted side of the trigammon board as on the next
+    point, level with it: the point under the pointer shows its own number."""
+    widget = board(page, TRIGAMMON)
+    lit = widget.locator(".tgw-board .tgw-hovered")
+    widget.locator('[data-kind="stack"][data-point="12"] [data-kind="checker"]').last.hover()
+    assert lit.evaluate_all("els => els.map(e => [e.dataset.kind, e.dataset.point])") == [
+        ["point", "12"],
+        ["number", "12"],
+    ]
+    assert widget.locator('[data-kind="number"][data-point="12"]').text_content() == "12"
+    widget.locator('[data-kind="point"][data-point="30"]').hover()
+    assert lit.evaluate_all("els => els.map(e => e.dataset.point)") == ["30", "30"]
+    page.mouse.move(2, 2)
+    assert lit.count() == 0
+
+
 def test_plays_panel_filters_and_previews(page: Any) -> None:
     widget = board(page, TRIGAMMON)
     if widget.get_by_role("button", name="Roll").is_enabled():
