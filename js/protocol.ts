@@ -396,7 +396,7 @@ export const WORDS = [
   ["plays_from", "The plays that go on from {play}."],
   ["roll_to_see", "Roll (or set the dice) to see the legal plays."],
   ["no_legal_play", "No legal play."],
-  ["graph_caption", "Win chances after each turn; click a turn to show it."],
+  ["graph_caption", "Win chances after each turn, a line per player; a dot on a player's line marks one of their mistakes. Hover over a turn to read it, click it to show it."],
   ["export", "Export"],
   ["exporting", "Exporting\u2026"],
   ["export_tip", "Save the board or the game as a picture"],

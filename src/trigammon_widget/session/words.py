@@ -429,7 +429,10 @@ WORDS: Mapping[str, str] = {
     "roll_to_see": N_("Roll (or set the dice) to see the legal plays."),
     "no_legal_play": N_("No legal play."),
     # the equity graph
-    "graph_caption": N_("Win chances after each turn; click a turn to show it."),
+    "graph_caption": N_(
+        "Win chances after each turn, a line per player; a dot on a player's line marks one "
+        "of their mistakes. Hover over a turn to read it, click it to show it."
+    ),
     # the export menu
     "export": N_("Export"),
     "exporting": N_("Exporting…"),
