@@ -130,7 +130,7 @@ class BoardView {
     });
     this.previews = new Previews(this.board, {
       view: () => this.view,
-      showing: (play) => this.message.preview(play, this.words()),
+      showing: (play) => this.message.preview(play),
       busy: () => this.requests.busy(),
       ask: (index) => this.requests.send({ action: "preview", index }),
     });

@@ -19,7 +19,7 @@ export class MessageLine {
 
   /** While a preview is on the board (`play`), the line says so in place of the
    *  message; then the message comes back. */
-  preview(play: string | null, words: Words): void {
+  preview(play: string | null): void {
     if (play === null) {
       if (!this.previewing) return;
       this.previewing = false;
@@ -27,6 +27,7 @@ export class MessageLine {
       return;
     }
     this.previewing = true;
+    const words = this.words();
     const label = h("strong", { class: "tgw-preview-label" }, word(words, "preview"));
     setChildren(this.element, ...fill(word(words, "preview_of"), { label, play }));
 
