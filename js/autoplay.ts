@@ -27,9 +27,13 @@ export function botCanMove(v: View | null): v is View {
   return !!v && v.mode === "play" && v.bot_to_move && !v.win;
 }
 
-/** An analysis is being worked out: a bot turn now would cancel it. */
-export function analysing(v: View | null): boolean {
-  return v?.analysis?.status === "running";
+/** What holds the bots, if anything, as the Players panel says it: an analysis being
+ *  worked out (a bot turn now would cancel it), or a review of the shown line (a bot
+ *  turn now would start another line and leave the review with the old one: Step goes
+ *  on when the person is done). */
+export function holding(v: View | null): "autoplay_waits_analysis" | "autoplay_waits_review" | null {
+  if (v?.analysis?.status === "running") return "autoplay_waits_analysis";
+  return v?.review ? "autoplay_waits_review" : null;
 }
 
 /** The shown position is where the game goes on: the last game's last turn. */
@@ -98,10 +102,13 @@ export class Autoplay {
     this.lookedAway = true;
   }
 
-  /** One bot turn now; autoplay pauses (a turn already on its way is that step). */
+  /** One bot turn now; autoplay pauses (a turn already on its way is that step), but
+   *  for a review's hold, which the step ends. */
   step(): void {
-    this.pause();
-    if (!this.waiting && botCanMove(this.host.view())) this.sendTurn();
+    const v = this.host.view();
+    // Held by a review, Step goes on with the game: the bots play on after this turn.
+    if (!this.running_ || holding(v) !== "autoplay_waits_review") this.pause();
+    if (!this.waiting && botCanMove(v)) this.sendTurn();
   }
 
   /** Called on every new view and answer: plans the next bot turn if one is due.
@@ -118,7 +125,7 @@ export class Autoplay {
     }
     if (!this.running_ || this.waiting || this.timer !== undefined) return;
     if (!v) return;
-    if (!botCanMove(v) || analysing(v)) return;
+    if (!botCanMove(v) || holding(v)) return;
     this.timerPace = v.pace;
     this.timer = window.setTimeout(() => this.fire(), v.pace);
   }
@@ -132,7 +139,7 @@ export class Autoplay {
     this.timer = undefined;
     if (!this.running_ || this.waiting) return;
     const v = this.host.view();
-    if (!botCanMove(v) || analysing(v)) {
+    if (!botCanMove(v) || holding(v)) {
       this.schedule();
       return;
     }

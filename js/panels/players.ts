@@ -1,7 +1,7 @@
 // The players panel: who sits at each seat (a person or a bot), pip counts, and
 // autoplay's controls (play/pause, one bot turn, the pace).
 
-import { type Autoplay, analysing, botCanMove, hasBot } from "../autoplay";
+import { type Autoplay, botCanMove, hasBot, holding } from "../autoplay";
 import { button, h, on, select, setChildren, setText, swatch } from "../dom";
 import { keptGame } from "../navigation";
 import { type Intent, MAX_PACE, SEATS, type View } from "../protocol";
@@ -110,6 +110,8 @@ export class PlayersPanel {
     this.play.classList.toggle("tgw-primary", !running && botCanMove(v));
     this.play.disabled = !play || !!v.win || !hasBot(v); // nothing for bots to play
     this.step.disabled = !botCanMove(v) || autoplay.waiting;
+    // Held by a review, Step is what goes on with the game.
+    this.step.classList.toggle("tgw-primary", running && botCanMove(v) && holding(v) === "autoplay_waits_review");
     if (document.activeElement !== this.speed) {
       this.speed.value = String(v.pace);
       this.showPace(v.pace);
@@ -146,7 +148,8 @@ function autoplayNote(v: View, running: boolean, words: Words): string {
   const acting = v.acting ?? v.turn;
   const name = v.names[acting] ?? String(acting + 1);
   if (!hasBot(v)) return say("seat_a_bot");
-  if (running && analysing(v)) return say("autoplay_waits_analysis");
+  const held = holding(v);
+  if (running && botCanMove(v) && held) return format(say(held), { name });
   if (running && botCanMove(v)) return format(say("autoplay_bot_plays"), { name });
   if (keptGame(v)) return say("played_game");
   if (running && v.mode === "play" && !v.win && v.ply === v.plies) {

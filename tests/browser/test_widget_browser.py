@@ -612,6 +612,34 @@ def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
     wait_until(page, widget, running)
 
 
+def test_a_review_holds_the_bots_until_step(page: Any) -> None:
+    """Walk 10 reviewed a game with a bot to move: the bot played on at once, starting
+    another line, and the review was gone. A review of the shown line holds the bots;
+    Step plays the bot's turn and the game goes on."""
+    widget = board(page, BOTS)  # after the test above: autoplay running, Ann to move
+    players = widget.locator(".tgw-players-panel")
+    players.get_by_role("button", name="Pause", exact=True).click()
+    plies = probe(page)["bots"]["plies"] + 1
+    roll_and_play_first(page, widget)
+    wait_plies(page, widget, plies)
+    assert probe(page)["bots"]["bot_to_move"]
+    review = widget.locator(".tgw-review-panel")
+    review.get_by_role("button", name="Analyse game").click()
+    wait_until(page, widget, "el.querySelector('.tgw-review-panel').dataset.status === 'done'")
+    players.get_by_role("button", name="Play", exact=True).click()
+    settle(page, AUTOPLAY_DUE)  # a bot turn that must not come would be sent by now
+    assert probe(page)["bots"]["plies"] == plies
+    note = players.locator("[data-role=autoplay-note]").text_content() or ""
+    said = "Autoplay waits while this game is reviewed: Step plays Robo's turn, and the game"
+    assert note == f"{said} goes on."
+    step = players.get_by_role("button", name="Step")
+    assert "tgw-primary" in (step.get_attribute("class") or "")
+    step.click()
+    wait_plies(page, widget, plies + 1)
+    assert review.get_attribute("data-status") == "none"  # a new line, not reviewed
+    assert players.get_attribute("data-autoplay") == "running"
+
+
 def test_autoplay_stops_at_the_end_of_the_game(page: Any) -> None:
     widget = board(page, RACE)
     players = widget.locator(".tgw-players-panel")

@@ -157,6 +157,10 @@ WORDS: Mapping[str, str] = {
     "who_plays": N_("Who plays {name}"),
     "seat_a_bot": N_("Seat a bot to let it play."),
     "autoplay_waits_analysis": N_("Autoplay waits for the analysis to end."),
+    "autoplay_waits_review": N_(
+        "Autoplay waits while this game is reviewed: Step plays {name}'s turn, and the game "
+        "goes on."
+    ),
     "autoplay_bot_plays": N_("Autoplay: {name} is a bot and plays."),
     "autoplay_waits_roll": N_("Autoplay waits for {name} to roll and play."),
     "autoplay_waits_play": N_("Autoplay waits for {name} to play."),
