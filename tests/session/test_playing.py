@@ -126,6 +126,22 @@ def test_a_sum_of_dice_to_a_blocked_point_is_refused_by_r6() -> None:
         session.move("1", "4")  # three pips: no sum of 2s
 
 
+def test_a_checker_moved_by_both_dice_passes_a_blot_unless_it_stops_there() -> None:
+    """Walk 11 took back a play the tutor stopped, clicked 24 then 17 for the better
+    "24/17", and the board played 24/18*/17: of two ways to one end, a click goes the
+    way that hits fewer (as "24/17" is written); a hit on the way stops there first."""
+    start = Position.build(CLASSIC, {0: {1: 1, 13: 14}, 1: {18: 1, 6: 14}}, dice=(6, 1))
+    assert {start.format_play(play) for play in start.legal_plays()} >= {"24/17", "24/18*/17"}
+    passing = Session(start)
+    passing.move("1", "8")
+    assert [move.hit for move in passing.board.done] == [False, False]
+    assert passing.view()["message"]["text"] == "24/17"  # type: ignore[index]
+    hitting = Session(start)
+    hitting.move("1", "7")
+    hitting.move("7", "8")
+    assert hitting.view()["message"]["text"] == "24/18*/17"  # type: ignore[index]
+
+
 def test_another_players_legal_plays_are_also_written_as_the_board_numbers_them() -> None:
     """The fifth walk, viewing as X with V to move, read V's plays in V's numbers only:
     the legal plays and Hints' rows say each also as the board numbers it."""

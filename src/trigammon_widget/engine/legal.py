@@ -139,16 +139,25 @@ class LegalPlays:
 
         Covers single dice and one checker's combined moves (R4), each of which can
         still end in a legal play; what a board lights up when a checker is picked.
+        Of two ways to one end, the one that hits fewer checkers on the way: "1/8" is
+        written for the way past, "1/7*/8" for the hit, and a hit on the way is made by
+        stopping there first (a walk followed the tutor's "1/8" and hit on 7).
         """
         off = self.position.variant.off
         found: dict[int, dict[int, tuple[Move, ...]]] = {}
+
+        def hits(path: tuple[Move, ...]) -> int:
+            return sum(move.hit for move in path)
 
         def walk(made: list[Move], chain: tuple[Move, ...]) -> None:
             for move in self.next_moves(made):
                 if chain and move.start != chain[-1].end:
                     continue
                 path = (*chain, move)
-                found.setdefault(path[0].start, {}).setdefault(move.end, path)
+                ends = found.setdefault(path[0].start, {})
+                known = ends.get(move.end)
+                if known is None or hits(path) < hits(known):
+                    ends[move.end] = path
                 if move.end != off:
                     walk([*made, move], path)
 
