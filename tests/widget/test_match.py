@@ -127,6 +127,7 @@ def test_a_match_at_the_board_goes_game_by_game() -> None:
     view = widget.view["match"]
     assert (view["game"], view["games"], view["score"]) == (1, 2, view["total"])
     assert widget.game.started and widget.view["message"]["text"].startswith("Opening roll")
+    assert front.send("play_listed", index=0)["ok"]  # a turn of the second game
     assert front.send("show_game", index=0)["ok"]
     assert widget.view["match"]["game"] == 0 and widget.view["ply"] == 0
     assert front.send("goto", ply=-1)["ok"]  # stepping through a played game is fine
@@ -134,6 +135,8 @@ def test_a_match_at_the_board_goes_game_by_game() -> None:
     assert not refused["ok"] and "show the match's last game first" in refused["error"]["text"]
     assert not front.send("show_game", index=2)["ok"]
     assert front.send("show_game", index=1)["ok"]
+    # back to the game going on, where it goes on (walk 11 found it at turn 0)
+    assert widget.view["ply"] == widget.view["plies"] == len(widget.game.turns) == 1
     assert widget.match is not None
     # the match's record without the games' cursors: stepping does not change it
     assert json.loads(widget.record) == match_to_dict(widget.match, cursor=False)

@@ -58,7 +58,9 @@ class MatchPlay(SessionState):
 
     @action(index=INT)
     def show_game(self, index: int) -> None:
-        """Show game ``index`` of the match (0 = the first) at its start."""
+        """Show game ``index`` of the match (0 = the first): a game over at its start,
+        to step through; the game going on where it goes on (walk 11 came back to its
+        game from an earlier one and found it at turn 0, as if to start a variation)."""
         match = self._require_match()
         games = match.games
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
@@ -70,7 +72,7 @@ class MatchPlay(SessionState):
         if not self._board.playing:
             raise IntentError(_("the board is in edit mode: leave it to play"))
         game = games[index]
-        game.goto(0)
+        game.goto(-1 if game is match.game and not game.is_over() else 0)
         self._swap(board=self._board.afresh(game=game), line=True)
 
     def _going_on(self) -> Board:
