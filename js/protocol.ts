@@ -171,6 +171,7 @@ export const WORDS = [
   ["dice_left", "{dice} left"],
   ["confirm_ends", "Confirm ends the turn"],
   ["dice_unplayable", "{dice} cannot be played (R9): Confirm ends the turn"],
+  ["dice_unplayable_bar", "{dice} cannot be played: no checker enters from the bar (R8). Confirm ends the turn"],
   ["preview", "Preview"],
   ["preview_of", "{label} of {play}: not played."],
   ["history", "History"],

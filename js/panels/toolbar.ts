@@ -195,15 +195,17 @@ export class Toolbar {
     const aside = (text: string) => parts.push(h("span", { class: "tgw-partial" }, ` · ${text}`));
     const back = lookingBack(v);
     if (back) aside(say(back));
+    // Dice left that no move can use: said so, rather than "1 left" beside a lit Confirm,
+    // by R8 when checkers on the bar cannot enter with them (walk 11), else by R9.
+    const unplayable = v.entering ? "dice_unplayable_bar" : "dice_unplayable";
     if (play && v.dice && v.partial) {
       aside(format(say("played_so_far"), { play: v.partial }));
       if (v.tutor.warning) aside(say("tutor_holds"));
       else if (!v.remaining.length) aside(say("confirm_ends"));
-      // Dice left that no move can use (R9): said so, rather than "1 left" beside a lit Confirm.
-      else aside(format(say(v.can_confirm ? "dice_unplayable" : "dice_left"), { dice: diceText(v.remaining) }));
+      else aside(format(say(v.can_confirm ? unplayable : "dice_left"), { dice: diceText(v.remaining) }));
     } else if (play && v.dice && v.can_confirm) {
       // No move at all (the ninth walk read only "Your move 5-3" with Confirm lit).
-      aside(format(say("dice_unplayable"), { dice: diceText(v.remaining) }));
+      aside(format(say(unplayable), { dice: diceText(v.remaining) }));
     }
 
     setChildren(this.status, ...parts);

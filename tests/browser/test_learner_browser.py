@@ -110,6 +110,9 @@ BOARDS_CODE = {
     "stuck": "b = BoardWidget(Game(CLASSIC, start=Position.build(CLASSIC, "
     "{0: {'bar': 1, 12: 14}, 1: {19: 2, 20: 5, 21: 2, 22: 2, 23: 2, 24: 2}}, dice=(5, 3))), "
     "names=['Ann', 'Bo'])\nb",
+    # 11: no move at all on the board: both dice blocked (R9)
+    "blocked": "b = BoardWidget(Game(CLASSIC, start=Position.build(CLASSIC, "
+    "{0: {1: 15}, 1: {19: 2, 21: 2, 16: 2, 6: 9}}, dice=(5, 3))), names=['Ann', 'Bo'])\nb",
     # 11: a checker that must wait for the bar's (R8)
     "entering": "b = BoardWidget(Game(CLASSIC, start=Position.build(CLASSIC, "
     "{0: {0: 1, 12: 14}, 1: {1: 15}}, dice=(6, 5))), names=['Ann', 'Bo'])\nb",
@@ -494,5 +497,10 @@ def test_13_a_roll_with_no_move_says_so_on_the_status_line(page: Any) -> None:
     """The ninth walk, on the bar against a closed board, read only "Your move 5-3"
     beside a lit Confirm: the status line says the dice cannot be played."""
     widget = widget_of(page, "stuck")
-    assert status(widget) == "Ann to move 5-3 · 5-3 cannot be played (R9): Confirm ends the turn"
+    assert status(widget) == (
+        "Ann to move 5-3 · 5-3 cannot be played: no checker enters from the bar (R8). "
+        "Confirm ends the turn"
+    )  # walk 11: the bar's rule, not R9's
+    blocked = widget_of(page, "blocked")
+    assert status(blocked) == "Ann to move 5-3 · 5-3 cannot be played (R9): Confirm ends the turn"
     assert widget.get_by_role("button", name="Confirm", exact=True).is_enabled()

@@ -118,6 +118,9 @@ WORDS: Mapping[str, str] = {
     "dice_left": N_("{dice} left"),
     "confirm_ends": N_("Confirm ends the turn"),
     "dice_unplayable": N_("{dice} cannot be played (R9): Confirm ends the turn"),
+    "dice_unplayable_bar": N_(
+        "{dice} cannot be played: no checker enters from the bar (R8). Confirm ends the turn"
+    ),
     # the message line
     "preview": N_("Preview"),
     "preview_of": N_("{label} of {play}: not played."),
