@@ -159,7 +159,8 @@ RULE_CARDS: tuple[RuleCard, ...] = (
         N_(
             "Checkers on the bar must all come in before any other checker moves. A checker "
             "enters on the point of its path equal to the die, 1 to 6. If no die enters, the "
-            "turn is lost; if only one does, the rest of the roll is lost."
+            "turn is lost; a die that cannot bring one in while others are still on the bar "
+            "is lost too. Once all are in, the rest of the roll is played as usual."
         ),
         N_(
             "Two of X's checkers are on the bar and it rolls 4-1. Only its 4 is open among "
