@@ -184,9 +184,12 @@ def test_every_rule_section_shows_a_board(path: Path) -> None:
         assert "<svg" in outputs, f"{rule} shows no board"
 
 
-@pytest.mark.parametrize("path", COURSE, ids=name)
+@pytest.mark.parametrize(
+    "path", [*COURSE, *(p for p in NOTEBOOKS if p.stem == "10_match_play")], ids=name
+)
 def test_course_plumbing_is_folded_away(path: Path) -> None:
-    """Code cells of the course are hidden, except the live boards a learner plays on."""
+    """Code cells of the course are hidden, except the live boards a learner plays on;
+    lesson 10's match study too (walk 11 read it as developer material)."""
     notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     for cell in notebook.cells:
         if cell.cell_type != "code":
