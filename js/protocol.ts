@@ -241,6 +241,8 @@ export const WORDS = [
   ["analysis", "Analysis"],
   ["hints", "Hints"],
   ["hints_tip", "Rank this roll's plays by the net at once, then roll the best out in their place"],
+  ["hints_wait", "Hints wait for the roll: they rank the plays of the dice rolled."],
+  ["hints_wait_cube", "Hints wait for the roll: before it they give the cube's advice only where the cube may be turned (not in the Crawford game, nor while the cube is the other side's)."],
   ["chances", "Chances"],
   ["chances_tip", "Every player's chances from here: the net's at once, then a rollout's"],
   ["cancel", "Cancel"],

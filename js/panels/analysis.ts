@@ -137,7 +137,6 @@ export class AnalysisPanel {
     this.words = words;
     setText(this.heading, say("analysis"));
     setText(this.hintsButton, say("hints"));
-    this.hintsButton.title = say("hints_tip");
     setText(this.chancesButton, say("chances"));
     this.chancesButton.title = say("chances_tip");
     setText(this.cancel, say("cancel"));
@@ -148,7 +147,12 @@ export class AnalysisPanel {
     // Hints before the roll are the cube's advice, at a cube decision (R14), a kept
     // game's too: a look changes nothing.
     const cubeDecision = !v.dice && !!v.cube?.decision;
+    // Before a roll with no cube decision, the panel says why Hints wait (walk 11 met a
+    // greyed Hints in the Crawford game and after its double was taken).
+    const waiting = play && !v.dice && !cubeDecision && !v.win;
+    const wait = v.cube ? "hints_wait_cube" : "hints_wait";
     this.hintsButton.disabled = !play || !(v.dice || cubeDecision) || !!v.win || running;
+    this.hintsButton.title = say(waiting ? wait : "hints_tip");
     this.chancesButton.disabled = !play || !!v.win || running;
     this.element.dataset.status = a ? a.status : "none";
     this.element.dataset.kind = a ? a.kind : "none";
@@ -167,13 +171,23 @@ export class AnalysisPanel {
     // (a row rebuilt under the pointer would lose its hover preview), and never while a
     // rollout runs, whose figures replace the net's whole once it is done.
     const { done: _done, total: _total, ...figures } = a ?? { done: 0, total: 0 };
-    const key = JSON.stringify([figures, v.names, v.colors, v.turn, v.you, a?.kind === "hints" ? plays : null, words]);
+    const key = JSON.stringify([
+      figures,
+      v.names,
+      v.colors,
+      v.turn,
+      v.you,
+      a?.kind === "hints" ? plays : null,
+      waiting && wait,
+      words,
+    ]);
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.note.removeAttribute("data-kind");
     const lines: string[] = [];
     if (!a) {
       if (play) lines.push(say("analysis_note"));
+      if (waiting) lines.push(say(wait));
       setChildren(this.results);
     } else if (a.status === "failed") {
       lines.push(a.error || say("analysis_failed"));

@@ -332,6 +332,19 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
         "Both sides' proper cube action: No double, take."
     )
 
+    # Taken, the cube is Player O's: no cube decision before your roll, and the panel
+    # says why Hints wait (walk 11 met them greyed, unexplained).
+    before = version(widget)
+    widget.get_by_role("button", name="Take").click()
+    wait_version_after(page, widget, before)
+    assert hints.is_disabled()
+    wait = (
+        "Hints wait for the roll: before it they give the cube's advice only where the cube "
+        "may be turned (not in the Crawford game, nor while the cube is the other side's)."
+    )
+    assert hints.get_attribute("title") == wait
+    assert wait in paragraphs(panel)
+
 
 def test_a_take_point_of_nothing_says_why(page: Any, lab: LabServer) -> None:
     """Walk 10: "Take point 0.0%" unexplained. Ann leads 3-0 to 5 and owns the 2-cube:

@@ -211,6 +211,11 @@ WORDS: Mapping[str, str] = {
     "hints_tip": N_(
         "Rank this roll's plays by the net at once, then roll the best out in their place"
     ),
+    "hints_wait": N_("Hints wait for the roll: they rank the plays of the dice rolled."),
+    "hints_wait_cube": N_(
+        "Hints wait for the roll: before it they give the cube's advice only where the cube "
+        "may be turned (not in the Crawford game, nor while the cube is the other side's)."
+    ),
     "chances": N_("Chances"),
     "chances_tip": N_("Every player's chances from here: the net's at once, then a rollout's"),
     "cancel": N_("Cancel"),
