@@ -487,6 +487,7 @@ export const WORDS = [
   ["autoplay_waits_roll you", "Autoplay waits for you to roll and play."],
   ["autoplay_waits_play you", "Autoplay waits for you to play."],
   ["autoplay_waits_answer you", "Autoplay waits for you to take or pass."],
+  ["autoplay_bot_plays you", "Autoplay: a bot plays your seat."],
   ["for_player you", "For you."],
   ["player_wins you", "You win {wins}"],
   ["take_point you", "Take point {point}: you take with at least this chance of winning."],

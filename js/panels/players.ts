@@ -150,7 +150,7 @@ function autoplayNote(v: View, running: boolean, words: Words): string {
   if (!hasBot(v)) return say("seat_a_bot");
   const held = holding(v);
   if (running && botCanMove(v) && held) return format(say(held), { name });
-  if (running && botCanMove(v)) return format(say("autoplay_bot_plays"), { name });
+  if (running && botCanMove(v)) return format(about(words, "autoplay_bot_plays", acting, v.you), { name });
   if (keptGame(v)) return say("played_game");
   if (running && v.mode === "play" && !v.win && v.ply === v.plies) {
     const waits = v.cube?.offered

@@ -36,6 +36,7 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "autoplay_waits_roll": NP_("you", "Autoplay waits for you to roll and play."),
     "autoplay_waits_play": NP_("you", "Autoplay waits for you to play."),
     "autoplay_waits_answer": NP_("you", "Autoplay waits for you to take or pass."),
+    "autoplay_bot_plays": NP_("you", "Autoplay: a bot plays your seat."),
     "for_player": NP_("you", "For you."),
     "player_wins": NP_("you", "You win {wins}"),
     "take_point": NP_("you", "Take point {point}: you take with at least this chance of winning."),
