@@ -242,6 +242,7 @@ class BoardView {
     this.root.dataset.mode = view.mode;
     this.root.dataset.variant = view.variant;
     this.root.dataset.drill = view.drill ? "on" : "off"; // drill.css: the judging panels step aside
+    this.root.dataset.review = view.review ? "on" : "off"; // review.css: its panel comes up
     this.applyTheme(view);
     this.renderPanels();
     this.autoplay.schedule();

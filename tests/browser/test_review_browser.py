@@ -97,6 +97,11 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     wait_done(page, widget, "review")
     state = probe(page)["review"]
     assert state["review"] == "done" and state["ply"] == state["plies"] == PLIES
+    # The panel comes up the side column, beside the board (walk 11 scrolled the board
+    # out of sight stepping through it at the column's foot).
+    top = panel.bounding_box()
+    players = widget.locator(".tgw-players-panel").bounding_box()
+    assert top is not None and players is not None and top["y"] < players["y"]
     # What judged the marks, so that Hints' rollouts are no contradiction (issue 41).
     note = panel.locator(".tgw-note").first.text_content() or ""
     assert note.startswith(
