@@ -230,6 +230,10 @@ def test_candidates_are_the_nets_best_within_reach() -> None:
     worst = ranked[-1]
     assert candidates_of(ranked, 5, 0.16, also=[worst.play]) == [*kept, worst]
     assert candidates_of(ranked, 5, 0.16, also=[kept[1].play]) == kept
+    start = Position.start(CLASSIC).with_dice(3, 1)
+    for wrong in ("8/5 6/5", [worst.notation], worst.play):
+        with pytest.raises(ValueError, match=r"^also: a collection of plays \(Play\)"):
+            hints(start, also=wrong, games=4)  # type: ignore[arg-type]
 
 
 def test_seeds_repeat_and_the_workers_do_not_matter() -> None:

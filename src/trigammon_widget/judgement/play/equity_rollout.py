@@ -772,6 +772,10 @@ def hints(
         raise ValueError(_("no dice: hints need a roll (dice=(d1, d2) or a rolled position)"))
     whole_number(candidates, "candidates", 1, MAX_POSITIONS)
     _fraction(within, "within", 0.0, 10.0)
+    if isinstance(also, str | Play) or not all(isinstance(play, Play) for play in also):
+        raise ValueError(
+            _("also: a collection of plays (Play), not {kind}").format(kind=type(also).__name__)
+        )
     chosen = find_evaluator(evaluator)
     rolled = replace(position, dice=roll)
     kept = candidates_of(evaluator_hints(rolled, evaluator=chosen), candidates, within, also)
