@@ -125,7 +125,7 @@ export class Autoplay {
     }
     if (!this.running_ || this.waiting || this.timer !== undefined) return;
     if (!v) return;
-    if (!botCanMove(v) || holding(v)) return;
+    if (!botCanMove(v) || holding(v) || !whereTheGameGoesOn(v)) return;
     this.timerPace = v.pace;
     this.timer = window.setTimeout(() => this.fire(), v.pace);
   }
@@ -139,7 +139,7 @@ export class Autoplay {
     this.timer = undefined;
     if (!this.running_ || this.waiting) return;
     const v = this.host.view();
-    if (!botCanMove(v) || holding(v)) {
+    if (!botCanMove(v) || holding(v) || !whereTheGameGoesOn(v)) {
       this.schedule();
       return;
     }

@@ -207,6 +207,7 @@ export const WORDS = [
   ["who_plays", "Who plays {name}"],
   ["seat_a_bot", "Seat a bot to let it play."],
   ["autoplay_waits_analysis", "Autoplay waits for the analysis to end."],
+  ["autoplay_looking_back", "An earlier turn: bots play where the game goes on (\u23ed Last position goes back)."],
   ["autoplay_waits_review", "Autoplay waits while this game is reviewed: Step plays {name}'s turn, and the game goes on."],
   ["autoplay_bot_plays", "Autoplay: {name} is a bot and plays."],
   ["autoplay_waits_roll", "Autoplay waits for {name} to roll and play."],

@@ -1,7 +1,7 @@
 // The players panel: who sits at each seat (a person or a bot), pip counts, and
 // autoplay's controls (play/pause, one bot turn, the pace).
 
-import { type Autoplay, botCanMove, hasBot, holding } from "../autoplay";
+import { type Autoplay, botCanMove, hasBot, holding, whereTheGameGoesOn } from "../autoplay";
 import { button, h, on, select, setChildren, setText, swatch } from "../dom";
 import { keptGame } from "../navigation";
 import { type Intent, MAX_PACE, SEATS, type View } from "../protocol";
@@ -108,7 +108,9 @@ export class PlayersPanel {
     setText(this.play, say(running ? "autoplay_pause" : "autoplay_play"));
     // Paused with a bot to move, letting the bots go on is the person's next action.
     this.play.classList.toggle("tgw-primary", !running && botCanMove(v));
-    this.play.disabled = !play || !!v.win || !hasBot(v); // nothing for bots to play
+    // Nothing for bots to play: no bot, the game over, or an earlier turn looked at
+    // (walk 12 pressed Play there and nothing came).
+    this.play.disabled = !play || !!v.win || !hasBot(v) || !whereTheGameGoesOn(v);
     this.step.disabled = !botCanMove(v) || autoplay.waiting;
     // Held by a review, Step is what goes on with the game.
     this.step.classList.toggle("tgw-primary", running && botCanMove(v) && holding(v) === "autoplay_waits_review");
@@ -148,10 +150,11 @@ function autoplayNote(v: View, running: boolean, words: Words): string {
   const acting = v.acting ?? v.turn;
   const name = v.names[acting] ?? String(acting + 1);
   if (!hasBot(v)) return say("seat_a_bot");
+  if (keptGame(v)) return say("played_game");
+  if (v.mode === "play" && !whereTheGameGoesOn(v)) return say("autoplay_looking_back");
   const held = holding(v);
   if (running && botCanMove(v) && held) return format(say(held), { name });
   if (running && botCanMove(v)) return format(about(words, "autoplay_bot_plays", acting, v.you), { name });
-  if (keptGame(v)) return say("played_game");
   if (running && v.mode === "play" && !v.win && v.ply === v.plies) {
     const waits = v.cube?.offered
       ? "autoplay_waits_answer"

@@ -605,6 +605,12 @@ def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
     widget.locator(".tgw-history li").first.click()
     wait_version_after(page, widget, before)
     assert players.get_attribute("data-autoplay") == "paused"
+    # An earlier turn: nothing for bots to play there (walk 12 pressed Play and nothing
+    # came), and the note says where they play.
+    assert players.get_by_role("button", name="Play", exact=True).is_disabled()
+    assert players.locator("[data-role=autoplay-note]").text_content() == (
+        "An earlier turn: bots play where the game goes on (⏭ Last position goes back)."
+    )
     before = version(widget)
     widget.locator(".tgw-history li").last.click()
     wait_version_after(page, widget, before)

@@ -161,6 +161,9 @@ WORDS: Mapping[str, str] = {
     "who_plays": N_("Who plays {name}"),
     "seat_a_bot": N_("Seat a bot to let it play."),
     "autoplay_waits_analysis": N_("Autoplay waits for the analysis to end."),
+    "autoplay_looking_back": N_(
+        "An earlier turn: bots play where the game goes on (⏭ Last position goes back)."
+    ),
     "autoplay_waits_review": N_(
         "Autoplay waits while this game is reviewed: Step plays {name}'s turn, and the game "
         "goes on."
