@@ -83,6 +83,22 @@ def test_hints_at_a_turn_looked_back_at_roll_out_the_play_made() -> None:
     job.stop.set()
 
 
+def test_hints_beside_the_tutors_warning_roll_out_the_play_it_holds() -> None:
+    """Walk 12 asked Hints while the tutor held its play and found it only under
+    "Other plays, not rolled out": the held play is rolled out and marked too."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+    session.set_tutor(True, 0.0)
+    session.play("13/2")  # far worse than 24/13
+    assert session.board.held is not None
+    job = session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1)
+    assert job is not None
+    net = session.analysis
+    assert net is not None and net["played"] == "13/2"
+    assert "13/2" not in [row["text"] for row in net["hints"][:2]]
+    found = job.work(lambda done, total: None, job.stop)
+    assert isinstance(found, list) and "13/2" in [hint.notation for hint in found]
+
+
 def test_a_cancelled_rollout_of_no_games_leaves_the_nets_figures_labelled() -> None:
     session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
     job = session.hints(games=4, truncate=2, workers=1)

@@ -144,15 +144,21 @@ class Judging(Navigation):
         return job
 
     def _made_here(self, rated: Sequence[Hint]) -> Hint | None:
-        """Of the shown roll's ``rated`` plays, the one its player made, at a turn looked
-        back at (a game's earlier turn, a kept game's): Hints rolls it out and marks it,
-        whatever the net thinks of it."""
-        game = self._board.game
-        record = game.turns[game.ply] if game.ply < len(game.turns) else None
+        """Of the shown roll's ``rated`` plays, the one its player made: at a turn looked
+        back at (a game's earlier turn, a kept game's), or the one the tutor holds back
+        (walk 12 found it under "Other plays" beside the tutor's warning). Hints rolls it
+        out and marks it, whatever the net thinks of it."""
+        board = self._board
+        game = board.game
         position = game.position
-        if not isinstance(record, Turn) or record.dice != position.dice:
+        record = game.turns[game.ply] if game.ply < len(game.turns) else None
+        if board.held is not None:
+            made = board.held.play
+        elif isinstance(record, Turn) and record.dice == position.dice:
+            made = record.play
+        else:
             return None
-        after = position.play(record.play)
+        after = position.play(made)
         return next((hint for hint in rated if position.play(hint.play) == after), None)
 
     def _cube_hints(self, judge: Evaluator) -> None:
