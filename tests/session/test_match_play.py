@@ -202,3 +202,27 @@ def test_the_next_game_is_offered_while_the_last_one_is_looked_back_at() -> None
     session.next_game()
     view = session.view()
     assert view["match"]["game"] == 1 and view["match"]["score"] == [1, 0]  # type: ignore[index]
+
+
+def test_the_next_game_gives_the_person_their_seat_back() -> None:
+    """Walk 12 handed its seat to a bot to finish a game, pressed Next game, and the bot
+    played the whole next game, and the match, in an instant: a bot finishes the game it
+    was handed; the next is the person's, and the board says so."""
+    for names, you, seats in (
+        (["You", "Bo"], 0, ["human", "heuristic"]),
+        (["Ann", "Bo"], None, ["neural", "heuristic"]),
+    ):
+        start = MatchPosition(Position.start(CLASSIC), Cube(), MatchState(5, (0, 0)))
+        session = Session(start, names=names, you=you)
+        session.double()
+        session.drop()  # the game is over
+        session.set_seat(0, "neural")  # handed over (a bot finished the game)
+        session.set_seat(1, "heuristic")
+        session.next_game()
+        view = session.view()
+        assert view["seats"] == seats  # without a person in front, the seats stay
+        assert view["message"] is not None
+        back = view["message"]["text"].endswith(
+            "Your seat is yours again: the bot finished the last game."
+        )
+        assert back == (you is not None)

@@ -17,7 +17,7 @@ SESSION = ROOT / "src" / "trigammon_widget" / "session"
 SLICES = ("board", "look", "seating", "analyses", "tutor", "drill")
 OWNERS = {
     "playing.py": {"board"},
-    "match_play.py": {"board"},
+    "match_play.py": {"board", "seating"},  # the next game gives the person their seat back
     "navigation.py": {"board"},
     "editing.py": {"board"},
     "look.py": {"look"},

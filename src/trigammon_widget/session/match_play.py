@@ -54,7 +54,15 @@ class MatchPlay(SessionState):
             raise IntentError(_("show the match's last game first: the next follows it"))
         game = opened(match.new_game())
         text = self._opening_text(game)
-        self._swap(board=board.afresh(game=game), info=text, line=True)
+        # A bot the person handed their seat to finished that game; the next is theirs
+        # (walk 12's bot played a whole Crawford game, and the match, in an instant).
+        seating = self._seating
+        you = self.you
+        if you is not None and you in seating.bots:
+            seating = seating.with_person(you)
+            back = _("Your seat is yours again: the bot finished the last game.")
+            text = f"{text} {back}"
+        self._swap(board=board.afresh(game=game), seating=seating, info=text, line=True)
 
     @action(index=INT)
     def show_game(self, index: int) -> None:

@@ -264,6 +264,12 @@ class Seating:
             return self
         return replace(self, seats=(HUMAN,) * players, bots={})
 
+    def with_person(self, player: int) -> Seating:
+        """The seats with a person at ``player``'s place, its bot gone."""
+        seats = tuple(HUMAN if seat == player else kind for seat, kind in enumerate(self.seats))
+        bots = {seat: bot for seat, bot in self.bots.items() if seat != player}
+        return replace(self, seats=seats, bots=bots)
+
 
 @dataclass(frozen=True)
 class Analyses:

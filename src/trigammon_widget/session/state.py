@@ -364,12 +364,19 @@ class SessionState:
             return  # the action itself says how the game ended
         player = board.deciding
         if player in self._seating.bots:
-            raise IntentError(
-                _(
+            said = self._to(
+                player,
+                N_(
                     "it is {who}'s turn, and a bot sits in {who}'s seat: the bot plays it "
                     "(seat a person there to play for {who})"
-                ).format(who=self._name(player))
+                ),
+                NP_(
+                    "you",
+                    "it is your turn, and a bot sits in your seat: the bot plays it (seat "
+                    "a person there to play yourself)",
+                ),
             )
+            raise IntentError(said.format(who=self._name(player)))
 
     def _ended(self) -> str:
         """How the shown game ended, in words: the status line's and every message's
