@@ -150,7 +150,7 @@ class BoardView {
         say,
         refuse: (text, rule) => this.message.show({ kind: "error", text, rule }, true),
         words: () => this.words(),
-        selectionChanged: () => this.mark(),
+        selectionChanged: () => this.selectionChanged(),
       },
       signal,
     );
@@ -337,6 +337,13 @@ class BoardView {
   private boardChanged(): void {
     this.root.classList.toggle("tgw-previewing", this.board.previewing);
     this.mark();
+  }
+
+  /** A checker picked up: its targets lit, and a refusal of an earlier click gone
+   *  (walk 12 read lesson 02's "R8 Bar first" still red under a rightly picked checker). */
+  private selectionChanged(): void {
+    this.mark();
+    if (this.pointer.selected !== null && this.message.refusing) this.message.show(this.view?.message ?? null, true);
   }
 
   /** Marks the movable checkers, the picked-up one and its targets. */

@@ -34,6 +34,11 @@ export class MessageLine {
     this.element.dataset.kind = "preview";
   }
 
+  /** Whether the line shows a refusal. */
+  get refusing(): boolean {
+    return this.said?.kind === "error";
+  }
+
   /** Shows `message` unless it is already shown (`force`: show it again anyway). */
   show(message: Message | null, force = false): void {
     const key = JSON.stringify(message);

@@ -300,8 +300,8 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     above = any(row["diff"] > 0 for row in advice["rows"] if row["action"] != advice["best"])
     note = panel.locator("[data-role=above-proper]")
     assert above and note.text_content() == (
-        "Double, pass scores more only if the double is passed; it should be taken, so a "
-        "double is worth Double, take."
+        "Double, pass would score more, but only if the double were passed; it should be "
+        "taken, so a double is worth what Double, take scores."
     )
     point = f"{advice['take_point'] * 100:.1f}%"
     assert panel.locator("[data-role=take-point]").text_content() == (

@@ -445,7 +445,7 @@ def test_11_the_status_line_keeps_to_one_row_and_clicks_say_whose_checker(page: 
     before = version(widget)
     click(page, widget.locator('[data-kind=point][data-point="20"]'))
     wait_version_after(page, widget, before)
-    assert "played 8/5 · 1 left" in status(widget)
+    assert "played 8/5 · still to play: 1" in status(widget)
     assert line.evaluate("s => s.getBoundingClientRect().height") < one_line
     assert toolbar.evaluate("t => t.getBoundingClientRect().height") == height
     click(page, top_checker(widget, "19"))
@@ -474,6 +474,10 @@ def test_11_the_status_line_keeps_to_one_row_and_clicks_say_whose_checker(page: 
     # name, as lesson 02's card does, and where to read the card.
     tip = said.locator(".tgw-rule").get_attribute("title") or ""
     assert tip.startswith("Rule R8 of the rules R1-R14: lesson 02") and 'find_rule("R8")' in tip
+    # The checker on the bar picked up, rightly: the refusal goes (walk 12 read it on).
+    click(page, entering.locator("[data-kind=bar][data-player='0'] [data-kind=checker]").last)
+    assert entering.locator(".tgw-target").count() >= 1
+    assert said.get_attribute("data-kind") != "error"
 
 
 def test_12_your_mistakes_leave_out_a_bot_that_played_your_seat(page: Any) -> None:

@@ -116,7 +116,8 @@ WORDS: Mapping[str, str] = {
     "played_game": N_("a played game of the match, kept as played"),
     "earlier_turn": N_("an earlier turn: another play here starts a variation"),
     "played_so_far": N_("played {play}"),
-    "dice_left": N_("{dice} left"),
+    # Translators: the dice of the turn not played yet ("still to play: 3", one 3 of 3-3).
+    "dice_left": N_("still to play: {dice}"),
     "confirm_ends": N_("Confirm ends the turn"),
     "dice_unplayable": N_("{dice} cannot be played (R9): Confirm ends the turn"),
     "dice_unplayable_bar": N_(
@@ -268,11 +269,11 @@ WORDS: Mapping[str, str] = {
     # GNU Backgammon says it ("No double, take": the double came too early).
     "proper_action_both": N_("Both sides' proper cube action: {action}."),
     "above_proper": N_(
-        "Double, pass scores more only if the double is passed; it should be taken, so a "
-        "double is worth Double, take."
+        "Double, pass would score more, but only if the double were passed; it should be "
+        "taken, so a double is worth what Double, take scores."
     ),
     "above_proper_take": N_(
-        "Double, take scores more only if the double is taken; it should be passed."
+        "Double, take would score more, but only if the double were taken; it should be passed."
     ),
     "mistake_of": N_("mistake {number} of {count}"),
     "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
@@ -285,7 +286,7 @@ WORDS: Mapping[str, str] = {
     # Translators: a column head, the cube decision's figures: points per game divided
     # by the cube's value.
     "points_per_cube": N_("Points ÷ cube"),
-    "points_per_cube_of": N_("{points} points per point on the cube"),
+    "points_per_cube_of": N_("{points} points ÷ cube"),
     "points_per_cube_tip": N_(
         "Points per game divided by the cube's value before the double (normalised, as GNU "
         "Backgammon gives them; in a match, its chances as money points): a pass is worth 1 "
