@@ -226,7 +226,7 @@ export const WORDS = [
   ["post_crawford", "post-Crawford"],
   ["jacoby_rule", "Jacoby rule"],
   ["wins_the_match", "{name} wins the match"],
-  ["game_of", "Game {game} of {games}"],
+  ["game_of", "Game {game} of the {games} played"],
   ["game_now", "Game {game}"],
   ["score_now", "now {score}"],
   ["chances_before_roll", "From here, before {name} rolls."],
