@@ -97,6 +97,11 @@ def test_hints_beside_the_tutors_warning_roll_out_the_play_it_holds() -> None:
     assert "13/2" not in [row["text"] for row in net["hints"][:2]]
     found = job.work(lambda done, total: None, job.stop)
     assert isinstance(found, list) and "13/2" in [hint.notation for hint in found]
+    # Taken back, the play is no longer made: Hints stay, untagged (walk 13).
+    assert session.finish(job, found)
+    session.take_back()
+    analysis = session.view()["analysis"]
+    assert analysis is not None and analysis["kind"] == "hints" and "played" not in analysis
 
 
 def test_a_cancelled_rollout_of_no_games_leaves_the_nets_figures_labelled() -> None:

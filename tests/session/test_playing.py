@@ -201,3 +201,15 @@ def test_no_move_is_not_written_twice() -> None:
     session = Session(start)
     assert session.view()["seen"] == {}
     assert len(session.plays()) == 1  # the one play: none
+
+
+def test_turning_the_tutor_on_keeps_the_opening_roll_said() -> None:
+    """Walk 13 saw only "Your roll" at lesson 06's start: turning the tutor on (as the
+    lesson does after seating its bots) is no news of the game, so the opening roll's
+    message (R2) stays."""
+    session = Session("trigammon", seed=3, names=["Ann", "Bo", "Cy"])
+    said = session.view()["message"]
+    assert said is not None and said["text"].startswith("Opening roll (R2): ")
+    session.set_tutor(True)
+    session.set_tutor_level("doubtful")
+    assert session.view()["message"] == said

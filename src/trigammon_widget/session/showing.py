@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import cast
 
 from ..engine import Play, Position, Turn
 from ..engine.game import Record
@@ -18,7 +19,7 @@ from ..pictures.svg import board_svg
 from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
-from .coaching import Review, review_view
+from .coaching import Analysis, Review, review_view
 from .state import SessionState
 from .view import (
     CubeView,
@@ -167,7 +168,7 @@ class Showing(SessionState):
             "acting": board.deciding if playing and not board.game_over else None,
             "bot_to_move": not person and board.at_the_end,
             "pace": self._seating.pace,
-            "analysis": self._analyses.analysis,
+            "analysis": self._analysis_now(),
             "review": self._review_now(),
             "tutor": {
                 "on": self._tutor.on,
@@ -366,6 +367,17 @@ class Showing(SessionState):
             }
 
         return self.memo.get(f"seen {reader}", self._version, seen)
+
+    def _analysis_now(self) -> Analysis | None:
+        """The analysis panel as the board stands: the play Hints marked as made is no
+        longer so once the tutor's held play is taken back (walk 13 read "PLAYED" on it)."""
+        analysis = self._analyses.analysis
+        board = self._board
+        if analysis is None or "played" not in analysis:
+            return analysis
+        if board.held is None and board.at_the_end:
+            return cast(Analysis, {k: v for k, v in analysis.items() if k != "played"})
+        return analysis
 
     def plays(self) -> list[str]:
         """The plays left to choose this turn, in notation (``NO_MOVE`` for the empty

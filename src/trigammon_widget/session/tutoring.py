@@ -54,7 +54,7 @@ class Tutoring(Playing):
                     )
                 )
             chosen = float(threshold)
-        self._swap(tutor=TutorSettings(on, chosen), keep_analysis=True)
+        self._swap(tutor=TutorSettings(on, chosen), keep_analysis=True, keep_message=True)
 
     @action(level=choice(*LEVELS))
     def set_tutor_level(self, level: str) -> None:
@@ -67,7 +67,8 @@ class Tutoring(Playing):
                 )
             )
 
-        self._swap(tutor=TutorSettings(self._tutor.on, LEVELS[level]), keep_analysis=True)
+        settings = TutorSettings(self._tutor.on, LEVELS[level])
+        self._swap(tutor=settings, keep_analysis=True, keep_message=True)
 
     @action()
     def take_back(self) -> None:
