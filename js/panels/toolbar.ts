@@ -143,6 +143,15 @@ export class Toolbar {
     const cube = v.cube;
     this.cubeBar.hidden = !play || !cube;
     this.double.disabled = !cube?.can_double;
+    // Greyed, Double says why (walk 13 met it greyed in the Crawford game, unexplained).
+    const why = cube?.can_double
+      ? "double_tip"
+      : v.match?.crawford
+        ? "double_crawford"
+        : cube && cube.owner !== null && cube.owner !== v.turn
+          ? "double_not_yours"
+          : "double_tip";
+    this.double.title = word(words, why);
     this.take.disabled = this.pass.disabled = !cube?.can_answer;
     setOptions(this.perspective, playerOptions(v.names));
     this.perspective.value = String(v.perspective);

@@ -344,6 +344,11 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     )
     assert hints.get_attribute("title") == wait
     assert wait in paragraphs(panel)
+    double = widget.get_by_role("button", name="Double", exact=True)
+    assert double.is_disabled()  # and says why (walk 13)
+    assert double.get_attribute("title") == (
+        "The cube is the other side's: only its owner may double (R14)"
+    )
 
 
 def test_a_take_point_of_nothing_says_why(page: Any, lab: LabServer) -> None:

@@ -609,7 +609,8 @@ def test_autoplay_plays_bot_turns_and_waits_for_the_person(page: Any) -> None:
     # came), and the note says where they play.
     assert players.get_by_role("button", name="Play", exact=True).is_disabled()
     assert players.locator("[data-role=autoplay-note]").text_content() == (
-        "An earlier turn: bots play where the game goes on (⏭ Last position goes back)."
+        "An earlier turn: bots play only at the game's last turn (History's Last position "
+        "goes back there)."
     )
     before = version(widget)
     widget.locator(".tgw-history li").last.click()

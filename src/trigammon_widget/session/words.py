@@ -163,7 +163,8 @@ WORDS: Mapping[str, str] = {
     "seat_a_bot": N_("Seat a bot to let it play."),
     "autoplay_waits_analysis": N_("Autoplay waits for the analysis to end."),
     "autoplay_looking_back": N_(
-        "An earlier turn: bots play where the game goes on (⏭ Last position goes back)."
+        "An earlier turn: bots play only at the game's last turn (History's Last position "
+        "goes back there)."
     ),
     "autoplay_waits_review": N_(
         "Autoplay waits while this game is reviewed: Step plays {name}'s turn, and the game "
@@ -216,6 +217,9 @@ WORDS: Mapping[str, str] = {
     "hints_tip": N_(
         "Rank this roll's plays by the net at once, then roll the best out in their place"
     ),
+    "double_tip": N_("Offer to double the stakes, before rolling (R14)"),
+    "double_crawford": N_("No doubling in the Crawford game (R14)"),
+    "double_not_yours": N_("The cube is the other side's: only its owner may double (R14)"),
     "hints_wait": N_("Hints wait for the roll: they rank the plays of the dice rolled."),
     "hints_wait_cube": N_(
         "Hints wait for the roll: before it they give the cube's advice only where the cube "
