@@ -56,7 +56,7 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     assert widget.get_by_role("button", name="Tirar").is_disabled()  # the dice are set
     assert widget.get_by_role("button", name="Confirmar").count() == 1
     # The status line opens with a capital (issue 41: it read "mueve Ana").
-    assert (widget.locator(".tgw-status").text_content() or "").strip().startswith("Mueve Ana")
+    assert (widget.locator(".tgw-status").text_content() or "").strip().startswith("Ana mueve")
 
     # A 3 from point 13 lands on Bo's point 10: refused with the rule, in Spanish.
     state = probe(page)
@@ -97,7 +97,7 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     act(page, widget, rows.first)
     state = probe(page)
     assert state["plies"] == 1 and state["message"]["text"].startswith("Ana: ")
-    assert (widget.locator(".tgw-status").text_content() or "").strip().startswith("Tira Bo")
+    assert (widget.locator(".tgw-status").text_content() or "").strip().startswith("Bo tira")
     act(page, widget, widget.get_by_role("button", name="Tirar"))
     text = probe(page)["message"]["text"]
     assert re.fullmatch(r"Bo sacó \d-\d", text), text
