@@ -354,6 +354,7 @@ export const WORDS = [
   ["summaries", "The players' summaries"],
   ["player_col_tip", "Each row's tooltip: decisions, equity lost, error rate"],
   ["pr", "PR"],
+  ["pr_self", "{names}: the neural bot plays the very plays the review's net prefers, so its PR is 0 by design."],
   ["pr_tip", "Performance rating: 500 \u00d7 the equity lost per decision (lower is better)"],
   ["mark_plays", "{name} plays"],
   ["luck", "Luck"],

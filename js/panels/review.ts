@@ -221,7 +221,7 @@ export class ReviewPanel {
     setText(this.note, note);
     this.note.hidden = !note;
 
-    const summaryKey = JSON.stringify([r?.players, v.names, v.colors, words]);
+    const summaryKey = JSON.stringify([r?.players, r?.evaluator, v.names, v.colors, v.seats, words]);
     if (summaryKey !== this.summaryKey) {
       this.summaryKey = summaryKey;
       setChildren(this.summary, r?.players.length ? summaryTable(v, r, words) : null);
@@ -232,6 +232,14 @@ export class ReviewPanel {
       setChildren(this.turn, r?.turn ? turnView(v, r.turn, words) : null);
     }
   }
+}
+
+/** The players the review's own net plays for (neural seats, judged by the neural
+ *  evaluator), said under the table: they are never faulted, by design. */
+function selfJudged(v: View, r: Review, words: Words): string {
+  if (r.evaluator !== "neural") return "";
+  const names = r.players.filter((p) => v.seats[p.player] === "neural").map((p) => v.names[p.player]);
+  return names.length ? ` ${format(word(words, "pr_self"), { names: names.join(", ") })}` : "";
 }
 
 function summaryTable(v: View, r: Review, words: Words): HTMLElement {
@@ -258,8 +266,9 @@ function summaryTable(v: View, r: Review, words: Words): HTMLElement {
   return h(
     "table",
     { class: "tgw-table tgw-summary", "aria-label": say("summaries") },
-    // The one column a newcomer cannot guess, said under the table (not only on hover).
-    h("caption", { class: "tgw-caption" }, `${say("pr")}: ${say("pr_tip")}`),
+    // The one column a newcomer cannot guess, said under the table (not only on hover);
+    // and why the neural bot's PR is 0 when the review's net is its own (walk 13).
+    h("caption", { class: "tgw-caption" }, `${say("pr")}: ${say("pr_tip")}`, selfJudged(v, r, words)),
     h(
       "thead",
       {},

@@ -67,6 +67,7 @@ CELLS = [
     "tut = BoardWidget(Position.build(CLASSIC, {0: {23: 1, 24: 1}, 1: {24: 1}}, dice=(2, 1)))\ntut",
     # the same game at a board whose person is Bo (you=1), reviewed
     "yours = BoardWidget(Game.from_json(game.to_json()), you=1)\n"
+    "yours.set_seat(0, 'neural')\n"  # Ann's seat the neural bot's, from now on
     "yours.analyse()\nyours.wait()\nyours",
     "probe()",
 ]
@@ -239,6 +240,13 @@ def test_a_board_with_a_person_steps_through_their_mistakes_first(page: Any) -> 
     whose = widget.get_by_role("combobox", name="Whose mistakes to step through")
     assert whose.input_value() == "1"
     assert whose.locator("option:checked").text_content() == "Your mistakes"
+    # Walk 13 read Olga's PR 0.0 as perfect play: a neural seat judged by its own net says
+    # why its PR is 0.
+    caption = widget.locator(".tgw-summary caption").text_content() or ""
+    assert caption.endswith(
+        "Ann: the neural bot plays the very plays the review's net prefers, so its PR is 0 "
+        "by design."
+    ), caption
 
 
 def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:

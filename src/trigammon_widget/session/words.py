@@ -391,6 +391,10 @@ WORDS: Mapping[str, str] = {
     "player_col_tip": N_("Each row's tooltip: decisions, equity lost, error rate"),
     # Translators: GNU Backgammon's performance rating, a column heading.
     "pr": N_("PR"),
+    "pr_self": N_(
+        "{names}: the neural bot plays the very plays the review's net prefers, so its PR is 0 "
+        "by design."
+    ),
     "pr_tip": N_(
         "Performance rating: 500 × the equity lost per decision (lower is better)"  # noqa: RUF001
     ),
