@@ -317,6 +317,7 @@ export const WORDS = [
   ["review_source", "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order close plays otherwise."],
   ["review_source_cube", "Judged by {by}: plays at {ply}-ply, as the tutor judges them, and cube decisions at {cube_ply}-ply, as Hints does; a rollout (Hints) may order close plays otherwise."],
   ["tutor_holds", "the tutor holds this play: take it back or play on"],
+  ["tutor_holds_note", "The tutor holds this play: take it back or play it on."],
   ["tutor_level", "The tutor stops a play as bad as"],
   ["tutor_stops", "stops {level} plays"],
   ["take_back", "Take back"],

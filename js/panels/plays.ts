@@ -63,7 +63,7 @@ export class PlaysPanel {
     const turn = `${v.mode} ${v.ply} ${v.turn} ${v.dice}`;
     if (turn !== this.shownTurn) this.filter.value = "";
     this.shownTurn = turn;
-    const state = `${turn} ${v.can_roll} ${!!v.win} ${v.partial} ${v.perspective}`;
+    const state = `${turn} ${v.can_roll} ${!!v.win} ${v.partial} ${v.perspective} ${!!v.tutor.warning}`;
     if (state === this.shownState && sameStrings(plays, this.shownPlays)) return;
     this.shownState = state;
     this.renderList(v, plays);
@@ -91,6 +91,8 @@ export class PlaysPanel {
     let note = "";
     if (matches.length > PLAY_LIMIT) note = format(say("more_plays"), { count: String(matches.length - PLAY_LIMIT) });
     else if (plays.length && !matches.length) note = say("no_play_matches");
+    // The tutor holding the play: what to do, not "the plays that go on from" it (walk 13).
+    else if (plays.length && v?.tutor.warning) note = say("tutor_holds_note");
     else if (plays.length && v?.partial) note = format(say("plays_from"), { play: v.partial });
     else if (!plays.length && v?.mode === "play") {
       if (v.win) note = say("game_over");

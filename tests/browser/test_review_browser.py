@@ -280,6 +280,8 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     assert "Better: 2/off 1/off" in text
     assert widget.locator(".tgw-board .tg-best").count() == 1  # the better play, dashed
     assert widget.locator(".tgw-message").is_hidden()  # one warning, not two
+    plays_note = widget.locator(".tgw-plays-panel .tgw-note").text_content() or ""
+    assert plays_note == "The tutor holds this play: take it back or play it on."
 
     # Enter takes the play back.
     before = version(widget)

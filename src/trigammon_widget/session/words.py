@@ -343,6 +343,7 @@ WORDS: Mapping[str, str] = {
         "{cube_ply}-ply, as Hints does; a rollout (Hints) may order close plays otherwise."
     ),
     "tutor_holds": N_("the tutor holds this play: take it back or play on"),
+    "tutor_holds_note": N_("The tutor holds this play: take it back or play it on."),
     "tutor_level": N_("The tutor stops a play as bad as"),
     "tutor_stops": N_("stops {level} plays"),
     "take_back": N_("Take back"),
