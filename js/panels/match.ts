@@ -83,7 +83,7 @@ export class MatchPanel {
       // "Game 2 of 2" read as a match of two games: the game going on is just "Game 2".
       const current = match.game === match.games - 1;
       const game = { game: String(match.game + 1), games: String(match.games) };
-      setText(this.games, format(say(current ? "game_now" : "game_of"), game));
+      setText(this.games, format(say(current ? "game_now" : match.over ? "game_of" : "game_of_so_far"), game));
     } else {
       setChildren(this.score);
       setText(this.games, "");

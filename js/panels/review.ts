@@ -236,10 +236,13 @@ export class ReviewPanel {
 
 /** The players the review's own net plays for (neural seats, judged by the neural
  *  evaluator), said under the table: they are never faulted, by design. */
-function selfJudged(v: View, r: Review, words: Words): string {
-  if (r.evaluator !== "neural") return "";
-  const names = r.players.filter((p) => v.seats[p.player] === "neural").map((p) => v.names[p.player]);
-  return names.length ? ` ${format(word(words, "pr_self"), { names: names.join(", ") })}` : "";
+function selfJudged(v: View, r: Review, words: Words): HTMLElement | null {
+  if (r.evaluator !== "neural") return null;
+  // The person's seat counts the person's own decisions, a bot's in it left out.
+  const own = (player: number): boolean => v.seats[player] === "neural" && player !== v.you;
+  const names = r.players.filter((p) => own(p.player)).map((p) => v.names[p.player]);
+  if (!names.length) return null;
+  return h("span", { class: "tgw-caption-line" }, format(word(words, "pr_self"), { names: names.join(", ") }));
 }
 
 function summaryTable(v: View, r: Review, words: Words): HTMLElement {

@@ -196,7 +196,7 @@ def test_2_a_passed_double_ends_the_game_everywhere(page: Any) -> None:
 
 def test_3_a_finished_game_of_a_match_is_reviewed_mistake_to_mistake(page: Any) -> None:
     widget = widget_of(page, "review")
-    assert "Game 1 of the 6 played" in (widget.locator(".tgw-match-panel").text_content() or "")
+    assert "Game 1 of 6" in (widget.locator(".tgw-match-panel").text_content() or "")
     panel = widget.locator(".tgw-review-panel")
     panel.get_by_role("button", name="Analyse game").click()
     wait_done(page, widget, "review")

@@ -148,7 +148,7 @@ def test_double_take_redouble_and_pass(page: Any) -> None:
     # Back in the first game, stepping through is fine; playing on is not.
     press(page, widget, "Show the previous game")
     assert probe(page)["match"]["match"]["game"] == 0
-    assert "Game 1 of the 2 played" in (panel.text_content() or "")
+    assert "Game 1 of 2 so far" in (panel.text_content() or "")
     status = widget.locator(".tgw-status").text_content() or ""
     assert "a played game of the match, kept as played" in status  # shown at its start
     assert widget.get_by_role("button", name="Double", exact=True).is_disabled()

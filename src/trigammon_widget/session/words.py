@@ -188,7 +188,8 @@ WORDS: Mapping[str, str] = {
     "post_crawford": N_("post-Crawford"),
     "jacoby_rule": N_("Jacoby rule"),
     "wins_the_match": N_("{name} wins the match"),
-    "game_of": N_("Game {game} of the {games} played"),
+    "game_of": N_("Game {game} of {games}"),
+    "game_of_so_far": N_("Game {game} of {games} so far"),
     "game_now": N_("Game {game}"),
     # Translators: the match's score now, beside the score of an earlier moment shown.
     "score_now": N_("now {score}"),
