@@ -666,6 +666,7 @@ export interface Review {
   marked_at: number[];
   marked_by: number[][];
   left_out: number;
+  self_judged?: number[];
   turn: ReviewTurn | null;
 }
 

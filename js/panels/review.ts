@@ -221,7 +221,7 @@ export class ReviewPanel {
     setText(this.note, note);
     this.note.hidden = !note;
 
-    const summaryKey = JSON.stringify([r?.players, r?.evaluator, v.names, v.colors, v.seats, words]);
+    const summaryKey = JSON.stringify([r?.players, r?.self_judged, v.names, v.colors, words]);
     if (summaryKey !== this.summaryKey) {
       this.summaryKey = summaryKey;
       setChildren(this.summary, r?.players.length ? summaryTable(v, r, words) : null);
@@ -237,10 +237,7 @@ export class ReviewPanel {
 /** The players the review's own net plays for (neural seats, judged by the neural
  *  evaluator), said under the table: they are never faulted, by design. */
 function selfJudged(v: View, r: Review, words: Words): HTMLElement | null {
-  if (r.evaluator !== "neural") return null;
-  // The person's seat counts the person's own decisions, a bot's in it left out.
-  const own = (player: number): boolean => v.seats[player] === "neural" && player !== v.you;
-  const names = r.players.filter((p) => own(p.player)).map((p) => v.names[p.player]);
+  const names = (r.self_judged ?? []).map((player) => v.names[player]);
   if (!names.length) return null;
   return h("span", { class: "tgw-caption-line" }, format(word(words, "pr_self"), { names: names.join(", ") }));
 }

@@ -135,7 +135,10 @@ def test_a_checker_moved_by_both_dice_passes_a_blot_unless_it_stops_there() -> N
     passing = Session(start)
     passing.move("1", "8")
     assert [move.hit for move in passing.board.done] == [False, False]
-    assert passing.view()["message"]["text"] == "24/17"  # type: ignore[index]
+    # and says how to hit it (walk 14 read the pass as a hit)
+    assert passing.view()["message"]["text"] == (  # type: ignore[index]
+        "24/17: it passed a blot; to hit it (24/18*), undo and stop there first"
+    )
     hitting = Session(start)
     hitting.move("1", "7")
     hitting.move("7", "8")

@@ -310,3 +310,15 @@ def test_your_mistakes_leave_out_a_bot_that_played_your_seat() -> None:
             break
         seen.append(session.game.ply + 1)
     assert seen == [at for at in mine if at > 1]
+
+
+def test_the_seats_the_reviews_own_net_plays_are_named() -> None:
+    """Walk 13 read the neural bot's PR 0.0 as perfect play: the review names the seats
+    its own net plays, but for the person's own seat (its PR counts the person's turns)."""
+    session = Session("classic", seed=11, names=["You", "Bo"], you=0)
+    session.set_seat(0, "neural")
+    session.set_seat(1, "neural")
+    session.autoplay(max_turns=8)
+    run(session, session.analyse(workers=1))
+    review = session.view()["review"]
+    assert review is not None and review["self_judged"] == [1]

@@ -164,6 +164,26 @@ class LegalPlays:
         walk(list(done), ())
         return found
 
+    def ways(self, done: Sequence[Move], start: int, end: int) -> list[tuple[Move, ...]]:
+        """Every way one checker goes from ``start`` to ``end`` with the dice left after
+        ``done`` (one die or several, R4), each of which can still end in a legal play:
+        ``targets`` takes one, and the board says when another would hit on the way."""
+        off = self.position.variant.off
+        found: list[tuple[Move, ...]] = []
+
+        def walk(made: list[Move], chain: tuple[Move, ...]) -> None:
+            for move in self.next_moves(made):
+                if move.start != (chain[-1].end if chain else start):
+                    continue
+                path = (*chain, move)
+                if move.end == end:
+                    found.append(path)
+                elif move.end != off:
+                    walk([*made, move], path)
+
+        walk(list(done), ())
+        return found
+
     def extending(self, done: Sequence[Move] = ()) -> list[Play]:
         """The legal plays that go on from the moves ``done`` (every play before a
         move is made), in the listed order: what is left to choose in a turn under way.

@@ -276,6 +276,9 @@ class Review(TypedDict):
     left_out: int
     """How many marked decisions of the person's seat a bot made there, left out of its
     ``marked_by``."""
+    self_judged: NotRequired[list[int]]
+    """The seats the review's own net plays (the neural bot's, judged by the neural
+    evaluator): never faulted, by design."""
     turn: ReviewTurn | None
 
 

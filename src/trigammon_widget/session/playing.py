@@ -65,8 +65,19 @@ class Playing(SessionState):
             raise self._why_not(begin, finish)
         board = self._board
         done = (*board.done, *chain)
-        # The turn so far, as the status line says it: "12/18(2)", not its last step.
-        self._swap(board=replace(board, done=done, held=None), info=self._made(done))
+        # The turn so far, as the status line says it: "12/18(2)", not its last step; and
+        # when the checker passed a blot another way would have hit, how to hit it (walk
+        # 14 read "1/8" past a blot on 7 as a hit).
+        said = self._made(done)
+        hits = sum(move.hit for move in chain)
+        ways = self.legal_plays.ways(board.done, begin, finish)
+        hitting = next((way for way in ways if sum(move.hit for move in way) > hits), None)
+        if hitting is not None:
+            stop = next(move for move in hitting if move.hit)
+            said = _(
+                "{made}: it passed a blot; to hit it ({hit}), undo and stop there first"
+            ).format(made=said, hit=self._made(hitting[: hitting.index(stop) + 1]))
+        self._swap(board=replace(board, done=done, held=None), info=said)
         return chain
 
     @action()

@@ -395,7 +395,14 @@ class Showing(SessionState):
         review, report = found
         ply = self._board.game.ply + 1
         shown = review_view(report, ply, self._look.perspective, self.you, self.bot_plies)
-        return {**review, **shown}
+        # The seats the review's own net plays (walk 13 read their PR 0 as perfect play);
+        # the person's seat counts the person's decisions, a bot's there left out.
+        itself = review["evaluator"] == "neural"
+        seats = self._seating.seats
+        judged = [
+            p for p, seat in enumerate(seats) if itself and seat == "neural" and p != self.you
+        ]
+        return {**review, **shown, "self_judged": judged}
 
     def history(self) -> list[HistoryEntry]:
         """The turns of the current line, with branch counts and the review's marks."""
