@@ -102,5 +102,5 @@ def test_the_practice_game_with_the_tutor_then_its_review(page: Any) -> None:
     # The review cell judges the game so far.
     review = page.locator(".jp-CodeCell").nth(2)  # the third code cell, after the board's
     output = run_cell(page, review, "very bad ??")
-    assert "points per game lost" in output
+    assert "points lost in all" in output
     assert all(name in output for name in ("You", "Olga", "Victor"))
