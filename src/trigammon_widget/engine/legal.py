@@ -32,6 +32,11 @@ class Rolled(Protocol):
     def format_play(self, play: Play) -> str: ...
 
 
+def _hits(path: Sequence[Move]) -> int:
+    """How many checkers ``path`` hits."""
+    return sum(move.hit for move in path)
+
+
 class LegalPlays:
     """A view of the legal plays (R4-R12) for a position whose dice are set.
 
@@ -143,46 +148,39 @@ class LegalPlays:
         written for the way past, "1/7*/8" for the hit, and a hit on the way is made by
         stopping there first (a walk followed the tutor's "1/8" and hit on 7).
         """
-        off = self.position.variant.off
         found: dict[int, dict[int, tuple[Move, ...]]] = {}
+        for path in self._chains(done):
+            ends = found.setdefault(path[0].start, {})
+            known = ends.get(path[-1].end)
+            if known is None or _hits(path) < _hits(known):
+                ends[path[-1].end] = path
+        return found
 
-        def hits(path: tuple[Move, ...]) -> int:
-            return sum(move.hit for move in path)
+    def hitting_way(self, done: Sequence[Move], start: int, end: int) -> tuple[Move, ...] | None:
+        """A way one checker goes from ``start`` to ``end`` after ``done`` that hits more
+        than the way ``targets`` takes (the fewest hits), if there is one: the blot a
+        click on ``end`` passes by, which the board says how to hit."""
+        ways = [path for path in self._chains(done, start) if path[-1].end == end]
+        most = max(ways, key=_hits, default=None)
+        return most if most is not None and _hits(most) > min(map(_hits, ways)) else None
 
-        def walk(made: list[Move], chain: tuple[Move, ...]) -> None:
+    def _chains(self, done: Sequence[Move], start: int | None = None) -> Iterator[tuple[Move, ...]]:
+        """One checker's moves after ``done`` (from ``start`` only, if given), each die
+        on from the last, every prefix of each: the single and combined moves (R4)."""
+        off = self.position.variant.off
+
+        def walk(made: list[Move], chain: tuple[Move, ...]) -> Iterator[tuple[Move, ...]]:
             for move in self.next_moves(made):
                 if chain and move.start != chain[-1].end:
                     continue
-                path = (*chain, move)
-                ends = found.setdefault(path[0].start, {})
-                known = ends.get(move.end)
-                if known is None or hits(path) < hits(known):
-                    ends[move.end] = path
-                if move.end != off:
-                    walk([*made, move], path)
-
-        walk(list(done), ())
-        return found
-
-    def ways(self, done: Sequence[Move], start: int, end: int) -> list[tuple[Move, ...]]:
-        """Every way one checker goes from ``start`` to ``end`` with the dice left after
-        ``done`` (one die or several, R4), each of which can still end in a legal play:
-        ``targets`` takes one, and the board says when another would hit on the way."""
-        off = self.position.variant.off
-        found: list[tuple[Move, ...]] = []
-
-        def walk(made: list[Move], chain: tuple[Move, ...]) -> None:
-            for move in self.next_moves(made):
-                if move.start != (chain[-1].end if chain else start):
+                if not chain and start is not None and move.start != start:
                     continue
                 path = (*chain, move)
-                if move.end == end:
-                    found.append(path)
-                elif move.end != off:
-                    walk([*made, move], path)
+                yield path
+                if move.end != off:
+                    yield from walk([*made, move], path)
 
-        walk(list(done), ())
-        return found
+        return walk(list(done), ())
 
     def extending(self, done: Sequence[Move] = ()) -> list[Play]:
         """The legal plays that go on from the moves ``done`` (every play before a

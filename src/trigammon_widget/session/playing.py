@@ -69,9 +69,7 @@ class Playing(SessionState):
         # when the checker passed a blot another way would have hit, how to hit it (walk
         # 14 read "1/8" past a blot on 7 as a hit).
         said = self._made(done)
-        hits = sum(move.hit for move in chain)
-        ways = self.legal_plays.ways(board.done, begin, finish)
-        hitting = next((way for way in ways if sum(move.hit for move in way) > hits), None)
+        hitting = self.legal_plays.hitting_way(board.done, begin, finish)
         if hitting is not None:
             stop = next(move for move in hitting if move.hit)
             said = _(
