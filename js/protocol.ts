@@ -295,6 +295,10 @@ export const WORDS = [
   ["ranked_by_points", "Ranked by points per game, which counts gammons: a play lower down may win more often."],
   ["played", "played"],
   ["played_tip", "The play made at this turn: rolled out too, however far behind."],
+  ["taken_back", "taken back"],
+  ["taken_back_tip", "The play the tutor held and you took back: rolled out beside the best, to see why."],
+  ["verdict_played", "{play} ({tag}) loses {loss} \u00b1 {error} points per game against {best}."],
+  ["verdict_played_even", "{play} ({tag}) cannot be told from {best} by this rollout: {loss} \u00b1 {error} apart."],
   ["other_plays", "Other plays, not rolled out ({count}): each behind the best by {by} at 0-ply"],
   ["net_scale_tip", "Not rolled out: only how far the net puts it behind its own best play; its figures and a rollout's are not on one scale."],
   ["rollout_cancelled", "Rollout cancelled after {games} games: partial figures."],
@@ -361,6 +365,7 @@ export const WORDS = [
   ["mark_plays", "{name} plays"],
   ["luck", "Luck"],
   ["luck_tip", "The rolls' worth against the average roll, summed, in points per game."],
+  ["decision_shown", "On the board: turn {ply}, as {name} faced it"],
   ["best_play", "The best play (or as good)"],
   ["best_cube_action", "The best cube action (or as good)"],
   ["lost_play", "Lost {points} against the best play"],
@@ -502,17 +507,18 @@ export const WORDS = [
   ["whose_checker you", "That checker is {whose}'s: you are to move."],
   ["enter_first you", "R8: your checkers on the bar enter first, before any other moves."],
   ["mistakes_of you", "Your mistakes"],
+  ["decision_shown you", "On the board: turn {ply}, as you faced it"],
   ["chances_before_roll you", "From here, before you roll."],
   ["chances_with_roll you", "From here, with your {dice} played as its best play."],
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
-  ["mistakes one", "{count} mistake"],
+  ["mistakes one", "{count} mistake in this game"],
   ["left_out one", "A bot played your seat for a while: its {count} marked decision is left out of yours."],
   ["cards_answered one", "{count} card answered"],
   ["cards_due one", "{count} card due"],
   ["pips other", "{count} pips"],
   ["turns other", "{count} turns"],
-  ["mistakes other", "{count} mistakes"],
+  ["mistakes other", "{count} mistakes in this game"],
   ["left_out other", "A bot played your seat for a while: its {count} marked decisions are left out of yours."],
   ["cards_answered other", "{count} cards answered"],
   ["cards_due other", "{count} cards due"],
@@ -644,6 +650,7 @@ export interface Analysis {
   separated?: boolean;
   wins_differ?: boolean;
   played?: string;
+  taken_back?: boolean;
   wins?: number[];
   gammons?: number[];
   equities?: number[];

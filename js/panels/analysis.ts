@@ -219,6 +219,8 @@ export class AnalysisPanel {
       }
       const rows = a.hints ?? [];
       if (hints && rolled && rows.length > 1) lines.push(verdict(a, rows, words));
+      const mine = hints && rolled ? playedVerdict(a, rows, words) : null;
+      if (mine) lines.push(mine);
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
       setChildren(this.results, hints ? this.renderHints(a, plays, v.seen) : this.renderChances(v, a));
     }
@@ -258,7 +260,12 @@ export class AnalysisPanel {
             { class: "tgw-notation" },
             hint.text,
             seenText(seen[hint.text]),
-            played && h("span", { class: "tgw-tag", title: word(words, "played_tip") }, word(words, "played")),
+            played &&
+              h(
+                "span",
+                { class: "tgw-tag", title: word(words, a.taken_back ? "taken_back_tip" : "played_tip") },
+                word(words, a.taken_back ? "taken_back" : "played"),
+              ),
           ),
           " ",
           h(
@@ -439,6 +446,23 @@ function verdict(a: Analysis, rows: readonly HintRow[], words: Words): string {
     error: fixed(a.source.z95 * second.loss_error, 3, words),
   };
   return format(word(words, a.separated ? "verdict_best" : "verdict_close"), fields);
+}
+
+/** What the rollout says of the play made or taken back, when it is not the best:
+ *  lesson 06 sends a learner to Hints to see why the tutor held it (walk 15). */
+function playedVerdict(a: Analysis, rows: readonly HintRow[], words: Words): string | null {
+  const rank = rows.findIndex((row) => row.text === a.played);
+  if (rank < 1) return null;
+  const row = rows[rank];
+  const error = a.source.z95 * row.loss_error;
+  const fields = {
+    play: row.text,
+    tag: word(words, a.taken_back ? "taken_back" : "played"),
+    best: rows[0].text,
+    loss: fixed(row.loss, 3, words),
+    error: fixed(error, 3, words),
+  };
+  return format(word(words, row.loss > error ? "verdict_played" : "verdict_played_even"), fields);
 }
 
 /** The headings of the hints list, in the columns of its rows. */

@@ -338,6 +338,11 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
     { class: "tgw-review-turn", "data-ply": turn.ply, "data-mark": turn.mark ?? undefined },
     h(
       "div",
+      { class: "tgw-note" },
+      format(about(words, "decision_shown", turn.player, v.you), { ply: String(turn.ply), name }),
+    ),
+    h(
+      "div",
       { class: "tgw-review-head" },
       swatch(v.colors[turn.player]),
       h("strong", {}, `${turn.ply}. ${name}`),

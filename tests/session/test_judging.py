@@ -97,11 +97,56 @@ def test_hints_beside_the_tutors_warning_roll_out_the_play_it_holds() -> None:
     assert "13/2" not in [row["text"] for row in net["hints"][:2]]
     found = job.work(lambda done, total: None, job.stop)
     assert isinstance(found, list) and "13/2" in [hint.notation for hint in found]
-    # Taken back, the play is no longer made: Hints stay, untagged (walk 13).
+    # Taken back, the play is marked as taken back (walk 13 read "played" on it), and
+    # Hints asked again roll it out beside the best: how lesson 06 says to see why the
+    # tutor held it (walk 15 found it unrolled once taken back).
     assert session.finish(job, found)
     session.take_back()
     analysis = session.view()["analysis"]
-    assert analysis is not None and analysis["kind"] == "hints" and "played" not in analysis
+    assert analysis is not None and analysis["kind"] == "hints"
+    assert analysis["played"] == "13/2" and analysis.get("taken_back") is True
+    assert session.board.held is None and session.board.taken_back is not None
+    job = session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1)
+    assert job is not None and session.analysis is not None
+    assert session.analysis["played"] == "13/2"
+    job.stop.set()
+    # The turn played, nothing is taken back any more: the next roll's Hints mark nothing.
+    session.play("24/13")
+    assert session.board.taken_back is None
+    session.roll()
+    job = session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1)
+    assert session.analysis is not None and "played" not in session.analysis
+    if job is not None:
+        job.stop.set()
+
+
+def test_a_held_play_undone_a_move_at_a_time_is_taken_back_too() -> None:
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+    session.set_tutor(True, 0.0)
+    session.move("12", "23")  # 13/2, in the mover's own count from 1
+    session.confirm()
+    held = session.board.held
+    assert held is not None
+    session.undo_move()
+    assert session.board.held is None and session.board.taken_back == held.play
+
+
+def test_hints_stay_while_the_play_they_suggest_is_made_a_checker_at_a_time() -> None:
+    """Walk 15 lost the ranked list at the first checker moved: the decision is the
+    turn's start still, so its hints stay (and its rollout runs on) until the turn is
+    played or the dice change."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))
+    job = session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1)
+    assert job is not None
+    shown = session.analysis
+    session.move("17", "20")  # 8/5, in the mover's own count from 1
+    assert session.analysis == shown and session.job is job
+    session.undo_move()
+    assert session.analysis == shown and session.job is job
+    session.move("17", "20")
+    session.move("19", "20")
+    session.confirm()
+    assert session.analysis is None and job.stop.is_set()
 
 
 def test_a_cancelled_rollout_of_no_games_leaves_the_nets_figures_labelled() -> None:

@@ -161,3 +161,35 @@ def test_trigammon_bots_stop_for_a_person() -> None:
         session.set_seat(player, "heuristic")
     session.autoplay()
     assert session.board.deciding == 0 or session.board.game_over
+
+
+def test_a_game_won_by_a_bot_in_your_seat_says_how_much_it_played() -> None:
+    """Walk 15 read "You win 5 points" on a game a bot had mostly played in the
+    person's seat: the ending says how many of the seat's turns the bot played."""
+    session = Session("classic", seed=11, names=["You", "Bo"], you=0)
+    session.set_seat(1, "random")
+    for _ in range(3):
+        session.autoplay()
+        if session.view()["can_roll"]:
+            session.roll()
+        session.play(next(iter(session.legal_plays)))
+    session.set_seat(0, "random")
+    session.autoplay()
+    game = session.game
+    assert game.is_over()
+    yours = [record for record in game.turns if record.player == 0]
+    message = session.view()["message"]
+    assert message is not None
+    said = f"(a bot played {len(yours) - 3} of your {len(yours)} turns)"
+    assert message["text"].endswith(said)
+    # A game the person played alone says nothing of bots.
+    alone = Session("classic", seed=11, names=["You", "Bo"], you=0)
+    alone.set_seat(1, "random")
+    while not alone.game.is_over():
+        alone.autoplay()
+        if alone.game.is_over():
+            break
+        if alone.view()["can_roll"]:
+            alone.roll()
+        alone.play(next(iter(alone.legal_plays)))
+    assert "a bot played" not in (alone.view()["message"] or {"text": ""})["text"]

@@ -561,7 +561,12 @@ def test_chances_of_the_position_and_their_reset_on_change() -> None:
     assert all(error > 0 for error in analysis["win_errors"] + analysis["equity_errors"])
     # every figure of the table from the rollout: the equities follow from its vectors
     assert sum(analysis["equities"]) == pytest.approx(0, abs=1e-6)
+    # A checker moved leaves the turn's start, and its chances, as they were; the
+    # turn played drops them.
     front.send("move", start="17", end="20")
+    assert widget.view["analysis"] == analysis
+    front.send("move", start="19", end="20")
+    front.send("confirm")
     assert widget.view["analysis"] is None
 
 
@@ -576,7 +581,7 @@ def test_a_cancelled_analysis_never_writes_over_a_newer_one() -> None:
     assert analysis["kind"] == "chances" and analysis["status"] == "done"
     # A board change silences the running analysis for good.
     widget.hints(games=400, precision=0, workers=1, seed=3)
-    front.send("move", start="17", end="20")
+    front.send("play_listed", index=0)
     assert widget.wait(PATIENCE)
     assert widget.view["analysis"] is None
 

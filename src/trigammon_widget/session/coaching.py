@@ -109,7 +109,10 @@ class Analysis(TypedDict):
     separated: NotRequired[bool]
     wins_differ: NotRequired[bool]
     played: NotRequired[str]
-    """Hints at a turn looked back at: the play its player made (rolled out too)."""
+    """Hints at a turn looked back at: the play its player made (rolled out too); or
+    the play the tutor holds back."""
+    taken_back: NotRequired[bool]
+    """The ``played`` play was held by the tutor and taken back this turn."""
     wins: NotRequired[list[float]]
     gammons: NotRequired[list[float]]
     equities: NotRequired[list[float]]

@@ -146,7 +146,8 @@ class Judging(Navigation):
     def _made_here(self, rated: Sequence[Hint]) -> Hint | None:
         """Of the shown roll's ``rated`` plays, the one its player made: at a turn looked
         back at (a game's earlier turn, a kept game's), or the one the tutor holds back
-        (walk 12 found it under "Other plays" beside the tutor's warning). Hints rolls it
+        or held and was taken back (walk 12 found it under "Other plays" beside the
+        tutor's warning). Hints rolls it
         out and marks it, whatever the net thinks of it."""
         board = self._board
         game = board.game
@@ -154,6 +155,8 @@ class Judging(Navigation):
         record = game.turns[game.ply] if game.ply < len(game.turns) else None
         if board.held is not None:
             made = board.held.play
+        elif board.taken_back is not None:
+            made = board.taken_back
         elif isinstance(record, Turn) and record.dice == position.dice:
             made = record.play
         else:

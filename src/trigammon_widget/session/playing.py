@@ -75,7 +75,9 @@ class Playing(SessionState):
             said = _(
                 "{made}: it passed a blot; to hit it ({hit}), undo and stop there first"
             ).format(made=said, hit=self._made(hitting[: hitting.index(stop) + 1]))
-        self._swap(board=replace(board, done=done, held=None), info=said)
+        # The position at the turn's start is still the decision: its hints stay (walk 15
+        # lost them at the first checker moved while making the play they suggested).
+        self._swap(board=replace(board, done=done, held=None), info=said, keep_analysis=True)
         return chain
 
     @action()
@@ -85,7 +87,12 @@ class Playing(SessionState):
         board = self._board
         if not board.done:
             raise ValueError(_("no move of this turn to take back"))
-        self._swap(board=replace(board, done=board.done[:-1], held=None))
+        # A held play undone is one taken back (``_take_back``): Hints still rolls it out.
+        taken_back = board.held.play if board.held is not None else board.taken_back
+        self._swap(
+            board=replace(board, done=board.done[:-1], held=None, taken_back=taken_back),
+            keep_analysis=True,
+        )
         return board.done[-1]
 
     @action()
@@ -167,8 +174,18 @@ class Playing(SessionState):
         return True
 
     def _take_back(self) -> None:
-        """The play the tutor held back, and the moves made this turn, taken back."""
-        self._swap(board=self._board.afresh(), info=_("Taken back: try again."), keep_analysis=True)
+        """The play the tutor held back, and the moves made this turn, taken back. The
+        play held is remembered for the turn (``Board.taken_back``): Hints rolls it out
+        beside the best, which is how lesson 06 says to see why it was bad (walk 15
+        found it unrolled under "Other plays" once taken back)."""
+        board = self._board
+        held = board.held.play if board.held is not None else board.taken_back
+        text = _("Taken back: try again.")
+        if held is not None:
+            text += " " + _("Hints rolls {play} out beside the best plays.").format(
+                play=board.game.position.format_play(held)
+            )
+        self._swap(board=board.afresh(taken_back=held), info=text, keep_analysis=True)
 
     def _bots_play(self, max_turns: int | None = None) -> None:
         """The bots play on until a person is to act, the game ends, or ``max_turns``."""

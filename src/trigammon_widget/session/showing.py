@@ -369,12 +369,15 @@ class Showing(SessionState):
         return self.memo.get(f"seen {reader}", self._version, seen)
 
     def _analysis_now(self) -> Analysis | None:
-        """The analysis panel as the board stands: the play Hints marked as made is no
-        longer so once the tutor's held play is taken back (walk 13 read "PLAYED" on it)."""
+        """The analysis panel as the board stands: the play Hints marked as made is
+        marked as taken back once the tutor's held play is (walk 13 read "PLAYED" on it),
+        and no longer once the turn is played."""
         analysis = self._analyses.analysis
         board = self._board
         if analysis is None or "played" not in analysis:
             return analysis
+        if board.taken_back is not None:
+            return cast(Analysis, {**analysis, "taken_back": True})
         if board.held is None and board.at_the_end:
             return cast(Analysis, {k: v for k, v in analysis.items() if k != "played"})
         return analysis

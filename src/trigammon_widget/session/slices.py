@@ -85,20 +85,22 @@ class Held:
 class Board:
     """What is played and shown: ``game`` (the session's own copy; in a match, the game
     shown), ``match``, the moves of the turn in progress (``done``), the play the tutor
-    holds back (``held``), and in edit mode the set-up (``editing``) and whose checkers
-    a click places (``edit_player``)."""
+    holds back (``held``) or held and was taken back this turn (``taken_back``), and
+    in edit mode the set-up (``editing``) and whose checkers a click places
+    (``edit_player``)."""
 
     game: Game
     match: Match | None = None
     done: tuple[Move, ...] = ()
     held: Held | None = None
+    taken_back: Play | None = None
     editing: Position | None = None
     edit_player: int = 0
 
     def afresh(self, **changes: Any) -> Board:
         """The board once its game moved on (and ``changes``): no move of the turn in
-        progress made, nothing held back."""
-        return replace(self, done=(), held=None, **changes)
+        progress made, nothing held back or taken back."""
+        return replace(self, **{"done": (), "held": None, "taken_back": None, **changes})
 
     @property
     def playing(self) -> bool:

@@ -422,6 +422,7 @@ class SessionState:
         text = self._ended()
         if not text:
             return ""
+        text += self._bot_share()
         match = board.match
         if match is not None and board.last_game:
             score = ", ".join(
@@ -432,6 +433,19 @@ class SessionState:
             )
             text += self._match_won()
         return text
+
+    def _bot_share(self) -> str:
+        """`` (a bot played 40 of your 52 turns)`` where a bot played the person's seat
+        a while: walk 15 read "You win 5 points" on a game a bot had mostly won."""
+        you = self.you
+        if you is None:
+            return ""
+        yours = [at for at, record in enumerate(self._board.game.turns, 1) if record.player == you]
+        count = len(self.bot_plies.intersection(yours))
+        if not count:
+            return ""
+        text = _("(a bot played {count} of your {total} turns)")
+        return " " + text.format(count=count, total=len(yours))
 
     def _match_won(self) -> str:
         """``: Bo wins the match`` where the shown game ended the match; else empty."""

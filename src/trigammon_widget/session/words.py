@@ -46,6 +46,7 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
     "enter_first": NP_("you", "R8: your checkers on the bar enter first, before any other moves."),
     "mistakes_of": NP_("you", "Your mistakes"),
+    "decision_shown": NP_("you", "On the board: turn {ply}, as you faced it"),
     "chances_before_roll": NP_("you", "From here, before you roll."),
     "chances_with_roll": NP_("you", "From here, with your {dice} played as its best play."),
 }
@@ -57,7 +58,8 @@ context ``you``)."""
 COUNTED: Mapping[str, tuple[str, str]] = {
     "pips": NN_("{count} pip", "{count} pips"),
     "turns": NN_("{count} turn", "{count} turns"),
-    "mistakes": NN_("{count} mistake", "{count} mistakes"),
+    # Translators: at a turn not marked, how many the review marked in the whole game.
+    "mistakes": NN_("{count} mistake in this game", "{count} mistakes in this game"),
     "left_out": NN_(
         "A bot played your seat for a while: its {count} marked decision is left out of yours.",
         "A bot played your seat for a while: its {count} marked decisions are left out of yours.",
@@ -307,6 +309,16 @@ WORDS: Mapping[str, str] = {
     # Translators: a tag beside the play made, in Hints at a turn looked back at.
     "played": N_("played"),
     "played_tip": N_("The play made at this turn: rolled out too, however far behind."),
+    # Translators: a tag beside the play the tutor held and the player took back, in Hints.
+    "taken_back": N_("taken back"),
+    "taken_back_tip": N_(
+        "The play the tutor held and you took back: rolled out beside the best, to see why."
+    ),
+    # Translators: {play} the play made or taken back, {tag} "played" or "taken back".
+    "verdict_played": N_("{play} ({tag}) loses {loss} ± {error} points per game against {best}."),
+    "verdict_played_even": N_(
+        "{play} ({tag}) cannot be told from {best} by this rollout: {loss} ± {error} apart."
+    ),
     "other_plays": N_(
         "Other plays, not rolled out ({count}): each behind the best by {by} at 0-ply"
     ),
@@ -403,6 +415,9 @@ WORDS: Mapping[str, str] = {
     "mark_plays": N_("{name} plays"),
     "luck": N_("Luck"),
     "luck_tip": N_("The rolls' worth against the average roll, summed, in points per game."),
+    # Translators: above a reviewed turn (walk 15 read turn 1's judgement, at turn 0,
+    # as one of the game's mistakes).
+    "decision_shown": N_("On the board: turn {ply}, as {name} faced it"),
     "best_play": N_("The best play (or as good)"),
     "best_cube_action": N_("The best cube action (or as good)"),
     "lost_play": N_("Lost {points} against the best play"),
