@@ -284,6 +284,7 @@ export const WORDS = [
   ["take_point_any", "Take point {point}: passing loses the match, so {name} takes with any chance."],
   ["cubeless_chances", "Cubeless chances by {by} at 0-ply: {chances}."],
   ["player_wins", "{name} wins {wins}"],
+  ["cube_gammons", "Why the points and the win chance differ: a gammon counts double, and {name} loses a gammon {lost} of the time, wins one {won}."],
   ["cube_actions_ranked", "Cube actions, the proper one marked"],
   ["points_per_cube", "Points \u00f7 cube"],
   ["points_per_cube_of", "{points} points \u00f7 cube"],
@@ -508,6 +509,7 @@ export const WORDS = [
   ["enter_first you", "R8: your checkers on the bar enter first, before any other moves."],
   ["mistakes_of you", "Your mistakes"],
   ["decision_shown you", "On the board: turn {ply}, as you faced it"],
+  ["cube_gammons you", "Why the points and the win chance differ: a gammon counts double, and you lose a gammon {lost} of the time, win one {won}."],
   ["chances_before_roll you", "From here, before you roll."],
   ["chances_with_roll you", "From here, with your {dice} played as its best play."],
   ["pips one", "{count} pip"],
@@ -776,6 +778,7 @@ export interface CubeAdvice {
   take_point: number;
   wins: number[];
   gammons: number[];
+  gammons_differ: boolean;
 }
 
 /** One player's game: ``error_rate`` in thousandths of a point per decision, a */

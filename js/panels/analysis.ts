@@ -377,6 +377,7 @@ export class AnalysisPanel {
         }),
       ),
       h("p", { "data-role": "cubeless" }, format(say("cubeless_chances"), { by: byNet(source, words), chances })),
+      gammonsNote(v, cube, words),
     );
   }
 
@@ -463,6 +464,23 @@ function playedVerdict(a: Analysis, rows: readonly HintRow[], words: Words): str
     error: fixed(error, 3, words),
   };
   return format(word(words, row.loss > error ? "verdict_played" : "verdict_played_even"), fields);
+}
+
+/** Where the decider's points without a double and their win chance point different
+ *  ways (Python's `gammons_differ`), the gammons are why. */
+function gammonsNote(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
+  if (!cube.gammons_differ) return null;
+  const decider = cube.decider;
+  const other = 1 - decider;
+  return h(
+    "p",
+    { "data-role": "gammons" },
+    format(about(words, "cube_gammons", decider, v.you), {
+      name: name(v, decider),
+      lost: percent(cube.gammons[decider], words),
+      won: percent(cube.gammons[other], words),
+    }),
+  );
 }
 
 /** The headings of the hints list, in the columns of its rows. */

@@ -130,3 +130,28 @@ def test_the_advice_speaks_the_boards_language() -> None:
         "Doblar, aceptar",
         "Doblar, rechazar",
     ]
+
+
+def test_points_and_win_chance_pointing_different_ways_are_explained_by_gammons() -> None:
+    """Walk 15 read "No double -0.019" at 50.4% to win as a contradiction. Where the
+    decider's points without a double and their win chance differ in sign, the advice
+    says so (``gammons_differ``), and the panel that the gammons are why."""
+    session = Session(Match(5, "classic", seed=4, names=["Al", "Bo"]))
+    for player in range(2):
+        session.set_seat(player, "neural")
+    seen = {True: 0, False: 0}
+    for _ in range(12):
+        session.autoplay(max_turns=1)
+        if session.view()["dice"] is not None or session.board.cube_decision != "double":
+            continue
+        session.set_seat(0, "human")
+        session.set_seat(1, "human")
+        cube = advice(session)
+        staying = next(row for row in cube["rows"] if row["action"] == "no double")
+        wins = cube["wins"][cube["decider"]]
+        differ = (staying["equity"] > 0) != (wins > 0.5) and abs(wins - 0.5) >= 0.005
+        assert cube["gammons_differ"] is differ
+        seen[differ] += 1
+        for player in range(2):
+            session.set_seat(player, "neural")
+    assert seen[True] and seen[False]  # both kinds met in these twelve turns

@@ -144,7 +144,10 @@ class CubeAdvice(TypedDict):
     answer). ``rows``: the choices of ``decider``, in GNU Backgammon's order, one of
     them ``best``; ``proper`` the proper action of both sides in words;
     ``take_point`` the least winning chance with which the taker takes; ``wins`` and
-    ``gammons`` (lost) each player's cubeless chances by the net at 0-ply."""
+    ``gammons`` (lost) each player's cubeless chances by the net at 0-ply;
+    ``gammons_differ`` where the decider's points without a double and their win
+    chance point different ways (walk 15 met "No double −0.019" at 50.4% to win): the
+    gammons are why, and the panel says so."""  # noqa: RUF002
 
     question: Literal["double", "take"]
     decider: int
@@ -155,6 +158,7 @@ class CubeAdvice(TypedDict):
     take_point: float
     wins: list[float]
     gammons: list[float]
+    gammons_differ: bool
 
 
 ROW_WORDS: dict[str, tuple[str, str]] = {
@@ -201,6 +205,9 @@ def cube_advice(
         {"action": action, "text": pgettext(*ROW_WORDS[action]), "equity": e, "diff": e - top}
         for action, e in choices
     ]
+    wins = chances.wins[doubler]
+    staying = normal(decision.no_double)
+    differ = not answering and abs(wins - 0.5) >= 0.005 and (staying > 0) != (wins > 0.5)
     return {
         "question": "take" if answering else "double",
         "decider": 1 - doubler if answering else doubler,
@@ -211,6 +218,7 @@ def cube_advice(
         "take_point": decision.take_point,
         "wins": list(chances.wins),
         "gammons": list(chances.gammons),
+        "gammons_differ": differ,
     }
 
 

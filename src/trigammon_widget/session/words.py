@@ -47,6 +47,11 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "enter_first": NP_("you", "R8: your checkers on the bar enter first, before any other moves."),
     "mistakes_of": NP_("you", "Your mistakes"),
     "decision_shown": NP_("you", "On the board: turn {ply}, as you faced it"),
+    "cube_gammons": NP_(
+        "you",
+        "Why the points and the win chance differ: a gammon counts double, and you lose a "
+        "gammon {lost} of the time, win one {won}.",
+    ),
     "chances_before_roll": NP_("you", "From here, before you roll."),
     "chances_with_roll": NP_("you", "From here, with your {dice} played as its best play."),
 }
@@ -289,6 +294,12 @@ WORDS: Mapping[str, str] = {
     ),
     "cubeless_chances": N_("Cubeless chances by {by} at 0-ply: {chances}."),
     "player_wins": N_("{name} wins {wins}"),
+    # Translators: beneath a cube decision whose points per game and win chance point
+    # different ways (walk 15: "No double -0.019" at 50.4% to win).
+    "cube_gammons": N_(
+        "Why the points and the win chance differ: a gammon counts double, and {name} "
+        "loses a gammon {lost} of the time, wins one {won}."
+    ),
     "cube_actions_ranked": N_("Cube actions, the proper one marked"),
     # Translators: a column head, the cube decision's figures: points per game divided
     # by the cube's value.

@@ -141,7 +141,8 @@ def test_money_decisions_dead_and_live() -> None:
         "double",
         True,
         1.0,
-        "Double, take (no double +0.500, double/take +1.000, double/pass +1.000)",
+        "Double, take (points per cube: no double +0.500, double/take +1.000, "
+        "double/pass +1.000; take point 25.0%)",
     )
     live = cube_decision(MONEY, (0.75, 0, 0, 0, 0), efficiency=1)
     # centred, fully live: -1 at 20%, +1 at 80%; doubled, the taker's cube: -2 until 20%

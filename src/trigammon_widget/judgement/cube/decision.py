@@ -283,11 +283,18 @@ class CubeDecision:
         return min(self.double_take, self.double_pass)
 
     def __str__(self) -> str:
+        """The proper action, then each choice in points per cube as the board's Hints
+        and reviews give them (``normalised``): walk 15 read the match winning chances
+        printed here beside the board's points as a contradiction."""
         answer = "take" if self.take else "pass"
         action = {"no double": "No double", "double": "Double", "too good": "Too good"}
+        no_double, take, drop = (
+            self.normalised(e) for e in (self.no_double, self.double_take, self.double_pass)
+        )
         return (
-            f"{action[self.action]}, {answer} (no double {self.no_double:+.3f}, double/take "
-            f"{self.double_take:+.3f}, double/pass {self.double_pass:+.3f})"
+            f"{action[self.action]}, {answer} (points per cube: no double {no_double:+.3f}, "
+            f"double/take {take:+.3f}, double/pass {drop:+.3f}; take point "
+            f"{self.take_point:.1%})"
         )
 
 
