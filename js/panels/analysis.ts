@@ -5,7 +5,7 @@
 
 import { button, diceText, h, on, seenText, setChildren, setText, swatch } from "../dom";
 import type { Analysis, CubeAdvice, HintRow, Intent, Source, View } from "../protocol";
-import { about, fixed, format, type Word, type Words, word } from "../words";
+import { about, counted, fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
 
 /** The status line's word for each kind and state of an analysis. */
@@ -70,7 +70,10 @@ export function byNet(source: Source, words: Words): string {
 /** Where the figures come from: the net at its ply, or a rollout of so many games. */
 function sourceText(source: Source, words: Words, plays: boolean): string {
   const by = byNet(source, words);
-  if (source.kind === "net") return format(word(words, "source_net"), { by, ply: String(source.ply) });
+  if (source.kind === "net") {
+    const ahead = source.ply ? counted(words, "plies_ahead", source.ply) : word(words, "ply_none");
+    return format(word(words, "source_net"), { by, ply: String(source.ply), ahead });
+  }
   const cut = source.truncate
     ? format(word(words, "cut_after"), { turns: String(source.truncate), by })
     : format(word(words, "whole_games"), { by });

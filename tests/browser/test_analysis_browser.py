@@ -132,7 +132,10 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     panel.get_by_role("button", name="Hints").click()
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'running'")
     # At once: every play by the net, labelled so, with the rollout's progress.
-    assert paragraphs(panel)[:2] == ["For Ann.", "By the net (classic-v5) at 0-ply."]
+    assert paragraphs(panel)[:2] == [
+        "For Ann.",
+        "By the net (classic-v5) at 0-ply: the position as it stands, no roll looked ahead.",
+    ]
     assert panel.get_attribute("data-source") == "net"
     assert panel.locator("progress").is_visible()
     progress = panel.locator(".tgw-running .tgw-count").text_content() or ""
@@ -216,7 +219,9 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
     panel.get_by_role("button", name="Chances").click()
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'chances'")
     if panel.get_attribute("data-source") == "net":
-        assert paragraphs(panel)[1] == "By the net (trigammon-v3) at 0-ply."
+        assert paragraphs(panel)[1] == (
+            "By the net (trigammon-v3) at 0-ply: the position as it stands, no roll looked ahead."
+        )
     wait_done(page, widget)
     analysis = probe(page)["trigammon"]["analysis"]
     assert analysis["source"]["kind"] == "rollout"
@@ -278,7 +283,7 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     advice = probe(page)["cube"]["analysis"]["cube"]
     assert paragraphs(panel)[:3] == [
         "For you.",
-        "By the net (classic-v5) at 1-ply.",
+        "By the net (classic-v5) at 1-ply: looking 1 roll ahead.",
         "Before the roll: double, or play on?",
     ]
     table = panel.locator(".tgw-cube-actions")
@@ -309,6 +314,11 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     )
     cubeless = panel.locator("[data-role=cubeless]").text_content() or ""
     assert cubeless.startswith("Cubeless chances by the net (classic-v5) at 0-ply: You win ")
+    # Points and win chance pointing different ways are explained by the gammons (walk 15).
+    gammons = panel.locator("[data-role=gammons]")
+    assert gammons.count() == int(advice["gammons_differ"])
+    if advice["gammons_differ"]:
+        assert (gammons.text_content() or "").startswith("Why the points and the win chance differ")
 
     # Doubled: the other player's take or pass, from their side.
     before = version(widget)
@@ -319,7 +329,7 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'cube'")
     assert paragraphs(panel)[:3] == [
         "For Player O.",
-        "By the net (classic-v5) at 1-ply.",
+        "By the net (classic-v5) at 1-ply: looking 1 roll ahead.",
         "A double awaits its answer: take, or pass?",
     ]
     rows = panel.locator(".tgw-cube-actions tbody th").all_text_contents()

@@ -265,6 +265,24 @@ def test_5_a_hint_stopped_by_the_tutor_keeps_the_list_and_shows_the_better_play(
     assert state["tutor"]["warning"]["played"] == "2/off"
     assert widget.locator(".tg-best").count() == 1  # the held drawing: the better play
     press(page, widget, "Take back")
+    # Taken back, the play is rolled out beside the best when Hints is asked again, and
+    # tagged and judged: lesson 06's way to see why the tutor held it (walk 15).
+    panel.get_by_role("button", name="Hints").click()
+    wait_done(page, widget, "analysis")
+    mine = rows.filter(has_text=re.compile(r"2/off\s*taken back"))
+    assert mine.count() == 1 and rows.count() == 2
+    said = panel.locator("[data-role=source]").text_content() or ""
+    judged = r"2/off \(taken back\) loses [\d.]+ ± [\d.]+ points per game against 2/off 1/off"
+    assert re.search(judged, said), said
+    # The list stays while the play is made a checker at a time (walk 15 lost it at the
+    # first checker moved).
+    click(page, top_checker(widget, "23"))
+    before = version(widget)
+    click(page, widget.locator(".tgw-target[data-kind=tray]").first)
+    wait_version_after(page, widget, before)
+    assert "played 2/off" in status(widget)
+    assert rows.count() == 2 and mine.count() == 1
+    press(page, widget, "Undo move")
 
 
 def test_10_the_tutor_s_better_play_is_not_hidden_under_the_play_made(page: Any) -> None:
@@ -435,12 +453,13 @@ def test_9_lit_targets_read_over_any_checker(page: Any) -> None:
     assert widget.locator(".tgw-overlay").count() == 0
 
 
-def test_11_the_status_line_keeps_to_one_row_and_clicks_say_whose_checker(page: Any) -> None:
+def test_11_the_status_line_keeps_its_two_rows_and_clicks_say_whose_checker(page: Any) -> None:
     widget = widget_of(page, "status")
     line = widget.locator(".tgw-status")
     toolbar = widget.locator(".tgw-toolbar")
     height = toolbar.evaluate("t => t.getBoundingClientRect().height")
-    one_line = line.evaluate("s => parseFloat(getComputedStyle(s).lineHeight) * 1.5")
+    # two lines kept, used or not (walk 15 met one cut at "Confirm ends the t…")
+    one_line = line.evaluate("s => parseFloat(getComputedStyle(s).lineHeight) * 2.5")
     click(page, top_checker(widget, "17"))
     before = version(widget)
     click(page, widget.locator('[data-kind=point][data-point="20"]'))

@@ -125,7 +125,7 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     assert summary.count() == 2
     assert summary.nth(0).locator("th").text_content() == "Ann"
     mistakes = sum(mark is not None for mark in state["marks"])
-    assert panel.locator("[data-role=mistakes]").text_content() == f"{mistakes} mistakes"
+    assert panel.locator("[data-role=mistakes]").text_content() == f"{mistakes} in this game"
     # PR said under the table, not only on hover (the walks did not know it).
     assert panel.locator(".tgw-summary caption").text_content() == (
         "PR: Performance rating: 500 × the equity lost per decision (lower is better)"  # noqa: RUF001
@@ -161,6 +161,12 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     previous = panel.get_by_role("button", name="Previous mistake")
     following = panel.get_by_role("button", name="Next mistake")
     assert previous.is_disabled() and following.get_attribute("title") == "Next mistake (n)"
+    # At the start, the judged turn is the first, and says it is the one on the board
+    # (walk 15 read it, under the game's count of mistakes, as one of them).
+    first = panel.locator(".tgw-review-turn")
+    assert first.get_attribute("data-ply") == "1"
+    said = first.locator(".tgw-note").first.text_content() or ""
+    assert re.fullmatch(r"On the board: turn 1, as (Ann|Bo) faced it", said), said
 
     # The button: the first marked turn after the one shown (the first decision, at
     # the start), as its mover faced it: the position before it, its dice, its best

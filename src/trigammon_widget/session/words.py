@@ -63,8 +63,11 @@ context ``you``)."""
 COUNTED: Mapping[str, tuple[str, str]] = {
     "pips": NN_("{count} pip", "{count} pips"),
     "turns": NN_("{count} turn", "{count} turns"),
-    # Translators: at a turn not marked, how many the review marked in the whole game.
-    "mistakes": NN_("{count} mistake in this game", "{count} mistakes in this game"),
+    # Translators: what N-ply means, after "at 1-ply:".
+    "plies_ahead": NN_("looking {count} roll ahead", "looking {count} rolls ahead"),
+    # Translators: at a turn not marked, how many the review marked in the whole game,
+    # beside the list's choice ("Your mistakes").
+    "mistakes": NN_("{count} in this game", "{count} in this game"),
     "left_out": NN_(
         "A bot played your seat for a while: its {count} marked decision is left out of yours.",
         "A bot played your seat for a while: its {count} marked decisions are left out of yours.",
@@ -258,7 +261,9 @@ WORDS: Mapping[str, str] = {
     "analysis_failed": N_("The analysis failed."),
     # Translators: where the figures of a list come from, e.g. "By the net (trigammon-v3)
     # at 0-ply" ({by} is "the net (...)" or "GNU Backgammon's net").
-    "source_net": N_("By {by} at {ply}-ply."),
+    "source_net": N_("By {by} at {ply}-ply: {ahead}."),
+    # Translators: what N-ply means, after "at 0-ply:" (walk 15 asked).
+    "ply_none": N_("the position as it stands, no roll looked ahead"),
     "source_rollout": N_(
         "Rollout: {games} games a play, {cut}, the luck of the dice taken out; "
         "± is the interval at 95%."
