@@ -337,6 +337,7 @@ export const WORDS = [
   ["the_tutor", "The tutor: "],
   ["tutor_warning", "{tutor}{played} loses {loss}. Better: {best}, dashed on the board."],
   ["tutor_warning_marked", "{tutor}{played} loses {loss} (a {mark} play). Better: {best}, dashed on the board."],
+  ["tutor_quick", "A quick judgement, by the net at 0-ply. To be sure: take it back, then Hints rolls both plays out."],
   ["review", "Review"],
   ["game_review", "Game review"],
   ["analyse_game", "Analyse game"],
@@ -778,6 +779,7 @@ export interface CubeAdvice {
   rows: CubeRow[];
   best: "no double" | "double, take" | "double, pass" | "take" | "pass";
   proper: string;
+  proper_meaning: string;
   take_point: number;
   wins: number[];
   gammons: number[];

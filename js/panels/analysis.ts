@@ -368,6 +368,8 @@ export class AnalysisPanel {
         "p",
         { "data-role": "proper" },
         format(say(cube.question === "take" ? "proper_action_both" : "proper_action"), { action: cube.proper }),
+        " ",
+        h("span", { class: "tgw-partial", "data-role": "proper-meaning" }, cube.proper_meaning),
       ),
       aboveProper(cube, words),
       h(

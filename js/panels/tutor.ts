@@ -26,6 +26,7 @@ export class Tutor {
   private readonly level = select([], { "data-role": "tutor-level" });
   private readonly levelLabel = h("label", { class: "tgw-label" });
   private readonly text = h("p", { class: "tgw-tutor-text" });
+  private readonly quick = h("p", { class: "tgw-note" });
   private readonly takeBack = button("", { class: "tgw-button tgw-primary", "data-action": "take-back" });
   private readonly playOn = button("", { "data-action": "play-on" });
   private shown = "";
@@ -34,7 +35,7 @@ export class Tutor {
 
   constructor(send: (intent: Intent) => void, signal: AbortSignal) {
     this.toggle = h("span", { class: "tgw-tutor-toggle" }, this.button, this.levelLabel);
-    this.warning.append(this.text, h("div", { class: "tgw-group" }, this.takeBack, this.playOn));
+    this.warning.append(this.text, this.quick, h("div", { class: "tgw-group" }, this.takeBack, this.playOn));
     on(this.button, "click", () => send({ action: "set_tutor", on: !this.tutoring }), signal);
     on(
       this.level,
@@ -57,6 +58,7 @@ export class Tutor {
     this.level.setAttribute("aria-label", say("tutor_level"));
     this.levelLabel.title = say("equity_tip");
     setChildren(this.levelLabel, ...fill(say("tutor_stops"), { level: this.level }));
+    this.quick.textContent = say("tutor_quick");
     this.takeBack.textContent = say("take_back");
     this.playOn.textContent = say("play_on");
   }

@@ -298,7 +298,9 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     assert advice["best"] == "no double"  # as gnubg 2-ply has it
     assert table.locator("tr[data-best] th").text_content() == "No double"
     assert (
-        panel.locator("[data-role=proper]").text_content() == "Proper cube action: No double, take."
+        panel.locator("[data-role=proper]").text_content()
+        == "Proper cube action: No double, take. "
+        "That is: do not double yet; a double now should be taken."
     )
     assert panel.locator("[data-role=proper-answer]").count() == 0  # no double to answer
     # A row above the proper one (double, pass here) says why it is not the doubler's.
@@ -339,7 +341,8 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     assert panel.locator("[data-role=proper-answer]").text_content() == "The proper answer: Take."
     # Both sides' action, under the answer: it judges the double as well (walk 10).
     assert panel.locator("[data-role=proper]").text_content() == (
-        "Both sides' proper cube action: No double, take."
+        "Both sides' proper cube action: No double, take. "
+        "That is: do not double yet; a double now should be taken."
     )
 
     # Taken, the cube is Player O's: no cube decision before your roll, and the panel

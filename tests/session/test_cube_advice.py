@@ -125,6 +125,7 @@ def test_the_advice_speaks_the_boards_language() -> None:
     session = Session(MatchPosition.from_id(match_id), language="es")
     cube = advice(session)
     assert cube["proper"] == "Doblar, aceptar"
+    assert cube["proper_meaning"] == "Es decir: dobla ahora; el doble debe aceptarse."
     assert [row["text"] for row in cube["rows"]] == [
         "No doblar",
         "Doblar, aceptar",
@@ -155,3 +156,18 @@ def test_points_and_win_chance_pointing_different_ways_are_explained_by_gammons(
         for player in range(2):
             session.set_seat(player, "neural")
     assert seen[True] and seen[False]  # both kinds met in these twelve turns
+
+
+
+def test_the_proper_action_is_said_in_plain_words() -> None:
+    """Walk 14 read GNU Backgammon's "No double, take" on its own roll as advice to
+    take: the advice says what the proper action tells each side."""
+    session = Session(Match(5, "classic", seed=4, names=["Al", "Bo"]))
+    for player in range(2):
+        session.set_seat(player, "neural")
+    session.autoplay(max_turns=1)
+    for player in range(2):
+        session.set_seat(player, "human")
+    cube = advice(session)
+    assert cube["proper"] == "No double, take"
+    assert cube["proper_meaning"] == "That is: do not double yet; a double now should be taken."

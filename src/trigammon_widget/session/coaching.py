@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
-from ..engine.i18n import NP_, _, pgettext
+from ..engine.i18n import N_, NP_, _, pgettext
 from ..engine.moves import Play
 from ..engine.notation import format_play_seen, play_text
 from ..engine.position import Position
@@ -142,7 +142,8 @@ class CubeAdvice(TypedDict):
     """A cube decision (R14): whether to double (``question`` "double": the player on
     roll, before the roll) or to take (``question`` "take": a double awaiting its
     answer). ``rows``: the choices of ``decider``, in GNU Backgammon's order, one of
-    them ``best``; ``proper`` the proper action of both sides in words;
+    them ``best``; ``proper`` the proper action of both sides in words, and
+    ``proper_meaning`` what it tells each side;
     ``take_point`` the least winning chance with which the taker takes; ``wins`` and
     ``gammons`` (lost) each player's cubeless chances by the net at 0-ply;
     ``gammons_differ`` where the decider's points without a double and their win
@@ -155,6 +156,7 @@ class CubeAdvice(TypedDict):
     rows: list[CubeRow]
     best: RowAction
     proper: str
+    proper_meaning: str
     take_point: float
     wins: list[float]
     gammons: list[float]
@@ -178,6 +180,20 @@ PROPER_WORDS: dict[tuple[str, bool], tuple[str, str]] = {
     ("too good", False): NP_("proper cube action", "Too good to double, pass"),
 }
 """The proper cube action of both sides, as GNU Backgammon says it."""
+PROPER_MEANINGS: dict[tuple[str, bool], str] = {
+    ("no double", True): N_("That is: do not double yet; a double now should be taken."),
+    ("no double", False): N_("That is: do not double yet; a double now should be passed."),
+    ("double", True): N_("That is: double now; the double should be taken."),
+    ("double", False): N_("That is: double now; the double should be passed."),
+    ("too good", True): N_(
+        "That is: play on for a gammon rather than double; a double would be taken."
+    ),
+    ("too good", False): N_(
+        "That is: play on for a gammon rather than double; a double would be passed."
+    ),
+}
+"""What each proper action tells each side, in plain words (walk 14 read "No double,
+take" on its own roll as advice to take)."""
 
 
 def cube_advice(
@@ -215,6 +231,7 @@ def cube_advice(
         "rows": rows,
         "best": best,
         "proper": pgettext(*PROPER_WORDS[decision.action, decision.take]),
+        "proper_meaning": _(PROPER_MEANINGS[decision.action, decision.take]),
         "take_point": decision.take_point,
         "wins": list(chances.wins),
         "gammons": list(chances.gammons),

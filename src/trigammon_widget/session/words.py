@@ -389,6 +389,12 @@ WORDS: Mapping[str, str] = {
     "tutor_warning_marked": N_(
         "{tutor}{played} loses {loss} (a {mark} play). Better: {best}, dashed on the board."
     ),
+    # Translators: under the tutor's warning (walk 15 met a tutor's "better" play that
+    # Hints' rollout ranked otherwise).
+    "tutor_quick": N_(
+        "A quick judgement, by the net at 0-ply. To be sure: take it back, then Hints rolls "
+        "both plays out."
+    ),
     # the review panel
     "review": N_("Review"),
     "game_review": N_("Game review"),
