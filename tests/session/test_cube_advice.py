@@ -158,7 +158,6 @@ def test_points_and_win_chance_pointing_different_ways_are_explained_by_gammons(
     assert seen[True] and seen[False]  # both kinds met in these twelve turns
 
 
-
 def test_the_proper_action_is_said_in_plain_words() -> None:
     """Walk 14 read GNU Backgammon's "No double, take" on its own roll as advice to
     take: the advice says what the proper action tells each side."""
