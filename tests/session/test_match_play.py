@@ -226,3 +226,33 @@ def test_the_next_game_gives_the_person_their_seat_back() -> None:
             "Your seat is yours again: the bot finished the last game."
         )
         assert back == (you is not None)
+
+
+def test_coming_back_to_the_game_going_on_says_its_news_again() -> None:
+    """Walk 15 looked back at game 1 and returned: the opening roll's message (R2) had
+    gone. Back where the game goes on, the board says again what it said there."""
+    session = Session(Match(5, "classic", seed=3, names=["You", "Bo"]), you=0)
+    session.set_seat(0, "random")
+    session.set_seat(1, "random")
+    session.autoplay()  # game 1 played out
+    session.next_game()
+    session.set_seat(0, "human")
+    session.set_seat(1, "neural")
+    session.autoplay()
+    opening = session.view()["message"]
+    assert opening is not None and opening["text"].startswith("Opening roll (R2): ")
+    session.show_game(0)
+    assert session.view()["message"] is None
+    session.show_game(1)
+    back = session.view()["message"]
+    assert back is not None and back["text"].startswith("Opening roll (R2): ")
+    assert opening["text"].startswith(back["text"])
+    # Stepping back and forth in the game says the last turn again at its end.
+    session.play(next(iter(session.legal_plays)))
+    session.autoplay()
+    last = session.view()["message"]
+    session.goto(0)
+    assert session.view()["message"] is None
+    session.goto(-1)
+    assert session.view()["message"] is not None and last is not None
+    assert session.view()["message"]["text"] == last["text"].split("; the last: ")[-1]

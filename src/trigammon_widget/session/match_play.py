@@ -82,6 +82,8 @@ class MatchPlay(SessionState):
         game = games[index]
         game.goto(-1 if game is match.game and not game.is_over() else 0)
         self._swap(board=self._board.afresh(game=game), line=True)
+        if game is match.game:
+            self._swap(info=self._news_here())  # the news where it goes on, said again
 
     def _going_on(self) -> Board:
         """The board, while its game goes on: a cube action on a finished game is refused

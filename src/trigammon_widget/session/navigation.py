@@ -21,7 +21,7 @@ class Navigation(SessionState):
         self._require_play(navigate=True)
         board = self._board
         board.game.goto(ply)
-        self._swap(board=board.afresh())
+        self._swap(board=board.afresh(), info=self._news_here())
 
     @action(delta=INT)
     def step(self, delta: int) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import permutations
 
-from ..engine import IllegalMoveError, Move, Play, Turn
+from ..engine import IllegalMoveError, Move, Play
 from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, decimal, ngettext
-from ..engine.notation import dice_text, format_play, format_play_seen, record_text
+from ..engine.notation import dice_text, format_play
 from ..engine.places import Place, index_of, parse_place
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..judgement.judges import has_numpy
@@ -222,17 +222,6 @@ class Playing(SessionState):
             text = f"{opening} {text}"
         # Nothing played (a person is to act): the message stays, the opening's included.
         self._swap(board=board.afresh(), info=text or None, line=bool(made), keep_message=not made)
-
-    def _said(self, record: Record) -> str:
-        """A record as the message line says it: who, and what in the mover's notation;
-        another player's play also as this board numbers its points (the one seated at
-        the bottom), so that a person follows it on the board without converting."""
-        text = f"{self._name(record.player)}: {record_text(record)}"
-        reader = self._look.perspective
-        if isinstance(record, Turn) and record.play and record.player != reader:
-            seen = format_play_seen(self._board.game.variant, record.play, record.player, reader)
-            text += " " + _("(on this board: {play})").format(play=seen)
-        return text
 
     def _made(self, moves: tuple[Move, ...]) -> str:
         """Moves of the turn in progress, in notation."""

@@ -27,12 +27,14 @@ from ..engine import (
     Move,
     Play,
     Position,
+    Turn,
     Variant,
     find_variant,
 )
 from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
+from ..engine.notation import format_play_seen, record_text
 from ..engine.stakes import win_text
 from ..judgement.analysis import Report
 from ..judgement.judges import EVALUATORS, need_numpy
@@ -491,6 +493,32 @@ class SessionState:
 
     def _name(self, player: int) -> str:
         return self._board.game.names[player]
+
+    def _said(self, record: Record) -> str:
+        """A record as the message line says it: who, and what in the mover's notation;
+        another player's play also as this board numbers its points (the one seated at
+        the bottom), so that a person follows it on the board without converting."""
+        text = f"{self._name(record.player)}: {record_text(record)}"
+        reader = self._look.perspective
+        if isinstance(record, Turn) and record.play and record.player != reader:
+            seen = format_play_seen(self._board.game.variant, record.play, record.player, reader)
+            text += " " + _("(on this board: {play})").format(play=seen)
+        return text
+
+    def _news_here(self) -> str | None:
+        """What the message line said last where the shown game goes on, said again on
+        coming back there (walk 15 lost the opening roll's message looking back at game
+        1 and returning): the opening roll (R2) before the first turn, else the last
+        turn, and how the game ended. None away from the end of the line."""
+        game = self._board.game
+        if game.ply < len(game.turns):
+            return None
+        if not game.turns:
+            return self._opening_text(game)
+        text = self._said(game.turns[-1])
+        if self._board.game_over:
+            text += f". {self._ending()}"
+        return text
 
     def _opening_text(self, game: Game) -> str | None:
         """The opening roll of a game just begun (R2), in words."""
