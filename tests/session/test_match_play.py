@@ -254,5 +254,6 @@ def test_coming_back_to_the_game_going_on_says_its_news_again() -> None:
     session.goto(0)
     assert session.view()["message"] is None
     session.goto(-1)
-    assert session.view()["message"] is not None and last is not None
-    assert session.view()["message"]["text"] == last["text"].split("; the last: ")[-1]
+    again = session.view()["message"]
+    assert again is not None and last is not None
+    assert again["text"] == last["text"].split("; the last: ")[-1]
