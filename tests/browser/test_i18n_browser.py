@@ -87,7 +87,10 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     note = panel.locator(".tgw-note p").all_text_contents()
     assert note[0] == "Para Ana.", note
     if panel.get_attribute("data-source") == "net":
-        assert note[1] == "Según la red (classic-v5), a 0-ply.", note
+        assert note[1] == (
+            "Según la red (classic-v5), a 0-ply: la posición tal como está, sin mirar ninguna "
+            "tirada adelante."
+        ), note
     else:
         assert note[1].startswith("Rollout: "), note
     if panel.get_attribute("data-status") == "cancelled":
