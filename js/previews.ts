@@ -78,9 +78,16 @@ export class Previews {
     window.clearTimeout(this.timer);
   }
 
-  /** The play a row of `list` shows, as its preview says it. */
+  /** The play a row of `list` shows, as its preview says it: its notation, without a
+   *  tag beside it ("taken back" ran into it: "19/22taken back", walk 16). */
   private labelOf(item: Element): string {
-    return item.querySelector(".tgw-notation")?.textContent ?? item.textContent ?? "";
+    const notation = item.querySelector(".tgw-notation");
+    if (!notation) return item.textContent ?? "";
+    const parts = [...notation.childNodes].filter((node) => !(node instanceof Element && node.matches(".tgw-tag")));
+    return parts
+      .map((node) => node.textContent ?? "")
+      .join("")
+      .trim();
   }
 
   private rowLabel(list: HTMLElement, index: number): string | null {

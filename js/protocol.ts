@@ -266,8 +266,8 @@ export const WORDS = [
   ["analysis_failed", "The analysis failed."],
   ["source_net", "By {by} at {ply}-ply: {ahead}."],
   ["ply_none", "the position as it stands, no roll looked ahead"],
-  ["source_rollout", "Rollout: {games} games a play, {cut}, the luck of the dice taken out; \u00b1 is the interval at 95%."],
-  ["source_rollout_one", "Rollout: {games} games, {cut}, the luck of the dice taken out; \u00b1 is the interval at 95%."],
+  ["source_rollout", "Rollout: {games} games a play, {cut}, the luck of the dice taken out, which is why so few games give a narrow \u00b1, the interval at 95%."],
+  ["source_rollout_one", "Rollout: {games} games, {cut}, the luck of the dice taken out, which is why so few games give a narrow \u00b1, the interval at 95%."],
   ["cut_after", "each cut after {turns} turns and rated by {by}"],
   ["whole_games", "whole games played by {by}"],
   ["rolling_out", "Rolling the best plays out with the same dice\u2026"],
@@ -292,8 +292,8 @@ export const WORDS = [
   ["points_per_cube_tip", "Points per game divided by the cube's value before the double (normalised, as GNU Backgammon gives them; in a match, its chances as money points): a pass is worth 1 to the doubler, \u22121 to the one who passes."],
   ["versus_proper", "Vs proper"],
   ["versus_proper_tip", "How far the choice lies above (+) or below (\u2212) the proper action"],
-  ["verdict_best", "Best: {play}, by {gap} \u00b1 {error}."],
-  ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart."],
+  ["verdict_best", "Best: {play}, by {gap} \u00b1 {error}: the gap is larger than the rollout's error."],
+  ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart, within the rollout's error."],
   ["ranked_by_points", "Ranked by points per game, which counts gammons: a play lower down may win more often."],
   ["played", "played"],
   ["played_tip", "The play made at this turn: rolled out too, however far behind."],
@@ -321,7 +321,7 @@ export const WORDS = [
   ["plus_minus_tip", "\u00b1 its interval at 95%"],
   ["tutor", "Tutor"],
   ["seen_note", "{name} writes plays in their own numbers; in brackets, as this board numbers its points."],
-  ["review_source", "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order close plays otherwise."],
+  ["review_source", "Judged by {by} at {ply}-ply, as the tutor judges where Hints has not rolled the turn out; a rollout (Hints) may order close plays otherwise."],
   ["review_source_cube", "Judged by {by}: plays at {ply}-ply, as the tutor judges them, and cube decisions at {cube_ply}-ply, as Hints does; a rollout (Hints) may order close plays otherwise."],
   ["tutor_holds", "the tutor holds this play: take it back or play on"],
   ["tutor_holds_note", "The tutor holds this play: take it back or play it on."],
@@ -338,6 +338,7 @@ export const WORDS = [
   ["tutor_warning", "{tutor}{played} loses {loss}. Better: {best}, dashed on the board."],
   ["tutor_warning_marked", "{tutor}{played} loses {loss} (a {mark} play). Better: {best}, dashed on the board."],
   ["tutor_quick", "A quick judgement, by the net at 0-ply. To be sure: take it back, then Hints rolls both plays out."],
+  ["tutor_by_rollout", "By Hints' rollout of this roll, as its list shows."],
   ["review", "Review"],
   ["game_review", "Game review"],
   ["analyse_game", "Analyse game"],
@@ -810,12 +811,13 @@ export interface ReviewTurn {
   seen: Record<string, string>;
 }
 
-/** A play the tutor stopped: what it loses (points per game), the better play, and */
+/** A play the tutor stopped: what it loses (points per game), the better play, the */
 export interface TutorWarning {
   played: string;
   best: string;
   loss: number;
   mark: string | null;
+  by: "net" | "rollout";
 }
 
 /** The card a drill shows: what it asks, in the board's language, and, for a cube */

@@ -40,6 +40,9 @@ import { type Words, word } from "./words";
 
 type Model = AnyModel<Traits>;
 
+/** The side column's least height when it scrolls beside a short board (a small one). */
+const MIN_SIDE_PX = 420;
+
 /** Intents that show another game, line or review: bots pause for them. */
 const LOOKING_ELSEWHERE: ReadonlySet<Action> = new Set<Action>([
   "show_game",
@@ -61,6 +64,8 @@ class BoardView {
   /** An ↑ or ↓ (+1, -1) waiting for Python's view (`takeLineStep`). */
   private lineStep: number | null = null;
   private readonly events = new AbortController();
+  private readonly fitSide: ResizeObserver;
+  private readonly sideColumn = h("div", { class: "tgw-side" });
   /** The control in this board that had the keyboard's focus last (`keepFocus`). */
   private focused: Element | null = null;
   private readonly root = h("div", {
@@ -191,12 +196,23 @@ class BoardView {
       this.message.element,
       this.graph.element,
     );
+    const sideColumn = this.sideColumn;
+    sideColumn.append(...side);
     this.root.append(
       this.toolbar.element,
       this.edit.element,
-      h("div", { class: "tgw-main" }, boardWrap, h("div", { class: "tgw-side" }, ...side)),
+      h("div", { class: "tgw-main" }, boardWrap, sideColumn),
       this.pointer.ghost,
     );
+    // Beside the board, the side column (often the taller) scrolls within the board's
+    // height, so that the board stays in sight: a play hovered in its lists is seen on it
+    // (walk 16). A notebook's output area clips, so the board cannot stick as it scrolls.
+    this.fitSide = new ResizeObserver(() => {
+      const beside = sideColumn.getBoundingClientRect().top - boardWrap.getBoundingClientRect().top < 1;
+      sideColumn.style.maxHeight = beside ? `${Math.max(boardWrap.offsetHeight, MIN_SIDE_PX)}px` : "";
+    });
+    this.fitSide.observe(boardWrap);
+    this.fitSide.observe(this.root);
     on(this.root, "keydown", (event) => this.onKey(event), signal);
     on(this.root, "focusin", (event) => (this.focused = event.target as Element), signal);
     for (const [name, handler] of this.modelEvents) model.on(name, handler);
@@ -208,6 +224,7 @@ class BoardView {
   }
 
   destroy(): void {
+    this.fitSide.disconnect();
     for (const [name, handler] of this.modelEvents) this.model.off(name, handler);
     this.events.abort();
     this.requests.destroy();
@@ -242,7 +259,10 @@ class BoardView {
     this.root.dataset.mode = view.mode;
     this.root.dataset.variant = view.variant;
     this.root.dataset.drill = view.drill ? "on" : "off"; // drill.css: the judging panels step aside
-    this.root.dataset.review = view.review ? "on" : "off"; // review.css: its panel comes up
+    const reviewing = view.review ? "on" : "off";
+    // review.css: its panel comes up the side column, scrolled to when it does
+    if (reviewing === "on" && this.root.dataset.review !== "on") this.sideColumn.scrollTop = 0;
+    this.root.dataset.review = reviewing;
     this.applyTheme(view);
     this.renderPanels();
     this.autoplay.schedule();

@@ -212,6 +212,8 @@ export class Toolbar {
       if (v.tutor.warning) aside(say("tutor_holds"));
       else if (!v.remaining.length) aside(say("confirm_ends"));
       else aside(format(say(v.can_confirm ? unplayable : "dice_left"), { dice: diceText(v.remaining) }));
+    } else if (play && v.dice && v.tutor.warning) {
+      aside(say("tutor_holds")); // a listed play held: said as a play made by hand is (walk 16)
     } else if (play && v.dice && v.can_confirm) {
       // No move at all (the ninth walk read only "Your move 5-3" with Confirm lit).
       aside(format(say(unplayable), { dice: diceText(v.remaining) }));

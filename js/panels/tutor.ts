@@ -3,7 +3,7 @@
 // (`view.tutor.warning`), a warning at the board: what the play loses in points per
 // game, the better play (dashed on the board beside it), and Take back / Play on.
 
-import { button, h, on, select, setChildren, setOptions } from "../dom";
+import { button, h, on, select, setChildren, setOptions, setText } from "../dom";
 import { type Intent, MARKS, type View } from "../protocol";
 import { fill, fixed, format, markWord, type Word, type Words, word } from "../words";
 import { points } from "./analysis";
@@ -58,7 +58,6 @@ export class Tutor {
     this.level.setAttribute("aria-label", say("tutor_level"));
     this.levelLabel.title = say("equity_tip");
     setChildren(this.levelLabel, ...fill(say("tutor_stops"), { level: this.level }));
-    this.quick.textContent = say("tutor_quick");
     this.takeBack.textContent = say("take_back");
     this.playOn.textContent = say("play_on");
   }
@@ -98,6 +97,8 @@ export class Tutor {
       best: h("span", { class: "tgw-notation tgw-better" }, warning.best),
     };
     setChildren(this.text, ...fill(say(warning.mark ? "tutor_warning_marked" : "tutor_warning"), fields));
+    // By what: Hints' rollout of the roll where it ran, else the net's quick look.
+    setText(this.quick, say(warning.by === "rollout" ? "tutor_by_rollout" : "tutor_quick"));
     // A person working in this board sees the warning (it sits under the board, perhaps
     // below the fold) and lands on the answer with the keyboard.
     const root = this.warning.closest(".trigammon-widget");

@@ -157,8 +157,8 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     assert lines[0] == "For Ann."
     assert lines[1] == (
         f"Rollout: {source['games']} games a play, each cut after {source['truncate']} turns "
-        "and rated by the net (classic-v5), the luck of the dice taken out; ± is the "
-        "interval at 95%."
+        "and rated by the net (classic-v5), the luck of the dice taken out, which is why so "
+        "few games give a narrow ±, the interval at 95%."
     )
     rolled = analysis["hints"]
     assert lines[2].startswith(

@@ -254,6 +254,7 @@ def test_5_a_hint_stopped_by_the_tutor_keeps_the_list_and_shows_the_better_play(
     assert box is not None
     warning = widget.locator("[data-role=tutor-warning]")
     warning.wait_for()
+    assert "the tutor holds this play: take it back or play on" in status(widget)
     assert rows.count() == 2  # the list did not collapse
     after = bad.bounding_box()
     assert after is not None and abs(after["y"] - box["y"]) < 2  # nor jump under the pointer
@@ -274,6 +275,13 @@ def test_5_a_hint_stopped_by_the_tutor_keeps_the_list_and_shows_the_better_play(
     said = panel.locator("[data-role=source]").text_content() or ""
     judged = r"2/off \(taken back\) loses [\d.]+ ± [\d.]+ points per game against 2/off 1/off"
     assert re.search(judged, said), said
+    # Its preview names the play, not the tag beside it (walk 16: "19/22taken back").
+    mine.hover()
+    wait_until(page, widget, "el.classList.contains('tgw-previewing')")
+    previewed = widget.locator(".tgw-message").text_content() or ""
+    assert "2/off: not played" in previewed and "taken back" not in previewed, previewed
+    page.mouse.move(0, 0)
+    wait_until(page, widget, "!el.classList.contains('tgw-previewing')")
     # The list stays while the play is made a checker at a time (walk 15 lost it at the
     # first checker moved).
     click(page, top_checker(widget, "23"))
@@ -316,6 +324,16 @@ def test_5_a_preview_is_said_on_the_message_line_and_covers_no_name(page: Any) -
     panel = widget.locator(".tgw-analysis-panel")
     panel.get_by_role("button", name="Hints").click()
     wait_done(page, widget, "analysis")
+    # Beside the board, the side column is no higher than it and scrolls: a play
+    # hovered in its lists is seen on the board (walk 16 previewed one off screen).
+    side, board = widget.evaluate(
+        """el => [".tgw-side", ".tgw-board-wrap"].map(s => {
+            const e = el.querySelector(s), r = e.getBoundingClientRect();
+            return {top: r.top, height: r.height, scroll: e.scrollHeight};
+        })"""
+    )
+    assert abs(side["top"] - board["top"]) < 1
+    assert side["height"] <= max(board["height"], 420) + 1 < side["scroll"]
     row = panel.locator(".tgw-hint-play").nth(1)
     row.hover()
     wait_until(page, widget, "el.classList.contains('tgw-previewing')")

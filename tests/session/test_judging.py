@@ -212,3 +212,47 @@ def test_chances_say_which_roll_they_count() -> None:
     analysis = session.view()["analysis"]
     assert analysis is not None and analysis["rolled"] == []
     job.stop.set()
+
+
+def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
+    """Walk 16 read Hints' rollout ranking one play first and the tutor then naming
+    another as better: where Hints rolled the roll out, the tutor's better play is the
+    rollout's best, and a play rolled out loses what its row says (``by`` "rollout"); a
+    play not rolled out is measured by the net against the rollout's best."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
+    session.set_tutor(True, 0.0)
+    job = session.hints(candidates=3, games=4, truncate=2, workers=1, seed=1)
+    assert job is not None
+    found = job.work(lambda done, total: None, job.stop)
+    assert isinstance(found, list) and len(found) == 3
+    # A rollout that puts the net's third first: the tutor must follow it, not the net.
+    rollout = found[0].rollout
+    upside = replace(rollout, estimates=tuple(reversed(rollout.estimates)))
+    crafted = [RolledHint(found[k].net, upside, k) for k in upside.order()]
+    assert crafted[0].notation != found[0].notation
+    assert session.finish(job, crafted)
+    rows = session.analysis["hints"]  # type: ignore[index]
+    best, second = rows[0]["text"], rows[1]["text"]
+    session.play(second)
+    held = session.board.held
+    assert held is not None
+    warning = held.warning
+    assert warning["by"] == "rollout" and warning["best"] == best
+    assert warning["loss"] == rows[1]["loss"]
+    assert held.best == session.game.position.parse_play(best)
+    session.take_back()
+    # A play the rollout left out: the net measures it, against the rollout's best.
+    shown = {row["text"] for row in rows}
+    worst = next(
+        hint for hint in reversed(session._analyses.rated) if hint.notation not in shown
+    )
+    session.play(worst.play)
+    held = session.board.held
+    assert held is not None and held.warning["by"] == "net" and held.warning["best"] == best
+    net_best = next(hint for hint in session._analyses.rated if hint.notation == best)
+    assert held.warning["loss"] == pytest.approx(net_best.equity - worst.equity)
+    # Without a rollout, the net's own best, as before.
+    plain = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
+    plain.set_tutor(True, 0.0)
+    plain.play(worst.play)
+    assert plain.board.held is not None and plain.board.held.warning["by"] == "net"

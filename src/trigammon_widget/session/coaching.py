@@ -322,13 +322,15 @@ class ReviewShown(TypedDict):
 
 
 class TutorWarning(TypedDict):
-    """A play the tutor stopped: what it loses (points per game), the better play, and
-    the mark a review gives it (``?!``, ``?`` or ``??``)."""
+    """A play the tutor stopped: what it loses (points per game), the better play, the
+    mark a review gives it (``?!``, ``?`` or ``??``), and by what: ``"rollout"`` where
+    Hints' rollout of the roll rated the play, else ``"net"`` at 0-ply."""
 
     played: str
     best: str
     loss: float
     mark: str | None
+    by: Literal["net", "rollout"]
 
 
 def net_source(net: str, ply: int = 0) -> Source:
@@ -539,11 +541,21 @@ def _judged_row(text: str, equity: float, loss: float) -> HintRow:
 
 
 def tutor_warning(
-    position: Position, play: Play, evaluator: Evaluator, threshold: float
+    position: Position,
+    play: Play,
+    evaluator: Evaluator,
+    threshold: float,
+    rolled: Sequence[HintRow] = (),
 ) -> tuple[TutorWarning, Play] | None:
     """The tutor's warning when ``play`` loses ``threshold`` or more against the best
     play of ``position``'s roll (as a review marks a play), with that best play; None
-    for a play that loses less, or nothing (or no choice)."""
+    for a play that loses less, or nothing (or no choice).
+
+    Where Hints rolled the roll out (``rolled``, its rows best first), the tutor says
+    what the rollout says: the rollout's best is the better play, and a play it rolled
+    out loses what its row loses. Walk 16 was told "Better: 12/18(2)" by the tutor beside
+    a rollout that ranked another play first. A play not rolled out is far behind: the
+    net measures it against the rollout's best."""
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or threshold < 0:
         raise ValueError(
             _("threshold must be an equity of 0 or more, not {threshold}").format(
@@ -558,13 +570,17 @@ def tutor_warning(
     made = next((hint for hint in rated if hint.play == play), None)
     if made is None:
         raise ValueError(_("{play} is not a legal play of the roll").format(play=repr(play))[:120])
-    loss = rated[0].equity - made.equity
+    by_text = {play_text(hint.notation): hint for hint in rated}
+    best = by_text.get(rolled[0]["text"], rated[0]) if rolled else rated[0]
+    row = next((row for row in rolled if row["text"] == play_text(made.notation)), None)
+    loss = row["loss"] if row is not None else best.equity - made.equity
     if loss <= 0 or loss < threshold:
         return None
     warning: TutorWarning = {
         "played": play_text(made.notation),
-        "best": play_text(rated[0].notation),
+        "best": play_text(best.notation),
         "loss": loss,
         "mark": mark_of(loss),
+        "by": "rollout" if row is not None else "net",
     }
-    return warning, rated[0].play
+    return warning, best.play

@@ -147,7 +147,17 @@ class Playing(SessionState):
         position = board.game.position
         if position.turn in self._seating.bots:
             return False
-        found = tutor_warning(position, play, self._judge(_("The tutor")), self._tutor.threshold)
+        # Hints' rollout of this roll, when it ran: the tutor says what it says.
+        shown = self._analyses.analysis
+        rolled = (
+            shown.get("hints", [])
+            if shown is not None
+            and shown["kind"] == "hints"
+            and shown["source"]["kind"] == "rollout"
+            else []
+        )
+        judge = self._judge(_("The tutor"))
+        found = tutor_warning(position, play, judge, self._tutor.threshold, rolled)
         if found is None:
             return False
         warning, best = found

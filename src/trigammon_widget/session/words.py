@@ -264,12 +264,15 @@ WORDS: Mapping[str, str] = {
     "source_net": N_("By {by} at {ply}-ply: {ahead}."),
     # Translators: what N-ply means, after "at 0-ply:" (walk 15 asked).
     "ply_none": N_("the position as it stands, no roll looked ahead"),
+    # Translators: walk 16 found "33.7% ±0.1%" from 35 games too precise to believe: the
+    # luck taken out is why.
     "source_rollout": N_(
-        "Rollout: {games} games a play, {cut}, the luck of the dice taken out; "
-        "± is the interval at 95%."
+        "Rollout: {games} games a play, {cut}, the luck of the dice taken out, which is why "
+        "so few games give a narrow ±, the interval at 95%."
     ),
     "source_rollout_one": N_(
-        "Rollout: {games} games, {cut}, the luck of the dice taken out; ± is the interval at 95%."
+        "Rollout: {games} games, {cut}, the luck of the dice taken out, which is why so few "
+        "games give a narrow ±, the interval at 95%."
     ),
     # Translators: how a rollout's games end: cut after some turns and rated by the net.
     "cut_after": N_("each cut after {turns} turns and rated by {by}"),
@@ -317,8 +320,15 @@ WORDS: Mapping[str, str] = {
     ),
     "versus_proper": N_("Vs proper"),
     "versus_proper_tip": N_("How far the choice lies above (+) or below (−) the proper action"),  # noqa: RUF001
-    "verdict_best": N_("Best: {play}, by {gap} ± {error}."),
-    "verdict_close": N_("Too close to call: {play} and {second} are {gap} ± {error} apart."),
+    # Translators: walk 16 read "by 0.016 ± 0.008" beside another turn's "too close"
+    # at 0.020 ± 0.014: each says whether the gap beats its own error.
+    "verdict_best": N_(
+        "Best: {play}, by {gap} ± {error}: the gap is larger than the rollout's error."
+    ),
+    "verdict_close": N_(
+        "Too close to call: {play} and {second} are {gap} ± {error} apart, within the "
+        "rollout's error."
+    ),
     "ranked_by_points": N_(
         "Ranked by points per game, which counts gammons: a play lower down may win more often."
     ),
@@ -364,8 +374,8 @@ WORDS: Mapping[str, str] = {
         "{name} writes plays in their own numbers; in brackets, as this board numbers its points."
     ),
     "review_source": N_(
-        "Judged by {by} at {ply}-ply, as the tutor judges; a rollout (Hints) may order "
-        "close plays otherwise."
+        "Judged by {by} at {ply}-ply, as the tutor judges where Hints has not rolled the "
+        "turn out; a rollout (Hints) may order close plays otherwise."
     ),
     "review_source_cube": N_(
         "Judged by {by}: plays at {ply}-ply, as the tutor judges them, and cube decisions at "
@@ -395,6 +405,7 @@ WORDS: Mapping[str, str] = {
         "A quick judgement, by the net at 0-ply. To be sure: take it back, then Hints rolls "
         "both plays out."
     ),
+    "tutor_by_rollout": N_("By Hints' rollout of this roll, as its list shows."),
     # the review panel
     "review": N_("Review"),
     "game_review": N_("Game review"),
