@@ -388,11 +388,16 @@ class BoardView {
     return reply;
   }
 
-  /** A checker move, drawn at once when Python sent its drawing ahead. */
+  /** A checker move, drawn at once when Python sent its drawing ahead. Refused, the
+   *  checker stays picked up, to be put elsewhere (walk 16 had to pick it up again). */
   private move(start: Place, end: Place): void {
     const v = this.view;
     if (!v) return;
     const reply = this.request({ action: "move", start, end });
+    reply.catch((error: unknown) => {
+      const now = this.view;
+      if (error instanceof Refused && now?.version === v.version && start in now.targets) this.pointer.select(start);
+    });
     const frame = this.frames.move(v, start, end);
     if (frame === undefined) return;
     this.board.showAhead(frame);

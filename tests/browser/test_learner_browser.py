@@ -269,7 +269,14 @@ def test_5_a_hint_stopped_by_the_tutor_keeps_the_list_and_shows_the_better_play(
     # Taken back, the play is rolled out beside the best when Hints is asked again, and
     # tagged and judged: lesson 06's way to see why the tutor held it (walk 15).
     panel.get_by_role("button", name="Hints").click()
-    wait_done(page, widget, "analysis")
+    # the Hints of before the hold stay until the new ones come: wait for those
+    wait_until(
+        page,
+        widget,
+        "(p => p.dataset.status === 'done' && p.dataset.source === 'rollout' && "
+        "[...p.querySelectorAll('.tgw-tag')].some(t => t.textContent === 'taken back'))"
+        "(el.querySelector('.tgw-analysis-panel'))",
+    )
     mine = rows.filter(has_text=re.compile(r"2/off\s*taken back"))
     assert mine.count() == 1 and rows.count() == 2
     said = panel.locator("[data-role=source]").text_content() or ""
@@ -492,6 +499,13 @@ def test_11_the_status_line_keeps_its_two_rows_and_clicks_say_whose_checker(page
     assert "played 8/5 6/5 · Confirm ends the turn" in status(widget)
     assert toolbar.evaluate("t => t.getBoundingClientRect().height") == height
     press(page, widget, "Undo move")
+    # A move refused keeps its checker picked up, to be put elsewhere (walk 16).
+    click(page, top_checker(widget, "17"))
+    click(page, widget.locator('[data-kind=point][data-point="22"]'))  # 8/3: no 5 in 3-1
+    wait_until(page, widget, "el.querySelector('.tgw-message').dataset.kind === 'error'")
+    wait_until(page, widget, "el.classList.contains('tgw-selecting')")
+    page.keyboard.press("Escape")
+    wait_until(page, widget, "!el.classList.contains('tgw-selecting')")
     # an opponent's checker (O's back checkers, on X's 1-point): the board says whose
     click(page, top_checker(widget, "24"))
     message = widget.locator(".tgw-message")

@@ -311,8 +311,10 @@ WORDS: Mapping[str, str] = {
     "cube_actions_ranked": N_("Cube actions, the proper one marked"),
     # Translators: a column head, the cube decision's figures: points per game divided
     # by the cube's value.
-    "points_per_cube": N_("Points ÷ cube"),
-    "points_per_cube_of": N_("{points} points ÷ cube"),
+    # Translators: as the lessons say it (walk 16 read "Points ÷ cube" beside lesson
+    # 10's "points per cube" as two things).
+    "points_per_cube": N_("Points per cube"),
+    "points_per_cube_of": N_("{points} points per cube"),
     "points_per_cube_tip": N_(
         "Points per game divided by the cube's value before the double (normalised, as GNU "
         "Backgammon gives them; in a match, its chances as money points): a pass is worth 1 "
