@@ -372,6 +372,7 @@ export const WORDS = [
   ["decision_shown", "On the board: turn {ply}, as {name} faced it"],
   ["best_play", "The best play (or as good)"],
   ["best_cube_action", "The best cube action (or as good)"],
+  ["cube_review_why", "Why: Hints at this turn gives the decision's figures, each side's chances and gammons, and the take point."],
   ["lost_play", "Lost {points} against the best play"],
   ["lost_cube_action", "Lost {points} against the best cube action"],
   ["luck_of", "luck {luck}"],

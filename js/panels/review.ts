@@ -369,6 +369,7 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
           }),
       cube ? "" : ` · ${format(say("luck_of"), { luck: equity(turn.luck, words) })}`,
     ),
+    cube && h("div", { class: "tgw-note", "data-role": "cube-why" }, say("cube_review_why")),
     h(
       "div",
       { class: "tgw-best-head", "aria-hidden": "true" },

@@ -214,6 +214,17 @@ def test_3_a_finished_game_of_a_match_is_reviewed_mistake_to_mistake(page: Any) 
     turn = widget.locator("[data-role=review-turn] .tgw-review-turn")
     assert turn.get_attribute("data-ply") == str(first + 1)
     assert not (widget.locator(".tgw-message[data-kind=error]").count())
+    # A cube decision says where its figures are (walk 16 could not tell why one was bad).
+    shows_cube = probe(page)["review"]["dice"] is None  # a cube decision: before its roll
+    assert turn.locator("[data-role=cube-why]").count() == int(shows_cube)
+    for _ in state["marked_at"]:
+        if probe(page)["review"]["dice"] is None:
+            break  # a cube decision, shown before its roll
+        before = version(widget)
+        page.keyboard.press("n")
+        wait_version_after(page, widget, before)
+    assert probe(page)["review"]["dice"] is None
+    assert turn.locator("[data-role=cube-why]").count() == 1
     # A step button that disables itself under the focus leaves the keys working.
     start = widget.get_by_role("button", name="First position")
     before = version(widget)

@@ -455,6 +455,12 @@ WORDS: Mapping[str, str] = {
     "decision_shown": N_("On the board: turn {ply}, as {name} faced it"),
     "best_play": N_("The best play (or as good)"),
     "best_cube_action": N_("The best cube action (or as good)"),
+    # Translators: under a reviewed cube decision (walk 16 could not tell why a no double
+    # at 60% to win was very bad).
+    "cube_review_why": N_(
+        "Why: Hints at this turn gives the decision's figures, each side's chances and "
+        "gammons, and the take point."
+    ),
     "lost_play": N_("Lost {points} against the best play"),
     "lost_cube_action": N_("Lost {points} against the best cube action"),
     "luck_of": N_("luck {luck}"),
