@@ -243,9 +243,7 @@ def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
     session.take_back()
     # A play the rollout left out: the net measures it, against the rollout's best.
     shown = {row["text"] for row in rows}
-    worst = next(
-        hint for hint in reversed(session._analyses.rated) if hint.notation not in shown
-    )
+    worst = next(hint for hint in reversed(session._analyses.rated) if hint.notation not in shown)
     session.play(worst.play)
     held = session.board.held
     assert held is not None and held.warning["by"] == "net" and held.warning["best"] == best
