@@ -147,8 +147,7 @@ class Judging(Navigation):
         """Of the shown roll's ``rated`` plays, the one its player made: at a turn looked
         back at (a game's earlier turn, a kept game's), or the one the tutor holds back
         or held and was taken back (walk 12 found it under "Other plays" beside the
-        tutor's warning). Hints rolls it
-        out and marks it, whatever the net thinks of it."""
+        tutor's warning). Hints rolls it out and marks it, whatever the net thinks of it."""
         board = self._board
         game = board.game
         position = game.position
