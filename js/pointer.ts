@@ -183,7 +183,10 @@ export class Pointer {
     if (owner !== view.turn) {
       const whose = view.names[owner] ?? String(owner + 1);
       this.host.refuse(format(about(words, "whose_checker", view.turn, view.you), { whose, mover }), null);
-    } else if (view.can_roll) this.host.refuse(word(words, "roll_first"), null);
+    } else if (view.seats[view.turn] !== "human")
+      // a bot's seat (walk 17, at an earlier turn, read "no legal move" on its checker)
+      this.host.refuse(format(about(words, "seat_of_a_bot", view.turn, view.you), { mover }), null);
+    else if (view.can_roll) this.host.refuse(word(words, "roll_first"), null);
     else if (view.entering && hit?.area !== "bar")
       this.host.refuse(format(about(words, "enter_first", view.turn, view.you), { mover }), "R8");
     else if (view.dice) this.host.refuse(word(words, "no_move_left"), null);

@@ -557,6 +557,17 @@ def test_12_your_mistakes_leave_out_a_bot_that_played_your_seat(page: Any) -> No
     whose.select_option("all")
     note = panel.locator(".tgw-note").first.text_content() or ""
     assert "A bot played your seat" not in note
+    # At an earlier turn of the bot's seat, a click on its checker says whose seat it is
+    # (walk 17 read "no legal move" there).
+    for ply in (0, 1):
+        act(page, widget, widget.locator(f".tgw-history li[data-ply='{ply}'] button"))
+        if probe(page)["handed"]["turn"] == 1:
+            break
+    assert probe(page)["handed"]["turn"] == 1
+    click(page, top_checker(widget, "24"))  # Bo's back checkers, on X's 1-point
+    assert (widget.locator(".tgw-message").text_content() or "") == (
+        "A bot plays Bo's seat: choose Person for it in the Players panel to move here."
+    )
 
 
 def test_13_a_roll_with_no_move_says_so_on_the_status_line(page: Any) -> None:

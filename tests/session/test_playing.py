@@ -216,3 +216,35 @@ def test_turning_the_tutor_on_keeps_the_opening_roll_said() -> None:
     session.set_tutor(True)
     session.set_tutor_level("doubtful")
     assert session.view()["message"] == said
+
+
+def test_both_bots_turns_since_yours_are_said_together() -> None:
+    """Walk 17 was hit by Olga, then saw only Victor's play on the message line: the
+    bots' turns since the person's are said together, a round at most."""
+    session = Session("trigammon", seed=17, names=["You", "Olga", "Victor"], you=0)
+    session.set_seat(1, "neural")
+    session.set_seat(2, "heuristic")
+    session.autoplay()
+    if session.view()["can_roll"]:
+        session.roll()
+    session.play(next(iter(session.legal_plays)))
+    session.autoplay(max_turns=1)
+    first = session.view()["message"]
+    session.autoplay(max_turns=1)
+    both = session.view()["message"]
+    assert first is not None and both is not None
+    olga, victor = session.game.turns[-2:]
+    assert (olga.player, victor.player) == (1, 2)
+    assert first["text"].startswith("Olga: ") and "Victor" not in first["text"]
+    assert both["text"] == f"{first['text']}; Victor: " + both["text"].split("; Victor: ")[1]
+    # In classic, one bot: its turn alone, as before.
+    duel = Session("classic", seed=3, names=["You", "Bo"], you=0)
+    duel.set_seat(1, "neural")
+    duel.autoplay()
+    if duel.view()["can_roll"]:
+        duel.roll()
+    duel.play(next(iter(duel.legal_plays)))
+    duel.autoplay()
+    said = duel.view()["message"]
+    assert duel.game.turns[-1].player == 1
+    assert said is not None and said["text"].startswith("Bo: ") and ";" not in said["text"]

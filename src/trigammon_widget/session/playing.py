@@ -219,7 +219,7 @@ class Playing(SessionState):
         if made and game.cube.offered and not game.is_over():
             text = self._offer_text()  # a person is to answer the bot's double
         else:
-            text = self._said(made[-1]) if made else ""
+            text = "; ".join(self._said(record) for record in self._round_of_bots())
         if len(made) > 1:
             text = ngettext(
                 "{count} turn played; the last: {last}",
@@ -232,6 +232,18 @@ class Playing(SessionState):
             text = f"{opening} {text}"
         # Nothing played (a person is to act): the message stays, the opening's included.
         self._swap(board=board.afresh(), info=text or None, line=bool(made), keep_message=not made)
+
+    def _round_of_bots(self) -> list[Record]:
+        """The bots' records since a person last played, oldest first, a round at most:
+        all said together (walk 17 saw only Victor's play, not Olga's hit before it)."""
+        game = self._board.game
+        bots = self._seating.bots
+        recent: list[Record] = []
+        for record in reversed(game.turns[: game.ply]):
+            if record.player not in bots or len(recent) == game.variant.players - 1:
+                break
+            recent.append(record)
+        return recent[::-1]
 
     def _made(self, moves: tuple[Move, ...]) -> str:
         """Moves of the turn in progress, in notation."""

@@ -46,6 +46,9 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "whose_checker": NP_("you", "That checker is {whose}'s: you are to move."),
     "enter_first": NP_("you", "R8: your checkers on the bar enter first, before any other moves."),
     "mistakes_of": NP_("you", "Your mistakes"),
+    "seat_of_a_bot": NP_(
+        "you", "A bot plays your seat: choose Person for it in the Players panel to move here."
+    ),
     "decision_shown": NP_("you", "On the board: turn {ply}, as you faced it"),
     "cube_gammons": NP_(
         "you",
@@ -570,6 +573,9 @@ WORDS: Mapping[str, str] = {
     "whose_checker": N_("That checker is {whose}'s: {mover} is to move."),
     "roll_first": N_("Roll the dice first."),
     "no_move_left": N_("That checker has no legal move with the dice left."),
+    "seat_of_a_bot": N_(
+        "A bot plays {mover}'s seat: choose Person for it in the Players panel to move here."
+    ),
     "enter_first": N_("R8: {mover}'s checkers on the bar enter first, before any other moves."),
     "tray_hint": N_(
         "A tray holds the checkers not on the board: click a point or a bar to place one, "
