@@ -152,10 +152,8 @@ class Judging(Navigation):
         game = board.game
         position = game.position
         record = game.turns[game.ply] if game.ply < len(game.turns) else None
-        if board.held is not None:
-            made = board.held.play
-        elif board.taken_back is not None:
-            made = board.taken_back
+        if board.tutored is not None:
+            made = board.tutored
         elif isinstance(record, Turn) and record.dice == position.dice:
             made = record.play
         else:

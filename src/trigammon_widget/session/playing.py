@@ -88,9 +88,8 @@ class Playing(SessionState):
         if not board.done:
             raise ValueError(_("no move of this turn to take back"))
         # A held play undone is one taken back (``_take_back``): Hints still rolls it out.
-        taken_back = board.held.play if board.held is not None else board.taken_back
         self._swap(
-            board=replace(board, done=board.done[:-1], held=None, taken_back=taken_back),
+            board=replace(board, done=board.done[:-1], held=None, taken_back=board.tutored),
             keep_analysis=True,
         )
         return board.done[-1]
@@ -189,7 +188,7 @@ class Playing(SessionState):
         beside the best, which is how lesson 06 says to see why it was bad (walk 15
         found it unrolled under "Other plays" once taken back)."""
         board = self._board
-        held = board.held.play if board.held is not None else board.taken_back
+        held = board.tutored
         text = _("Taken back: try again.")
         if held is not None:
             text += " " + _("Hints rolls {play} out beside the best plays.").format(

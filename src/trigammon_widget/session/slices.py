@@ -103,6 +103,12 @@ class Board:
         return replace(self, **{"done": (), "held": None, "taken_back": None, **changes})
 
     @property
+    def tutored(self) -> Play | None:
+        """The play the tutor stopped this turn, held still or taken back: the one Hints
+        rolls out beside the best."""
+        return self.held.play if self.held is not None else self.taken_back
+
+    @property
     def playing(self) -> bool:
         """Whether the board plays (else it edits a set-up)."""
         return self.editing is None
