@@ -106,10 +106,11 @@ def test_hints_beside_the_tutors_warning_roll_out_the_play_it_holds() -> None:
     assert analysis is not None and analysis["kind"] == "hints"
     assert analysis["played"] == "13/2" and analysis.get("taken_back") is True
     assert session.board.held is None and session.board.taken_back is not None
-    job = session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1)
-    assert job is not None and session.analysis is not None
-    assert session.analysis["played"] == "13/2"
-    job.stop.set()
+    # Asked again, the same roll and play: the rollout finished is shown at once.
+    assert session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1) is None
+    again = session.view()["analysis"]
+    assert again is not None and again["source"]["kind"] == "rollout"
+    assert again["played"] == "13/2" and again.get("taken_back") is True
     # The turn played, nothing is taken back any more: the next roll's Hints mark nothing.
     session.play("24/13")
     assert session.board.taken_back is None
@@ -147,6 +148,54 @@ def test_hints_stay_while_the_play_they_suggest_is_made_a_checker_at_a_time() ->
     session.move("19", "20")
     session.confirm()
     assert session.analysis is None and job.stop.is_set()
+
+
+def test_hints_asked_again_show_their_finished_rollout_at_once() -> None:
+    """Walk 18 compared two plays in Hints' rollout, looked at Chances, asked Hints
+    again and had to wait for a new rollout with other figures: the finished one is
+    shown at once, for the same roll, play made and settings; and the tutor follows it
+    while Chances are shown."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
+    session.set_tutor(True, 0.0)
+    settings = {"games": 4, "truncate": 2, "workers": 1, "seed": 1}
+    job = session.hints(candidates=3, **settings)
+    assert job is not None
+    assert session.finish(job, job.work(lambda done, total: None, job.stop))
+    rolled = session.analysis
+    assert rolled is not None and rolled["source"]["kind"] == "rollout"
+    chances = session.chances(games=4, truncate=2, workers=1)
+    assert session.analysis is not None and session.analysis["kind"] == "chances"
+    with pytest.raises(ValueError, match="an analysis is running"):
+        session.hints(candidates=3, **settings)
+    chances.stop.set()
+    assert session.hints(candidates=3, **settings) is None
+    assert session.analysis == rolled and session.job is None
+    # Other settings are another question: asked anew.
+    again = session.hints(candidates=2, **settings)
+    assert again is not None and session.analysis != rolled
+    again.stop.set()
+    # The tutor follows the finished rollout while Chances are shown.
+    session.chances(games=4, truncate=2, workers=1).stop.set()
+    second = rolled["hints"][1]
+    session.play(second["text"])
+    held = session.board.held
+    assert held is not None and held.warning["by"] == "rollout"
+    assert held.warning["best"] == rolled["hints"][0]["text"]
+    session.play_on()
+    # Another roll: the finished rollout is about the last one, so it is not shown.
+    session.roll(3, 1)
+    job = session.hints(candidates=3, **settings)
+    assert job is not None and session.analysis != rolled
+    job.stop.set()
+
+
+def test_a_cancelled_rollout_is_asked_anew() -> None:
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
+    job = session.hints(candidates=3, games=4, truncate=2, workers=1, seed=1)
+    assert job is not None
+    job.stop.set()
+    assert session.finish(job, job.work(lambda done, total: None, job.stop))
+    assert session.hints(candidates=3, games=4, truncate=2, workers=1, seed=1) is not None
 
 
 def test_a_cancelled_rollout_of_no_games_leaves_the_nets_figures_labelled() -> None:

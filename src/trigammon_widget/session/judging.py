@@ -113,6 +113,15 @@ class Judging(Navigation):
 
         rated = rate_plays(position, evaluator=judge)
         made = self._made_here(rated)
+        evaluator = self._analyses.evaluator
+        played = None if made is None else made.notation
+        asked = (position, evaluator, played, candidates, sorted(settings.items()))
+        finished = self._analyses.finished_hints
+        if finished is not None and finished[0] == asked:
+            self._require_idle()
+            shown = replace(self._analyses, job=None, analysis=finished[1], rated=finished[2])
+            self._swap(analyses=shown)
+            return None
         also = () if made is None else (made.play,)
         kept = candidates_of(rated, candidates, WITHIN, also)
         source = net_source(net_name(judge, position.variant))
@@ -121,7 +130,6 @@ class Judging(Navigation):
         if made is not None:
             panel["played"] = play_text(made.notation)
         panel["wins_differ"] = wins_differ(panel["hints"])
-        evaluator = self._analyses.evaluator
         job = None
 
         def work(progress: Progress, stop: threading.Event) -> list[RolledHint]:
@@ -139,7 +147,7 @@ class Judging(Navigation):
         if len(kept) < 2:
             panel["status"] = "done"
         else:
-            job = Job("hints", MIN_TRIALS, work)
+            job = Job("hints", MIN_TRIALS, work, asked=asked)
         self._swap(analyses=replace(self._analyses, job=job, analysis=panel, rated=tuple(rated)))
         return job
 
@@ -292,13 +300,15 @@ class Judging(Navigation):
         """The review of the line shown, once finished (or cancelled)."""
         return self._current_report()
 
-    def _panel(
-        self, kind: Literal["hints", "chances", "cube"], total: int, source: Source
-    ) -> Analysis:
+    def _require_idle(self) -> None:
         running = self._analyses.job
         if running is not None and not running.stop.is_set():
             raise ValueError(_("an analysis is running: cancel it first"))
 
+    def _panel(
+        self, kind: Literal["hints", "chances", "cube"], total: int, source: Source
+    ) -> Analysis:
+        self._require_idle()
         return {
             "kind": kind,
             "status": "running",
@@ -363,5 +373,8 @@ class Judging(Navigation):
                 panel["separated"] = rollout.separated
             cancelled = rollout.cancelled if rollout is not None else job.stop.is_set()
             panel["status"] = "cancelled" if cancelled else "done"
+            if not cancelled:
+                finished = (job.asked, panel, analyses.rated)
+                analyses = replace(analyses, finished_hints=finished)
         self._swap(analyses=replace(analyses, analysis=panel, job=None))
         return True

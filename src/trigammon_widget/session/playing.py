@@ -147,14 +147,7 @@ class Playing(SessionState):
         if position.turn in self._seating.bots:
             return False
         # Hints' rollout of this roll, when it ran: the tutor says what it says.
-        shown = self._analyses.analysis
-        rolled = (
-            shown.get("hints", [])
-            if shown is not None
-            and shown["kind"] == "hints"
-            and shown["source"]["kind"] == "rollout"
-            else []
-        )
+        rolled = self._analyses.rollout_rows(position)
         judge = self._judge(_("The tutor"))
         found = tutor_warning(position, play, judge, self._tutor.threshold, rolled)
         if found is None:

@@ -37,7 +37,7 @@ from ..judgement.analysis import THRESHOLDS, Report
 from ..judgement.play import Bot, Progress
 from ..study import Card, Library, Verdict
 from ..study.cards import Filters
-from .coaching import Analysis, Review, TutorWarning
+from .coaching import Analysis, HintRow, Review, TutorWarning
 from .view import HUMAN, Seat
 
 if TYPE_CHECKING:  # the nets' values: numpy's (``judgement.judges``)
@@ -70,6 +70,8 @@ class Job:
     total: int
     work: Callable[[Progress, threading.Event], Found]
     stop: threading.Event = field(default_factory=threading.Event)
+    asked: tuple[object, ...] = ()
+    """What Hints were asked (``Analyses.finished_hints``); empty for other jobs."""
 
 
 @dataclass(frozen=True)
@@ -299,6 +301,23 @@ class Analyses:
     kept: Mapping[tuple[object, ...], tuple[Review, Report]] = field(default_factory=dict)
     """Every review finished, by the turns of its line: shown again whenever that line
     is (another game of a match, a line left and taken again)."""
+    finished_hints: tuple[tuple[object, ...], Analysis, tuple[Hint, ...]] | None = None
+    """The last Hints rolled out to the end, by what was asked (``Judging._hints_asked``),
+    with its net's hints: asked again, after Chances say, it is shown at once rather
+    than rolled out anew (walk 18 lost the comparison it was reading to one Chances
+    click), and the tutor follows it even while Chances are shown."""
+
+    def rollout_rows(self, position: Position) -> list[HintRow]:
+        """Hints' rollout of ``position``'s roll, its rows best first: the one shown, else
+        the last finished for it by this evaluator (none where Hints did not roll it
+        out). What the tutor follows."""
+        shown = self.analysis
+        if shown is None or shown["kind"] != "hints":
+            finished = self.finished_hints
+            if finished is None or finished[0][:2] != (position, self.evaluator):
+                return []
+            shown = finished[1]
+        return shown.get("hints", []) if shown["source"]["kind"] == "rollout" else []
 
     def dropped(self) -> Analyses:
         """The analyses once the board has changed: the hints or chances were about the
