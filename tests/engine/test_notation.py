@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Play, Position, Variant
-from trigammon_widget.engine.notation import format_play, format_play_seen
+from trigammon_widget.engine.notation import format_play, format_play_seen, wraps_seen
 from trigammon_widget.engine.places import index_of, label, place_of
 
 
@@ -30,6 +30,20 @@ def test_a_trigammon_play_as_each_seat_counts_the_points() -> None:
         "25/30 36/6",
         "13/18 24/30",
     ]
+    # Y reads 12/18 as 36/6: past its last point and on from 1 (walk 18 read it backwards).
+    assert [wraps_seen(TRIGAMMON, play, 0, reader) for reader in range(3)] == [
+        False,
+        True,
+        False,
+    ]
+    first = Play(tuple(move for move in play if move.start == 1))  # 1/6, which Y reads 25/30
+    assert not wraps_seen(TRIGAMMON, first, 0, 1)
+    classic = Position.start(CLASSIC).with_dice(6, 1)
+    assert not any(
+        wraps_seen(CLASSIC, play, 0, reader)
+        for play in classic.legal_plays()
+        for reader in range(2)
+    )
 
 
 @settings(max_examples=60, deadline=None)

@@ -16,7 +16,7 @@ BOT_XGID = "XGID=----E-E-E---------e-e-e---:0:0:-1:00:0:0:0:5:10"
 
 def labels(svg: str) -> list[str]:
     """The players' lines under the board, each from its score on."""
-    return re.findall(r">(\d+/\d+ · [^<]*)<", svg)
+    return re.findall(r">(score \d+/\d+ · [^<]*)<", svg)
 
 
 def test_a_loaded_xgid_of_a_match_plays_as_that_match() -> None:
@@ -34,7 +34,7 @@ def test_a_loaded_xgid_of_a_match_plays_as_that_match() -> None:
     assert view["message"] and view["message"]["text"].endswith(
         "; the score is Player X 0, Player O 1, in a match to 5"
     )
-    assert [line.split(" · ")[0] for line in labels(session.svg())] == ["0/5", "1/5"]
+    assert [line.split(" · ")[0] for line in labels(session.svg())] == ["score 0/5", "score 1/5"]
     session.next_game()
     view = session.view()
     assert view["match"] is not None and view["match"]["score"] == [0, 1]
@@ -55,7 +55,7 @@ def test_the_game_that_wins_the_match_shows_its_final_score() -> None:
     assert view["match"] is not None and view["match"]["over"] and view["match"]["winner"] == 0
     assert view["primary"] is None and not view["match"]["can_next_game"]
     assert view["message"] and view["message"]["text"].endswith(": Ann wins the match")
-    assert [line.split(" · ")[0] for line in labels(session.svg())] == ["5/5", "3/5"]
+    assert [line.split(" · ")[0] for line in labels(session.svg())] == ["score 5/5", "score 3/5"]
 
 
 def test_a_match_taken_up_at_a_score_keeps_it_in_its_record() -> None:

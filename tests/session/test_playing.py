@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from trigammon_widget import CLASSIC, IllegalMoveError, Position, Turn
-from trigammon_widget.engine.notation import format_play_seen
+from trigammon_widget import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Position, Turn
+from trigammon_widget.engine.notation import format_play_seen, wraps_seen
 from trigammon_widget.session import Session
 
 
@@ -25,12 +25,27 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
     name = session.names[turn.player]
     message = session.view()["message"]
     assert message is not None
+    wraps = wraps_seen(TRIGAMMON, turn.play, turn.player, 0)
+    seen += ", on past 36 and from 1 again" if wraps else ""
     said = f"{name}: {turn.notation} (on this board: {seen})" if turn.play else None
     if session.game.ply > 1:
         assert said is None or message["text"] == said
     else:  # the game's first turn also says who starts, and why (R2)
         assert message["text"].startswith("Opening roll (R2): ")
         assert said is None or message["text"].endswith(f"{name} starts. {said}")
+
+
+def test_a_move_past_the_readers_last_point_says_it_goes_round() -> None:
+    """Walk 18 read Bo's 22/28, seen from Ann's seat as 34/4, as a move backwards: the
+    message says the count goes on past 36 and from 1 again (R1)."""
+    start = Position.build(TRIGAMMON, {0: {1: 15}, 1: {22: 15}, 2: {1: 15}}, turn=1, dice=(6, 5))
+    session = Session(Game(TRIGAMMON, start=start, names=["Ann", "Bo", "Cy"]))
+    session.play("22/28 22/27")
+    message = session.view()["message"]
+    assert message is not None
+    assert message["text"] == (
+        "Bo: 22/27 22/28 (on this board: 34/3 34/4, on past 36 and from 1 again)"
+    )
 
 
 def test_the_first_roll_of_a_trigammon_game_says_the_opening_roll() -> None:

@@ -60,7 +60,7 @@ def test_double_take_and_pass_at_the_board() -> None:
         "decision": True,
     }
     assert widget.view["match"]["score"] == [1, 2] and widget.view["match"]["games"] == 1
-    assert 'data-kind="cube"' in widget.svg and "1/5" in widget.svg
+    assert 'data-kind="cube"' in widget.svg and "score 1/5" in widget.svg
     before = snapshot(widget)
     refused = front.send("take")
     assert not refused["ok"] and refused["error"]["rule"] == "R14"
@@ -101,8 +101,8 @@ def test_double_take_and_pass_at_the_board() -> None:
     assert cube is not None and not cube["can_double"] and not cube["can_answer"]
     # The labels give the score the game leaves, as the match panel does (issue 41 item 5).
     assert player_lines(widget.svg) == [
-        "1/5 · 160 pips",
-        "4/5 · 159 pips · wins (double passed)",
+        "score 1/5 · 160 pips",
+        "score 4/5 · 159 pips · wins (double passed)",
     ]
     assert "to roll" not in widget.svg and 'class="tg-turn"' not in widget.svg
     for action in ("double", "take", "drop", "roll"):

@@ -136,6 +136,18 @@ def format_play_seen(variant: Variant, play: Play, mover: int, reader: int) -> s
     return _written(variant, play, seen)
 
 
+def wraps_seen(variant: Variant, play: Play, mover: int, reader: int) -> bool:
+    """Whether a checker of ``play`` passes ``reader``'s last point and goes on from 1 as
+    ``reader`` numbers the board (a trigammon player's path, offset by 12, goes round
+    it: R1), so that its move reads backwards, 34/2 (walk 18)."""
+    table = variant.seen_by(reader, mover)
+    return any(
+        abs(table[move.end] - table[move.start]) != abs(move.end - move.start)
+        for move in play
+        if move.start != BAR and move.end != variant.off
+    )
+
+
 _TOKEN = re.compile(r"(?P<path>[a-z0-9*/]+?)(?:\((?P<times>[0-9])\))?", re.IGNORECASE)
 MAX_REPEATS = 4
 """A move written ``(n)`` is made n = 1..4 times: four moves at most, with doubles (R5)."""

@@ -140,7 +140,7 @@ def board_svg(
     - ``cube`` (classic): the doubling cube (R14), drawn left of the board showing its
       value, at the middle while centred and at its owner's side once owned; a double
       on offer shows the doubled value where the doubler's dice go.
-    - ``match``: the match state; each player's line adds its score (``3/7``; in
+    - ``match``: the match state; each player's line adds its score (``score 3/7``; in
       money play what it has won), and the Crawford or post-Crawford game is named
       beside the player one point from winning.
     - ``result``: how the game ended (a ``Win``), when it ended off the board too (a
@@ -947,13 +947,16 @@ def _score(match: MatchState, player: int, ending: Win | None) -> list[str]:
     player one point from winning; once the game has ended (``ending``), the score it
     leaves, as the match's panel and the messages say it (R14)."""
     points = match.score[player] if ending is None else match.after(ending)[player]
-    if ending is not None and not match.money:
-        return [f"{points}/{match.length}"]
     if match.money:
         # Translators: a money session's score on a player's line ("won 3").
         return [_("won {points}").format(points=points)]
+    # Translators: a match's score on a player's line, the points won of those the match
+    # is played to ("score 3/5"): the word keeps it from reading as a move (walk 18).
+    score = _("score {points}/{length}").format(points=points, length=match.length)
+    if ending is not None:
+        return [score]
 
-    parts = [f"{points}/{match.length}"]
+    parts = [score]
     if points == match.length - 1 and len(match.score) == 2:
         if match.crawford:
             parts.append(_("Crawford"))

@@ -34,7 +34,7 @@ from ..engine import (
 from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
-from ..engine.notation import format_play_seen, record_text
+from ..engine.notation import format_play_seen, record_text, wraps_seen
 from ..engine.stakes import win_text
 from ..judgement.analysis import Report
 from ..judgement.judges import EVALUATORS, need_numpy
@@ -501,8 +501,13 @@ class SessionState:
         text = f"{self._name(record.player)}: {record_text(record)}"
         reader = self._look.perspective
         if isinstance(record, Turn) and record.play and record.player != reader:
-            seen = format_play_seen(self._board.game.variant, record.play, record.player, reader)
-            text += " " + _("(on this board: {play})").format(play=seen)
+            variant = self._board.game.variant
+            seen = format_play_seen(variant, record.play, record.player, reader)
+            if wraps_seen(variant, record.play, record.player, reader):
+                note = _("(on this board: {play}, on past {points} and from 1 again)")
+            else:
+                note = _("(on this board: {play})")
+            text += " " + note.format(play=seen, points=variant.points)
         return text
 
     def _news_here(self) -> str | None:
