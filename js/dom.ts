@@ -146,6 +146,12 @@ export function numeric(element: HTMLSelectElement): number {
   return Number(element.value);
 }
 
+/** What a play does (Python's `facts`: points made, blots and the rolls that hit
+ *  them), on a line of its own under the play; nothing where it is not said. */
+export function factsLine(facts: string | undefined): HTMLElement | undefined {
+  return facts ? h("span", { class: "tgw-facts" }, facts) : undefined;
+}
+
 /** Another player's play as this board numbers its points, after the mover's own
  *  notation and a space (Python's `seen`); nothing for the player at the bottom's. */
 export function seenText(seen: string | undefined): DocumentFragment | undefined {

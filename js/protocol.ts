@@ -584,6 +584,7 @@ export interface View {
   remaining: number[];
   entering: boolean;
   seen: Record<string, string>;
+  facts: Record<string, string>;
   can_roll: boolean;
   can_confirm: boolean;
   primary: "roll" | "confirm" | "next_game" | "next_card" | null;

@@ -3,7 +3,7 @@
 // runs in the background (progress, Cancel) and, once done, its figures replace them
 // whole, labelled as the rollout's: a list never mixes sources.
 
-import { button, diceText, h, on, seenText, setChildren, setText, swatch } from "../dom";
+import { button, diceText, factsLine, h, on, seenText, setChildren, setText, swatch } from "../dom";
 import type { Analysis, CubeAdvice, HintRow, Intent, Source, View } from "../protocol";
 import { about, counted, fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
@@ -225,13 +225,13 @@ export class AnalysisPanel {
       const mine = hints && rolled ? playedVerdict(a, rows, words) : null;
       if (mine) lines.push(mine);
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
-      setChildren(this.results, hints ? this.renderHints(a, plays, v.seen) : this.renderChances(v, a));
+      setChildren(this.results, hints ? this.renderHints(a, plays, v.seen, v.facts) : this.renderChances(v, a));
     }
     setChildren(this.note, ...lines.map((line) => h("p", {}, line)));
     this.note.hidden = !lines.length;
   }
 
-  private renderHints(a: Analysis, plays: readonly string[], seen: View["seen"]): HTMLElement {
+  private renderHints(a: Analysis, plays: readonly string[], seen: View["seen"], facts: View["facts"]): HTMLElement {
     const words = this.words;
     const where = new Map(plays.map((text, index) => [text, index]));
     const rolled = a.source.kind === "rollout";
@@ -291,6 +291,7 @@ export class AnalysisPanel {
             netOnly ? "" : percent(hint.win, words),
             errors && plusMinus(hint.win_error, z, 100, 1, words),
           ),
+          factsLine(facts[hint.text]),
         ),
       );
     };

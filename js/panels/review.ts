@@ -6,6 +6,7 @@
 import {
   button,
   diceText,
+  factsLine,
   h,
   iconButton,
   on,
@@ -298,6 +299,7 @@ export function bestRow(
   loss: string,
   played: boolean,
   seen?: string,
+  facts?: string,
 ): HTMLElement {
   return h(
     "li",
@@ -310,6 +312,7 @@ export function bestRow(
     h("span", { class: "tgw-equity" }, equity),
     " ",
     h("span", { class: "tgw-loss" }, loss),
+    factsLine(facts),
   );
 }
 
@@ -328,9 +331,13 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       loss(row.loss, words),
       row.text === turn.played,
       seen(row.text),
+      v.facts[row.text],
     ),
   );
-  if (!madeAmongBest) rows.push(bestRow("…", turn.played, "", loss(turn.loss, words), true, seen(turn.played)));
+  if (!madeAmongBest) {
+    const made = bestRow("…", turn.played, "", loss(turn.loss, words), true, seen(turn.played), v.facts[turn.played]);
+    rows.push(made);
+  }
   const cube = turn.dice.length === 0; // a cube decision: its choices, no roll
 
   return h(

@@ -42,7 +42,7 @@ def probe():
         exec(command, globals())
     boards = (("classic", c), ("trigammon", t), ("cube", m))
     state = {key: {"analysis": b.view["analysis"], "plays": b.plays, "names": b.view["names"],
-                   "turn": b.view["turn"]} for key, b in boards}
+                   "turn": b.view["turn"], "facts": b.view["facts"]} for key, b in boards}
     print("PROBE", _probes, json.dumps(state))
 """
 CELLS = [
@@ -173,6 +173,11 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
         f"±{source['z95'] * rolled[0]['equity_error']:.3f}"
     )
     assert first.locator(".tgw-loss .tgw-pm").count() == 0  # the best loses nothing
+    # Under each play, what it does (walk 18 asked "why"): 4-4's best makes points.
+    facts = probe(page)["classic"]["facts"]
+    for row, hint in zip(ranked_rows(panel).all(), rolled, strict=True):
+        assert row.locator(".tgw-facts").text_content() == facts[hint["text"]]
+    assert "makes point" in facts[rolled[0]["text"]]
     assert ranked_rows(panel).nth(1).locator(".tgw-loss .tgw-pm").count() == 1
     # The plays not rolled out, apart, by the net.
     others = panel.locator(".tgw-others")

@@ -303,3 +303,28 @@ def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
     plain.set_tutor(True, 0.0)
     plain.play(worst.play)
     assert plain.board.held is not None and plain.board.held.warning["by"] == "net"
+
+
+def test_the_plays_hints_rank_first_say_what_they_do() -> None:
+    """Walk 18 found no "why" beside the numbers: each play Hints ranks first says the
+    points it makes and the blots it leaves, with the rolls that hit them, said to the
+    person in front where they are the one hitting."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))
+    assert session.view()["facts"] == {}  # nothing asked, nothing said
+    job = session.hints(candidates=2, games=4, truncate=2, workers=1)
+    assert job is not None
+    job.stop.set()
+    facts = session.view()["facts"]
+    assert facts["8/5 6/5"] == "makes point 5; leaves no blot"
+    assert facts["13/9"] == "leaves a blot on 9: Player O hits with 6 of 36 rolls"
+    assert facts["24/23 13/10"] == "leaves blots on 24, 23, 10: Player O hits with 34 of 36 rolls"
+    assert len(facts) == 8  # the first rows only (FACT_ROWS)
+    start = Position.start(CLASSIC, turn=1).with_dice(4, 1)
+    yours = Session(Game(CLASSIC, start=start, names=["You", "Bo"]))
+    job = yours.hints(candidates=2, games=4, truncate=2, workers=1)
+    assert job is not None
+    job.stop.set()
+    # From 4 away at the 5 (any 4, 3-1, 2-2, 1-1: 15), and 6-2, 5-3 at the 9.
+    assert yours.view()["facts"]["13/9 6/5"] == (
+        "leaves blots on 9, 5: you hit with 19 of 36 rolls"
+    )

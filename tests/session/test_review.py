@@ -105,6 +105,11 @@ def test_a_marked_turn_is_shown_as_its_movers_decision(reviewed: Session) -> Non
         judged = report.judged(ply)
         if judged is not None and judged.mark is not None and judged in report.turns:
             assert arrows(svg, "best")  # the better play, dashed
+        # What the play made and the best ones do, each said (walk 18: "no why").
+        shown = view["review"]["turn"]
+        facts = view["facts"]
+        assert {row["text"] for row in shown["best"]} | {shown["played"]} <= set(facts)
+        assert all(" blot" in said for said in facts.values())
 
 
 def test_stepping_to_mistakes_reaches_the_first_and_the_last(reviewed: Session) -> None:

@@ -9,7 +9,7 @@ from typing import cast
 
 from ..engine import Play, Position, Turn
 from ..engine.game import Record
-from ..engine.i18n import _, language
+from ..engine.i18n import N_, NP_, _, language, ngettext
 from ..engine.notation import format_play, format_play_seen, play_text, record_text
 from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
@@ -19,6 +19,7 @@ from ..pictures.svg import board_svg
 from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
+from ..teaching.play_facts import PlayFacts, play_facts
 from .coaching import Analysis, Review, review_view
 from .state import SessionState
 from .view import (
@@ -47,6 +48,9 @@ TURN_DRAWINGS = 4 * STEP_FRAMES
 """Turn drawings of the line kept, so that a step draws only the turns new at its edge."""
 MOVE_FRAMES = 60
 """Most drawings of single moves sent ahead (one per legal from/to pair)."""
+FACT_ROWS = 8
+"""Hints' first rows whose facts are said (``View.facts``): the plays worth comparing,
+and few enough that counting shots by legal plays stays quick off the fast path."""
 
 
 def _player_pattern() -> re.Pattern[str]:
@@ -136,6 +140,7 @@ class Showing(SessionState):
         # The roll under way, even once its moves end the game (R12: ``after`` drops the
         # dice of a won position): the turn is the mover's until confirmed.
         dice = shown.dice or (game.position.dice if board.done else None)
+        analysis, review = self._analysis_now(), self._review_now()
         return {
             "version": self._version,
             "line": self._line,
@@ -168,8 +173,9 @@ class Showing(SessionState):
             "acting": board.deciding if playing and not board.game_over else None,
             "bot_to_move": not person and board.at_the_end,
             "pace": self._seating.pace,
-            "analysis": self._analysis_now(),
-            "review": self._review_now(),
+            "analysis": analysis,
+            "review": review,
+            "facts": self._play_facts(analysis, review),
             "tutor": {
                 "on": self._tutor.on,
                 "threshold": self._tutor.threshold,
@@ -367,6 +373,63 @@ class Showing(SessionState):
             }
 
         return self.memo.get(f"seen {reader}", self._version, seen)
+
+    def _play_facts(self, analysis: Analysis | None, review: Review | None) -> dict[str, str]:
+        """``View.facts``: what the plays Hints ranks first (``FACT_ROWS``) and those of
+        the review's shown turn do, each said once."""
+        texts: list[str] = []
+        if analysis is not None and analysis["kind"] == "hints":
+            texts += [row["text"] for row in analysis.get("hints", [])[:FACT_ROWS]]
+            texts += [analysis.get("played", "")]
+        turn = review["turn"] if review is not None else None
+        if turn is not None and turn["dice"]:
+            texts += [row["text"] for row in turn["best"]] + [turn["played"]]
+        position = self._board.game.position
+        if not texts or position.dice is None:
+            return {}
+
+        def said() -> dict[str, str]:
+            plays = {play_text(position.format_play(p)): p for p in position.legal_plays()}
+            return {
+                text: self._facts_said(play_facts(position, plays[text]))
+                for text in dict.fromkeys(texts)
+                if plays.get(text)
+            }
+
+        return self.memo.get("facts", (self._version, tuple(texts)), said, limit=4)
+
+    def _facts_said(self, found: PlayFacts) -> str:
+        """A play's facts in words: "makes point 5; leaves a blot on 4: O hits with 14 of
+        36 rolls", naming each opponent that hits (the person in front: "you hit")."""
+        parts = []
+        if found.made:
+            made = ngettext("makes point {points}", "makes points {points}", len(found.made))
+            parts.append(made.format(points=", ".join(found.made)))
+        if found.hits:
+            hits = ngettext("hits {count} checker", "hits {count} checkers", found.hits)
+            parts.append(hits.format(count=found.hits))
+        if found.off:
+            off = ngettext("bears off {count} checker", "bears off {count} checkers", found.off)
+            parts.append(off.format(count=found.off))
+        if not found.blots:
+            parts.append(_("leaves no blot"))
+            return "; ".join(parts)
+        count = len(found.blots)
+        left = ngettext("leaves a blot on {points}", "leaves blots on {points}", count)
+        if found.shots:
+            hitters = ", ".join(
+                self._to(
+                    player,
+                    N_("{who} hits with {rolls} of 36 rolls"),
+                    NP_("you", "you hit with {rolls} of 36 rolls"),
+                ).format(who=self._name(player), rolls=rolls)
+                for player, rolls in found.shots
+            )
+        else:
+            hitters = ngettext("no roll hits it", "no roll hits them", count)
+        said = left.format(points=", ".join(found.blots))
+        parts.append(_("{left}: {hitters}").format(left=said, hitters=hitters))
+        return "; ".join(parts)
 
     def _analysis_now(self) -> Analysis | None:
         """The analysis panel as the board stands: the play Hints marked as made is

@@ -206,6 +206,11 @@ class View(TypedDict):
     """Another player's plays of this roll as the board numbers its points (its
     perspective's), by their text in the mover's own numbers: the legal plays' and
     Hints' rows say both; empty when the mover sits at the bottom."""
+    facts: dict[str, str]
+    """What each play of the shown roll that Hints ranks first or the review lists does
+    (points made, hits, checkers off, blots and the rolls that hit them:
+    ``teaching.play_facts``), by its text in the mover's numbers: the reasons beside the
+    numbers (walk 18)."""
     can_roll: bool
     """Whether the person to act may roll: never on a bot's turn (its seat is the bot's)."""
     can_confirm: bool

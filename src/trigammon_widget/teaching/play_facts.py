@@ -1,0 +1,71 @@
+"""What a play does that a learner can see on the board: the points it makes, the
+checkers it hits or bears off, and the blots it leaves with the rolls that hit them.
+
+Hints and the review rank plays by equity, a number with no reason beside it; these
+facts are the reasons a teacher names first (walk 18: "no why"). Shots are counted as
+``toolkit.shots`` counts them, by each opponent's legal plays (R6-R9), not by a table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Play, Position
+from ..engine.places import label
+
+__all__ = ["PlayFacts", "play_facts"]
+
+
+@dataclass(frozen=True)
+class PlayFacts:
+    """``made``: the points the play makes (two checkers or more where there were
+    fewer), as the mover numbers them; ``hits`` and ``off``: checkers hit and borne off;
+    ``blots``: the points of the mover's lone checkers after the play, as it numbers
+    them (a split of back checkers reads as such: 24, 23); ``shots``: for each opponent
+    that could hit one of them, ``(player, rolls)``, the rolls of 36 that do, were that
+    opponent to roll next."""
+
+    made: tuple[str, ...]
+    hits: int
+    off: int
+    blots: tuple[str, ...]
+    shots: tuple[tuple[int, int], ...]
+
+
+def play_facts(position: Position, play: Play) -> PlayFacts:
+    """The facts of ``play``, a legal play of ``position``'s roll."""
+    variant, mover = position.variant, position.turn
+    after = position.after(play.moves)
+    before_own, after_own = position.board(mover), after.board(mover)
+    made = tuple(
+        label(variant, index)
+        for index in range(1, variant.points + 1)
+        if before_own[index] < 2 <= after_own[index]
+    )
+    blots = [index for index in range(1, variant.points + 1) if after_own[index] == 1]
+    shots = []
+    if blots:
+        places = [variant.absolute(mover, index) for index in blots]
+        for player in range(variant.players):
+            if player == mover:
+                continue
+            targets = {variant.path(player, place) for place in places}
+            rolls = 0
+            for first in range(1, 7):
+                for second in range(first, 7):
+                    roller = Position(variant, after.boards, player, (first, second))
+                    if any(
+                        move.hit and move.end in targets
+                        for found in roller.legal_plays()
+                        for move in found.moves
+                    ):
+                        rolls += 1 if first == second else 2
+            if rolls:
+                shots.append((player, rolls))
+    return PlayFacts(
+        made=made,
+        hits=sum(move.hit for move in play.moves),
+        off=after.borne_off(mover) - position.borne_off(mover),
+        blots=tuple(label(variant, index) for index in blots),
+        shots=tuple(shots),
+    )

@@ -1,0 +1,67 @@
+"""What a play does (walk 18 asked Hints "why"): points made, hits, checkers off, blots
+and the rolls that hit them, counted by the opponents' legal plays (R6-R9)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.engine.strategies import positions
+from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
+from trigammon_widget.teaching.play_facts import PlayFacts, play_facts
+from trigammon_widget.teaching.toolkit import setup, shots
+
+
+def facts(position: Position, text: str) -> PlayFacts:
+    return play_facts(position, position.parse_play(text))
+
+
+def test_the_classic_openings_of_3_1_said_as_a_teacher_would() -> None:
+    start = Position.start(CLASSIC).with_dice(3, 1)
+    assert facts(start, "8/5 6/5") == PlayFacts(("5",), 0, 0, (), ())
+    # A blot on 9, 8 away from O's back checkers: 6-2 and 5-3 two ways each, 4-4, 2-2.
+    assert facts(start, "13/9") == PlayFacts((), 0, 0, ("9",), ((1, 6),))
+    # A blot on 4 and 3 away: every 3 (11), 2-1 (2) and 1-1.
+    assert facts(start, "8/4") == PlayFacts((), 0, 0, ("4",), ((1, 14),))
+
+
+def test_a_hit_and_a_checker_borne_off_are_counted() -> None:
+    hitting = setup(CLASSIC, {"X": {6: 2, 8: 1}, "O": {5: 1, 1: 14}}, (3, 1))
+    # O enters from the bar onto the blot with any 6, or hits it from its back
+    # checkers with any 5 once in, and with two of the small doubles: 23 rolls.
+    assert facts(hitting, "8/5* 6/5") == PlayFacts(("5",), 1, 0, ("6",), ((1, 23),))
+    bearing = setup(CLASSIC, {"X": {1: 2, 2: 2}, "O": {24: 2}}, (2, 1))
+    assert facts(bearing, "2/off 1/off") == PlayFacts((), 0, 2, ("2", "1"), ())  # O is past them
+
+
+def test_trigammon_counts_both_opponents_each_on_its_own_path() -> None:
+    # As lesson 03's shots: X's blot on 30, 6 in front of O's checker on 24 and in V's
+    # entry zone; both hit with 17 rolls (any 6, 5-1, 4-2, 3-3, 2-2).
+    position = setup(TRIGAMMON, {"X": {27: 1, 10: 2}, "O": {24: 1}, "V": {"bar": 1}}, (2, 1))
+    assert facts(position, "27/30") == PlayFacts((), 0, 0, ("30",), ((1, 17), (2, 17)))
+    # Three blots: 27 is shot at as when alone (any 3, 2-1, 1-1), and 6-6 reaches 12.
+    spread = facts(position, "10/12 10/11")
+    assert spread == PlayFacts((), 0, 0, ("11", "12", "27"), ((1, 15), (2, 15)))
+    alone = setup(TRIGAMMON, {"X": {27: 1}, "O": {24: 1}, "V": {"bar": 1}})
+    assert shots(alone, 27) == {1: 14, 2: 14}
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.data())
+def test_shots_at_a_single_blot_agree_with_the_toolkits_count(
+    position: Position, data: st.DataObject
+) -> None:
+    """Where a play leaves one blot, its shots are ``toolkit.shots`` at that point."""
+    plays = list(position.legal_plays())
+    play = data.draw(st.sampled_from(plays))
+    found = play_facts(position, play)
+    after = position.after(play.moves)
+    variant, mover = position.variant, position.turn
+    own = after.board(mover)
+    blots = [i for i in range(1, variant.points + 1) if own[i] == 1]
+    assert len(found.blots) == len(blots)
+    assert found.off == after.borne_off(mover) - position.borne_off(mover)
+    assert found.hits == sum(move.hit for move in play.moves)
+    if len(blots) == 1:
+        counted = shots(after, variant.absolute(mover, blots[0]))
+        assert dict(found.shots) == {p: n for p, n in counted.items() if n}
