@@ -302,7 +302,7 @@ export const WORDS = [
   ["verdict_played", "{play} ({tag}) loses {loss} \u00b1 {error} points per game against {best}."],
   ["verdict_played_even", "{play} ({tag}) cannot be told from {best} by this rollout: {loss} \u00b1 {error} apart."],
   ["other_plays", "Other plays, not rolled out ({count}): each behind the best by {by} at 0-ply"],
-  ["net_scale_tip", "Not rolled out: only how far the net puts it behind its own best play; its figures and a rollout's are not on one scale."],
+  ["net_scale_tip", "Not rolled out: only how far the net puts it behind the rollout's best play, as the tutor measures it; the net's figures and a rollout's are not on one scale."],
   ["rollout_cancelled", "Rollout cancelled after {games} games: partial figures."],
   ["rollout_cancelled_none", "Rollout cancelled before its first games: the net's figures."],
   ["the_net_named", "the net ({net})"],

@@ -43,10 +43,12 @@ def test_the_rollouts_list_is_ranked_by_its_own_equity_whatever_the_nets_order()
         assert row["win"] == estimate.wins[0]
         assert row["equity_error"] == estimate.equity_errors[0]
         assert row["loss"] == pytest.approx(equities[0] - row["equity"])
-    # The plays not rolled out: the net's, apart, each losing against the net's best.
+    # The plays not rolled out: the net's, apart, each losing against the rollout's
+    # best as the net rates it, which is what the tutor says of them (walk 18).
     others = analysis["others"]
     assert not {row["text"] for row in others} & {row["text"] for row in rows}
-    best = max(hint.equity for hint in net.values())
+    best = net[crafted[0].notation].equity
+    assert best < max(hint.equity for hint in net.values())  # not the net's own best
     assert all(row["equity_error"] == 0 for row in others)
     assert all(row["loss"] >= 0 and row["loss"] == best - row["equity"] for row in others)
 
@@ -281,6 +283,7 @@ def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
     assert crafted[0].notation != found[0].notation
     assert session.finish(job, crafted)
     rows = session.analysis["hints"]  # type: ignore[index]
+    shown_others = session.analysis["others"]  # type: ignore[index]
     best, second = rows[0]["text"], rows[1]["text"]
     session.play(second)
     held = session.board.held
@@ -298,6 +301,9 @@ def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
     assert held is not None and held.warning["by"] == "net" and held.warning["best"] == best
     net_best = next(hint for hint in session._analyses.rated if hint.notation == best)
     assert held.warning["loss"] == pytest.approx(net_best.equity - worst.equity)
+    # ... the loss its row under "Other plays" shows: one loss for one play (walk 18).
+    other = next(row for row in shown_others if row["text"] == worst.notation)
+    assert other["loss"] == pytest.approx(held.warning["loss"])
     # Without a rollout, the net's own best, as before.
     plain = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
     plain.set_tutor(True, 0.0)

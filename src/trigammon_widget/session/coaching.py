@@ -90,9 +90,10 @@ class Analysis(TypedDict):
 
     Hints: ``hints``, ranked by the source's equity (``wins_differ`` where a play wins
     more often than one ranked above it: the equity counts gammons); with a rollout,
-    ``others`` are the plays not rolled out, by the net at 0-ply, and ``separated`` says
-    whether the best is ahead of the second by more than three standard errors (else too
-    close to call).
+    ``others`` are the plays not rolled out, by the net at 0-ply, each behind the
+    rollout's best as the net rates it (as the tutor measures them), and ``separated``
+    says whether the best is ahead of the second by more than three standard errors
+    (else too close to call).
     Chances: each player's ``wins``, ``gammons`` (lost), ``equities`` and the standard
     errors of the wins and the equities.
     Cube: a cube decision's ``cube`` advice (the hints before a roll, or at a double)."""

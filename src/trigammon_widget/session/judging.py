@@ -368,7 +368,10 @@ class Judging(Navigation):
                 others = [hint for hint in analyses.rated if hint.notation not in shown]
                 panel["hints"] = rolled_rows(found)
                 panel["wins_differ"] = wins_differ(panel["hints"])
-                panel["others"] = hint_rows(others, top=analyses.rated[0].equity)
+                # Behind the rollout's best as the net rates it: the loss the tutor
+                # says of such a play (walk 18 read two losses for one play).
+                best = next(h for h in analyses.rated if h.notation == found[0].notation)
+                panel["others"] = hint_rows(others, top=best.equity)
                 panel["source"] = rollout_source(rollout)
                 panel["separated"] = rollout.separated
             cancelled = rollout.cancelled if rollout is not None else job.stop.is_set()

@@ -354,8 +354,8 @@ WORDS: Mapping[str, str] = {
         "Other plays, not rolled out ({count}): each behind the best by {by} at 0-ply"
     ),
     "net_scale_tip": N_(
-        "Not rolled out: only how far the net puts it behind its own best play; its figures "
-        "and a rollout's are not on one scale."
+        "Not rolled out: only how far the net puts it behind the rollout's best play, as "
+        "the tutor measures it; the net's figures and a rollout's are not on one scale."
     ),
     "rollout_cancelled": N_("Rollout cancelled after {games} games: partial figures."),
     "rollout_cancelled_none": N_("Rollout cancelled before its first games: the net's figures."),
