@@ -211,10 +211,9 @@ RULE_CARDS: tuple[RuleCard, ...] = (
         "R11",
         N_(
             "A die takes off a checker from the point exactly that far from the end (the 4 "
-            "from point 33, the 6 from point 31). A higher die, its own point empty, may take "
-            "off a checker from the occupied point farthest back (farthest from bearing off) "
-            "only when no checker stands farther back than the die's point. Bearing off is "
-            "never forced when another move is possible."
+            "from point 33, the 6 from point 31). When that point is empty and no checker "
+            "stands farther back, the die takes off a checker from the point farthest back "
+            "instead. Bearing off is never forced when another move is possible."
         ),
         N_(
             "X rolls 6-1 with checkers on 33 and 35. No checker is on 31 or 32, so the 6 takes "
@@ -254,7 +253,8 @@ RULE_CARDS: tuple[RuleCard, ...] = (
             "Before rolling, the player to move may double when the cube is in the middle or "
             "its own. The opponent takes (the game is now worth twice as much and the cube is "
             "the taker's) or passes and loses at the cube's old value. Matches are played to a "
-            "number of points."
+            "number of points; in the one game after a player first comes within a point of "
+            "winning (the Crawford game) nobody may double."
         ),
         N_(
             "Classic backgammon, three plays in: O doubled to 2 before rolling and X took, so "
