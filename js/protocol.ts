@@ -375,7 +375,7 @@ export const WORDS = [
   ["cube_review_why", "Why: Hints at this turn gives the decision's figures, each side's chances and gammons, and the take point."],
   ["lost_play", "Lost {points} against the best play"],
   ["lost_cube_action", "Lost {points} against the best cube action"],
-  ["luck_of", "luck {luck}"],
+  ["luck_of", "the roll's luck {luck} points per game against an average roll"],
   ["cube_action", "Cube action"],
   ["loss_best_tip", "Points per game lost against the best"],
   ["best_plays_of", "The best plays of turn {turn}"],

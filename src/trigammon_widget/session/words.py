@@ -466,7 +466,8 @@ WORDS: Mapping[str, str] = {
     ),
     "lost_play": N_("Lost {points} against the best play"),
     "lost_cube_action": N_("Lost {points} against the best cube action"),
-    "luck_of": N_("luck {luck}"),
+    # Translators: walk 18 found the luck figure with no scale.
+    "luck_of": N_("the roll's luck {luck} points per game against an average roll"),
     "cube_action": N_("Cube action"),
     "loss_best_tip": N_("Points per game lost against the best"),
     "best_plays_of": N_("The best plays of turn {turn}"),
