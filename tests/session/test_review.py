@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from trigammon_widget import Turn
+from trigammon_widget import CLASSIC, Cube, MatchPosition, MatchState, Position, Turn
 from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
 from trigammon_widget.engine.places import place_of
@@ -327,3 +327,27 @@ def test_the_seats_the_reviews_own_net_plays_are_named() -> None:
     run(session, session.analyse(workers=1))
     review = session.view()["review"]
     assert review is not None and review["self_judged"] == [1]
+
+
+def test_a_missed_double_is_shown_before_its_roll() -> None:
+    """Walk 18 read "no double ?!" beside the roll and the play that came after it: a
+    marked cube decision of a turn that rolled is shown as GNU Backgammon shows it,
+    before the roll, its dice and play not drawn (R14)."""
+    ann = {19: 3, 20: 3, 21: 3, 22: 3, 23: 3}  # 60 pips against Bo's 75, Ann on roll
+    bo = {18: 3, 19: 3, 20: 3, 21: 3, 22: 3}
+    start = MatchPosition(Position.build(CLASSIC, {0: ann, 1: bo}), Cube(), MatchState(7, (0, 0)))
+    session = Session(start, names=["Ann", "Bo"])
+    session.roll(6, 5)
+    session.play(next(iter(session.legal_plays)))
+    run(session, session.analyse(workers=1))
+    report = session.report
+    assert report is not None
+    judged = report.judged(1)
+    assert isinstance(judged, CubeReport) and judged.action == "no double" and judged.mark
+    session.goto(0)
+    view = session.view()
+    assert view["review"] is not None and view["review"]["turn"] is not None
+    assert view["review"]["turn"]["played"] == "no double"
+    assert view["dice"] is None
+    svg = session.svg()
+    assert 'data-kind="die"' not in svg and not arrows(svg, "arrow")

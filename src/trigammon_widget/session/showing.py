@@ -13,7 +13,7 @@ from ..engine.i18n import N_, NP_, _, language, ngettext
 from ..engine.notation import format_play, format_play_seen, play_text, record_text
 from ..engine.places import place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
-from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
+from ..judgement.analysis import MARK_NAMES, THRESHOLDS, CubeReport, Level, Report
 from ..pictures.chart import equity_graph
 from ..pictures.svg import board_svg
 from ..pictures.themes import THEMES, css_variables
@@ -140,6 +140,8 @@ class Showing(SessionState):
         # The roll under way, even once its moves end the game (R12: ``after`` drops the
         # dice of a won position): the turn is the mover's until confirmed.
         dice = shown.dice or (game.position.dice if board.done else None)
+        if not board.done and self._before_the_roll(game.ply):
+            dice = None  # the cube decision shown comes before the roll
         analysis, review = self._analysis_now(), self._review_now()
         return {
             "version": self._version,
@@ -562,6 +564,20 @@ class Showing(SessionState):
         record = turns[at] if at >= 0 else None
         return record if isinstance(record, Turn) else None
 
+    def _before_the_roll(self, ply: int) -> bool:
+        """Whether the decision shown after ``ply`` records is the cube decision of a
+        turn that then rolled (a double missed, or made where it should not be, that
+        lost more than the play): shown before the roll, its dice and play not drawn,
+        as GNU Backgammon shows a cube decision (walk 18 read "no double ?" beside
+        the roll and the play that came after it)."""
+        report = self._current_report()
+        if report is None or not self._decisions():
+            return False
+        turns = self._board.game.turns
+        judged = report.judged(ply + 1)
+        missed = isinstance(judged, CubeReport) and judged.mark is not None
+        return missed and ply < len(turns) and isinstance(turns[ply], Turn)
+
     def _better(self, ply: int) -> Play:
         """The better play the review found for the decision shown after ``ply``
         records, where that decision is marked, or the drill's card's best play once it
@@ -587,9 +603,11 @@ class Showing(SessionState):
 
         def draw() -> str:
             game = self._board.game
+            position = game.position_at(ply)
+            if self._before_the_roll(ply):
+                return self._draw(position.with_dice(), Play(), None, Play(), ply)
             turn = self._drawn_turn(ply)
             arrows, mover = (turn.play, turn.player) if turn else (Play(), None)
-            position = game.position_at(ply)
             return self._draw(position, arrows, mover, self._better(ply), ply)
 
         key = (self._line, ply, language())
