@@ -565,11 +565,11 @@ class Showing(SessionState):
         return record if isinstance(record, Turn) else None
 
     def _before_the_roll(self, ply: int) -> bool:
-        """Whether the decision shown after ``ply`` records is the cube decision of a
-        turn that then rolled (a double missed, or made where it should not be, that
-        lost more than the play): shown before the roll, its dice and play not drawn,
-        as GNU Backgammon shows a cube decision (walk 18 read "no double ?" beside
-        the roll and the play that came after it)."""
+        """Whether the decision shown after ``ply`` records is a double missed: the
+        marked cube decision of a turn that rolled instead, losing more than its play.
+        It is shown before the roll, its dice and play not drawn, as GNU Backgammon
+        shows a cube decision (walk 18 read "no double ?" beside the roll and the play
+        that came after it)."""
         report = self._current_report()
         if report is None or not self._decisions():
             return False
