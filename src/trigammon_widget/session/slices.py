@@ -302,10 +302,11 @@ class Analyses:
     """Every review finished, by the turns of its line: shown again whenever that line
     is (another game of a match, a line left and taken again)."""
     finished_hints: tuple[tuple[object, ...], Analysis, tuple[Hint, ...]] | None = None
-    """The last Hints rolled out to the end, by what was asked (``Judging._hints_asked``),
-    with its net's hints: asked again, after Chances say, it is shown at once rather
-    than rolled out anew (walk 18 lost the comparison it was reading to one Chances
-    click), and the tutor follows it even while Chances are shown."""
+    """The last Hints rolled out to the end, by what was asked (``Job.asked``: the roll,
+    the evaluator, the play made, the settings), with its net's hints: asked again,
+    after Chances say, it is shown at once rather than rolled out anew (walk 18 lost the
+    comparison it was reading to one Chances click), and the tutor follows it even while
+    Chances are shown."""
 
     def rollout_rows(self, position: Position) -> list[HintRow]:
         """Hints' rollout of ``position``'s roll, its rows best first: the one shown, else

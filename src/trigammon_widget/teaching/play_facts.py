@@ -2,18 +2,20 @@
 checkers it hits or bears off, and the blots it leaves with the rolls that hit them.
 
 Hints and the review rank plays by equity, a number with no reason beside it; these
-facts are the reasons a teacher names first (walk 18: "no why"). Shots are counted as
-``toolkit.shots`` counts them, by each opponent's legal plays (R6-R9), not by a table.
+facts are the reasons a teacher names first (walk 18: "no why"). Shots are counted by
+each opponent's legal plays (R6-R9), not by a table: ``rolls_that_hit``, which
+``toolkit.shots`` counts with too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine import Play, Position
 from ..engine.places import label
 
-__all__ = ["PlayFacts", "play_facts"]
+__all__ = ["PlayFacts", "play_facts", "rolls_that_hit"]
 
 
 @dataclass(frozen=True)
@@ -43,29 +45,35 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         if before_own[index] < 2 <= after_own[index]
     )
     blots = [index for index in range(1, variant.points + 1) if after_own[index] == 1]
-    shots = []
-    if blots:
-        places = [variant.absolute(mover, index) for index in blots]
-        for player in range(variant.players):
-            if player == mover:
-                continue
-            targets = {variant.path(player, place) for place in places}
-            rolls = 0
-            for first in range(1, 7):
-                for second in range(first, 7):
-                    roller = Position(variant, after.boards, player, (first, second))
-                    if any(
-                        move.hit and move.end in targets
-                        for found in roller.legal_plays()
-                        for move in found.moves
-                    ):
-                        rolls += 1 if first == second else 2
-            if rolls:
-                shots.append((player, rolls))
+    places = [variant.absolute(mover, index) for index in blots]
+    counted = [
+        (player, rolls_that_hit(after, player, places) if places else 0)
+        for player in range(variant.players)
+        if player != mover
+    ]
     return PlayFacts(
         made=made,
         hits=sum(move.hit for move in play.moves),
         off=after.borne_off(mover) - position.borne_off(mover),
         blots=tuple(label(variant, index) for index in blots),
-        shots=tuple(shots),
+        shots=tuple((player, rolls) for player, rolls in counted if rolls),
     )
+
+
+def rolls_that_hit(position: Position, player: int, places: Collection[int]) -> int:
+    """How many of the 36 rolls let ``player``, were it to roll next in ``position``,
+    hit a lone checker on one of ``places`` (absolute points): any of its legal plays
+    does (R6-R9, the bar first)."""
+    variant = position.variant
+    targets = {variant.path(player, place) for place in places}
+    rolls = 0
+    for first in range(1, 7):
+        for second in range(first, 7):
+            roller = Position(variant, position.boards, player, (first, second))
+            if any(
+                move.hit and move.end in targets
+                for found in roller.legal_plays()
+                for move in found.moves
+            ):
+                rolls += 1 if first == second else 2  # 5-3 and 3-5 are two rolls
+    return rolls

@@ -35,6 +35,7 @@ from ..engine.places import Place, parse_label, place_of
 from ..engine.stakes import MatchState
 from ..engine.variant import Variant, find_variant
 from ..pictures.svg import Numbering, board_svg
+from .play_facts import rolls_that_hit
 
 __all__ = [
     "Figure",
@@ -395,20 +396,8 @@ def shots(position: Position, point: Place) -> dict[int, int]:
     if found is None or found[1] != 1:
         raise ValueError(_("point {point} holds no lone checker").format(point=point))
     victim = found[0]
-    counts: dict[int, int] = {}
-    for player in range(variant.players):
-        if player == victim:
-            continue
-        target = variant.path(player, point)
-        rolls = 0
-        for first in range(1, 7):
-            for second in range(1, 7):
-                roller = Position(variant, position.boards, player, (first, second))
-                if any(
-                    move.hit and move.end == target
-                    for play in roller.legal_plays()
-                    for move in play.moves
-                ):
-                    rolls += 1
-        counts[player] = rolls
-    return counts
+    return {
+        player: rolls_that_hit(position, player, (point,))
+        for player in range(variant.players)
+        if player != victim
+    }
