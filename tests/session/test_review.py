@@ -333,8 +333,8 @@ def test_a_missed_double_is_shown_before_its_roll() -> None:
     """Walk 18 read "no double ?!" beside the roll and the play that came after it: a
     marked cube decision of a turn that rolled is shown as GNU Backgammon shows it,
     before the roll, its dice and play not drawn (R14)."""
-    ann = {19: 3, 20: 3, 21: 3, 22: 3, 23: 3}  # 60 pips against Bo's 75, Ann on roll
-    bo = {18: 3, 19: 3, 20: 3, 21: 3, 22: 3}
+    ann: dict[int | str, int] = {19: 3, 20: 3, 21: 3, 22: 3, 23: 3}  # 60 pips to 75
+    bo: dict[int | str, int] = {18: 3, 19: 3, 20: 3, 21: 3, 22: 3}
     start = MatchPosition(Position.build(CLASSIC, {0: ann, 1: bo}), Cube(), MatchState(7, (0, 0)))
     session = Session(start, names=["Ann", "Bo"])
     session.roll(6, 5)
