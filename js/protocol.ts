@@ -294,6 +294,7 @@ export const WORDS = [
   ["versus_proper_tip", "How far the choice lies above (+) or below (\u2212) the proper action"],
   ["verdict_best", "Best: {play}, by {gap} \u00b1 {error}: the gap is larger than the rollout's error."],
   ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart, within the rollout's error."],
+  ["facts_note", "Under each play: what it does on the board. The ranking weighs all of it and more: a blot far back loses few pips when hit, and escaping, the race and builders for the next points count too."],
   ["ranked_by_points", "Ranked by points per game, which counts gammons: a play lower down may win more often."],
   ["played", "played"],
   ["played_tip", "The play made at this turn: rolled out too, however far behind."],

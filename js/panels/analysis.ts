@@ -313,7 +313,10 @@ export class AnalysisPanel {
         ),
         h("ol", { class: "tgw-list tgw-hints" }, ...others.map((hint) => row(hint, null, false, true))),
       );
-    setChildren(this.hintsList, hintsHead(words), ranked, more);
+    const explained =
+      (a.hints ?? []).some((hint) => facts[hint.text]) &&
+      h("p", { class: "tgw-note", "data-role": "facts-note" }, word(words, "facts_note"));
+    setChildren(this.hintsList, hintsHead(words), ranked, explained, more);
     return h("div", { class: "tgw-hints-table" }, this.hintsList);
   }
 

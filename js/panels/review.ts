@@ -395,5 +395,6 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       },
       ...rows,
     ),
+    !cube && v.facts[turn.played] && h("p", { class: "tgw-note", "data-role": "facts-note" }, say("facts_note")),
   );
 }

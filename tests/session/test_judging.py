@@ -313,8 +313,9 @@ def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
 
 def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     """Walk 18 found no "why" beside the numbers: each play Hints ranks first says the
-    points it makes and the blots it leaves, with the rolls that hit them, said to the
-    person in front where they are the one hitting."""
+    points it makes and the blots it leaves, with the pips each would lose and the rolls
+    that hit them, said to the person in front where they are the one hitting, its
+    points as the board numbers them (walk 19 read a bot's blots in the bot's numbers)."""
     session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))
     assert session.view()["facts"] == {}  # nothing asked, nothing said
     job = session.hints(candidates=2, games=4, truncate=2, workers=1)
@@ -322,8 +323,12 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     job.stop.set()
     facts = session.view()["facts"]
     assert facts["8/5 6/5"] == "makes point 5; leaves no blot"
-    assert facts["13/9"] == "leaves a blot on 9: Player O hits with 6 of 36 rolls"
-    assert facts["24/23 13/10"] == "leaves blots on 24, 23, 10: Player O hits with 34 of 36 rolls"
+    assert facts["13/9"] == (
+        "leaves a blot on 9 (16 pips lost if hit): Player O hits with 6 of 36 rolls"
+    )
+    assert facts["24/23 13/10"] == (
+        "leaves blots on 24, 23, 10 (1, 2, 15 pips lost if hit): Player O hits with 34 of 36 rolls"
+    )
     assert len(facts) == 8  # the first rows only (FACT_ROWS)
     start = Position.start(CLASSIC, turn=1).with_dice(4, 1)
     yours = Session(Game(CLASSIC, start=start, names=["You", "Bo"]))
@@ -331,6 +336,7 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     assert job is not None
     job.stop.set()
     # From 4 away at the 5 (any 4, 3-1, 2-2, 1-1: 15), and 6-2, 5-3 at the 9.
+    # Bo's blots, on Bo's 9 and 5 point, are on your 16 and 20 on this board.
     assert yours.view()["facts"]["13/9 6/5"] == (
-        "leaves blots on 9, 5: you hit with 19 of 36 rolls"
+        "leaves blots on 16, 20 (16, 20 pips lost if hit): you hit with 19 of 36 rolls"
     )

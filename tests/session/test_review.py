@@ -351,3 +351,10 @@ def test_a_missed_double_is_shown_before_its_roll() -> None:
     assert view["dice"] is None
     svg = session.svg()
     assert 'data-kind="die"' not in svg and not arrows(svg, "arrow")
+    # Hints there give the cube's advice, as the review says they do (walk 19 found
+    # them greyed, the decision being before the roll).
+    assert view["cube"] is not None and view["cube"]["decision"]
+    assert session.hints() is None
+    advice = session.analysis
+    assert advice is not None and advice["kind"] == "cube"
+    assert advice["cube"]["question"] == "double"

@@ -18,30 +18,31 @@ def facts(position: Position, text: str) -> PlayFacts:
 
 def test_the_classic_openings_of_3_1_said_as_a_teacher_would() -> None:
     start = Position.start(CLASSIC).with_dice(3, 1)
-    assert facts(start, "8/5 6/5") == PlayFacts(("5",), 0, 0, (), ())
+    assert facts(start, "8/5 6/5") == PlayFacts((20,), (), 0, (), ())
     # A blot on 9, 8 away from O's back checkers: 6-2 and 5-3 two ways each, 4-4, 2-2.
-    assert facts(start, "13/9") == PlayFacts((), 0, 0, ("9",), ((1, 6),))
+    assert facts(start, "13/9") == PlayFacts((), (), 0, ((16, 16),), ((1, 6),))
     # A blot on 4 and 3 away: every 3 (11), 2-1 (2) and 1-1.
-    assert facts(start, "8/4") == PlayFacts((), 0, 0, ("4",), ((1, 14),))
+    assert facts(start, "8/4") == PlayFacts((), (), 0, ((21, 21),), ((1, 14),))
 
 
 def test_a_hit_and_a_checker_borne_off_are_counted() -> None:
     hitting = setup(CLASSIC, {"X": {6: 2, 8: 1}, "O": {5: 1, 1: 14}}, (3, 1))
     # O enters from the bar onto the blot with any 6, or hits it from its back
     # checkers with any 5 once in, and with two of the small doubles: 23 rolls.
-    assert facts(hitting, "8/5* 6/5") == PlayFacts(("5",), 1, 0, ("6",), ((1, 23),))
+    assert facts(hitting, "8/5* 6/5") == PlayFacts((20,), (5,), 0, ((19, 19),), ((1, 23),))
     bearing = setup(CLASSIC, {"X": {1: 2, 2: 2}, "O": {24: 2}}, (2, 1))
-    assert facts(bearing, "2/off 1/off") == PlayFacts((), 0, 2, ("2", "1"), ())  # O is past them
+    # Two blots left on 2 and 1, but O is past them: no shot.
+    assert facts(bearing, "2/off 1/off") == PlayFacts((), (), 2, ((23, 23), (24, 24)), ())
 
 
 def test_trigammon_counts_both_opponents_each_on_its_own_path() -> None:
     # As lesson 03's shots: X's blot on 30, 6 in front of O's checker on 24 and in V's
     # entry zone; both hit with 17 rolls (any 6, 5-1, 4-2, 3-3, 2-2).
     position = setup(TRIGAMMON, {"X": {27: 1, 10: 2}, "O": {24: 1}, "V": {"bar": 1}}, (2, 1))
-    assert facts(position, "27/30") == PlayFacts((), 0, 0, ("30",), ((1, 17), (2, 17)))
+    assert facts(position, "27/30") == PlayFacts((), (), 0, ((30, 30),), ((1, 17), (2, 17)))
     # Three blots: 27 is shot at as when alone (any 3, 2-1, 1-1), and 6-6 reaches 12.
     spread = facts(position, "10/12 10/11")
-    assert spread == PlayFacts((), 0, 0, ("11", "12", "27"), ((1, 15), (2, 15)))
+    assert spread == PlayFacts((), (), 0, ((11, 11), (12, 12), (27, 27)), ((1, 15), (2, 15)))
     alone = setup(TRIGAMMON, {"X": {27: 1}, "O": {24: 1}, "V": {"bar": 1}})
     assert shots(alone, 27) == {1: 14, 2: 14}
 
@@ -73,10 +74,13 @@ def test_the_shots_are_the_rolls_that_send_a_blot_to_the_bar(
     after = position.after(play.moves)
     variant, mover = position.variant, position.turn
     own = after.board(mover)
-    assert len(found.blots) == sum(own[i] == 1 for i in range(1, variant.points + 1))
+    lone = [i for i in range(1, variant.points + 1) if own[i] == 1]
+    assert found.blots == tuple((variant.absolute(mover, i), i) for i in lone)
     assert found.off == after.borne_off(mover) - position.borne_off(mover)
     others = [player for player in range(variant.players) if player != mover]
-    assert found.hits == sum(after.bar(p) - position.bar(p) for p in others)
+    assert len(found.hits) == sum(after.bar(p) - position.bar(p) for p in others)
+    pips = sum(after.pip_count(p) - position.pip_count(p) for p in others)
+    assert sum(found.hits) == pips  # what the checkers hit lose
     if after.winner is not None:
         return  # the game is over (R12): nobody rolls
     expected = {player: rolls_that_send_to_the_bar(after, player, mover) for player in others}

@@ -97,7 +97,9 @@ class Judging(Navigation):
         once (``kind`` "cube": ``_cube_hints``)."""
         whole_number(candidates, "candidates", 1, 64)
         board = self._board
-        if board.game.position.dice is None and board.cube_decision is not None:
+        # A double missed, as the review shows it: before its roll (``_before_the_roll``).
+        missed = self._before_the_roll(board.game.ply)
+        if missed or (board.game.position.dice is None and board.cube_decision is not None):
             self._require_play(navigate=True)  # a look: a kept game's decisions too
             judge = self._judge(_("Hints"))
             rollout_settings(board.game.variant, options)  # bad settings refused all the same

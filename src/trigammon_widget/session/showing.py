@@ -11,9 +11,9 @@ from ..engine import Play, Position, Turn
 from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, language, ngettext
 from ..engine.notation import format_play, format_play_seen, play_text, record_text
-from ..engine.places import place_of
+from ..engine.places import index_of, label, place_of
 from ..engine.records import dumps, game_to_dict, match_to_dict
-from ..judgement.analysis import MARK_NAMES, THRESHOLDS, CubeReport, Level, Report
+from ..judgement.analysis import MARK_NAMES, THRESHOLDS, Level, Report
 from ..pictures.chart import equity_graph
 from ..pictures.svg import board_svg
 from ..pictures.themes import THEMES, css_variables
@@ -260,7 +260,7 @@ class Showing(SessionState):
             "offered": cube.offered,
             "can_double": board.may_double and free,
             "can_answer": board.may_answer and free,
-            "decision": board.cube_decision is not None,
+            "decision": board.cube_decision is not None or self._before_the_roll(board.game.ply),
         }
 
     def _match_view(self) -> MatchView | None:
@@ -401,15 +401,26 @@ class Showing(SessionState):
         return self.memo.get("facts", (self._version, tuple(texts)), said, limit=4)
 
     def _facts_said(self, found: PlayFacts) -> str:
-        """A play's facts in words: "makes point 5; leaves a blot on 4: O hits with 14 of
-        36 rolls", naming each opponent that hits (the person in front: "you hit")."""
+        """A play's facts in words, its points as this board numbers them (walk 19 read
+        a bot's blots in the bot's numbers): "makes point 5; leaves a blot on 4 (4 pips
+        lost if hit): O hits with 14 of 36 rolls", naming each opponent that hits (the
+        person in front: "you hit")."""
+        variant, reader = self._board.game.variant, self._look.perspective
+
+        def named(places: Sequence[int]) -> str:
+            return ", ".join(label(variant, index_of(variant, reader, p)) for p in places)
+
         parts = []
         if found.made:
             made = ngettext("makes point {points}", "makes points {points}", len(found.made))
-            parts.append(made.format(points=", ".join(found.made)))
+            parts.append(made.format(points=named(found.made)))
         if found.hits:
-            hits = ngettext("hits {count} checker", "hits {count} checkers", found.hits)
-            parts.append(hits.format(count=found.hits))
+            hits = ngettext(
+                "hits {count} checker ({pips} pips back)",
+                "hits {count} checkers ({pips} pips back)",
+                len(found.hits),
+            )
+            parts.append(hits.format(count=len(found.hits), pips=sum(found.hits)))
         if found.off:
             off = ngettext("bears off {count} checker", "bears off {count} checkers", found.off)
             parts.append(off.format(count=found.off))
@@ -417,7 +428,15 @@ class Showing(SessionState):
             parts.append(_("leaves no blot"))
             return "; ".join(parts)
         count = len(found.blots)
-        left = ngettext("leaves a blot on {points}", "leaves blots on {points}", count)
+        left = ngettext(
+            "leaves a blot on {points} ({pips} pips lost if hit)",
+            "leaves blots on {points} ({pips} pips lost if hit)",
+            count,
+        )
+        said = left.format(
+            points=named([place for place, _pips in found.blots]),
+            pips=", ".join(str(pips) for _place, pips in found.blots),
+        )
         if found.shots:
             hitters = ", ".join(
                 self._to(
@@ -429,7 +448,6 @@ class Showing(SessionState):
             )
         else:
             hitters = ngettext("no roll hits it", "no roll hits them", count)
-        said = left.format(points=", ".join(found.blots))
         parts.append(_("{left}: {hitters}").format(left=said, hitters=hitters))
         return "; ".join(parts)
 
@@ -563,20 +581,6 @@ class Showing(SessionState):
         at = ply if self._decisions() and ply < len(turns) else ply - 1
         record = turns[at] if at >= 0 else None
         return record if isinstance(record, Turn) else None
-
-    def _before_the_roll(self, ply: int) -> bool:
-        """Whether the decision shown after ``ply`` records is a double missed: the
-        marked cube decision of a turn that rolled instead, losing more than its play.
-        It is shown before the roll, its dice and play not drawn, as GNU Backgammon
-        shows a cube decision (walk 18 read "no double ?" beside the roll and the play
-        that came after it)."""
-        report = self._current_report()
-        if report is None or not self._decisions():
-            return False
-        turns = self._board.game.turns
-        judged = report.judged(ply + 1)
-        missed = isinstance(judged, CubeReport) and judged.mark is not None
-        return missed and ply < len(turns) and isinstance(turns[ply], Turn)
 
     def _better(self, ply: int) -> Play:
         """The better play the review found for the decision shown after ``ply``

@@ -36,7 +36,7 @@ from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
 from ..engine.notation import format_play_seen, record_text, wraps_seen
 from ..engine.stakes import win_text
-from ..judgement.analysis import Report
+from ..judgement.analysis import CubeReport, Report
 from ..judgement.judges import EVALUATORS, need_numpy
 from ..pictures.themes import THEMES
 from .coaching import Analysis, Review
@@ -576,6 +576,20 @@ class SessionState:
         the dice rolled, the play made drawn (the better one dashed) and that roll's
         legal plays."""
         return self._board.playing and self._line_review() is not None
+
+    def _before_the_roll(self, ply: int) -> bool:
+        """Whether the decision shown after ``ply`` records is a double missed: the
+        marked cube decision of a turn that rolled instead, losing more than its play.
+        It is shown before the roll, its dice and play not drawn, as GNU Backgammon
+        shows a cube decision (walk 18 read "no double ?" beside the roll and the play
+        that came after it)."""
+        report = self._current_report()
+        if report is None or not self._decisions():
+            return False
+        turns = self._board.game.turns
+        judged = report.judged(ply + 1)
+        missed = isinstance(judged, CubeReport) and judged.mark is not None
+        return missed and ply < len(turns) and isinstance(turns[ply], Turn)
 
     def _current_report(self) -> Report | None:
         """The report of the shown line, once its review has finished."""

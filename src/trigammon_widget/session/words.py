@@ -334,6 +334,13 @@ WORDS: Mapping[str, str] = {
         "Too close to call: {play} and {second} are {gap} ± {error} apart, within the "
         "rollout's error."
     ),
+    # Translators: under the lists of plays whose rows say what each play does (walk 19
+    # read a best play leaving more shots as the tool being wrong).
+    "facts_note": N_(
+        "Under each play: what it does on the board. The ranking weighs all of it and more: "
+        "a blot far back loses few pips when hit, and escaping, the race and builders for "
+        "the next points count too."
+    ),
     "ranked_by_points": N_(
         "Ranked by points per game, which counts gammons: a play lower down may win more often."
     ),

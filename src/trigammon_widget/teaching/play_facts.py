@@ -13,7 +13,6 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine import Play, Position
-from ..engine.places import label
 
 __all__ = ["PlayFacts", "play_facts", "rolls_that_hit"]
 
@@ -21,16 +20,17 @@ __all__ = ["PlayFacts", "play_facts", "rolls_that_hit"]
 @dataclass(frozen=True)
 class PlayFacts:
     """``made``: the points the play makes (two checkers or more where there were
-    fewer), as the mover numbers them; ``hits`` and ``off``: checkers hit and borne off;
-    ``blots``: the points of the mover's lone checkers after the play, as it numbers
-    them (a split of back checkers reads as such: 24, 23); ``shots``: for each opponent
-    that could hit one of them, ``(player, rolls)``, the rolls of 36 that do, were that
-    opponent to roll next."""
+    fewer); ``hits``: for each checker hit, the pips it loses (how far it had come on
+    its owner's path); ``off``: checkers borne off; ``blots``: the mover's lone checkers
+    after the play, each as (point, the pips it would lose if hit), in the order the
+    mover passes them; ``shots``: for each opponent that could hit one of them,
+    ``(player, rolls)``, the rolls of 36 that do, were that opponent to roll next.
+    Points are absolute (1..N): a board labels them in its own numbering."""
 
-    made: tuple[str, ...]
-    hits: int
+    made: tuple[int, ...]
+    hits: tuple[int, ...]
     off: int
-    blots: tuple[str, ...]
+    blots: tuple[tuple[int, int], ...]
     shots: tuple[tuple[int, int], ...]
 
 
@@ -39,13 +39,21 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
     variant, mover = position.variant, position.turn
     after = position.after(play.moves)
     before_own, after_own = position.board(mover), after.board(mover)
+    points = range(1, variant.points + 1)
     made = tuple(
-        label(variant, index)
-        for index in range(1, variant.points + 1)
+        variant.absolute(mover, index)
+        for index in points
         if before_own[index] < 2 <= after_own[index]
     )
-    blots = [index for index in range(1, variant.points + 1) if after_own[index] == 1]
-    places = [variant.absolute(mover, index) for index in blots]
+    hits = []
+    for move in play.moves:
+        if move.hit:  # the checker hit stood there before the play: opponents wait
+            place = variant.absolute(mover, move.end)
+            found = position.point(place)
+            if found is not None:
+                hits.append(variant.path(found[0], place))
+    blots = tuple((variant.absolute(mover, i), i) for i in points if after_own[i] == 1)
+    places = [place for place, _pips in blots]
     counted = [
         (player, rolls_that_hit(after, player, places) if places else 0)
         for player in range(variant.players)
@@ -53,9 +61,9 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
     ]
     return PlayFacts(
         made=made,
-        hits=sum(move.hit for move in play.moves),
+        hits=tuple(hits),
         off=after.borne_off(mover) - position.borne_off(mover),
-        blots=tuple(label(variant, index) for index in blots),
+        blots=blots,
         shots=tuple((player, rolls) for player, rolls in counted if rolls),
     )
 
