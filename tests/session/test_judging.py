@@ -340,3 +340,20 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     assert yours.view()["facts"]["13/9 6/5"] == (
         "leaves blots on 16, 20 (16, 20 pips lost if hit): you hit with 19 of 36 rolls"
     )
+
+
+def test_the_same_roll_rolled_out_on_two_boards_gives_the_same_figures() -> None:
+    """Walk 19 compared one position's Hints in the English and the Spanish lesson and
+    found them 2 standard errors apart: the board's rollouts start from the position's
+    own seed, so one question gets one answer; a seed given gets another sample."""
+
+    def rolled(**seed: int) -> list[tuple[str, float]]:
+        session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
+        job = session.hints(candidates=2, games=8, truncate=2, workers=1, **seed)
+        assert job is not None
+        found = job.work(lambda done, total: None, job.stop)
+        assert isinstance(found, list)
+        return [(hint.notation, hint.estimate.equities[0]) for hint in found]
+
+    assert rolled() == rolled()
+    assert rolled(seed=3) != rolled()

@@ -525,9 +525,12 @@ def test_the_boards_rollouts_are_cut_and_stop_on_their_own(fast_path: Any, compi
         widget.hints(games=2, workers=1, seed=2)
         assert widget.wait(PATIENCE)
         assert widget.view["analysis"]["source"]["truncate"] == turns
-        settings = rollout_settings(CLASSIC, {})
-    assert settings == {"truncate": turns, "seconds": ROLLOUT_SECONDS}
-    assert rollout_settings(CLASSIC, {"truncate": 3})["truncate"] == 3
+        start = Position.start(CLASSIC).with_dice(3, 1)
+        settings = rollout_settings(start, {})
+    # The seed is the position's, its roll included: one question, one answer.
+    assert settings == {"truncate": turns, "seconds": ROLLOUT_SECONDS, "seed": start.id}
+    assert rollout_settings(start, {"truncate": 3})["truncate"] == 3
+    assert rollout_settings(start, {"seed": 5})["seed"] == 5
     assert PURE_ROLLOUT_TURNS["trigammon"] < ROLLOUT_TURNS["trigammon"]
     # A setting the rollout does not know, or a bad value, is refused at once.
     fresh, _ = classic_widget()

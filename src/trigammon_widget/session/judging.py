@@ -18,12 +18,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..engine import IllegalMoveError, fast
+from ..engine import IllegalMoveError, Position, fast
 from ..engine.game import Turn
 from ..engine.i18n import _
 from ..engine.notation import play_text
 from ..engine.stakes import Cube, MatchPosition
-from ..engine.variant import Variant
 from ..judgement.analysis import Report, analyse
 from ..judgement.cube import CUBE_PLY, cubeful_decision
 from ..judgement.play import Progress, whole_number
@@ -67,13 +66,22 @@ WITHIN = 0.16
 Backgammon's "very bad" play): a rollout would not raise them to the top."""
 
 
-def rollout_settings(variant: Variant, options: dict[str, Any]) -> dict[str, Any]:
-    """The board's rollout settings for ``variant``, each one ``options`` gives in its
-    place (``equity_rollout.SETTINGS``), checked before any work starts."""
+def rollout_settings(position: Position, options: dict[str, Any]) -> dict[str, Any]:
+    """The board's rollout settings for ``position``, each one ``options`` gives in its
+    place (``equity_rollout.SETTINGS``), checked before any work starts. The seed is the
+    position's ID, its roll included: the same question gets the same figures, in
+    another notebook or language too (walk 19 read two runs 2 standard errors apart as
+    a fault), as GNU Backgammon's rollouts start from a set seed; another ``seed`` gives
+    another sample."""
     from ..judgement.play import check_settings
 
     turns = ROLLOUT_TURNS if fast.compiled() is not None else PURE_ROLLOUT_TURNS
-    settings = {"truncate": turns[variant.name], "seconds": ROLLOUT_SECONDS, **options}
+    settings = {
+        "truncate": turns[position.variant.name],
+        "seconds": ROLLOUT_SECONDS,
+        "seed": position.id,
+        **options,
+    }
     check_settings(settings)
     return settings
 
@@ -102,12 +110,12 @@ class Judging(Navigation):
         if missed or (board.game.position.dice is None and board.cube_decision is not None):
             self._require_play(navigate=True)  # a look: a kept game's decisions too
             judge = self._judge(_("Hints"))
-            rollout_settings(board.game.variant, options)  # bad settings refused all the same
+            rollout_settings(board.game.position, options)  # bad settings refused all the same
             self._cube_hints(judge)
             return None
         position = self._rolled(person=False)
         judge = self._judge(_("Hints"))
-        settings = rollout_settings(position.variant, options)
+        settings = rollout_settings(position, options)
         from ..judgement.evaluation import hints as rate_plays
         from ..judgement.evaluation import net_name
         from ..judgement.play import MIN_TRIALS, candidates_of
@@ -204,7 +212,7 @@ class Judging(Navigation):
             )
         position = self._board.game.position
         judge = self._judge(_("Chances"))
-        settings = rollout_settings(position.variant, options)
+        settings = rollout_settings(position, options)
         from ..judgement.evaluation import evaluate, net_name
         from ..judgement.play import MIN_TRIALS, roll_out
 
