@@ -231,7 +231,8 @@ export const WORDS = [
   ["game_now", "Game {game}"],
   ["score_now", "now {score}"],
   ["chances_before_roll", "From here, before {name} rolls."],
-  ["chances_with_roll", "From here, with {name}'s {dice} played as its best play."],
+  ["chances_after_play", "From here, with {name}'s {dice} played {play}, the net's best play."],
+  ["chances_after_rolled_play", "From here, with {name}'s {dice} played {play}, the best play by Hints' rollout."],
   ["chances_bars", "Each bar: the win chance from the left in the player's colour, the gammons lost from the right in red; the dark bracket is the rollout's interval."],
   ["cube_centred", "Cube {value}, centred"],
   ["cube_owned", "Cube {value}, {name}'s"],
@@ -418,7 +419,7 @@ export const WORDS = [
   ["plays_from", "The plays that go on from {play}."],
   ["roll_to_see", "Roll (or set the dice) to see the legal plays."],
   ["no_legal_play", "No legal play."],
-  ["graph_caption", "Win chances after each turn, a line per player; a dot on a player's line marks one of their mistakes. Hover over a turn to read it, click it to show it."],
+  ["graph_caption", "Win chances after each turn, a line per player; a dot on a player's line marks one of their mistakes, coloured as its mark in the history (?!, ?, ??). Hover over a turn to read it, click it to show it."],
   ["export", "Export"],
   ["exporting", "Exporting\u2026"],
   ["export_tip", "Save the board or the game as a picture"],
@@ -518,7 +519,8 @@ export const WORDS = [
   ["decision_shown you", "On the board: turn {ply}, as you faced it"],
   ["cube_gammons you", "Why the points and the win chance differ: a gammon counts double, and you lose a gammon {lost} of the time, win one {won}."],
   ["chances_before_roll you", "From here, before you roll."],
-  ["chances_with_roll you", "From here, with your {dice} played as its best play."],
+  ["chances_after_play you", "From here, with your {dice} played {play}, the net's best play."],
+  ["chances_after_rolled_play you", "From here, with your {dice} played {play}, the best play by Hints' rollout."],
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
   ["plies_ahead one", "looking {count} roll ahead"],
@@ -669,6 +671,8 @@ export interface Analysis {
   win_errors?: number[];
   equity_errors?: number[];
   rolled?: number[];
+  counted?: string;
+  counted_by?: "rollout" | "net";
   cube?: CubeAdvice;
 }
 

@@ -207,10 +207,16 @@ export class AnalysisPanel {
       const rolled = a.source.kind === "rollout";
       if (hints) lines.push(format(about(words, "for_player", v.turn, v.you), { name: name(v, v.turn) }));
       else {
-        // What the chances count: the roll under way, played as its best play, or none.
+        // What the chances count: the roll under way, played as Hints' or the net's best
+        // play (Python's `counted`), or none.
         const dice = a.rolled ?? [];
-        const key = dice.length ? "chances_with_roll" : "chances_before_roll";
-        lines.push(format(about(words, key, v.turn, v.you), { name: name(v, v.turn), dice: diceText(dice) }));
+        const key = !dice.length
+          ? "chances_before_roll"
+          : a.counted_by === "rollout"
+            ? "chances_after_rolled_play"
+            : "chances_after_play";
+        const said = { name: name(v, v.turn), dice: diceText(dice), play: a.counted ?? "" };
+        lines.push(format(about(words, key, v.turn, v.you), said));
       }
       lines.push(sourceText(a.source, words, hints));
       if (running) lines.push(say(hints ? "rolling_out" : "rolling_out_chances"));

@@ -335,8 +335,11 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
     ),
   );
   if (!madeAmongBest) {
-    const made = bestRow("…", turn.played, "", loss(turn.loss, words), true, seen(turn.played), v.facts[turn.played]);
-    rows.push(made);
+    // Its points per game too, as the rows above give theirs: the best's, less its loss
+    // (walk 20 found the play made with one figure).
+    const top = turn.best[0];
+    const made = top ? equity(top.equity - turn.loss, words) : "";
+    rows.push(bestRow("…", turn.played, made, loss(turn.loss, words), true, seen(turn.played), v.facts[turn.played]));
   }
   const cube = turn.dice.length === 0; // a cube decision: its choices, no roll
 

@@ -230,9 +230,14 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
     wait_done(page, widget)
     analysis = probe(page)["trigammon"]["analysis"]
     assert analysis["source"]["kind"] == "rollout"
-    # What they count: Cy's roll, played as its best play (the fifth walk could not tell).
+    # What they count: Cy's roll, played as Hints' best play (the fifth walk could not
+    # tell; walks 19 and 20 read Chances below Hints' best when they counted another).
     dice = "-".join(map(str, sorted(analysis["rolled"], reverse=True)))
-    assert paragraphs(panel)[0] == f"From here, with Cy's {dice} played as its best play."
+    assert analysis["counted"] == state["analysis"]["hints"][0]["text"]  # Hints' best
+    assert paragraphs(panel)[0] == (
+        f"From here, with Cy's {dice} played {analysis['counted']}, "
+        "the best play by Hints' rollout."
+    )
     assert paragraphs(panel)[1].startswith(f"Rollout: {analysis['source']['games']} games, each")
     caption = panel.locator(".tgw-chances caption").text_content() or ""
     assert caption.startswith("Each bar: the win chance from the left in the player's colour")

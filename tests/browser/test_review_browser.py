@@ -186,6 +186,11 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     assert losses and all(re.fullmatch(r"\N{MINUS SIGN}\d\.\d{3}", text) for text in losses)
     played = turn.locator(".tgw-played .tgw-notation").text_content()
     assert played == state["history"][mistakes[0] - 1]
+    # Every row has its points per game, the play made's too where it is not among the
+    # best (walk 20), and says what it does under it, with the note on what that is.
+    assert all(plays.locator(".tgw-equity").all_text_contents())
+    assert plays.locator(".tgw-facts").count() == plays.count()
+    assert turn.locator("[data-role=facts-note]").count() == 1
     assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == str(mistakes[0])
     assert following.is_enabled()
     # Which mistake of them all it is (the fourth walk pressed on, not knowing).

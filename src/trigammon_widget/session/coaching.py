@@ -120,8 +120,11 @@ class Analysis(TypedDict):
     win_errors: NotRequired[list[float]]
     equity_errors: NotRequired[list[float]]
     rolled: NotRequired[list[int]]
-    """Chances: the roll they count, played as the best play of it would be (empty:
-    before the player to move rolls)."""
+    """Chances: the roll they count (empty: before the player to move rolls)."""
+    counted: NotRequired[str]
+    """Chances with a roll: the play they count it as, ``counted_by`` Hints' rollout
+    (its best) or the net (its best at 0-ply)."""
+    counted_by: NotRequired[Literal["rollout", "net"]]
     cube: NotRequired[CubeAdvice]
 
 

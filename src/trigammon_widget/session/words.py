@@ -56,7 +56,12 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
         "gammon {lost} of the time, win one {won}.",
     ),
     "chances_before_roll": NP_("you", "From here, before you roll."),
-    "chances_with_roll": NP_("you", "From here, with your {dice} played as its best play."),
+    "chances_after_play": NP_(
+        "you", "From here, with your {dice} played {play}, the net's best play."
+    ),
+    "chances_after_rolled_play": NP_(
+        "you", "From here, with your {dice} played {play}, the best play by Hints' rollout."
+    ),
 }
 """Words said to the person in front of the board (the view's ``you``), by the key of
 the word said of another player: the board has ``<key> you`` beside ``<key>``
@@ -207,7 +212,10 @@ WORDS: Mapping[str, str] = {
     # Translators: the match's score now, beside the score of an earlier moment shown.
     "score_now": N_("now {score}"),
     "chances_before_roll": N_("From here, before {name} rolls."),
-    "chances_with_roll": N_("From here, with {name}'s {dice} played as its best play."),
+    "chances_after_play": N_("From here, with {name}'s {dice} played {play}, the net's best play."),
+    "chances_after_rolled_play": N_(
+        "From here, with {name}'s {dice} played {play}, the best play by Hints' rollout."
+    ),
     "chances_bars": N_(
         "Each bar: the win chance from the left in the player's colour, the gammons lost "
         "from the right in red; the dark bracket is the rollout's interval."
@@ -525,7 +533,8 @@ WORDS: Mapping[str, str] = {
     # the equity graph
     "graph_caption": N_(
         "Win chances after each turn, a line per player; a dot on a player's line marks one "
-        "of their mistakes. Hover over a turn to read it, click it to show it."
+        "of their mistakes, coloured as its mark in the history (?!, ?, ??). Hover over a "
+        "turn to read it, click it to show it."
     ),
     # the export menu
     "export": N_("Export"),
