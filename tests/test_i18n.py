@@ -525,7 +525,7 @@ def test_the_drawing_says_its_words_in_the_language_spoken() -> None:
         "X",  # the letters on the players' discs
         "O",
         "167 pips",
-        "167 pips · tira",
+        "167 pips · le toca tirar",
     }
     assert "Classic-stelling, Speler X aan zet, dobbelstenen 3-1" in dutch
     assert "167 pips · aan zet" in dutch

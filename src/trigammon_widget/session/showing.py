@@ -415,12 +415,11 @@ class Showing(SessionState):
             made = ngettext("makes point {points}", "makes points {points}", len(found.made))
             parts.append(made.format(points=named(found.made)))
         if found.hits:
-            hits = ngettext(
-                "hits {count} checker ({pips} pips back)",
-                "hits {count} checkers ({pips} pips back)",
-                len(found.hits),
-            )
-            parts.append(hits.format(count=len(found.hits), pips=sum(found.hits)))
+            hits = ngettext("hits {count} checker", "hits {count} checkers", len(found.hits))
+            back = sum(found.hits)
+            pips = ngettext("{pips} pip back", "{pips} pips back", back).format(pips=back)
+            said = hits.format(count=len(found.hits))
+            parts.append(_("{hits} ({pips})").format(hits=said, pips=pips))
         if found.off:
             off = ngettext("bears off {count} checker", "bears off {count} checkers", found.off)
             parts.append(off.format(count=found.off))
@@ -428,15 +427,19 @@ class Showing(SessionState):
             parts.append(_("leaves no blot"))
             return "; ".join(parts)
         count = len(found.blots)
-        left = ngettext(
-            "leaves a blot on {points} ({pips} pips lost if hit)",
-            "leaves blots on {points} ({pips} pips lost if hit)",
-            count,
-        )
-        said = left.format(
-            points=named([place for place, _pips in found.blots]),
-            pips=", ".join(str(pips) for _place, pips in found.blots),
-        )
+        if count == 1:
+            ((place, lost),) = found.blots
+            left = ngettext(
+                "leaves a blot on {points} ({pips} pip lost if hit)",
+                "leaves a blot on {points} ({pips} pips lost if hit)",
+                lost,
+            )
+            said = left.format(points=named([place]), pips=lost)
+        else:
+            said = _("leaves blots on {points} ({pips} pips lost if hit)").format(
+                points=named([place for place, _pips in found.blots]),
+                pips=", ".join(str(pips) for _place, pips in found.blots),
+            )
         if found.shots:
             hitters = ", ".join(
                 self._to(
