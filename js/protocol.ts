@@ -302,6 +302,7 @@ export const WORDS = [
   ["taken_back", "taken back"],
   ["taken_back_tip", "The play the tutor held and you took back: rolled out beside the best, to see why."],
   ["verdict_played", "{play} ({tag}) loses {loss} \u00b1 {error} points per game against {best}."],
+  ["verdict_tutor_cleared", "So by this rollout it is not a bad play: it loses less than the {threshold} at which the tutor stops a play, whose quick 0-ply judgement was too harsh here."],
   ["verdict_played_even", "{play} ({tag}) cannot be told from {best} by this rollout: {loss} \u00b1 {error} apart."],
   ["other_plays", "Other plays, not rolled out ({count}): each behind the best by {by} at 0-ply"],
   ["net_scale_tip", "Not rolled out: only how far the net puts it behind the rollout's best play, as the tutor measures it; the net's figures and a rollout's are not on one scale."],

@@ -228,7 +228,7 @@ export class AnalysisPanel {
       }
       const rows = a.hints ?? [];
       if (hints && rolled && rows.length > 1) lines.push(verdict(a, rows, words));
-      const mine = hints && rolled ? playedVerdict(a, rows, words) : null;
+      const mine = hints && rolled ? playedVerdict(a, rows, words, v.tutor.on ? v.tutor.threshold : null) : null;
       if (mine) lines.push(mine);
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
       setChildren(this.results, hints ? this.renderHints(a, plays, v.seen, v.facts) : this.renderChances(v, a));
@@ -466,7 +466,7 @@ function verdict(a: Analysis, rows: readonly HintRow[], words: Words): string {
 
 /** What the rollout says of the play made or taken back, when it is not the best:
  *  lesson 06 sends a learner to Hints to see why the tutor held it (walk 15). */
-function playedVerdict(a: Analysis, rows: readonly HintRow[], words: Words): string | null {
+function playedVerdict(a: Analysis, rows: readonly HintRow[], words: Words, threshold: number | null): string | null {
   const rank = rows.findIndex((row) => row.text === a.played);
   if (rank < 1) return null;
   const row = rows[rank];
@@ -478,7 +478,12 @@ function playedVerdict(a: Analysis, rows: readonly HintRow[], words: Words): str
     loss: fixed(row.loss, 3, words),
     error: fixed(error, 3, words),
   };
-  return format(word(words, row.loss > error ? "verdict_played" : "verdict_played_even"), fields);
+  const said = format(word(words, row.loss > error ? "verdict_played" : "verdict_played_even"), fields);
+  // A play the tutor stopped that the rollout puts clearly under the tutor's line: say
+  // so, or the learner is left between "bad" and a small loss (walk 21).
+  const cleared = a.taken_back && threshold !== null && row.loss + error < threshold;
+  if (!cleared) return said;
+  return `${said} ${format(word(words, "verdict_tutor_cleared"), { threshold: fixed(threshold, 2, words) })}`;
 }
 
 /** Where the decider's points without a double and their win chance point different

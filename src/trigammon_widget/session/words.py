@@ -362,6 +362,10 @@ WORDS: Mapping[str, str] = {
     ),
     # Translators: {play} the play made or taken back, {tag} "played" or "taken back".
     "verdict_played": N_("{play} ({tag}) loses {loss} ± {error} points per game against {best}."),
+    "verdict_tutor_cleared": N_(
+        "So by this rollout it is not a bad play: it loses less than the {threshold} at "
+        "which the tutor stops a play, whose quick 0-ply judgement was too harsh here."
+    ),
     "verdict_played_even": N_(
         "{play} ({tag}) cannot be told from {best} by this rollout: {loss} ± {error} apart."
     ),
