@@ -412,3 +412,29 @@ def test_hints_at_a_past_turn_mark_the_play_made(page: Any, lab: LabServer) -> N
     assert played.locator(".tgw-notation").text_content() == "24/23 24/21played"
     assert played.locator(".tgw-tag").text_content() == "played"
     assert not panel.locator(".tgw-others li.tgw-played").count()
+
+
+def test_hints_say_when_their_rollout_clears_a_play_the_tutor_stopped(
+    page: Any, lab: LabServer
+) -> None:
+    """Walk 21: the tutor stopped 1/4(2) 12/15(2) at 3-3 as bad (0.101 at 0-ply); taken
+    back, Hints' rollout put it 0.031 behind, and nothing said which to believe. Where
+    the rollout puts a play taken back clearly under the tutor's line, it says so."""
+    widget = board(page, TRIGAMMON)
+    panel = widget.locator(".tgw-analysis-panel")
+    before = version(widget)
+    in_kernel(
+        page,
+        lab,
+        "t.load(Game(TRIGAMMON, start=start))\nt.tutor = True\n"
+        "t.play('1/4(2) 12/15(2)')\nt.take_back()\nt.hints(seed=1)\n",
+    )
+    wait_version_after(page, widget, before)
+    wait_done(page, widget)
+    state = probe(page)["trigammon"]["analysis"]
+    mine = next(row for row in state["hints"] if row["text"] == "1/4(2) 12/15(2)")
+    half = state["source"]["z95"] * mine["loss_error"]
+    said = " ".join(paragraphs(panel))
+    cleared = "So by this rollout it is not a bad play: it loses less than the 0.08"
+    assert (cleared in said) == (mine["loss"] + half < 0.08), said
+    assert mine["loss"] + half < 0.08  # as walk 21 found it, by a wide margin
