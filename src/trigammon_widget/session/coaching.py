@@ -40,6 +40,7 @@ __all__ = [
     "cube_advice",
     "hint_rows",
     "net_source",
+    "plays_by_text",
     "review_view",
     "rolled_chances",
     "rolled_rows",
@@ -361,6 +362,12 @@ def rollout_source(rollout: EquityRollout) -> Source:
         "reduced": rollout.reduced,
         "z95": _finite(rollout.z95),
     }
+
+
+def plays_by_text(position: Position) -> dict[str, Play]:
+    """The legal plays of ``position``'s roll by their text in a list's rows
+    (``play_text``): a row's play, from the text the view shows."""
+    return {play_text(position.format_play(play)): play for play in position.legal_plays()}
 
 
 def hint_rows(rated: Sequence[RatedPlay], top: float | None = None) -> list[HintRow]:

@@ -34,6 +34,7 @@ from .coaching import (
     cube_advice,
     hint_rows,
     net_source,
+    plays_by_text,
     rolled_chances,
     rolled_rows,
     rollout_source,
@@ -41,7 +42,7 @@ from .coaching import (
 )
 from .navigation import Navigation
 from .protocol import INT, PLAYER_OR_NONE, IntentError, action
-from .slices import Found, Job
+from .slices import FinishedHints, Found, HintsAsked, Job
 from .state import checked_player
 
 if TYPE_CHECKING:
@@ -125,12 +126,12 @@ class Judging(Navigation):
         made = self._made_here(rated)
         evaluator = self._analyses.evaluator
         played = None if made is None else made.notation
-        asked = (position, evaluator, played, candidates, sorted(settings.items()))
+        asked = HintsAsked(position, evaluator, played, candidates, tuple(sorted(settings.items())))
         finished = self._analyses.finished_hints
-        if finished is not None and finished[0] == asked:
+        if finished is not None and finished.asked == asked:
             self._require_idle()
-            shown = replace(self._analyses, job=None, analysis=finished[1], rated=finished[2])
-            self._swap(analyses=shown)
+            shown = replace(self._analyses, job=None, analysis=finished.analysis)
+            self._swap(analyses=replace(shown, rated=finished.rated))
             return None
         also = () if made is None else (made.play,)
         kept = candidates_of(rated, candidates, WITHIN, also)
@@ -253,7 +254,7 @@ class Judging(Navigation):
         from ..judgement.evaluation import hints as rate_plays
 
         rows = self._analyses.rollout_rows(position)
-        plays = {play_text(position.format_play(p)): p for p in position.legal_plays()}
+        plays = plays_by_text(position)
         by: Literal["rollout", "net"] = "rollout" if rows and rows[0]["text"] in plays else "net"
         if by == "rollout":
             text = rows[0]["text"]
@@ -414,8 +415,8 @@ class Judging(Navigation):
                 panel["separated"] = rollout.separated
             cancelled = rollout.cancelled if rollout is not None else job.stop.is_set()
             panel["status"] = "cancelled" if cancelled else "done"
-            if not cancelled:
-                finished = (job.asked, panel, analyses.rated)
+            if not cancelled and job.asked is not None:
+                finished = FinishedHints(job.asked, panel, analyses.rated)
                 analyses = replace(analyses, finished_hints=finished)
         self._swap(analyses=replace(analyses, analysis=panel, job=None))
         return True

@@ -20,7 +20,7 @@ from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
 from ..teaching.play_facts import PlayFacts, play_facts
-from .coaching import Analysis, Review, review_view
+from .coaching import Analysis, Review, plays_by_text, review_view
 from .state import SessionState
 from .view import (
     CubeView,
@@ -391,7 +391,7 @@ class Showing(SessionState):
             return {}
 
         def said() -> dict[str, str]:
-            plays = {play_text(position.format_play(p)): p for p in position.legal_plays()}
+            plays = plays_by_text(position)
             return {
                 text: self._facts_said(play_facts(position, plays[text]))
                 for text in dict.fromkeys(texts)

@@ -70,8 +70,31 @@ class Job:
     total: int
     work: Callable[[Progress, threading.Event], Found]
     stop: threading.Event = field(default_factory=threading.Event)
-    asked: tuple[object, ...] = ()
-    """What Hints were asked (``Analyses.finished_hints``); empty for other jobs."""
+    asked: HintsAsked | None = None
+    """What Hints were asked (``Analyses.finished_hints``); None for other jobs."""
+
+
+@dataclass(frozen=True)
+class HintsAsked:
+    """What Hints were asked: the roll (``position``), by which evaluator, with which
+    play made there rolled out too (its notation), how many candidates, and the
+    rollout's settings."""
+
+    position: Position
+    evaluator: str
+    played: str | None
+    candidates: int
+    settings: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class FinishedHints:
+    """Hints rolled out to the end: what was ``asked``, the panel they showed, and the
+    net's hints of the roll beside it (``Analyses.rated``)."""
+
+    asked: HintsAsked
+    analysis: Analysis
+    rated: tuple[Hint, ...]
 
 
 @dataclass(frozen=True)
@@ -301,12 +324,10 @@ class Analyses:
     kept: Mapping[tuple[object, ...], tuple[Review, Report]] = field(default_factory=dict)
     """Every review finished, by the turns of its line: shown again whenever that line
     is (another game of a match, a line left and taken again)."""
-    finished_hints: tuple[tuple[object, ...], Analysis, tuple[Hint, ...]] | None = None
-    """The last Hints rolled out to the end, by what was asked (``Job.asked``: the roll,
-    the evaluator, the play made, the settings), with its net's hints: asked again,
-    after Chances say, it is shown at once rather than rolled out anew (walk 18 lost the
-    comparison it was reading to one Chances click), and the tutor follows it even while
-    Chances are shown."""
+    finished_hints: FinishedHints | None = None
+    """The last Hints rolled out to the end: asked again, after Chances say, it is shown
+    at once rather than rolled out anew (walk 18 lost the comparison it was reading to
+    one Chances click), and the tutor follows it even while Chances are shown."""
 
     def rollout_rows(self, position: Position) -> list[HintRow]:
         """Hints' rollout of ``position``'s roll, its rows best first: the one shown, else
@@ -315,9 +336,12 @@ class Analyses:
         shown = self.analysis
         if shown is None or shown["kind"] != "hints":
             finished = self.finished_hints
-            if finished is None or finished[0][:2] != (position, self.evaluator):
+            if finished is None:
                 return []
-            shown = finished[1]
+            asked = finished.asked
+            if (asked.position, asked.evaluator) != (position, self.evaluator):
+                return []
+            shown = finished.analysis
         return shown.get("hints", []) if shown["source"]["kind"] == "rollout" else []
 
     def dropped(self) -> Analyses:
