@@ -284,7 +284,8 @@ export const WORDS = [
   ["mistake_of", "mistake {number} of {count}"],
   ["take_point", "Take point {point}: {name} takes with at least this chance of winning."],
   ["take_point_any", "Take point {point}: passing loses the match, so {name} takes with any chance."],
-  ["cubeless_chances", "Cubeless chances by {by} at 0-ply: {chances}."],
+  ["cubeless_chances", "Chances without the cube, by {by} {ahead}: {chances}."],
+  ["take_point_differs", "Why the answer and the take point differ here: the take point compares the chances alone; the answer also weighs the gammons and what the cube is worth to its owner after each roll."],
   ["player_wins", "{name} wins {wins}"],
   ["cube_gammons", "Why the points and the win chance differ: a gammon counts double, and {name} loses a gammon {lost} of the time, wins one {won}."],
   ["cube_actions_ranked", "Cube actions, the proper one marked"],
@@ -795,6 +796,7 @@ export interface CubeAdvice {
   wins: number[];
   gammons: number[];
   gammons_differ: boolean;
+  take_point_differs: boolean;
 }
 
 /** One player's game: ``error_rate`` in thousandths of a point per decision, a */

@@ -67,12 +67,16 @@ export function byNet(source: Source, words: Words): string {
   return source.net === "gnubg" ? word(words, "gnubg_net") : format(word(words, "the_net_named"), { net: source.net });
 }
 
+/** How far the net looked: "looking 1 roll ahead", or the position as it stands. */
+function ahead(source: Source, words: Words): string {
+  return source.ply ? counted(words, "plies_ahead", source.ply) : word(words, "ply_none");
+}
+
 /** Where the figures come from: the net at its ply, or a rollout of so many games. */
 function sourceText(source: Source, words: Words, plays: boolean): string {
   const by = byNet(source, words);
   if (source.kind === "net") {
-    const ahead = source.ply ? counted(words, "plies_ahead", source.ply) : word(words, "ply_none");
-    return format(word(words, "source_net"), { by, ply: String(source.ply), ahead });
+    return format(word(words, "source_net"), { by, ply: String(source.ply), ahead: ahead(source, words) });
   }
   const cut = source.truncate
     ? format(word(words, "cut_after"), { turns: String(source.truncate), by })
@@ -391,7 +395,12 @@ export class AnalysisPanel {
           name: name(v, taker),
         }),
       ),
-      h("p", { "data-role": "cubeless" }, format(say("cubeless_chances"), { by: byNet(source, words), chances })),
+      cube.take_point_differs && h("p", { "data-role": "take-point-why" }, say("take_point_differs")),
+      h(
+        "p",
+        { "data-role": "cubeless" },
+        format(say("cubeless_chances"), { by: byNet(source, words), ahead: ahead(source, words), chances }),
+      ),
       gammonsNote(v, cube, words),
     );
   }

@@ -325,7 +325,12 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
         f"Take point {point}: Player O takes with at least this chance of winning."
     )
     cubeless = panel.locator("[data-role=cubeless]").text_content() or ""
-    assert cubeless.startswith("Cubeless chances by the net (classic-v5) at 0-ply: You win ")
+    # The chances as deep as the decision, in words (walk 21: "0-ply" was jargon).
+    ahead = "Chances without the cube, by the net (classic-v5) looking 1 roll ahead: "
+    assert cubeless.startswith(f"{ahead}You win ")
+    # A take point pointing away from the answer is explained (walk 21).
+    why = panel.locator("[data-role=take-point-why]")
+    assert why.count() == int(advice["take_point_differs"])
     # Points and win chance pointing different ways are explained by the gammons (walk 15).
     gammons = panel.locator("[data-role=gammons]")
     assert gammons.count() == int(advice["gammons_differ"])

@@ -327,7 +327,8 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
         "leaves a blot on 9 (16 pips lost if hit): Player O hits with 6 of 36 rolls"
     )
     assert facts["24/23 13/10"] == (
-        "leaves blots on 24, 23, 10 (1, 2, 15 pips lost if hit): Player O hits with 34 of 36 rolls"
+        "gives up point 24; leaves blots on 24, 23, 10 (1, 2, 15 pips lost if hit): "
+        "Player O hits with 34 of 36 rolls"
     )
     assert len(facts) == 8  # the first rows only (FACT_ROWS)
     running = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
@@ -335,7 +336,17 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     assert job is not None
     job.stop.set()
     said = running.view()["facts"]["24/13"]  # one pip, not "1 pips" (walk 21)
-    assert said.startswith("leaves a blot on 24 (1 pip lost if hit): Player O hits with ")
+    assert said.startswith(
+        "gives up point 24; leaves a blot on 24 (1 pip lost if hit): Player O hits with "
+    )
+    # Walk 21: two plays that leave no blot differ by the block one makes.
+    blocking = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 1)))
+    job = blocking.hints(candidates=2, games=4, truncate=2, workers=1)
+    assert job is not None
+    job.stop.set()
+    assert blocking.view()["facts"]["13/7 8/7"] == (
+        "makes point 7; makes a 3-point block (6-8); leaves no blot"
+    )
     start = Position.start(CLASSIC, turn=1).with_dice(4, 1)
     yours = Session(Game(CLASSIC, start=start, names=["You", "Bo"]))
     job = yours.hints(candidates=2, games=4, truncate=2, workers=1)

@@ -29,10 +29,12 @@ def test_a_hit_and_a_checker_borne_off_are_counted() -> None:
     hitting = setup(CLASSIC, {"X": {6: 2, 8: 1}, "O": {5: 1, 1: 14}}, (3, 1))
     # O enters from the bar onto the blot with any 6, or hits it from its back
     # checkers with any 5 once in, and with two of the small doubles: 23 rolls.
-    assert facts(hitting, "8/5* 6/5") == PlayFacts((20,), (5,), 0, ((19, 19),), ((1, 23),))
+    made = PlayFacts((20,), (5,), 0, ((19, 19),), ((1, 23),), given_up=(19,))
+    assert facts(hitting, "8/5* 6/5") == made
     bearing = setup(CLASSIC, {"X": {1: 2, 2: 2}, "O": {24: 2}}, (2, 1))
     # Two blots left on 2 and 1, but O is past them: no shot.
-    assert facts(bearing, "2/off 1/off") == PlayFacts((), (), 2, ((23, 23), (24, 24)), ())
+    cleared = PlayFacts((), (), 2, ((23, 23), (24, 24)), (), given_up=(23, 24))
+    assert facts(bearing, "2/off 1/off") == cleared
 
 
 def test_trigammon_counts_both_opponents_each_on_its_own_path() -> None:
@@ -42,7 +44,8 @@ def test_trigammon_counts_both_opponents_each_on_its_own_path() -> None:
     assert facts(position, "27/30") == PlayFacts((), (), 0, ((30, 30),), ((1, 17), (2, 17)))
     # Three blots: 27 is shot at as when alone (any 3, 2-1, 1-1), and 6-6 reaches 12.
     spread = facts(position, "10/12 10/11")
-    assert spread == PlayFacts((), (), 0, ((11, 11), (12, 12), (27, 27)), ((1, 15), (2, 15)))
+    blots = ((11, 11), (12, 12), (27, 27))
+    assert spread == PlayFacts((), (), 0, blots, ((1, 15), (2, 15)), given_up=(10,))
     alone = setup(TRIGAMMON, {"X": {27: 1}, "O": {24: 1}, "V": {"bar": 1}})
     assert shots(alone, 27) == {1: 14, 2: 14}
 
@@ -85,3 +88,46 @@ def test_the_shots_are_the_rolls_that_send_a_blot_to_the_bar(
         return  # the game is over (R12): nobody rolls
     expected = {player: rolls_that_send_to_the_bar(after, player, mover) for player in others}
     assert dict(found.shots) == {p: n for p, n in expected.items() if n}
+
+
+def test_a_block_is_named_where_the_play_lengthens_the_longest_run() -> None:
+    # Walk 21: at the trigammon opening 3-3 both 12/18(2) and 12/15(2) 1/4(2) "leave no
+    # blot"; the first makes 18 beside 17 and 19, a 3-point block the second does not.
+    # Running two back checkers off the starting point gives that point up.
+    start = Position.start(TRIGAMMON).with_dice(3, 3)
+    assert facts(start, "12/18(2)").block == (17, 18, 19)
+    split = facts(start, "12/15(2) 1/4(2)")
+    assert (split.block, split.given_up) == ((), (1,))
+    # Classic 6-1 makes X's bar point: 8, 7, 6 in a row (O's 17, 18, 19), passed by X
+    # from 8 down.
+    opening = Position.start(CLASSIC).with_dice(6, 1)
+    assert facts(opening, "13/7 8/7") == PlayFacts((18,), (), 0, (), (), (), (17, 18, 19))
+    # Five in a row grown to six is a prime.
+    five = setup(CLASSIC, {"X": {9: 2, 8: 2, 7: 2, 6: 3, 5: 3, 24: 3}, "O": {2: 15}}, (2, 1))
+    assert facts(five, "6/4 5/4").block == (16, 17, 18, 19, 20, 21)
+
+
+def runs_oracle(made: list[bool]) -> int:
+    """The length of the longest run of ``True`` in a row, by splitting a string."""
+    return max(len(run) for run in "".join("x" if m else " " for m in made).split(" "))
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.data())
+def test_the_points_given_up_and_the_block_agree_with_the_boards(
+    position: Position, data: st.DataObject
+) -> None:
+    play = data.draw(st.sampled_from(list(position.legal_plays())))
+    found = play_facts(position, play)
+    after = position.after(play.moves)
+    variant, mover = position.variant, position.turn
+    points = range(1, variant.points + 1)
+    before_made = [position.board(mover)[i] >= 2 for i in points]
+    after_made = [after.board(mover)[i] >= 2 for i in points]
+    lost = [variant.absolute(mover, i) for i in points if before_made[i - 1] > after_made[i - 1]]
+    assert found.given_up == tuple(lost)
+    longest, was = runs_oracle(after_made), runs_oracle(before_made)
+    assert len(found.block) == (longest if longest >= 3 and longest > was else 0)
+    held = [variant.path(mover, place) for place in found.block]
+    assert all(after_made[i - 1] for i in held)
+    assert held == list(range(held[0], held[0] + len(held))) if held else True

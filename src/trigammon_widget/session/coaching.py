@@ -150,10 +150,14 @@ class CubeAdvice(TypedDict):
     them ``best``; ``proper`` the proper action of both sides in words, and
     ``proper_meaning`` what it tells each side;
     ``take_point`` the least winning chance with which the taker takes; ``wins`` and
-    ``gammons`` (lost) each player's cubeless chances by the net at 0-ply;
-    ``gammons_differ`` where the decider's points without a double and their win
-    chance point different ways (walk 15 met "No double −0.019" at 50.4% to win): the
-    gammons are why, and the panel says so."""  # noqa: RUF002
+    ``gammons`` (lost) each player's cubeless chances by the net as deep as the
+    decision (``CUBE_PLY``); ``gammons_differ`` where the decider's points without a
+    double and their win chance point different ways (walk 15 met "No double −0.019"
+    at 50.4% to win): the gammons are why, and the panel says so;
+    ``take_point_differs`` where the taker's chance and the take point point away
+    from the answer (walk 21 met "Double, take" at 32.9% against a take point of
+    33.6%): the answer weighs gammons and the cube after each roll, and the panel says
+    so."""  # noqa: RUF002
 
     question: Literal["double", "take"]
     decider: int
@@ -166,6 +170,7 @@ class CubeAdvice(TypedDict):
     wins: list[float]
     gammons: list[float]
     gammons_differ: bool
+    take_point_differs: bool
 
 
 ROW_WORDS: dict[str, tuple[str, str]] = {
@@ -229,6 +234,9 @@ def cube_advice(
     wins = chances.wins[doubler]
     staying = normal(decision.no_double)
     differ = not answering and abs(wins - 0.5) >= 0.005 and (staying > 0) != (wins > 0.5)
+    taker_wins = chances.wins[1 - doubler]
+    point = decision.take_point
+    below = 0.0 < point < 1.0 and (taker_wins >= point) != decision.take
     return {
         "question": "take" if answering else "double",
         "decider": 1 - doubler if answering else doubler,
@@ -241,6 +249,7 @@ def cube_advice(
         "wins": list(chances.wins),
         "gammons": list(chances.gammons),
         "gammons_differ": differ,
+        "take_point_differs": below,
     }
 
 

@@ -19,7 +19,7 @@ from ..pictures.svg import board_svg
 from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
-from ..teaching.play_facts import PlayFacts, play_facts
+from ..teaching.play_facts import PRIME, PlayFacts, play_facts
 from .coaching import Analysis, Review, plays_by_text, review_view
 from .state import SessionState
 from .view import (
@@ -402,9 +402,9 @@ class Showing(SessionState):
 
     def _facts_said(self, found: PlayFacts) -> str:
         """A play's facts in words, its points as this board numbers them (walk 19 read
-        a bot's blots in the bot's numbers): "makes point 5; leaves a blot on 4 (4 pips
-        lost if hit): O hits with 14 of 36 rolls", naming each opponent that hits (the
-        person in front: "you hit")."""
+        a bot's blots in the bot's numbers): "makes point 5; makes a 3-point block
+        (4-6); leaves a blot on 9 (16 pips lost if hit): O hits with 14 of 36 rolls",
+        naming each opponent that hits (the person in front: "you hit")."""
         variant, reader = self._board.game.variant, self._look.perspective
 
         def named(places: Sequence[int]) -> str:
@@ -414,6 +414,21 @@ class Showing(SessionState):
         if found.made:
             made = ngettext("makes point {points}", "makes points {points}", len(found.made))
             parts.append(made.format(points=named(found.made)))
+        if found.block:
+            first, last = named(found.block[:1]), named(found.block[-1:])
+            if int(first) - int(last) == len(found.block) - 1:
+                first, last = last, first  # low to high as the board reads: "6-8", not "8-6"
+            block = (
+                _("makes a {count}-point prime ({first}-{last})")
+                if len(found.block) >= PRIME
+                else _("makes a {count}-point block ({first}-{last})")
+            )
+            parts.append(block.format(count=len(found.block), first=first, last=last))
+        if found.given_up:
+            given_up = ngettext(
+                "gives up point {points}", "gives up points {points}", len(found.given_up)
+            )
+            parts.append(given_up.format(points=named(found.given_up)))
         if found.hits:
             hits = ngettext("hits {count} checker", "hits {count} checkers", len(found.hits))
             back = sum(found.hits)

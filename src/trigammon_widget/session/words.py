@@ -311,7 +311,14 @@ WORDS: Mapping[str, str] = {
     "take_point_any": N_(
         "Take point {point}: passing loses the match, so {name} takes with any chance."
     ),
-    "cubeless_chances": N_("Cubeless chances by {by} at 0-ply: {chances}."),
+    "cubeless_chances": N_("Chances without the cube, by {by} {ahead}: {chances}."),
+    # Translators: beneath a take point that points away from the proper answer (walk
+    # 21: "Double, take" at 32.9% to win against a take point of 33.6%).
+    "take_point_differs": N_(
+        "Why the answer and the take point differ here: the take point compares the "
+        "chances alone; the answer also weighs the gammons and what the cube is worth to "
+        "its owner after each roll."
+    ),
     "player_wins": N_("{name} wins {wins}"),
     # Translators: beneath a cube decision whose points per game and win chance point
     # different ways (walk 15: "No double -0.019" at 50.4% to win).

@@ -1,20 +1,22 @@
-"""What a play does that a learner can see on the board: the points it makes, the
-checkers it hits or bears off, and the blots it leaves with the rolls that hit them.
+"""What a play does that a learner can see on the board: the points it makes or gives
+up, the block it builds, the checkers it hits or bears off, and the blots it leaves with
+the rolls that hit them.
 
 Hints and the review rank plays by equity, a number with no reason beside it; these
-facts are the reasons a teacher names first (walk 18: "no why"). Shots are counted by
+facts are the reasons a teacher names first (walk 18: "no why"; walk 21: two plays that
+both "leave no blot" differ by the block one of them makes). Shots are counted by
 each opponent's legal plays (R6-R9), not by a table: ``rolls_that_hit``, which
 ``toolkit.shots`` counts with too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..engine import Play, Position
 
-__all__ = ["PlayFacts", "play_facts", "rolls_that_hit"]
+__all__ = ["BLOCK", "PRIME", "PlayFacts", "play_facts", "rolls_that_hit"]
 
 
 @dataclass(frozen=True)
@@ -24,14 +26,20 @@ class PlayFacts:
     its owner's path); ``off``: checkers borne off; ``blots``: the mover's lone checkers
     after the play, each as (point, the pips it would lose if hit), in the order the
     mover passes them; ``shots``: for each opponent that could hit one of them,
-    ``(player, rolls)``, the rolls of 36 that do, were that opponent to roll next.
-    Points are absolute (1..N): a board labels them in its own numbering."""
+    ``(player, rolls)``, the rolls of 36 that do, were that opponent to roll next;
+    ``given_up``: the points it held before and no longer holds; ``block``: the points
+    of its longest run of made points in a row, in the order the mover passes them,
+    where the play makes that run three points or more and longer than before (a
+    prime at six). Points are absolute (1..N): a board labels them in its own
+    numbering."""
 
     made: tuple[int, ...]
     hits: tuple[int, ...]
     off: int
     blots: tuple[tuple[int, int], ...]
     shots: tuple[tuple[int, int], ...]
+    given_up: tuple[int, ...] = ()
+    block: tuple[int, ...] = ()
 
 
 def play_facts(position: Position, play: Play) -> PlayFacts:
@@ -45,6 +53,13 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         for index in points
         if before_own[index] < 2 <= after_own[index]
     )
+    given_up = tuple(
+        variant.absolute(mover, index)
+        for index in points
+        if after_own[index] < 2 <= before_own[index]
+    )
+    longest = _longest_run(after_own, points)
+    grown = len(longest) >= BLOCK and len(longest) > len(_longest_run(before_own, points))
     hits = []
     for move in play.moves:
         if move.hit:  # the checker hit stood there before the play: opponents wait
@@ -65,7 +80,32 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         off=after.borne_off(mover) - position.borne_off(mover),
         blots=blots,
         shots=tuple((player, rolls) for player, rolls in counted if rolls),
+        given_up=given_up,
+        block=tuple(variant.absolute(mover, index) for index in longest) if grown else (),
     )
+
+
+BLOCK = 3
+"""Made points in a row that a teacher calls a block: three or more hold back a
+checker behind them (six, ``PRIME``, hold it for good)."""
+
+PRIME = 6
+"""Made points in a row that no checker behind them can jump."""
+
+
+def _longest_run(own: Sequence[int], points: range) -> tuple[int, ...]:
+    """The path positions of the longest run of made points in a row (the first such
+    run, the furthest back, where two are as long)."""
+    best: tuple[int, ...] = ()
+    run: list[int] = []
+    for index in points:
+        if own[index] >= 2:
+            run.append(index)
+            if len(run) > len(best):
+                best = tuple(run)
+        else:
+            run = []
+    return best
 
 
 def rolls_that_hit(position: Position, player: int, places: Collection[int]) -> int:
