@@ -131,9 +131,9 @@ def equity_graph(
         if marked is None or ply > last:
             continue
         parts.append(
-            f'<circle cx="{x(ply):.1f}" cy="{y(chances[ply][marked.player]):.1f}" r="4" '
+            f'<circle cx="{x(ply):.1f}" cy="{y(chances[ply][marked.player]):.1f}" r="5.5" '
             f'fill="{getattr(theme, MARK_COLOURS[mark])}" stroke="{theme.text}" '
-            'stroke-width="0.8"/>'
+            'stroke-width="1.2"/>'
         )
     for ply in range(last + 1):
         label = _column_label(report, ply, by_ply.get(ply), cubed.get(ply))
