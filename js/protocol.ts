@@ -378,6 +378,10 @@ export const WORDS = [
   ["best_cube_action", "The best cube action (or as good)"],
   ["cube_review_why", "Why: Hints at this turn gives the decision's figures, each side's chances and gammons, and the take point."],
   ["lost_play", "Lost {points} against the best play"],
+  ["stop_taken_back", "{dice}: {tried} lost {loss} against {best}; taken back, then {played} played"],
+  ["stop_played_on", "{dice}: {tried} lost {loss} against {best}; played all the same"],
+  ["stop_here", "The tutor stopped a play here"],
+  ["stop_turn", "Turn {ply}"],
   ["lost_cube_action", "Lost {points} against the best cube action"],
   ["luck_of", "the roll's luck {luck} points per game against an average roll"],
   ["cube_action", "Cube action"],
@@ -526,6 +530,7 @@ export const WORDS = [
   ["pips one", "{count} pip"],
   ["turns one", "{count} turn"],
   ["plies_ahead one", "looking {count} roll ahead"],
+  ["stops_listed one", "The tutor stopped {count} play"],
   ["mistakes one", "{count} in this game"],
   ["left_out one", "A bot played your seat for a while: its {count} marked decision is left out of yours."],
   ["cards_answered one", "{count} card answered"],
@@ -533,6 +538,7 @@ export const WORDS = [
   ["pips other", "{count} pips"],
   ["turns other", "{count} turns"],
   ["plies_ahead other", "looking {count} rolls ahead"],
+  ["stops_listed other", "The tutor stopped {count} plays"],
   ["mistakes other", "{count} in this game"],
   ["left_out other", "A bot played your seat for a while: its {count} marked decisions are left out of yours."],
   ["cards_answered other", "{count} cards answered"],
@@ -691,6 +697,7 @@ export interface Review {
   marked_at: number[];
   marked_by: number[][];
   left_out: number;
+  stops?: ReviewStop[];
   self_judged?: number[];
   turn: ReviewTurn | null;
 }
@@ -808,6 +815,19 @@ export interface ReviewPlayer {
   rating: number;
   marks: Record<string, number>;
   luck: number;
+}
+
+/** A play the tutor stopped, at the turn (``ply``) made there: the play ``tried``, */
+export interface ReviewStop {
+  ply: number;
+  player: number;
+  dice: number[];
+  tried: string;
+  best: string;
+  loss: number;
+  mark: string | null;
+  taken_back: boolean;
+  played: string;
 }
 
 /** The shown turn as the review judged it: the play made, its mark and loss, the */

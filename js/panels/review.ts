@@ -17,7 +17,7 @@ import {
   setText,
   swatch,
 } from "../dom";
-import { type Intent, MARKS, type Review, type ReviewTurn, type View } from "../protocol";
+import { type Intent, MARKS, type Review, type ReviewStop, type ReviewTurn, type View } from "../protocol";
 import { about, counted, fixed, format, markWord, type Word, type Words, word } from "../words";
 import { asGoodAsBest, byNet, equity, loss, points } from "./analysis";
 import "./review.css";
@@ -79,6 +79,7 @@ export class ReviewPanel {
   private readonly progressText = h("span", { class: "tgw-count" });
   private readonly note = h("div", { class: "tgw-note" });
   private readonly summary = h("div", { class: "tgw-results", "data-role": "review-summary" });
+  private readonly stops = h("div", { class: "tgw-results", "data-role": "tutor-stops" });
   private readonly turn = h("div", { class: "tgw-results", "data-role": "review-turn" });
   private summaryKey = "";
   private turnKey = "";
@@ -107,12 +108,35 @@ export class ReviewPanel {
       this.turn,
       this.note,
       this.summary,
+      this.stops,
     );
     on(this.analyse, "click", () => actions.send({ action: "analyse" }), signal);
     on(cancel, "click", () => actions.send({ action: "cancel_analysis" }), signal);
     on(this.previous, "click", () => this.mistake(-1), signal);
     on(this.next, "click", () => this.mistake(1), signal);
     on(this.whose, "change", () => this.choose(this.whose.value), signal);
+  }
+
+  /** The plays the tutor stopped, each with a button to its turn (walk 21: a play
+   *  taken back left no trace in the review). */
+  private stopsList(stops: ReviewStop[], words: Words): HTMLElement {
+    const items = stops.map((stop) => {
+      const go = button(format(word(words, "stop_turn"), { ply: String(stop.ply) }), { "data-action": "show-stop" });
+      go.addEventListener("click", () => this.actions.go(stop.ply - 1));
+      return h(
+        "li",
+        { "data-ply": stop.ply, "data-answer": stop.taken_back ? "taken-back" : "played-on" },
+        go,
+        " ",
+        stopText(stop, words),
+      );
+    });
+    return h(
+      "div",
+      { class: "tgw-stops" },
+      h("p", { class: "tgw-caption" }, counted(words, "stops_listed", stops.length)),
+      h("ul", { class: "tgw-stops-list" }, ...items),
+    );
   }
 
   /** Steps through the mistakes of `whose` from now on, and says how many. */
@@ -227,12 +251,26 @@ export class ReviewPanel {
       this.summaryKey = summaryKey;
       setChildren(this.summary, r?.players.length ? summaryTable(v, r, words) : null);
     }
-    const turnKey = JSON.stringify([r?.turn, v.names, v.colors, words]);
+    const stops = r?.stops ?? [];
+    const turnKey = JSON.stringify([r?.turn, stops, v.names, v.colors, words]);
     if (turnKey !== this.turnKey) {
       this.turnKey = turnKey;
-      setChildren(this.turn, r?.turn ? turnView(v, r.turn, words) : null);
+      const stopped = stops.find((stop) => stop.ply === r?.turn?.ply);
+      setChildren(this.turn, r?.turn ? turnView(v, r.turn, words, stopped) : null);
+      setChildren(this.stops, stops.length ? this.stopsList(stops, words) : null);
     }
   }
+}
+
+/** One play the tutor stopped, in words: what it lost, and how it was answered. */
+function stopText(stop: ReviewStop, words: Words): string {
+  return format(word(words, stop.taken_back ? "stop_taken_back" : "stop_played_on"), {
+    dice: diceText(stop.dice),
+    tried: stop.tried,
+    loss: fixed(stop.loss, 3, words),
+    best: stop.best,
+    played: stop.played,
+  });
 }
 
 /** The players the review's own net plays for (neural seats, judged by the neural
@@ -316,7 +354,7 @@ export function bestRow(
   );
 }
 
-function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
+function turnView(v: View, turn: ReviewTurn, words: Words, stopped?: ReviewStop): HTMLElement {
   const say = (key: Word): string => word(words, key);
   const name = v.names[turn.player] ?? String(turn.player + 1);
   const markText = turn.mark ? `${turn.mark} ${say(markWord(turn.mark))}` : "";
@@ -380,6 +418,8 @@ function turnView(v: View, turn: ReviewTurn, words: Words): HTMLElement {
       cube ? "" : ` · ${format(say("luck_of"), { luck: equity(turn.luck, words) })}`,
     ),
     cube && h("div", { class: "tgw-note", "data-role": "cube-why" }, say("cube_review_why")),
+    stopped &&
+      h("div", { class: "tgw-note", "data-role": "stopped-here" }, `${say("stop_here")}: ${stopText(stopped, words)}`),
     h(
       "div",
       { class: "tgw-best-head", "aria-hidden": "true" },

@@ -312,3 +312,21 @@ def test_the_tutor_lets_the_person_play_on(page: Any) -> None:
     assert warning.is_hidden()
     state = probe(page)["tutor"]
     assert state["plies"] == 1 and state["history"] == ["2/off"]
+
+    # The review lists the play the tutor stopped (walk 21: taken back, it left no
+    # trace), at its turn, with the answer given last there; a click shows that turn.
+    panel = widget.locator(".tgw-review-panel")
+    panel.get_by_role("button", name="Analyse game").click()
+    wait_done(page, widget, "review")
+    stops = panel.locator("[data-role=tutor-stops]")
+    assert stops.locator(".tgw-caption").text_content() == "The tutor stopped 1 play"
+    item = stops.locator("li")
+    assert item.count() == 1 and item.get_attribute("data-answer") == "played-on"
+    said = item.text_content() or ""
+    assert re.fullmatch(
+        r"Turn 1 2-1: 2/off lost \d\.\d{3} against 2/off 1/off; played all the same", said
+    ), said
+    act(page, widget, item.get_by_role("button", name="Turn 1"))
+    assert probe(page)["tutor"]["ply"] == 0
+    here = panel.locator("[data-role=stopped-here]").text_content() or ""
+    assert here.startswith("The tutor stopped a play here: 2-1: 2/off lost ")

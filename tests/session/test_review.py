@@ -8,14 +8,14 @@ import re
 
 import pytest
 
-from trigammon_widget import CLASSIC, Cube, MatchPosition, MatchState, Position, Turn
+from trigammon_widget import CLASSIC, Cube, Game, MatchPosition, MatchState, Position, Turn
 from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
 from trigammon_widget.engine.places import place_of
 from trigammon_widget.judgement.analysis import CubeReport, TurnReport
 from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.session import Job, Session
-from trigammon_widget.session.slices import Found
+from trigammon_widget.session.slices import Found, TutorStop
 
 
 def run(session: Session, job: Job | None) -> None:
@@ -358,3 +358,74 @@ def test_a_missed_double_is_shown_before_its_roll() -> None:
     advice = session.analysis
     assert advice is not None and advice["kind"] == "cube"
     assert advice["cube"]["question"] == "double"
+
+
+def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
+    """Walk 21 took back plays the tutor stopped and found no trace of them in the
+    review. It lists each, at the turn played there instead, with the play tried, what
+    it lost against the better play and the answer: taken back, or played anyway."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+    session.set_tutor(True, 0.0)
+    session.play("13/2")  # far worse than 24/13: stopped
+    held = session.board.held
+    assert held is not None
+    session.take_back()
+    session.play("13/7 13/8")  # worse than 24/13 as well: stopped again
+    second = session.board.held
+    assert second is not None
+    session.play_on()
+    assert session.game.ply == 1
+    session.set_tutor(False)
+    session.roll()
+    session.play(next(iter(session.legal_plays)))  # the tutor off: nothing stopped
+    run(session, session.analyse(workers=1))
+    review = session.view()["review"]
+    assert review is not None
+    stops = review.get("stops")
+    # One turn, one stop: the latest answer there, played on.
+    assert stops == [
+        {
+            "ply": 1,
+            "player": 0,
+            "dice": [6, 5],
+            "tried": second.warning["played"],
+            "best": second.warning["best"],
+            "loss": second.warning["loss"],
+            "mark": second.warning["mark"],
+            "taken_back": False,
+            "played": "13/8 13/7",
+        }
+    ]
+    # A stop taken back names the play then made; another line has none.
+    taken = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+    taken.set_tutor(True, 0.0)
+    taken.play("13/2")
+    warning = taken.board.held.warning if taken.board.held else None
+    taken.take_back()
+    taken.set_tutor(False)
+    taken.play("24/13")
+    run(taken, taken.analyse(workers=1))
+    reviewed = taken.view()["review"]
+    assert reviewed is not None
+    (stop,) = reviewed.get("stops", [])
+    assert warning is not None and stop["tried"] == "13/2" == warning["played"]
+    assert stop["taken_back"] and stop["played"] == "24/13" and stop["loss"] == warning["loss"]
+    # The stop belongs to its decision: a variation played there shows it too.
+    taken.goto(0)
+    taken.play("13/7 13/8")
+    (again,) = taken.tutor_stops.values()
+    assert taken.tutor_stops == {1: again} and again.warning == warning
+
+
+def test_a_board_keeps_the_latest_stops_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stops a board remembers are bounded (``MAX_STOPS``, SECURITY.md): the
+    oldest is forgotten first."""
+    from trigammon_widget.session import state
+
+    monkeypatch.setattr(state, "MAX_STOPS", 2)
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+    stop = TutorStop({"played": "", "best": "", "loss": 0.0, "mark": None, "by": "net"}, True)
+    keys = [Position.start(CLASSIC).with_dice(a, b) for a, b in ((6, 5), (4, 2), (3, 1))]
+    for key in keys:
+        session._remember_stop(stop, key)
+    assert list(session._stops) == keys[1:]

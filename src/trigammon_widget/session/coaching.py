@@ -34,6 +34,7 @@ __all__ = [
     "HintRow",
     "Review",
     "ReviewShown",
+    "ReviewStop",
     "Source",
     "TutorWarning",
     "chances_view",
@@ -294,6 +295,22 @@ class ReviewTurn(TypedDict):
     mover is not the board's perspective (``format_play_seen``); empty otherwise."""
 
 
+class ReviewStop(TypedDict):
+    """A play the tutor stopped, at the turn (``ply``) made there: the play ``tried``,
+    what it loses (``loss``, its ``mark``) against ``best``, whether it was
+    ``taken_back`` (else played all the same), and the play then ``played``."""
+
+    ply: int
+    player: int
+    dice: list[int]
+    tried: str
+    best: str
+    loss: float
+    mark: str | None
+    taken_back: bool
+    played: str
+
+
 class Review(TypedDict):
     """A game's analysis: progress, the players' summaries, the marked turns and the
     judgement of the shown turn."""
@@ -318,6 +335,9 @@ class Review(TypedDict):
     left_out: int
     """How many marked decisions of the person's seat a bot made there, left out of its
     ``marked_by``."""
+    stops: NotRequired[list[ReviewStop]]
+    """The plays the tutor stopped on the line reviewed (walk 21: one taken back left
+    no trace), by turn."""
     self_judged: NotRequired[list[int]]
     """The seats the review's own net plays (the neural bot's, judged by the neural
     evaluator): never faulted, by design."""

@@ -16,7 +16,7 @@ from ..judgement.judges import has_numpy
 from ..judgement.play import CubeBot, autoplay
 from .coaching import tutor_warning
 from .protocol import INT, PLACE, IntentError, action
-from .slices import Held
+from .slices import Held, TutorStop
 from .state import SessionState
 
 __all__ = ["Playing"]
@@ -181,6 +181,8 @@ class Playing(SessionState):
         beside the best, which is how lesson 06 says to see why it was bad (walk 15
         found it unrolled under "Other plays" once taken back)."""
         board = self._board
+        if board.held is not None:  # remembered before the view that shows it is sent
+            self._remember_stop(TutorStop(board.held.warning, taken_back=True), board.position)
         held = board.tutored
         text = _("Taken back: try again.")
         if held is not None:

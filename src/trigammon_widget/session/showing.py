@@ -20,7 +20,7 @@ from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
 from ..teaching.play_facts import PRIME, PlayFacts, play_facts
-from .coaching import Analysis, Review, plays_by_text, review_view
+from .coaching import Analysis, Review, ReviewStop, plays_by_text, review_view
 from .state import SessionState
 from .view import (
     CubeView,
@@ -506,7 +506,31 @@ class Showing(SessionState):
         judged = [
             p for p, seat in enumerate(seats) if itself and seat == "neural" and p != self.you
         ]
-        return {**review, **shown, "self_judged": judged}
+        return {**review, **shown, "self_judged": judged, "stops": self._stops_shown()}
+
+    def _stops_shown(self) -> list[ReviewStop]:
+        """The plays the tutor stopped on the shown line, each with the play then made."""
+        game = self._board.game
+        shown: list[ReviewStop] = []
+        for at, stop in self.tutor_stops.items():
+            record, before = game.turns[at - 1], game.position_at(at - 1)
+            if not isinstance(record, Turn):  # kept at turns only (``tutor_stops``)
+                continue
+            warning = stop.warning
+            shown.append(
+                {
+                    "ply": at,
+                    "player": record.player,
+                    "dice": list(record.dice),
+                    "tried": warning["played"],
+                    "best": warning["best"],
+                    "loss": warning["loss"],
+                    "mark": warning["mark"],
+                    "taken_back": stop.taken_back,
+                    "played": play_text(before.format_play(record.play)),
+                }
+            )
+        return shown
 
     def history(self) -> list[HistoryEntry]:
         """The turns of the current line, with branch counts and the review's marks."""

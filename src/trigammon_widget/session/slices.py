@@ -107,6 +107,15 @@ class Held:
 
 
 @dataclass(frozen=True)
+class TutorStop:
+    """A play the tutor stopped and its person's answer: taken back, or played all the
+    same. The review lists them (walk 21: a play taken back left no trace in it)."""
+
+    warning: TutorWarning
+    taken_back: bool
+
+
+@dataclass(frozen=True)
 class Board:
     """What is played and shown: ``game`` (the session's own copy; in a match, the game
     shown), ``match``, the moves of the turn in progress (``done``), the play the tutor

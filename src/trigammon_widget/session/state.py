@@ -46,7 +46,7 @@ from .memo import Memo
 if TYPE_CHECKING:
     from ..judgement.evaluation import Evaluator
 from .protocol import IntentError
-from .slices import Analyses, Board, Drill, Job, Look, Seating, TutorSettings
+from .slices import Analyses, Board, Drill, Job, Look, Seating, TutorSettings, TutorStop
 from .view import HUMAN, Message
 
 __all__ = [
@@ -59,6 +59,9 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+MAX_STOPS = 1000
+"""The tutor's stops a board keeps for its review, the latest (``SECURITY.md``)."""
 
 AGAINST = {
     1: (N_("a single game against {name}"), NP_("you", "a single game against you")),
@@ -158,6 +161,9 @@ class SessionState:
         self._by_bots: weakref.WeakValueDictionary[int, Record] = weakref.WeakValueDictionary()
         """The records bots made at this board, by identity: a seat's bot's decisions
         told from its person's (a person who hands their seat to a bot for a while)."""
+        self._stops: dict[Position, TutorStop] = {}
+        """The plays the tutor stopped at this board, by the position and roll they
+        were stopped at, the latest ``MAX_STOPS``: the review tells them."""
         self._analyses = Analyses(evaluator)
         self._tutor = TutorSettings()
         self._drill = Drill()
@@ -178,6 +184,32 @@ class SessionState:
         made = self._by_bots
         turns = enumerate(self._board.game.turns, 1)
         return frozenset(at for at, record in turns if made.get(id(record)) is record)
+
+    @property
+    def tutor_stops(self) -> dict[int, TutorStop]:
+        """The plays the tutor stopped on the shown line, by the ply of the turn made
+        there instead (1 = the first)."""
+        stops, game = self._stops, self._board.game
+        if not stops:
+            return {}
+
+        def found() -> dict[int, TutorStop]:
+            at_turns = (
+                (at, stops.get(game.position_at(at - 1)))
+                for at, record in enumerate(game.turns, 1)
+                if isinstance(record, Turn)
+            )
+            return {at: stop for at, stop in at_turns if stop is not None}
+
+        return self.memo.get("stops", (self._version, len(stops)), found)
+
+    def _remember_stop(self, stop: TutorStop, key: Position) -> None:
+        """Keep ``stop`` for the review, at the position and roll it was made at."""
+        stops = self._stops
+        stops.pop(key, None)  # the latest answer, and last in line to be forgotten
+        if len(stops) >= MAX_STOPS:
+            del stops[next(iter(stops))]
+        stops[key] = stop
 
     @property
     def game(self) -> Game:

@@ -7,7 +7,7 @@ from ..judgement.analysis import MARK_NAMES, THRESHOLDS
 from ..judgement.judges import need_numpy
 from .playing import Playing
 from .protocol import BOOL, IntentError, action, choice
-from .slices import TutorSettings
+from .slices import TutorSettings, TutorStop
 
 LEVELS = dict(zip(MARK_NAMES.values(), THRESHOLDS, strict=True))
 """The tutor's levels by name: it stops a play that loses as much as a doubtful, a bad
@@ -85,4 +85,6 @@ class Tutoring(Playing):
         held = self._board.held
         if held is None:
             raise ValueError(_("the tutor has no warning to answer"))
+        # Remembered before the view that shows it is sent; the play held is legal.
+        self._remember_stop(TutorStop(held.warning, taken_back=False), self._board.position)
         self._commit(held.play, tutored=False)

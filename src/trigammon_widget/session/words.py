@@ -73,6 +73,9 @@ COUNTED: Mapping[str, tuple[str, str]] = {
     "turns": NN_("{count} turn", "{count} turns"),
     # Translators: what N-ply means, after "at 1-ply:".
     "plies_ahead": NN_("looking {count} roll ahead", "looking {count} rolls ahead"),
+    # Translators: the heading of the review's list of the plays the tutor stopped
+    # (walk 21: a play taken back left no trace in the review).
+    "stops_listed": NN_("The tutor stopped {count} play", "The tutor stopped {count} plays"),
     # Translators: at a turn not marked, how many the review marked in the whole game,
     # beside the list's choice ("Your mistakes").
     "mistakes": NN_("{count} in this game", "{count} in this game"),
@@ -491,6 +494,14 @@ WORDS: Mapping[str, str] = {
         "gammons, and the take point."
     ),
     "lost_play": N_("Lost {points} against the best play"),
+    # Translators: one play the tutor stopped, in the review's list and at its turn:
+    # "6-5: 13/18 13/19 lost 0.112 against 24/13; taken back, then 24/13 played".
+    "stop_taken_back": N_(
+        "{dice}: {tried} lost {loss} against {best}; taken back, then {played} played"
+    ),
+    "stop_played_on": N_("{dice}: {tried} lost {loss} against {best}; played all the same"),
+    "stop_here": N_("The tutor stopped a play here"),
+    "stop_turn": N_("Turn {ply}"),
     "lost_cube_action": N_("Lost {points} against the best cube action"),
     # Translators: walk 18 found the luck figure with no scale.
     "luck_of": N_("the roll's luck {luck} points per game against an average roll"),
