@@ -285,6 +285,7 @@ export const WORDS = [
   ["take_point", "Take point {point}: {name} takes with at least this chance of winning."],
   ["take_point_any", "Take point {point}: passing loses the match, so {name} takes with any chance."],
   ["cubeless_chances", "Chances without the cube, by {by} {ahead}: {chances}."],
+  ["take_point_close", "The chance of winning is within half a point of the take point: too close for the chances alone to decide. The answer comes from the points per cube above, which also weigh the gammons and the cube after each roll."],
   ["take_point_differs", "Why the answer and the take point differ here: the take point compares the chances alone; the answer also weighs the gammons and what the cube is worth to its owner after each roll."],
   ["player_wins", "{name} wins {wins}"],
   ["cube_gammons", "Why the points and the win chance differ: a gammon counts double, and {name} loses a gammon {lost} of the time, wins one {won}."],
@@ -378,8 +379,10 @@ export const WORDS = [
   ["best_cube_action", "The best cube action (or as good)"],
   ["cube_review_why", "Why: Hints at this turn gives the decision's figures, each side's chances and gammons, and the take point."],
   ["lost_play", "Lost {points} against the best play"],
-  ["stop_taken_back", "{dice}: {tried} lost {loss} against {best}; taken back, then {played} played"],
-  ["stop_played_on", "{dice}: {tried} lost {loss} against {best}; played all the same"],
+  ["stop_taken_back", "{dice}: {tried} lost {loss} against {best} ({by}); taken back, then {played} played"],
+  ["stop_played_on", "{dice}: {tried} lost {loss} against {best} ({by}); played all the same"],
+  ["stop_by_rollout", "by Hints' rollout"],
+  ["stop_by_net", "by the net at 0-ply, as the review"],
   ["stop_here", "The tutor stopped a play here"],
   ["stop_turn", "Turn {ply}"],
   ["lost_cube_action", "Lost {points} against the best cube action"],
@@ -803,7 +806,7 @@ export interface CubeAdvice {
   wins: number[];
   gammons: number[];
   gammons_differ: boolean;
-  take_point_differs: boolean;
+  take_point_note: "close" | "differs" | null;
 }
 
 /** One player's game: ``error_rate`` in thousandths of a point per decision, a */
@@ -828,6 +831,7 @@ export interface ReviewStop {
   mark: string | null;
   taken_back: boolean;
   played: string;
+  by: "net" | "rollout";
 }
 
 /** The shown turn as the review judged it: the play made, its mark and loss, the */

@@ -395,7 +395,12 @@ export class AnalysisPanel {
           name: name(v, taker),
         }),
       ),
-      cube.take_point_differs && h("p", { "data-role": "take-point-why" }, say("take_point_differs")),
+      cube.take_point_note &&
+        h(
+          "p",
+          { "data-role": "take-point-why", "data-note": cube.take_point_note },
+          say(cube.take_point_note === "close" ? "take_point_close" : "take_point_differs"),
+        ),
       h(
         "p",
         { "data-role": "cubeless" },

@@ -269,6 +269,7 @@ function stopText(stop: ReviewStop, words: Words): string {
     tried: stop.tried,
     loss: fixed(stop.loss, 3, words),
     best: stop.best,
+    by: word(words, stop.by === "rollout" ? "stop_by_rollout" : "stop_by_net"),
     played: stop.played,
   });
 }

@@ -324,7 +324,9 @@ def test_the_tutor_lets_the_person_play_on(page: Any) -> None:
     assert item.count() == 1 and item.get_attribute("data-answer") == "played-on"
     said = item.text_content() or ""
     assert re.fullmatch(
-        r"Turn 1 2-1: 2/off lost \d\.\d{3} against 2/off 1/off; played all the same", said
+        r"Turn 1 2-1: 2/off lost \d\.\d{3} against 2/off 1/off \(by the net at 0-ply, as the "
+        r"review\); played all the same",
+        said,
     ), said
     act(page, widget, item.get_by_role("button", name="Turn 1"))
     assert probe(page)["tutor"]["ply"] == 0

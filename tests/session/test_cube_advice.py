@@ -176,8 +176,9 @@ def test_the_proper_action_is_said_in_plain_words() -> None:
 
 def test_a_take_below_the_take_point_is_explained() -> None:
     """Walk 21 met "Double, take" with the taker at 32.9% against a take point of
-    33.6%. The answer looks a roll ahead and weighs gammons and the cube; where it and
-    the bare comparison of chance and take point disagree, the advice says so."""
+    33.6%; walk 22 read 32.9% and 32.9% beside "Pass". The answer looks a roll ahead
+    and weighs gammons and the cube; where the bare comparison of chance and take point
+    disagrees with it, or is too close to tell, the advice says so."""
     from trigammon_widget.judgement.evaluation import Evaluation
     from trigammon_widget.session.coaching import cube_advice
 
@@ -188,14 +189,17 @@ def test_a_take_below_the_take_point_is_explained() -> None:
     take = CubeDecision(0.5, 0.9, 1.0, 0.336, "money")  # double/take costs less: take
     passing = CubeDecision(0.5, 1.1, 1.0, 0.336, "money")
     assert take.take and not passing.take
-    for decision, taker_wins, differs in [
-        (take, 0.329, True),  # take below the take point: walk 21's
-        (take, 0.34, False),
-        (passing, 0.34, True),  # pass above it
-        (passing, 0.329, False),
+    for decision, taker_wins, note in [
+        (take, 0.329, "differs"),  # take below the take point: walk 21's
+        (take, 0.345, None),
+        (passing, 0.345, "differs"),  # pass above it
+        (passing, 0.325, None),
+        (passing, 0.3364, "close"),  # walk 22's: the same to 0.1%
+        (take, 0.3315, "close"),
+        (take, 0.3305, "differs"),
     ]:
         for answering in (False, True):
             advice = cube_advice(decision, 0, answering, chances(taker_wins))
-            assert advice["take_point_differs"] is differs
+            assert advice["take_point_note"] == note, (decision, taker_wins)
     anything = CubeDecision(0.5, 0.9, 1.0, 0.0, "money")  # passing loses the match
-    assert not cube_advice(anything, 0, True, chances(0.01))["take_point_differs"]
+    assert cube_advice(anything, 0, True, chances(0.01))["take_point_note"] is None

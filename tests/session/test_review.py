@@ -394,6 +394,7 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
             "mark": second.warning["mark"],
             "taken_back": False,
             "played": "13/8 13/7",
+            "by": "net",
         }
     ]
     # A stop taken back names the play then made; another line has none.

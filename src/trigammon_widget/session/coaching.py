@@ -144,6 +144,11 @@ class CubeRow(TypedDict):
     diff: float
 
 
+TAKE_POINT_CLOSE = 0.005
+"""A chance of winning this near the take point (half a point) does not decide a take
+by itself: the board says so rather than show two equal-looking figures."""
+
+
 class CubeAdvice(TypedDict):
     """A cube decision (R14): whether to double (``question`` "double": the player on
     roll, before the roll) or to take (``question`` "take": a double awaiting its
@@ -155,10 +160,11 @@ class CubeAdvice(TypedDict):
     decision (``CUBE_PLY``); ``gammons_differ`` where the decider's points without a
     double and their win chance point different ways (walk 15 met "No double −0.019"
     at 50.4% to win): the gammons are why, and the panel says so;
-    ``take_point_differs`` where the taker's chance and the take point point away
-    from the answer (walk 21 met "Double, take" at 32.9% against a take point of
-    33.6%): the answer weighs gammons and the cube after each roll, and the panel says
-    so."""  # noqa: RUF002
+    ``take_point_note`` where the taker's chance and the take point do not give the
+    answer: "differs" where they point away from it (walk 21 met "Double, take" at
+    32.9% against a take point of 33.6%), "close" where the two are within
+    ``TAKE_POINT_CLOSE`` (walk 22 read 32.9% and 32.9% beside "Pass"); the answer
+    weighs gammons and the cube after each roll, and the panel says so."""  # noqa: RUF002
 
     question: Literal["double", "take"]
     decider: int
@@ -171,7 +177,7 @@ class CubeAdvice(TypedDict):
     wins: list[float]
     gammons: list[float]
     gammons_differ: bool
-    take_point_differs: bool
+    take_point_note: Literal["close", "differs"] | None
 
 
 ROW_WORDS: dict[str, tuple[str, str]] = {
@@ -237,7 +243,12 @@ def cube_advice(
     differ = not answering and abs(wins - 0.5) >= 0.005 and (staying > 0) != (wins > 0.5)
     taker_wins = chances.wins[1 - doubler]
     point = decision.take_point
-    below = 0.0 < point < 1.0 and (taker_wins >= point) != decision.take
+    note: Literal["close", "differs"] | None = None
+    if 0.0 < point < 1.0:
+        if abs(taker_wins - point) < TAKE_POINT_CLOSE:
+            note = "close"
+        elif (taker_wins >= point) != decision.take:
+            note = "differs"
     return {
         "question": "take" if answering else "double",
         "decider": 1 - doubler if answering else doubler,
@@ -250,7 +261,7 @@ def cube_advice(
         "wins": list(chances.wins),
         "gammons": list(chances.gammons),
         "gammons_differ": differ,
-        "take_point_differs": below,
+        "take_point_note": note,
     }
 
 
@@ -298,7 +309,8 @@ class ReviewTurn(TypedDict):
 class ReviewStop(TypedDict):
     """A play the tutor stopped, at the turn (``ply``) made there: the play ``tried``,
     what it loses (``loss``, its ``mark``) against ``best``, whether it was
-    ``taken_back`` (else played all the same), and the play then ``played``."""
+    ``taken_back`` (else played all the same), and the play then ``played``; ``by``
+    what judged it, as ``TutorWarning.by``."""
 
     ply: int
     player: int
@@ -309,6 +321,7 @@ class ReviewStop(TypedDict):
     mark: str | None
     taken_back: bool
     played: str
+    by: Literal["net", "rollout"]
 
 
 class Review(TypedDict):

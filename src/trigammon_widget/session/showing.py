@@ -528,6 +528,7 @@ class Showing(SessionState):
                     "mark": warning["mark"],
                     "taken_back": stop.taken_back,
                     "played": play_text(before.format_play(record.play)),
+                    "by": warning["by"],
                 }
             )
         return shown

@@ -317,6 +317,13 @@ WORDS: Mapping[str, str] = {
     "cubeless_chances": N_("Chances without the cube, by {by} {ahead}: {chances}."),
     # Translators: beneath a take point that points away from the proper answer (walk
     # 21: "Double, take" at 32.9% to win against a take point of 33.6%).
+    # Translators: beneath a take point within half a point of the taker's chance (walk
+    # 22 read "Take point 32.9%" beside "you win 32.9%" and the answer "Pass").
+    "take_point_close": N_(
+        "The chance of winning is within half a point of the take point: too close for the "
+        "chances alone to decide. The answer comes from the points per cube above, which "
+        "also weigh the gammons and the cube after each roll."
+    ),
     "take_point_differs": N_(
         "Why the answer and the take point differ here: the take point compares the "
         "chances alone; the answer also weighs the gammons and what the cube is worth to "
@@ -495,11 +502,16 @@ WORDS: Mapping[str, str] = {
     ),
     "lost_play": N_("Lost {points} against the best play"),
     # Translators: one play the tutor stopped, in the review's list and at its turn:
-    # "6-5: 13/18 13/19 lost 0.112 against 24/13; taken back, then 24/13 played".
+    # "6-5: 13/18 13/19 lost 0.112 against 24/13 (by Hints' rollout); taken back, then
+    # 24/13 played". {by} is "stop_by_rollout" or "stop_by_net".
     "stop_taken_back": N_(
-        "{dice}: {tried} lost {loss} against {best}; taken back, then {played} played"
+        "{dice}: {tried} lost {loss} against {best} ({by}); taken back, then {played} played"
     ),
-    "stop_played_on": N_("{dice}: {tried} lost {loss} against {best}; played all the same"),
+    "stop_played_on": N_("{dice}: {tried} lost {loss} against {best} ({by}); played all the same"),
+    # Translators: walk 22 read the tutor's 0.121 (Hints' rollout) and the review's 0.104
+    # (the net at 0-ply) for one play: each figure says its source.
+    "stop_by_rollout": N_("by Hints' rollout"),
+    "stop_by_net": N_("by the net at 0-ply, as the review"),
     "stop_here": N_("The tutor stopped a play here"),
     "stop_turn": N_("Turn {ply}"),
     "lost_cube_action": N_("Lost {points} against the best cube action"),
