@@ -315,8 +315,6 @@ WORDS: Mapping[str, str] = {
         "Take point {point}: passing loses the match, so {name} takes with any chance."
     ),
     "cubeless_chances": N_("Chances without the cube, by {by} {ahead}: {chances}."),
-    # Translators: beneath a take point that points away from the proper answer (walk
-    # 21: "Double, take" at 32.9% to win against a take point of 33.6%).
     # Translators: beneath a take point within half a point of the taker's chance (walk
     # 22 read "Take point 32.9%" beside "you win 32.9%" and the answer "Pass").
     "take_point_close": N_(
@@ -324,6 +322,8 @@ WORDS: Mapping[str, str] = {
         "chances alone to decide. The answer comes from the points per cube above, which "
         "also weigh the gammons and the cube after each roll."
     ),
+    # Translators: beneath a take point that points away from the proper answer (walk
+    # 21: "Double, take" at 32.9% to win against a take point of 33.6%).
     "take_point_differs": N_(
         "Why the answer and the take point differ here: the take point compares the "
         "chances alone; the answer also weighs the gammons and what the cube is worth to "
