@@ -337,7 +337,8 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     job.stop.set()
     said = running.view()["facts"]["24/13"]  # one pip, not "1 pips" (walk 21)
     assert said.startswith(
-        "gives up point 24; leaves a blot on 24 (1 pip lost if hit): Player O hits with "
+        "brings 1 back checker out; gives up point 24; leaves a blot on 24 (1 pip lost if "
+        "hit): Player O hits with "
     )
     # Walk 21: two plays that leave no blot differ by the block one makes.
     blocking = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 1)))

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tests.engine.strategies import positions
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
-from trigammon_widget.teaching.play_facts import PlayFacts, play_facts
+from trigammon_widget.teaching.play_facts import BACK, PlayFacts, play_facts
 from trigammon_widget.teaching.toolkit import setup, shots
 
 
@@ -107,6 +107,21 @@ def test_a_block_is_named_where_the_play_lengthens_the_longest_run() -> None:
     assert facts(five, "6/4 5/4").block == (16, 17, 18, 19, 20, 21)
 
 
+def test_a_back_checker_brought_out_is_named() -> None:
+    # Walk 22: at the trigammon start 6-2's 1/9 beat a hit with no word of the run.
+    start = Position.start(TRIGAMMON).with_dice(6, 2)
+    run = facts(start, "1/9")
+    assert (run.escaped, run.given_up) == (1, (1,))
+    assert facts(start, "12/18 12/14").escaped == 0
+    # Classic 6-5's lover's leap runs a back checker out of O's home board; the split
+    # 24/23 does not, nor does a checker entering from the bar.
+    opening = Position.start(CLASSIC).with_dice(6, 5)
+    assert facts(opening, "24/13").escaped == 1
+    assert facts(Position.start(CLASSIC).with_dice(2, 1), "24/23 13/11").escaped == 0
+    entering = setup(CLASSIC, {"X": {"bar": 1, 24: 1, 6: 13}, "O": {1: 15}}, (6, 5))
+    assert facts(entering, "bar/20 24/18").escaped == 1  # 24/18 out, bar/20 in
+
+
 def runs_oracle(made: list[bool]) -> int:
     """The length of the longest run of ``True`` in a row, by splitting a string."""
     return max(len(run) for run in "".join("x" if m else " " for m in made).split(" "))
@@ -128,6 +143,7 @@ def test_the_points_given_up_and_the_block_agree_with_the_boards(
     assert found.given_up == tuple(lost)
     longest, was = runs_oracle(after_made), runs_oracle(before_made)
     assert len(found.block) == (longest if longest >= 3 and longest > was else 0)
+    assert found.escaped == sum(move.start <= BACK < move.end for move in play.moves)
     held = [variant.path(mover, place) for place in found.block]
     assert all(after_made[i - 1] for i in held)
     assert held == list(range(held[0], held[0] + len(held))) if held else True

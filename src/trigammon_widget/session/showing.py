@@ -424,6 +424,11 @@ class Showing(SessionState):
                 else _("makes a {count}-point block ({first}-{last})")
             )
             parts.append(block.format(count=len(found.block), first=first, last=last))
+        if found.escaped:
+            escaped = ngettext(
+                "brings {count} back checker out", "brings {count} back checkers out", found.escaped
+            )
+            parts.append(escaped.format(count=found.escaped))
         if found.given_up:
             given_up = ngettext(
                 "gives up point {points}", "gives up points {points}", len(found.given_up)

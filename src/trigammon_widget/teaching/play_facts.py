@@ -1,10 +1,11 @@
 """What a play does that a learner can see on the board: the points it makes or gives
-up, the block it builds, the checkers it hits or bears off, and the blots it leaves with
-the rolls that hit them.
+up, the block it builds, the back checkers it brings out, the checkers it hits or bears
+off, and the blots it leaves with the rolls that hit them.
 
 Hints and the review rank plays by equity, a number with no reason beside it; these
 facts are the reasons a teacher names first (walk 18: "no why"; walk 21: two plays that
-both "leave no blot" differ by the block one of them makes). Shots are counted by
+both "leave no blot" differ by the block one of them makes; walk 22: a running play
+beat a hit with no word of the run). Shots are counted by
 each opponent's legal plays (R6-R9), not by a table: ``rolls_that_hit``, which
 ``toolkit.shots`` counts with too.
 """
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import Play, Position
 
-__all__ = ["BLOCK", "PRIME", "PlayFacts", "play_facts", "rolls_that_hit"]
+__all__ = ["BACK", "BLOCK", "PRIME", "PlayFacts", "play_facts", "rolls_that_hit"]
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,9 @@ class PlayFacts:
     ``given_up``: the points it held before and no longer holds; ``block``: the points
     of its longest run of made points in a row, in the order the mover passes them,
     where the play makes that run three points or more and longer than before (a
-    prime at six). Points are absolute (1..N): a board labels them in its own
-    numbering."""
+    prime at six); ``escaped``: the mover's checkers it brings out of the first
+    ``BACK`` points of their path, where they start (the bar's, entering there, count
+    as back). Points are absolute (1..N): a board labels them in its own numbering."""
 
     made: tuple[int, ...]
     hits: tuple[int, ...]
@@ -40,6 +42,7 @@ class PlayFacts:
     shots: tuple[tuple[int, int], ...]
     given_up: tuple[int, ...] = ()
     block: tuple[int, ...] = ()
+    escaped: int = 0
 
 
 def play_facts(position: Position, play: Play) -> PlayFacts:
@@ -58,6 +61,9 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         for index in points
         if after_own[index] < 2 <= before_own[index]
     )
+    back = range(1, BACK + 1)
+    entered = position.bar(mover) - after.bar(mover)
+    escaped = sum(before_own[i] for i in back) + entered - sum(after_own[i] for i in back)
     longest = _longest_run(after_own, points)
     grown = len(longest) >= BLOCK and len(longest) > len(_longest_run(before_own, points))
     hits = []
@@ -82,6 +88,7 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         shots=tuple((player, rolls) for player, rolls in counted if rolls),
         given_up=given_up,
         block=tuple(variant.absolute(mover, index) for index in longest) if grown else (),
+        escaped=escaped,
     )
 
 
@@ -91,6 +98,10 @@ checker behind them (six, ``PRIME``, hold it for good)."""
 
 PRIME = 6
 """Made points in a row that no checker behind them can jump."""
+
+BACK = 6
+"""The first points of a checker's path, where its back checkers start: the
+opponent's home board in classic (R10), the starting quarter in trigammon."""
 
 
 def _longest_run(own: Sequence[int], points: range) -> tuple[int, ...]:
