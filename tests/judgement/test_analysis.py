@@ -309,7 +309,7 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
     """Cube actions take a ply of the line without a turn judged: the graph keeps a
     column for each (``data-ply`` is the ply ``goto`` shows); each line has a colour
     of its own and the legend names its player beside the player's checker."""
-    from trigammon_widget.pictures.chart import equity_graph
+    from trigammon_widget.pictures.chart import MARK_COLOURS, equity_graph
     from trigammon_widget.pictures.themes import THEMES
 
     game = doubled_game()
@@ -346,6 +346,18 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
         assert f'fill="{theme.checkers[player]}"' in legend.group(2)
         assert f'stroke="{theme.lines[player]}"' in legend.group(2)
         assert f">{report.names[player]}</text>" in legend.group(2)
+    # Each marked turn's dot: filled in its mark's colour, ringed in its player's line
+    # colour, so that whose it is shows where the lines overlap (walk 23).
+    dots = re.findall(
+        r'<circle [^>]*fill="([^"]+)" stroke="([^"]+)"[^>]* data-player="(\d)"', drawn
+    )
+    marked = [(report.marks[ply], report.judged(ply)) for ply in sorted(report.marks)]
+    assert [(fill, stroke, int(player)) for fill, stroke, player in dots] == [
+        (getattr(theme, MARK_COLOURS[mark]), theme.lines[judged.player], judged.player)
+        for mark, judged in marked
+        if judged is not None
+    ]
+    assert dots  # the game has a marked turn
 
 
 def test_gnubg_s_own_cube_actions_are_judged_right() -> None:

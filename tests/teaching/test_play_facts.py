@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tests.engine.strategies import positions
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Position
-from trigammon_widget.teaching.play_facts import BACK, PlayFacts, play_facts
+from trigammon_widget.teaching.play_facts import BACK, DEEP, PlayFacts, play_facts
 from trigammon_widget.teaching.toolkit import setup, shots
 
 
@@ -122,6 +122,18 @@ def test_a_back_checker_brought_out_is_named() -> None:
     assert facts(entering, "bar/20 24/18").escaped == 1  # 24/18 out, bar/20 in
 
 
+def test_checkers_buried_deep_while_others_are_out_are_named() -> None:
+    # Walk 23: 33/35(2) put two checkers on trigammon's 35 with nothing said of it.
+    opening = Position.start(CLASSIC).with_dice(4, 4)
+    assert facts(opening, "6/2(2) 8/4(2)").buried == 2
+    assert facts(opening, "24/20(2) 13/9(2)").buried == 0
+    deep = setup(TRIGAMMON, {"X": {33: 2, 30: 2, 12: 11}, "O": {24: 15}, "V": {6: 15}}, (2, 2))
+    assert facts(deep, "33/35(2) 12/14(2)").buried == 2
+    # Bearing in with nothing left outside buries nothing: they are home to bear off.
+    home = setup(CLASSIC, {"X": {6: 13, 4: 2}, "O": {24: 2}}, (2, 2))
+    assert facts(home, "4/2(2) 6/4(2)").buried == 0
+
+
 def runs_oracle(made: list[bool]) -> int:
     """The length of the longest run of ``True`` in a row, by splitting a string."""
     return max(len(run) for run in "".join("x" if m else " " for m in made).split(" "))
@@ -144,6 +156,10 @@ def test_the_points_given_up_and_the_block_agree_with_the_boards(
     longest, was = runs_oracle(after_made), runs_oracle(before_made)
     assert len(found.block) == (longest if longest >= 3 and longest > was else 0)
     assert found.escaped == sum(move.start <= BACK < move.end for move in play.moves)
+    last = range(variant.points - DEEP + 1, variant.points + 1)
+    out = after.bar(mover) + sum(after.board(mover)[i] for i in range(1, variant.home_start))
+    into = sum((move.end in last) - (move.start in last) for move in play.moves)
+    assert found.buried == (max(into, 0) if out else 0)
     held = [variant.path(mover, place) for place in found.block]
     assert all(after_made[i - 1] for i in held)
     assert held == list(range(held[0], held[0] + len(held))) if held else True

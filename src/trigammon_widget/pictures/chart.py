@@ -131,9 +131,11 @@ def equity_graph(
         if marked is None or ply > last:
             continue
         parts.append(
+            # ringed in its player's line colour: where lines overlap, whose it is
+            # (walk 23 could not tell its own dot from another player's)
             f'<circle cx="{x(ply):.1f}" cy="{y(chances[ply][marked.player]):.1f}" r="5.5" '
-            f'fill="{getattr(theme, MARK_COLOURS[mark])}" stroke="{theme.text}" '
-            'stroke-width="1.2"/>'
+            f'fill="{getattr(theme, MARK_COLOURS[mark])}" stroke="{colors[marked.player]}" '
+            f'stroke-width="2.5" data-player="{marked.player}"/>'
         )
     for ply in range(last + 1):
         label = _column_label(report, ply, by_ply.get(ply), cubed.get(ply))

@@ -429,6 +429,13 @@ class Showing(SessionState):
                 "brings {count} back checker out", "brings {count} back checkers out", found.escaped
             )
             parts.append(escaped.format(count=found.escaped))
+        if found.buried:
+            buried = ngettext(
+                "buries {count} checker deep in home, out of play",
+                "buries {count} checkers deep in home, out of play",
+                found.buried,
+            )
+            parts.append(buried.format(count=found.buried))
         if found.given_up:
             given_up = ngettext(
                 "gives up point {points}", "gives up points {points}", len(found.given_up)

@@ -1,11 +1,13 @@
 """What a play does that a learner can see on the board: the points it makes or gives
-up, the block it builds, the back checkers it brings out, the checkers it hits or bears
-off, and the blots it leaves with the rolls that hit them.
+up, the block it builds, the back checkers it brings out, the checkers it buries deep
+in its home, the checkers it hits or bears off, and the blots it leaves with the rolls
+that hit them.
 
 Hints and the review rank plays by equity, a number with no reason beside it; these
 facts are the reasons a teacher names first (walk 18: "no why"; walk 21: two plays that
 both "leave no blot" differ by the block one of them makes; walk 22: a running play
-beat a hit with no word of the run). Shots are counted by
+beat a hit with no word of the run; walk 23: nothing said that a play buried two
+checkers). Shots are counted by
 each opponent's legal plays (R6-R9), not by a table: ``rolls_that_hit``, which
 ``toolkit.shots`` counts with too.
 """
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 from ..engine import Play, Position
 
-__all__ = ["BACK", "BLOCK", "PRIME", "PlayFacts", "play_facts", "rolls_that_hit"]
+__all__ = ["BACK", "BLOCK", "DEEP", "PRIME", "PlayFacts", "play_facts", "rolls_that_hit"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,9 @@ class PlayFacts:
     where the play makes that run three points or more and longer than before (a
     prime at six); ``escaped``: the mover's checkers it brings out of the first
     ``BACK`` points of their path, where they start (the bar's, entering there, count
-    as back). Points are absolute (1..N): a board labels them in its own numbering."""
+    as back); ``buried``: the checkers it puts on the last ``DEEP`` points of the path
+    while others are still to come home, out of play there. Points are absolute
+    (1..N): a board labels them in its own numbering."""
 
     made: tuple[int, ...]
     hits: tuple[int, ...]
@@ -43,6 +47,7 @@ class PlayFacts:
     given_up: tuple[int, ...] = ()
     block: tuple[int, ...] = ()
     escaped: int = 0
+    buried: int = 0
 
 
 def play_facts(position: Position, play: Play) -> PlayFacts:
@@ -64,6 +69,9 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
     back = range(1, BACK + 1)
     entered = position.bar(mover) - after.bar(mover)
     escaped = sum(before_own[i] for i in back) + entered - sum(after_own[i] for i in back)
+    deep = range(variant.points - DEEP + 1, variant.points + 1)
+    outside = after.bar(mover) + sum(after_own[i] for i in range(1, variant.home_start))
+    buried = sum(after_own[i] - before_own[i] for i in deep) if outside else 0
     longest = _longest_run(after_own, points)
     grown = len(longest) >= BLOCK and len(longest) > len(_longest_run(before_own, points))
     hits = []
@@ -89,6 +97,7 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         given_up=given_up,
         block=tuple(variant.absolute(mover, index) for index in longest) if grown else (),
         escaped=escaped,
+        buried=max(buried, 0),
     )
 
 
@@ -98,6 +107,10 @@ checker behind them (six, ``PRIME``, hold it for good)."""
 
 PRIME = 6
 """Made points in a row that no checker behind them can jump."""
+
+DEEP = 2
+"""The last points of a path, where checkers come home out of play while others are
+still on their way: the 1 and 2 points of classic."""
 
 BACK = 6
 """The first points of a checker's path, where its back checkers start: the
