@@ -95,6 +95,12 @@ def test_the_advice_is_the_bots_own_decision_in_points_per_cube() -> None:
     assert [row["equity"] for row in cube["rows"]] == [decision.normalised(e) for e in expected]
     assert cube["take_point"] == decision.take_point
     said = {"no double": "No double", "double": "Double", "too good": "Too good to double"}
+    if position.cube.owner is not None:  # a redouble, said so
+        said = {
+            "no double": "No redouble",
+            "double": "Redouble",
+            "too good": "Too good to redouble",
+        }
     assert cube["proper"] == f"{said[decision.action]}, {'take' if decision.take else 'pass'}"
     assert sum(cube["wins"]) == pytest.approx(1.0)
 
@@ -203,3 +209,27 @@ def test_a_take_below_the_take_point_is_explained() -> None:
             assert advice["take_point_note"] == note, (decision, taker_wins)
     anything = CubeDecision(0.5, 0.9, 1.0, 0.0, "money")  # passing loses the match
     assert cube_advice(anything, 0, True, chances(0.01))["take_point_note"] is None
+
+
+def test_a_redouble_is_said_so() -> None:
+    """Walk 23 read "No double, take" with its own cube at 2: an owned cube is
+    redoubled, as GNU Backgammon says it, in the rows, the proper action and its
+    meaning; a first double still reads "double"."""
+    session = Session(Match(5, "classic", seed=3, names=["Al", "Bo"]))
+    session.play(next(iter(session.legal_plays)))
+    first = advice(session)
+    assert [row["text"] for row in first["rows"]] == ["No double", "Double, take", "Double, pass"]
+    session.double()
+    session.take()  # Al owns the cube at 2
+    session.roll()
+    session.play(next(iter(session.legal_plays)))
+    assert session.board.cube_decision == "double" and session.game.position.turn == 0
+    again = advice(session)
+    texts = [row["text"] for row in again["rows"]]
+    assert texts == ["No redouble", "Redouble, take", "Redouble, pass"]
+    assert "redouble" in again["proper"].lower() and "redouble" in again["proper_meaning"]
+    assert "double" not in again["proper"].lower().replace("redouble", "")
+    session.double()
+    answer = advice(session)  # the redouble to answer: take or pass
+    assert [row["text"] for row in answer["rows"]] == ["Take", "Pass"]
+    assert answer["proper"].startswith(("No redouble", "Redouble", "Too good to redouble"))

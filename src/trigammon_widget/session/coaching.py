@@ -180,33 +180,59 @@ class CubeAdvice(TypedDict):
     take_point_note: Literal["close", "differs"] | None
 
 
-ROW_WORDS: dict[str, tuple[str, str]] = {
-    "no double": NP_("cube action", "No double"),
-    "double, take": NP_("cube action", "Double, take"),
-    "double, pass": NP_("cube action", "Double, pass"),
-    "take": NP_("cube action", "Take"),
-    "pass": NP_("cube action", "Pass"),
+ROW_WORDS: dict[tuple[str, bool], tuple[str, str]] = {
+    ("no double", False): NP_("cube action", "No double"),
+    ("double, take", False): NP_("cube action", "Double, take"),
+    ("double, pass", False): NP_("cube action", "Double, pass"),
+    ("no double", True): NP_("cube action", "No redouble"),
+    ("double, take", True): NP_("cube action", "Redouble, take"),
+    ("double, pass", True): NP_("cube action", "Redouble, pass"),
+    ("take", False): NP_("cube action", "Take"),
+    ("pass", False): NP_("cube action", "Pass"),
+    ("take", True): NP_("cube action", "Take"),
+    ("pass", True): NP_("cube action", "Pass"),
 }
-"""A cube analysis's rows in words (the actions stay English keys)."""
-PROPER_WORDS: dict[tuple[str, bool], tuple[str, str]] = {
-    ("no double", True): NP_("proper cube action", "No double, take"),
-    ("no double", False): NP_("proper cube action", "No double, pass"),
-    ("double", True): NP_("proper cube action", "Double, take"),
-    ("double", False): NP_("proper cube action", "Double, pass"),
-    ("too good", True): NP_("proper cube action", "Too good to double, take"),
-    ("too good", False): NP_("proper cube action", "Too good to double, pass"),
+"""A cube analysis's rows in words (the actions stay English keys), by whether the
+cube is owned already: a redouble, as GNU Backgammon says it (walk 23 read "No double"
+with its own cube at 2)."""
+PROPER_WORDS: dict[tuple[str, bool, bool], tuple[str, str]] = {
+    ("no double", True, False): NP_("proper cube action", "No double, take"),
+    ("no double", False, False): NP_("proper cube action", "No double, pass"),
+    ("double", True, False): NP_("proper cube action", "Double, take"),
+    ("double", False, False): NP_("proper cube action", "Double, pass"),
+    ("too good", True, False): NP_("proper cube action", "Too good to double, take"),
+    ("too good", False, False): NP_("proper cube action", "Too good to double, pass"),
+    ("no double", True, True): NP_("proper cube action", "No redouble, take"),
+    ("no double", False, True): NP_("proper cube action", "No redouble, pass"),
+    ("double", True, True): NP_("proper cube action", "Redouble, take"),
+    ("double", False, True): NP_("proper cube action", "Redouble, pass"),
+    ("too good", True, True): NP_("proper cube action", "Too good to redouble, take"),
+    ("too good", False, True): NP_("proper cube action", "Too good to redouble, pass"),
 }
-"""The proper cube action of both sides, as GNU Backgammon says it."""
-PROPER_MEANINGS: dict[tuple[str, bool], str] = {
-    ("no double", True): N_("That is: do not double yet; a double now should be taken."),
-    ("no double", False): N_("That is: do not double yet; a double now should be passed."),
-    ("double", True): N_("That is: double now; the double should be taken."),
-    ("double", False): N_("That is: double now; the double should be passed."),
-    ("too good", True): N_(
+"""The proper cube action of both sides, as GNU Backgammon says it: by the action, the
+answer (take) and whether it is a redouble."""
+PROPER_MEANINGS: dict[tuple[str, bool, bool], str] = {
+    ("no double", True, False): N_("That is: do not double yet; a double now should be taken."),
+    ("no double", False, False): N_("That is: do not double yet; a double now should be passed."),
+    ("double", True, False): N_("That is: double now; the double should be taken."),
+    ("double", False, False): N_("That is: double now; the double should be passed."),
+    ("too good", True, False): N_(
         "That is: play on for a gammon rather than double; a double would be taken."
     ),
-    ("too good", False): N_(
+    ("too good", False, False): N_(
         "That is: play on for a gammon rather than double; a double would be passed."
+    ),
+    ("no double", True, True): N_("That is: do not redouble yet; a redouble now should be taken."),
+    ("no double", False, True): N_(
+        "That is: do not redouble yet; a redouble now should be passed."
+    ),
+    ("double", True, True): N_("That is: redouble now; the redouble should be taken."),
+    ("double", False, True): N_("That is: redouble now; the redouble should be passed."),
+    ("too good", True, True): N_(
+        "That is: play on for a gammon rather than redouble; a redouble would be taken."
+    ),
+    ("too good", False, True): N_(
+        "That is: play on for a gammon rather than redouble; a redouble would be passed."
     ),
 }
 """What each proper action tells each side, in plain words (walk 14 read "No double,
@@ -214,11 +240,16 @@ take" on its own roll as advice to take)."""
 
 
 def cube_advice(
-    decision: CubeDecision, doubler: int, answering: bool, chances: Evaluation
+    decision: CubeDecision,
+    doubler: int,
+    answering: bool,
+    chances: Evaluation,
+    redouble: bool = False,
 ) -> CubeAdvice:
     """The board's cube analysis of ``decision`` (``doubler``'s, as ``cube_decision``
     and ``cubeful_decision`` give it): the doubler's three choices, or when
-    ``answering`` a double the taker's two; ``chances`` the cubeless ones."""
+    ``answering`` a double the taker's two; ``chances`` the cubeless ones; a
+    ``redouble`` (the cube owned already) is said so."""
     normal = decision.normalised
     choices: list[tuple[RowAction, float]]
     best: RowAction
@@ -235,7 +266,12 @@ def cube_advice(
         best = doubled if decision.double else "no double"
     top = dict(choices)[best]
     rows: list[CubeRow] = [
-        {"action": action, "text": pgettext(*ROW_WORDS[action]), "equity": e, "diff": e - top}
+        {
+            "action": action,
+            "text": pgettext(*ROW_WORDS[action, redouble]),
+            "equity": e,
+            "diff": e - top,
+        }
         for action, e in choices
     ]
     wins = chances.wins[doubler]
@@ -255,8 +291,8 @@ def cube_advice(
         "doubler": doubler,
         "rows": rows,
         "best": best,
-        "proper": pgettext(*PROPER_WORDS[decision.action, decision.take]),
-        "proper_meaning": _(PROPER_MEANINGS[decision.action, decision.take]),
+        "proper": pgettext(*PROPER_WORDS[decision.action, decision.take, redouble]),
+        "proper_meaning": _(PROPER_MEANINGS[decision.action, decision.take, redouble]),
         "take_point": decision.take_point,
         "wins": list(chances.wins),
         "gammons": list(chances.gammons),

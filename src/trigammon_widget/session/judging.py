@@ -197,7 +197,8 @@ class Judging(Navigation):
         panel = self._panel("cube", 0, net_source(net_name(judge, game.variant), CUBE_PLY))
         decision = cubeful_decision(before, judge, ply=CUBE_PLY)
         chances = evaluate(position, evaluator=judge, ply=CUBE_PLY)  # the decision's depth
-        panel["cube"] = cube_advice(decision, position.turn, answering, chances)
+        owned = cube.owner is not None  # a redouble (R14)
+        panel["cube"] = cube_advice(decision, position.turn, answering, chances, owned)
         panel["status"] = "done"
         self._swap(analyses=replace(self._analyses, job=None, analysis=panel))
 
