@@ -348,7 +348,12 @@ export class AnalysisPanel {
     const taker = 1 - cube.doubler;
     const chances = cube.wins
       .map((wins, player) =>
-        format(about(words, "player_wins", player, v.you), { name: name(v, player), wins: percent(wins, words) }),
+        format(about(words, "player_wins", player, v.you), {
+          name: name(v, player),
+          wins: percent(wins, words),
+          // the gammons a player wins are those the other loses (cube.gammons: lost)
+          gammons: percent(cube.gammons[1 - player], words),
+        }),
       )
       .join(", ");
     return h(

@@ -157,8 +157,8 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     assert lines[0] == "For Ann."
     assert lines[1] == (
         f"Rollout: {source['games']} games a play, each cut after {source['truncate']} turns "
-        "and rated by the net (classic-v5), the luck of the dice taken out, which is why so "
-        "few games give a narrow ±, the interval at 95%."
+        "and rated by the net (classic-v5). The luck of the dice is taken out of each game, "
+        "so a few dozen games give a narrow ± (a 95% interval)."
     )
     rolled = analysis["hints"]
     assert lines[2].startswith(
@@ -328,6 +328,10 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     # The chances as deep as the decision, in words (walk 21: "0-ply" was jargon).
     ahead = "Chances without the cube, by the net (classic-v5) looking 1 roll ahead: "
     assert cubeless.startswith(f"{ahead}You win ")
+    # each side's gammons among its wins, as the review says Hints gives them (walk 24)
+    gammons_won = [f"{advice['gammons'][1 - p] * 100:.1f}%" for p in range(2)]
+    assert f"% ({gammons_won[0]} with a gammon), Player O wins " in cubeless
+    assert cubeless.endswith(f"% ({gammons_won[1]} with a gammon).")
     # A take point pointing away from the answer is explained (walk 21).
     why = panel.locator("[data-role=take-point-why]")
     assert why.count() == int(advice["take_point_note"] is not None)

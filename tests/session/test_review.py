@@ -14,6 +14,7 @@ from trigammon_widget.engine.places import label as label_of
 from trigammon_widget.engine.places import place_of
 from trigammon_widget.judgement.analysis import CubeReport, TurnReport
 from trigammon_widget.judgement.cube import CUBE_PLY
+from trigammon_widget.judgement.evaluation import evaluate
 from trigammon_widget.session import Job, Session
 from trigammon_widget.session.slices import Found, TutorStop
 
@@ -358,6 +359,15 @@ def test_a_missed_double_is_shown_before_its_roll() -> None:
     advice = session.analysis
     assert advice is not None and advice["kind"] == "cube"
     assert advice["cube"]["question"] == "double"
+    # Chances there are the decision's too, before the roll: walk 24 read them after
+    # the roll that came next beside Hints' chances before it.
+    job = session.chances(games=4, truncate=2, workers=1)
+    before = session.analysis
+    assert before is not None and before["kind"] == "chances"
+    assert before["rolled"] == [] and "counted" not in before
+    expected = evaluate(session.game.position.with_dice())
+    assert before["wins"] == list(expected.wins)
+    job.stop.set()
 
 
 def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:

@@ -38,7 +38,7 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     "autoplay_waits_answer": NP_("you", "Autoplay waits for you to take or pass."),
     "autoplay_bot_plays": NP_("you", "Autoplay: a bot plays your seat."),
     "for_player": NP_("you", "For you."),
-    "player_wins": NP_("you", "You win {wins}"),
+    "player_wins": NP_("you", "You win {wins} ({gammons} with a gammon)"),
     "take_point": NP_("you", "Take point {point}: you take with at least this chance of winning."),
     "take_point_any": NP_(
         "you", "Take point {point}: passing loses the match, so you take with any chance."
@@ -280,13 +280,15 @@ WORDS: Mapping[str, str] = {
     "ply_none": N_("the position as it stands, no roll looked ahead"),
     # Translators: walk 16 found "33.7% ±0.1%" from 35 games too precise to believe: the
     # luck taken out is why.
+    # Translators: walk 24 found "the luck of the dice taken out, which is why so few
+    # games give a narrow ±" odd: it says how a few dozen games give a narrow interval.
     "source_rollout": N_(
-        "Rollout: {games} games a play, {cut}, the luck of the dice taken out, which is why "
-        "so few games give a narrow ±, the interval at 95%."
+        "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each "
+        "game, so a few dozen games give a narrow ± (a 95% interval)."
     ),
     "source_rollout_one": N_(
-        "Rollout: {games} games, {cut}, the luck of the dice taken out, which is why so few "
-        "games give a narrow ±, the interval at 95%."
+        "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, so a "
+        "few dozen games give a narrow ± (a 95% interval)."
     ),
     # Translators: how a rollout's games end: cut after some turns and rated by the net.
     "cut_after": N_("each cut after {turns} turns and rated by {by}"),
@@ -329,7 +331,9 @@ WORDS: Mapping[str, str] = {
         "chances alone; the answer also weighs the gammons and what the cube is worth to "
         "its owner after each roll."
     ),
-    "player_wins": N_("{name} wins {wins}"),
+    # Translators: a player's chances under a cube decision, gammons (and backgammons)
+    # among the wins, as the review says Hints gives them (walk 24 found none).
+    "player_wins": N_("{name} wins {wins} ({gammons} with a gammon)"),
     # Translators: beneath a cube decision whose points per game and win chance point
     # different ways (walk 15: "No double -0.019" at 50.4% to win).
     "cube_gammons": N_(
