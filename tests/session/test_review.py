@@ -12,7 +12,7 @@ from trigammon_widget import CLASSIC, Cube, Game, MatchPosition, MatchState, Pos
 from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
 from trigammon_widget.engine.places import place_of
-from trigammon_widget.judgement.analysis import CubeReport, TurnReport
+from trigammon_widget.judgement.analysis import CubeReport, TurnReport, mark_of
 from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.judgement.evaluation import evaluate
 from trigammon_widget.session import Job, Session
@@ -426,6 +426,38 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
     taken.play("13/7 13/8")
     (again,) = taken.tutor_stops.values()
     assert taken.tutor_stops == {1: again} and again.warning == warning
+
+
+def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() -> None:
+    """Walk 25 was stopped at 0.480 (the net at 0-ply), took the play back and read
+    0.196 ± 0.028 in Hints' rollout, then 0.480 again in the review: a stop whose play
+    Hints rolled out says what the rollout said."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+    session.set_tutor(True, 0.0)
+    session.play("13/2")
+    session.take_back()
+    (stop,) = session._stops.values()
+    assert stop.warning["by"] == "net"
+    run(session, session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1))
+    analysis = session.analysis
+    assert analysis is not None and analysis["source"]["kind"] == "rollout"
+    rows = analysis["hints"]
+    row = next(row for row in rows if row["text"] == "13/2")
+    (restated,) = session._stops.values()
+    assert restated.taken_back and restated.warning == {
+        "played": "13/2",
+        "best": rows[0]["text"],
+        "loss": row["loss"],
+        "mark": mark_of(row["loss"]),
+        "by": "rollout",
+    }
+    session.set_tutor(False)
+    session.play("24/13")
+    run(session, session.analyse(workers=1))
+    review = session.view()["review"]
+    assert review is not None
+    (shown,) = review.get("stops", [])
+    assert shown["by"] == "rollout" and shown["loss"] == row["loss"]
 
 
 def test_a_board_keeps_the_latest_stops_only(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ import inspect
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ..engine import (
@@ -36,10 +37,10 @@ from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
 from ..engine.notation import format_play_seen, record_text, wraps_seen
 from ..engine.stakes import win_text
-from ..judgement.analysis import CubeReport, Report
+from ..judgement.analysis import CubeReport, Report, mark_of
 from ..judgement.judges import EVALUATORS, need_numpy
 from ..pictures.themes import THEMES
-from .coaching import Analysis, Review
+from .coaching import Analysis, HintRow, Review, TutorWarning
 from .keywords import keywords_checked
 from .memo import Memo
 
@@ -202,6 +203,24 @@ class SessionState:
             return {at: stop for at, stop in at_turns if stop is not None}
 
         return self.memo.get("stops", (self._version, len(stops)), found)
+
+    def _restate_stop(self, key: Position, rolled: Sequence[HintRow]) -> None:
+        """A stop at ``key`` whose play Hints then rolled out (``rolled``, their rows best
+        first) keeps the rollout's figures: the review says what the learner last saw
+        (walk 25 read the tutor's 0-ply 0.480 there beside Hints' 0.196 ± 0.028)."""
+        stop = self._stops.get(key)
+        tried = stop.warning["played"] if stop is not None else None
+        row = next((row for row in rolled if row["text"] == tried), None)
+        if stop is None or row is None:
+            return
+        warning: TutorWarning = {
+            **stop.warning,
+            "best": rolled[0]["text"],
+            "loss": row["loss"],
+            "mark": mark_of(row["loss"]),
+            "by": "rollout",
+        }
+        self._stops[key] = replace(stop, warning=warning)
 
     def _remember_stop(self, stop: TutorStop, key: Position) -> None:
         """Keep ``stop`` for the review, at the position and roll it was made at."""
