@@ -16,6 +16,7 @@ from trigammon_widget.judgement.analysis import CubeReport, TurnReport, mark_of
 from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.judgement.evaluation import evaluate
 from trigammon_widget.session import Job, Session
+from trigammon_widget.session.coaching import ReviewStop
 from trigammon_widget.session.slices import Found, TutorStop
 
 
@@ -370,6 +371,17 @@ def test_a_missed_double_is_shown_before_its_roll() -> None:
     job.stop.set()
 
 
+def stops_after(session: Session, play: str) -> list[ReviewStop]:
+    """The stops the review lists once ``play`` is made, the tutor off, and the game
+    reviewed."""
+    session.set_tutor(False)
+    session.play(play)
+    run(session, session.analyse(workers=1))
+    review = session.view()["review"]
+    assert review is not None
+    return review.get("stops", [])
+
+
 def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
     """Walk 21 took back plays the tutor stopped and found no trace of them in the
     review. It lists each, at the turn played there instead, with the play tried, what
@@ -413,12 +425,7 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
     taken.play("13/2")
     warning = taken.board.held.warning if taken.board.held else None
     taken.take_back()
-    taken.set_tutor(False)
-    taken.play("24/13")
-    run(taken, taken.analyse(workers=1))
-    reviewed = taken.view()["review"]
-    assert reviewed is not None
-    (stop,) = reviewed.get("stops", [])
+    (stop,) = stops_after(taken, "24/13")
     assert warning is not None and stop["tried"] == "13/2" == warning["played"]
     assert stop["taken_back"] and stop["played"] == "24/13" and stop["loss"] == warning["loss"]
     # The stop belongs to its decision: a variation played there shows it too.
@@ -451,12 +458,7 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() ->
         "mark": mark_of(row["loss"]),
         "by": "rollout",
     }
-    session.set_tutor(False)
-    session.play("24/13")
-    run(session, session.analyse(workers=1))
-    review = session.view()["review"]
-    assert review is not None
-    (shown,) = review.get("stops", [])
+    (shown,) = stops_after(session, "24/13")
     assert shown["by"] == "rollout" and shown["loss"] == row["loss"]
 
 
