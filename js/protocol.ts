@@ -267,8 +267,8 @@ export const WORDS = [
   ["analysis_failed", "The analysis failed."],
   ["source_net", "By {by} at {ply}-ply: {ahead}."],
   ["ply_none", "the position as it stands, no roll looked ahead"],
-  ["source_rollout", "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each game, so a few dozen games give a narrow \u00b1 (a 95% interval)."],
-  ["source_rollout_one", "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, so a few dozen games give a narrow \u00b1 (a 95% interval)."],
+  ["source_rollout", "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%)."],
+  ["source_rollout_one", "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%)."],
   ["cut_after", "each cut after {turns} turns and rated by {by}"],
   ["whole_games", "whole games played by {by}"],
   ["rolling_out", "Rolling the best plays out with the same dice\u2026"],
@@ -279,8 +279,10 @@ export const WORDS = [
   ["proper_action", "Proper cube action: {action}."],
   ["proper_answer", "The proper answer: {action}."],
   ["proper_action_both", "Both sides' proper cube action: {action}."],
-  ["above_proper", "Double, pass would score more, but only if the double were passed; it should be taken, so a double is worth what Double, take scores."],
-  ["above_proper_take", "Double, take would score more, but only if the double were taken; it should be passed."],
+  ["above_proper", "{row} would score more, but only if the double were passed; it should be taken, so a double is worth what {taken} scores."],
+  ["above_proper_take", "{row} would score more, but only if the double were taken; it should be passed."],
+  ["they_would_take", "not theirs: they would take"],
+  ["they_would_pass", "not theirs: they would pass"],
   ["mistake_of", "mistake {number} of {count}"],
   ["take_point", "Take point {point}: {name} takes with at least this chance of winning."],
   ["take_point_any", "Take point {point}: passing loses the match, so {name} takes with any chance."],
@@ -342,7 +344,7 @@ export const WORDS = [
   ["the_tutor", "The tutor: "],
   ["tutor_warning", "{tutor}{played} loses {loss}. Better: {best}, dashed on the board."],
   ["tutor_warning_marked", "{tutor}{played} loses {loss} (a {mark} play). Better: {best}, dashed on the board."],
-  ["tutor_quick", "A quick judgement, by the net at 0-ply. To be sure: take it back, then Hints rolls both plays out."],
+  ["tutor_quick", "A quick judgement by the net at 0-ply; looking a roll ahead, the net agrees (it loses {ahead} there). To be sure: take it back, then Hints rolls both plays out."],
   ["tutor_by_rollout", "By Hints' rollout of this roll, as its list shows."],
   ["review", "Review"],
   ["game_review", "Game review"],
@@ -383,6 +385,7 @@ export const WORDS = [
   ["stop_played_on", "{dice}: {tried} lost {loss} against {best} ({by}); played all the same"],
   ["stop_by_rollout", "by Hints' rollout"],
   ["stop_by_net", "by the net at 0-ply, as the review"],
+  ["stop_cleared", "by Hints' rollout, which clears it: under the tutor's {line} line"],
   ["stop_here", "The tutor stopped a play here"],
   ["stop_turn", "Turn {ply}"],
   ["lost_cube_action", "Lost {points} against the best cube action"],
@@ -831,6 +834,8 @@ export interface ReviewStop {
   mark: string | null;
   taken_back: boolean;
   played: string;
+  line: number;
+  cleared: boolean;
   by: "net" | "rollout";
 }
 
@@ -854,6 +859,8 @@ export interface TutorWarning {
   loss: number;
   mark: string | null;
   by: "net" | "rollout";
+  line: number;
+  ahead: number | null;
 }
 
 /** The card a drill shows: what it asks, in the board's language, and, for a cube */
@@ -887,6 +894,7 @@ export interface CubeRow {
   text: string;
   equity: number;
   diff: number;
+  unanswered: boolean;
 }
 
 /** One of the card's best choices (``rank`` 1, 2, ...; None: the answer given, not */

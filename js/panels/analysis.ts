@@ -4,7 +4,7 @@
 // whole, labelled as the rollout's: a list never mixes sources.
 
 import { button, diceText, factsLine, h, on, seenText, setChildren, setText, swatch } from "../dom";
-import type { Analysis, CubeAdvice, HintRow, Intent, Source, View } from "../protocol";
+import type { Analysis, CubeAdvice, CubeRow, HintRow, Intent, Source, View } from "../protocol";
 import { about, counted, fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
 
@@ -342,7 +342,7 @@ export class AnalysisPanel {
         { "data-action": row.action, "data-best": row.action === cube.best ? "" : undefined },
         h("th", { scope: "row" }, row.text),
         h("td", { class: "tgw-equity" }, equity(row.equity, words)),
-        h("td", { class: "tgw-loss" }, row.action === cube.best ? say("best") : equity(row.diff, words)),
+        h("td", { class: "tgw-loss" }, versusProper(cube, row, words)),
       ),
     );
     const taker = 1 - cube.doubler;
@@ -568,5 +568,19 @@ function aboveProper(cube: CubeAdvice, words: Words): HTMLElement | null {
   const above = cube.rows.find((row) => row.action !== cube.best && row.diff > 0);
   if (!above) return null;
   const key = above.action === "double, pass" ? "above_proper" : "above_proper_take";
-  return h("p", { class: "tgw-note", "data-role": "above-proper" }, word(words, key));
+  const taken = cube.rows.find((row) => row.action === "double, take")?.text ?? "";
+  return h(
+    "p",
+    { class: "tgw-note", "data-role": "above-proper" },
+    format(word(words, key), { row: above.text, taken }),
+  );
+}
+
+/** A row's "Vs proper" cell: "best", its distance from the proper action, or, for the
+ *  row the taker's answer rules out, no figure (a pass the taker would not give is no
+ *  gain for the doubler). */
+function versusProper(cube: CubeAdvice, row: CubeRow, words: Words): string {
+  if (row.action === cube.best) return word(words, "best");
+  if (row.unanswered) return word(words, row.action === "double, pass" ? "they_would_take" : "they_would_pass");
+  return equity(row.diff, words);
 }

@@ -269,9 +269,17 @@ function stopText(stop: ReviewStop, words: Words): string {
     tried: stop.tried,
     loss: fixed(stop.loss, 3, words),
     best: stop.best,
-    by: word(words, stop.by === "rollout" ? "stop_by_rollout" : "stop_by_net"),
+    by: stopJudge(stop, words),
     played: stop.played,
   });
+}
+
+/** What judged a stop; a stop Hints' rollout then found under the tutor's line says
+ *  that the rollout clears it (walk 26 read it among plays stopped). */
+function stopJudge(stop: ReviewStop, words: Words): string {
+  if (stop.by === "net") return word(words, "stop_by_net");
+  if (!stop.cleared) return word(words, "stop_by_rollout");
+  return format(word(words, "stop_cleared"), { line: fixed(stop.line, 3, words) });
 }
 
 /** The players the review's own net plays for (neural seats, judged by the neural

@@ -98,7 +98,8 @@ export class Tutor {
     };
     setChildren(this.text, ...fill(say(warning.mark ? "tutor_warning_marked" : "tutor_warning"), fields));
     // By what: Hints' rollout of the roll where it ran, else the net's quick look.
-    setText(this.quick, say(warning.by === "rollout" ? "tutor_by_rollout" : "tutor_quick"));
+    const ahead = warning.ahead === null ? "" : points(warning.ahead, words);
+    setText(this.quick, warning.by === "rollout" ? say("tutor_by_rollout") : format(say("tutor_quick"), { ahead }));
     // A person working in this board sees the warning (it sits under the board, perhaps
     // below the fold) and lands on the answer with the keyboard.
     const root = this.warning.closest(".trigammon-widget");

@@ -289,6 +289,12 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     text = warning.text_content() or ""
     assert "2/off loses" in text and "points per game (a very bad play)" in text
     assert "Better: 2/off 1/off" in text
+    # The quick look, checked a roll ahead before it stops a play (walk 26).
+    assert re.search(
+        r"A quick judgement by the net at 0-ply; looking a roll ahead, the net agrees \(it "
+        r"loses \d\.\d{3} points per game there\)\.",
+        text,
+    ), text
     assert widget.locator(".tgw-board .tg-best").count() == 1  # the better play, dashed
     assert widget.locator(".tgw-message").is_hidden()  # one warning, not two
     plays_note = widget.locator(".tgw-plays-panel .tgw-note").text_content() or ""

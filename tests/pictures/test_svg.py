@@ -445,8 +445,8 @@ def test_arrows_start_and_end_off_the_checkers_and_their_counts(
         (setup(CLASSIC, {"X": {8: 3, 7: 2, 24: 2}, "O": {1: 2, 19: 5}}, (1, 2)), "8/7 24/22"),
         (setup(CLASSIC, {"X": {8: 2, 24: 2, 13: 5}, "O": {1: 2, 19: 5}}, (1, 3)), "8/7 24/21"),
         (
-            setup(TRIGAMMON, {"X": {19: 2, 20: 4, 36: 2}, "O": {13: 2}, "V": {2: 2}}, (1, 1)),
-            "19/20(2) 20/21(2)",
+            setup(TRIGAMMON, {"X": {20: 2, 22: 4, 36: 2}, "O": {13: 2}, "V": {2: 2}}, (1, 1)),
+            "20/21(2) 22/23(2)",
         ),
     ],
 )
@@ -498,6 +498,33 @@ def test_arrows_of_the_last_play_name_its_mover() -> None:
         ("bar", "3"),
         ("12", "13"),
     ]
+
+
+def test_a_checkers_course_is_one_arrow_from_stop_to_stop() -> None:
+    """Walk 26 read bar/8 with 2-2 as four hops curling over the points between: a
+    checker moving on is one arrow from where it starts to where it ends, broken only
+    where it hits, as its notation writes it; two checkers are two arrows."""
+
+    def drawn(position: Position, play: str) -> list[tuple[str | None, ...]]:
+        root = parse(board_svg(position, arrows=position.parse_play(play)))
+        return [
+            (a.get("data-from"), a.get("data-to"), a.get("data-hit"))
+            for a in of_kind(root, "arrow")
+        ]
+
+    entering = setup(TRIGAMMON, {"X": {"bar": 1, 20: 2}, "O": {13: 2}, "V": {30: 2}}, (2, 2))
+    assert entering.format_play(entering.parse_play("bar/8")) == "bar/8"
+    assert drawn(entering, "bar/8") == [("bar", "8", "false")]
+    hitting = setup(TRIGAMMON, {"X": {"bar": 1, 20: 2}, "O": {13: 2}, "V": {4: 1, 30: 2}}, (2, 2))
+    assert drawn(hitting, "bar/4*/8") == [("bar", "4", "true"), ("4", "8", "false")]
+    # Classic X's notation numbers point n of the board's 25 - n.
+    opening = Position.start(CLASSIC).with_dice(4, 2)
+    assert drawn(opening, "13/9 13/11") == [("12", "16", "false"), ("12", "14", "false")]
+    doubles = Position.start(CLASSIC).with_dice(2, 2)
+    assert (
+        drawn(doubles, "13/11(2) 6/4(2)")
+        == [("12", "14", "false")] * 2 + [("19", "21", "false")] * 2
+    )
 
 
 def test_turn_and_pips_are_labelled() -> None:

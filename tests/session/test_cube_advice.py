@@ -72,12 +72,16 @@ def test_the_advice_agrees_with_gnubg_2_ply_where_the_decision_is_clear(
     assert cube["best"] == (doubled if action == "double" else "no double"), context
     rows = {row["action"]: row for row in cube["rows"]}
     assert rows[cube["best"]]["diff"] == 0
+    # The row the taker's proper answer rules out, and only that one.
+    ruled_out = "double, pass" if take else "double, take"
+    assert [row["action"] for row in cube["rows"] if row["unanswered"]] == [ruled_out]
     assert rows["double, pass"]["equity"] == pytest.approx(1.0)  # a pass is worth the cube
     # The same decision answered: the taker's two choices, from the taker's side.
     session.double()
     answer = advice(session)
     assert answer["question"] == "take" and answer["decider"] == 1 - doubler
     assert [row["action"] for row in answer["rows"]] == ["take", "pass"]
+    assert not any(row["unanswered"] for row in answer["rows"])  # the taker's own answers
     assert answer["best"] == ("take" if take else "pass"), context
     by_action = {row["action"]: row["equity"] for row in answer["rows"]}
     assert by_action["take"] == pytest.approx(-rows["double, take"]["equity"])
@@ -177,7 +181,7 @@ def test_the_proper_action_is_said_in_plain_words() -> None:
         session.set_seat(player, "human")
     cube = advice(session)
     assert cube["proper"] == "No double, take"
-    assert cube["proper_meaning"] == "That is: do not double yet; a double now should be taken."
+    assert cube["proper_meaning"] == "That is: do not double now; a double would be taken."
 
 
 def test_a_take_below_the_take_point_is_explained() -> None:

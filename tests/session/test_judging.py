@@ -10,6 +10,7 @@ from typing import cast
 import pytest
 
 from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget.judgement.analysis import mark_of
 from trigammon_widget.judgement.play.equity_rollout import EquityRollout, RolledHint
 from trigammon_widget.session import Session
 from trigammon_widget.session.coaching import HintRow, wins_differ
@@ -309,6 +310,47 @@ def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
     plain.set_tutor(True, 0.0)
     plain.play(worst.play)
     assert plain.board.held is not None and plain.board.held.warning["by"] == "net"
+
+
+def test_the_tutor_looks_a_roll_ahead_before_it_stops_a_play() -> None:
+    """Walk 26 was stopped by the net's quick look (0.101 at 0-ply), then read 0.029 ±
+    0.042 in Hints' rollout. Before the tutor stops a play, the net looks a roll ahead:
+    at the classic opening 4-3, 24/20 8/5 loses 0.083 at 0-ply but under 0.08 at 1-ply,
+    so the tutor at 0.08 lets it through; 13/2 at 6-5 is stopped, with its loss a roll
+    ahead as 1-ply hints measure it."""
+    from trigammon_widget.judgement.evaluation import hints
+
+    def losses(position: Position, played: str) -> tuple[float, float]:
+        quick, ahead = hints(position), {h.notation: h.equity for h in hints(position, ply=1)}
+        made = next(h for h in quick if h.notation == played)
+        return quick[0].equity - made.equity, ahead[quick[0].notation] - ahead[played]
+
+    opening = Position.start(CLASSIC)
+    close = opening.with_dice(4, 3)
+    quick, ahead = losses(close, "24/20 8/5")
+    assert quick >= 0.08 > ahead  # the case: the quick look stops it, a roll ahead not
+    session = Session(Game(CLASSIC, start=close))
+    session.set_tutor(True, 0.08)
+    session.play("24/20 8/5")
+    assert session.board.held is None and session.game.ply == 1
+
+    far = opening.with_dice(6, 5)
+    session = Session(Game(CLASSIC, start=far))
+    session.set_tutor(True, 0.08)
+    session.play("13/2")
+    held = session.board.held
+    assert held is not None
+    quick, ahead = losses(far, "13/2")
+    assert held.warning == {
+        "played": "13/2",
+        "best": "24/13",
+        "loss": pytest.approx(quick),
+        "mark": mark_of(quick),
+        "by": "net",
+        "line": 0.08,
+        "ahead": pytest.approx(ahead),
+    }
+    assert session.view()["tutor"]["warning"] == held.warning
 
 
 def test_the_plays_hints_rank_first_say_what_they_do() -> None:

@@ -11,12 +11,12 @@ import pytest
 from trigammon_widget import CLASSIC, Cube, Game, MatchPosition, MatchState, Position, Turn
 from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
-from trigammon_widget.engine.places import place_of
 from trigammon_widget.judgement.analysis import CubeReport, TurnReport, mark_of
 from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.judgement.evaluation import evaluate
+from trigammon_widget.pictures.arrows import arrow_places
 from trigammon_widget.session import Job, Session
-from trigammon_widget.session.coaching import ReviewStop
+from trigammon_widget.session.coaching import HintRow, ReviewStop, stop_warning
 from trigammon_widget.session.slices import Found, TutorStop
 
 
@@ -95,13 +95,8 @@ def test_a_marked_turn_is_shown_as_its_movers_decision(reviewed: Session) -> Non
         assert view["review"] and view["review"]["turn"]
         assert view["review"]["turn"]["ply"] == ply
         variant = session.game.variant
-        made = {
-            (
-                str(place_of(variant, turn.player, m.start)),
-                str(place_of(variant, turn.player, m.end)),
-            )
-            for m in turn.play.moves
-        }
+        # One arrow a checker's course (tests/pictures: ``arrow_places``).
+        made = {(str(a), str(b)) for a, b, _hit in arrow_places(variant, turn.play, turn.player)}
         svg = session.svg()
         assert arrows(svg, "arrow") == made
         judged = report.judged(ply)
@@ -187,10 +182,7 @@ def test_without_a_review_the_board_draws_the_play_that_led_here() -> None:
     turn = session.game.turns[1]
     assert isinstance(turn, Turn)
     variant = session.game.variant
-    made = {
-        (str(place_of(variant, turn.player, m.start)), str(place_of(variant, turn.player, m.end)))
-        for m in turn.play.moves
-    }
+    made = {(str(a), str(b)) for a, b, _hit in arrow_places(variant, turn.play, turn.player)}
     assert arrows(session.svg(), "arrow") == made
 
 
@@ -417,6 +409,8 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
             "taken_back": False,
             "played": "13/8 13/7",
             "by": "net",
+            "line": 0.0,
+            "cleared": False,
         }
     ]
     # A stop taken back names the play then made; another line has none.
@@ -457,9 +451,45 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() ->
         "loss": row["loss"],
         "mark": mark_of(row["loss"]),
         "by": "rollout",
+        "line": 0.0,
+        "ahead": None,
     }
     (shown,) = stops_after(session, "24/13")
     assert shown["by"] == "rollout" and shown["loss"] == row["loss"]
+    assert not shown["cleared"]  # the tutor's line was 0
+
+
+def test_a_stop_the_rollout_finds_under_the_tutors_line_is_cleared() -> None:
+    """Walk 26 read "lost 0.029 ... (by Hints' rollout)" among plays stopped at 0.08: a
+    stop whose rolled-out loss is under the tutor's line then says it is cleared."""
+
+    def rolled_out(loss: float) -> ReviewStop:
+        session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+        session.set_tutor(True, 0.08)
+        session.play("13/2")
+        session.take_back()
+        ((key, stop),) = session._stops.items()
+        assert stop.warning["by"] == "net" and stop.warning["loss"] >= 0.08
+        session._restate_stop(key, [hint_row("24/13", 0.0), hint_row("13/2", loss)])
+        (shown,) = stops_after(session, "24/13")
+        assert shown["loss"] == loss and shown["line"] == 0.08 and shown["by"] == "rollout"
+        return shown
+
+    assert rolled_out(0.03)["cleared"]
+    assert not rolled_out(0.08)["cleared"]  # on the line: still stopped
+
+
+def hint_row(text: str, loss: float) -> HintRow:
+    """A row of Hints' rollout that loses ``loss`` against its first."""
+    return {
+        "text": text,
+        "equity": -loss,
+        "equity_error": 0.01,
+        "loss": loss,
+        "loss_error": 0.01,
+        "win": 0.5,
+        "win_error": 0.01,
+    }
 
 
 def test_a_board_keeps_the_latest_stops_only(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -469,7 +499,7 @@ def test_a_board_keeps_the_latest_stops_only(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(state, "MAX_STOPS", 2)
     session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
-    stop = TutorStop({"played": "", "best": "", "loss": 0.0, "mark": None, "by": "net"}, True)
+    stop = TutorStop(stop_warning("13/2", "24/13", 0.1, 0.08, 0.09), True)
     keys = [Position.start(CLASSIC).with_dice(a, b) for a, b in ((6, 5), (4, 2), (3, 1))]
     for key in keys:
         session._remember_stop(stop, key)

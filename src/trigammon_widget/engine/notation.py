@@ -91,9 +91,10 @@ def format_play(variant: Variant, play: Play) -> str:
     return _written(variant, play, lambda index: index)
 
 
-def _written(variant: Variant, play: Play, seen: Callable[[int], int]) -> str:
-    """``format_play``, each point labelled as ``seen`` numbers it; the order is the
-    mover's, so a play reads in the same order in any numbering."""
+def checker_chains(variant: Variant, play: Play) -> list[list[Move]]:
+    """A play's moves as the courses of its checkers, in play order: each move joins the
+    first course that ends where it starts (one checker moving on), else starts one.
+    ``bar/8`` with 2-2 is one course of four moves, written and drawn as one."""
     chains: list[list[Move]] = []
     for move in play.moves:
         for chain in chains:
@@ -102,11 +103,17 @@ def _written(variant: Variant, play: Play, seen: Callable[[int], int]) -> str:
                 break
         else:
             chains.append([move])
+    return chains
+
+
+def _written(variant: Variant, play: Play, seen: Callable[[int], int]) -> str:
+    """``format_play``, each point labelled as ``seen`` numbers it; the order is the
+    mover's, so a play reads in the same order in any numbering."""
     # Each chain as its stops (start, hits, end), whether it hits at each; chains with
     # the same stops are one text, starred where any of them hits.
     texts: dict[tuple[int, ...], list[bool]] = {}
     counts: dict[tuple[int, ...], int] = {}
-    for chain in sorted(chains, key=lambda chain: (chain[0].start, chain[-1].end)):
+    for chain in sorted(checker_chains(variant, play), key=lambda c: (c[0].start, c[-1].end)):
         moves = [move for move in chain if move.hit or move is chain[-1]]
         stops = (chain[0].start, *(move.end for move in moves))
         hits = texts.setdefault(stops, [False] * len(moves))

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from ..engine.i18n import _
 from ..engine.moves import Play
+from ..engine.notation import checker_chains
 from ..engine.places import Place, parse_place, place_of
 from ..engine.position import Position
 from ..engine.variant import Variant
@@ -23,12 +24,20 @@ __all__ = ["arrow_places", "draw_arrows", "draw_selection"]
 def arrow_places(
     variant: Variant, arrows: Play | Iterable[tuple[Place, Place]], mover: int
 ) -> list[tuple[Place, Place, bool]]:
-    """Arrows as (start, end, hit); a Play's path positions become absolute points."""
+    """Arrows as (start, end, hit); a Play's path positions become absolute points, one
+    arrow for each checker's course from stop to stop (its start, each point it hits,
+    its end), as its notation writes it: walk 26 read bar/8 with 2-2 as four hops
+    curling over the points between."""
     if isinstance(arrows, Play):
-        return [
-            (place_of(variant, mover, move.start), place_of(variant, mover, move.end), move.hit)
-            for move in arrows.moves
-        ]
+        found = []
+        for chain in checker_chains(variant, arrows):
+            since = chain[0].start
+            for move in chain:
+                if move.hit or move is chain[-1]:
+                    ends = place_of(variant, mover, since), place_of(variant, mover, move.end)
+                    found.append((*ends, move.hit))
+                    since = move.end
+        return found
     pairs: list[tuple[Place, Place, bool]] = []
     for pair in arrows:
         if not isinstance(pair, tuple) or len(pair) != 2:

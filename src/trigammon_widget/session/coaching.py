@@ -46,6 +46,7 @@ __all__ = [
     "rolled_chances",
     "rolled_rows",
     "rollout_source",
+    "stop_warning",
     "tutor_warning",
     "wins_differ",
 ]
@@ -136,12 +137,15 @@ RowAction = Literal["no double", "double, take", "double, pass", "take", "pass"]
 class CubeRow(TypedDict):
     """One cube choice of the player who decides: its equity for that player,
     normalised (points per point of the cube now, GNU Backgammon's EMG), and how far it
-    lies above (+) or below (-) the proper action's (0 for that one)."""
+    lies above (+) or below (-) the proper action's (0 for that one). ``unanswered``
+    marks the doubler's row that the taker's proper answer rules out (double, pass
+    where the double should be taken): walk 26 read its "+2.367" as a gain."""
 
     action: RowAction
     text: str
     equity: float
     diff: float
+    unanswered: bool
 
 
 TAKE_POINT_CLOSE = 0.005
@@ -212,8 +216,8 @@ PROPER_WORDS: dict[tuple[str, bool, bool], tuple[str, str]] = {
 """The proper cube action of both sides, as GNU Backgammon says it: by the action, the
 answer (take) and whether it is a redouble."""
 PROPER_MEANINGS: dict[tuple[str, bool, bool], str] = {
-    ("no double", True, False): N_("That is: do not double yet; a double now should be taken."),
-    ("no double", False, False): N_("That is: do not double yet; a double now should be passed."),
+    ("no double", True, False): N_("That is: do not double now; a double would be taken."),
+    ("no double", False, False): N_("That is: do not double now; a double would be passed."),
     ("double", True, False): N_("That is: double now; the double should be taken."),
     ("double", False, False): N_("That is: double now; the double should be passed."),
     ("too good", True, False): N_(
@@ -222,10 +226,8 @@ PROPER_MEANINGS: dict[tuple[str, bool, bool], str] = {
     ("too good", False, False): N_(
         "That is: play on for a gammon rather than double; a double would be passed."
     ),
-    ("no double", True, True): N_("That is: do not redouble yet; a redouble now should be taken."),
-    ("no double", False, True): N_(
-        "That is: do not redouble yet; a redouble now should be passed."
-    ),
+    ("no double", True, True): N_("That is: do not redouble now; a redouble would be taken."),
+    ("no double", False, True): N_("That is: do not redouble now; a redouble would be passed."),
     ("double", True, True): N_("That is: redouble now; the redouble should be taken."),
     ("double", False, True): N_("That is: redouble now; the redouble should be passed."),
     ("too good", True, True): N_(
@@ -236,7 +238,7 @@ PROPER_MEANINGS: dict[tuple[str, bool, bool], str] = {
     ),
 }
 """What each proper action tells each side, in plain words (walk 14 read "No double,
-take" on its own roll as advice to take)."""
+take" on its own roll as advice to take; walk 26 read "not yet" at 16.6% to win)."""
 
 
 def cube_advice(
@@ -265,12 +267,14 @@ def cube_advice(
         doubled: RowAction = "double, take" if decision.take else "double, pass"
         best = doubled if decision.double else "no double"
     top = dict(choices)[best]
+    ruled_out = "double, pass" if decision.take else "double, take"
     rows: list[CubeRow] = [
         {
             "action": action,
             "text": pgettext(*ROW_WORDS[action, redouble]),
             "equity": e,
             "diff": e - top,
+            "unanswered": action == ruled_out,
         }
         for action, e in choices
     ]
@@ -346,7 +350,8 @@ class ReviewStop(TypedDict):
     """A play the tutor stopped, at the turn (``ply``) made there: the play ``tried``,
     what it loses (``loss``, its ``mark``) against ``best``, whether it was
     ``taken_back`` (else played all the same), and the play then ``played``; ``by``
-    what judged it, as ``TutorWarning.by``."""
+    what judged it and the tutor's ``line`` then, as ``TutorWarning``; ``cleared``
+    where Hints' rollout then found it under that line."""
 
     ply: int
     player: int
@@ -357,6 +362,8 @@ class ReviewStop(TypedDict):
     mark: str | None
     taken_back: bool
     played: str
+    line: float
+    cleared: bool
     by: Literal["net", "rollout"]
 
 
@@ -407,13 +414,37 @@ class ReviewShown(TypedDict):
 class TutorWarning(TypedDict):
     """A play the tutor stopped: what it loses (points per game), the better play, the
     mark a review gives it (``?!``, ``?`` or ``??``), and by what: ``"rollout"`` where
-    Hints' rollout of the roll rated the play, else ``"net"`` at 0-ply."""
+    Hints' rollout of the roll rated the play, else ``"net"`` at 0-ply, with what the
+    net says looking a roll ahead (``ahead``). ``line`` is the tutor's threshold when
+    it stopped: a rollout may later find the play under it (``stop_warning``)."""
 
     played: str
     best: str
     loss: float
     mark: str | None
     by: Literal["net", "rollout"]
+    line: float
+    ahead: float | None
+
+
+def stop_warning(
+    played: str,
+    best: str,
+    loss: float,
+    line: float,
+    ahead: float | None = None,
+) -> TutorWarning:
+    """The tutor's warning that ``played`` loses ``loss`` against ``best``: by the net
+    when ``ahead`` (its loss a roll ahead) is given, else by Hints' rollout."""
+    return {
+        "played": played,
+        "best": best,
+        "loss": loss,
+        "mark": mark_of(loss),
+        "by": "rollout" if ahead is None else "net",
+        "line": line,
+        "ahead": ahead,
+    }
 
 
 def net_source(net: str, ply: int = 0) -> Source:
@@ -644,7 +675,8 @@ def tutor_warning(
     what the rollout says: the rollout's best is the better play, and a play it rolled
     out loses what its row loses. Walk 16 was told "Better: 12/18(2)" by the tutor beside
     a rollout that ranked another play first. A play not rolled out is far behind: the
-    net measures it against the rollout's best."""
+    net measures it against the rollout's best. A play the net would stop is looked at
+    a roll ahead first, and goes through where it loses less than ``threshold`` there."""
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or threshold < 0:
         raise ValueError(
             _("threshold must be an equity of 0 or more, not {threshold}").format(
@@ -665,11 +697,24 @@ def tutor_warning(
     loss = row["loss"] if row is not None else best.equity - made.equity
     if loss <= 0 or loss < threshold:
         return None
-    warning: TutorWarning = {
-        "played": play_text(made.notation),
-        "best": play_text(best.notation),
-        "loss": loss,
-        "mark": mark_of(loss),
-        "by": "rollout" if row is not None else "net",
-    }
-    return warning, best.play
+    played, better = play_text(made.notation), play_text(best.notation)
+    if row is not None:
+        return stop_warning(played, better, loss, threshold), best.play
+    ahead = _loss_ahead(position, best.play, play, evaluator)
+    if ahead < threshold:  # the quick look's doubt: a roll ahead, the net clears it
+        return None
+    return stop_warning(played, better, loss, threshold, ahead), best.play
+
+
+def _loss_ahead(position: Position, best: Play, play: Play, evaluator: Evaluator) -> float:
+    """What ``play`` loses against ``best`` by the net looking a roll ahead (1-ply): the
+    tutor's check of its quick look before it stops a play. Walk 26 was stopped at 0.101
+    by 0-ply, then read 0.029 ± 0.042 in Hints' rollout; 1-ply costs a tenth of a
+    second for two plays."""
+    from ..judgement.evaluation import evaluate
+
+    def worth(chosen: Play) -> float:
+        after = position.play(chosen)
+        return evaluate(after, evaluator=evaluator, ply=1).equities[position.turn]
+
+    return worth(best) - worth(play)

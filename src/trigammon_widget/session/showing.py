@@ -541,6 +541,8 @@ class Showing(SessionState):
                     "taken_back": stop.taken_back,
                     "played": play_text(before.format_play(record.play)),
                     "by": warning["by"],
+                    "line": warning["line"],
+                    "cleared": warning["loss"] < warning["line"],
                 }
             )
         return shown

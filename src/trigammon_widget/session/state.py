@@ -37,10 +37,10 @@ from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
 from ..engine.notation import format_play_seen, record_text, wraps_seen
 from ..engine.stakes import win_text
-from ..judgement.analysis import CubeReport, Report, mark_of
+from ..judgement.analysis import CubeReport, Report
 from ..judgement.judges import EVALUATORS, need_numpy
 from ..pictures.themes import THEMES
-from .coaching import Analysis, HintRow, Review, TutorWarning
+from .coaching import Analysis, HintRow, Review, stop_warning
 from .keywords import keywords_checked
 from .memo import Memo
 
@@ -209,17 +209,13 @@ class SessionState:
         first) keeps the rollout's figures: the review says what the learner last saw
         (walk 25 read the tutor's 0-ply 0.480 there beside Hints' 0.196 ± 0.028)."""
         stop = self._stops.get(key)
-        tried = stop.warning["played"] if stop is not None else None
-        row = next((row for row in rolled if row["text"] == tried), None)
-        if stop is None or row is None:
+        if stop is None:
             return
-        warning: TutorWarning = {
-            **stop.warning,
-            "best": rolled[0]["text"],
-            "loss": row["loss"],
-            "mark": mark_of(row["loss"]),
-            "by": "rollout",
-        }
+        tried = stop.warning["played"]
+        row = next((row for row in rolled if row["text"] == tried), None)
+        if row is None:
+            return
+        warning = stop_warning(tried, rolled[0]["text"], row["loss"], stop.warning["line"])
         self._stops[key] = replace(stop, warning=warning)
 
     def _remember_stop(self, stop: TutorStop, key: Position) -> None:

@@ -281,14 +281,15 @@ WORDS: Mapping[str, str] = {
     # Translators: walk 16 found "33.7% ±0.1%" from 35 games too precise to believe: the
     # luck taken out is why.
     # Translators: walk 24 found "the luck of the dice taken out, which is why so few
-    # games give a narrow ±" odd: it says how a few dozen games give a narrow interval.
+    # games give a narrow ±" odd; walk 26 read "a few dozen games" over 8: it says what
+    # narrows the interval, whatever the games.
     "source_rollout": N_(
         "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each "
-        "game, so a few dozen games give a narrow ± (a 95% interval)."
+        "game, which narrows the ± (an interval at 95%)."
     ),
     "source_rollout_one": N_(
-        "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, so a "
-        "few dozen games give a narrow ± (a 95% interval)."
+        "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, "
+        "which narrows the ± (an interval at 95%)."
     ),
     # Translators: how a rollout's games end: cut after some turns and rated by the net.
     "cut_after": N_("each cut after {turns} turns and rated by {by}"),
@@ -304,13 +305,19 @@ WORDS: Mapping[str, str] = {
     # Translators: under the taker's proper answer, the proper action of both sides, as
     # GNU Backgammon says it ("No double, take": the double came too early).
     "proper_action_both": N_("Both sides' proper cube action: {action}."),
+    # Translators: {row} is the row the taker's answer rules out ("Double, pass" or
+    # "Redouble, pass"), {taken} the row that counts ("Double, take").
     "above_proper": N_(
-        "Double, pass would score more, but only if the double were passed; it should be "
-        "taken, so a double is worth what Double, take scores."
+        "{row} would score more, but only if the double were passed; it should be taken, "
+        "so a double is worth what {taken} scores."
     ),
     "above_proper_take": N_(
-        "Double, take would score more, but only if the double were taken; it should be passed."
+        "{row} would score more, but only if the double were taken; it should be passed."
     ),
+    # Translators: in the cube table's "Vs proper" column, the row the taker's answer
+    # rules out: walk 26 read "Double, pass +2.367" as a gain for the doubler.
+    "they_would_take": N_("not theirs: they would take"),
+    "they_would_pass": N_("not theirs: they would pass"),
     "mistake_of": N_("mistake {number} of {count}"),
     "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
     "take_point_any": N_(
@@ -447,8 +454,8 @@ WORDS: Mapping[str, str] = {
     # Translators: under the tutor's warning (walk 15 met a tutor's "better" play that
     # Hints' rollout ranked otherwise).
     "tutor_quick": N_(
-        "A quick judgement, by the net at 0-ply. To be sure: take it back, then Hints rolls "
-        "both plays out."
+        "A quick judgement by the net at 0-ply; looking a roll ahead, the net agrees (it "
+        "loses {ahead} there). To be sure: take it back, then Hints rolls both plays out."
     ),
     "tutor_by_rollout": N_("By Hints' rollout of this roll, as its list shows."),
     # the review panel
@@ -516,6 +523,10 @@ WORDS: Mapping[str, str] = {
     # (the net at 0-ply) for one play: each figure says its source.
     "stop_by_rollout": N_("by Hints' rollout"),
     "stop_by_net": N_("by the net at 0-ply, as the review"),
+    # Translators: walk 26 read a stop Hints' rollout then cleared among stopped plays:
+    # "13/2 lost 0.029 against 24/13 (by Hints' rollout, which clears it: under the
+    # tutor's 0.080 line)".
+    "stop_cleared": N_("by Hints' rollout, which clears it: under the tutor's {line} line"),
     "stop_here": N_("The tutor stopped a play here"),
     "stop_turn": N_("Turn {ply}"),
     "lost_cube_action": N_("Lost {points} against the best cube action"),
