@@ -281,8 +281,9 @@ export const WORDS = [
   ["proper_action_both", "Both sides' proper cube action: {action}."],
   ["above_proper", "{row} would score more, but only if the double were passed; it should be taken, so a double is worth what {taken} scores."],
   ["above_proper_take", "{row} would score more, but only if the double were taken; it should be passed."],
-  ["they_would_take", "not theirs: they would take"],
-  ["they_would_pass", "not theirs: they would pass"],
+  ["they_would_take", "they take"],
+  ["they_would_pass", "they pass"],
+  ["they_would_tip", "Not the doubler's to score: the taker chooses, and the proper answer is the other"],
   ["mistake_of", "mistake {number} of {count}"],
   ["take_point", "Take point {point}: {name} takes with at least this chance of winning."],
   ["take_point_any", "Take point {point}: passing loses the match, so {name} takes with any chance."],
@@ -328,8 +329,8 @@ export const WORDS = [
   ["plus_minus_tip", "\u00b1 its interval at 95%"],
   ["tutor", "Tutor"],
   ["seen_note", "{name} writes plays in their own numbers; in brackets, as this board numbers its points."],
-  ["review_source", "Judged by {by} at {ply}-ply, as the tutor judges where Hints has not rolled the turn out; a rollout (Hints) may order close plays otherwise."],
-  ["review_source_cube", "Judged by {by}: plays at {ply}-ply, as the tutor judges them, and cube decisions at {cube_ply}-ply, as Hints does; a rollout (Hints) may order close plays otherwise."],
+  ["review_source", "Judged by {by} at {ply}-ply, the tutor's quick look; a turn Hints rolled out at the board is judged by that rollout."],
+  ["review_source_cube", "Judged by {by}: plays at {ply}-ply, the tutor's quick look, and cube decisions at {cube_ply}-ply, as Hints does; a turn Hints rolled out at the board is judged by that rollout."],
   ["tutor_holds", "the tutor holds this play: take it back or play on"],
   ["tutor_holds_note", "The tutor holds this play: take it back or play it on."],
   ["tutor_level", "The tutor stops a play as bad as"],
@@ -381,6 +382,7 @@ export const WORDS = [
   ["best_cube_action", "The best cube action (or as good)"],
   ["cube_review_why", "Why: Hints at this turn gives the decision's figures, each side's chances and gammons, and the take point."],
   ["lost_play", "Lost {points} against the best play"],
+  ["turn_by_rollout", "Judged by Hints' rollout of this roll, run at the board: its plays and figures."],
   ["stop_taken_back", "{dice}: {tried} lost {loss} against {best} ({by}); taken back, then {played} played"],
   ["stop_played_on", "{dice}: {tried} lost {loss} against {best} ({by}); played all the same"],
   ["stop_by_rollout", "by Hints' rollout"],
@@ -849,6 +851,7 @@ export interface ReviewTurn {
   loss: number;
   luck: number;
   best: HintRow[];
+  by: "net" | "rollout";
   seen: Record<string, string>;
 }
 

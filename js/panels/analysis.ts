@@ -342,7 +342,11 @@ export class AnalysisPanel {
         { "data-action": row.action, "data-best": row.action === cube.best ? "" : undefined },
         h("th", { scope: "row" }, row.text),
         h("td", { class: "tgw-equity" }, equity(row.equity, words)),
-        h("td", { class: "tgw-loss" }, versusProper(cube, row, words)),
+        h(
+          "td",
+          { class: "tgw-loss", title: row.unanswered ? say("they_would_tip") : undefined },
+          versusProper(cube, row, words),
+        ),
       ),
     );
     const taker = 1 - cube.doubler;

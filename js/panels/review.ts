@@ -427,6 +427,7 @@ function turnView(v: View, turn: ReviewTurn, words: Words, stopped?: ReviewStop)
       cube ? "" : ` · ${format(say("luck_of"), { luck: equity(turn.luck, words) })}`,
     ),
     cube && h("div", { class: "tgw-note", "data-role": "cube-why" }, say("cube_review_why")),
+    turn.by === "rollout" && h("div", { class: "tgw-note", "data-role": "turn-by" }, say("turn_by_rollout")),
     stopped &&
       h("div", { class: "tgw-note", "data-role": "stopped-here" }, `${say("stop_here")}: ${stopText(stopped, words)}`),
     h(

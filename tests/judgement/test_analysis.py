@@ -24,11 +24,13 @@ from trigammon_widget.engine.i18n import speaking
 from trigammon_widget.judgement.analysis import (
     MARKS,
     THRESHOLDS,
+    PlayRating,
     _cube_reports,
     _judge,
     _mark,
     _Task,
     analyse,
+    with_rollouts,
 )
 from trigammon_widget.judgement.evaluation import ROLLS, find_evaluator
 from trigammon_widget.judgement.play.bot_games import autoplay
@@ -444,3 +446,36 @@ def test_a_match_is_judged_game_by_game_with_totals() -> None:
     assert "| &lt;b&gt;Bo\\| |" in text and "| PR Ann | PR &lt;b&gt;Bo\\| |" in text
     assert "&lt;b&gt;Bo|" in report._repr_html_() and "<b>" not in report._repr_html_()
     assert repr(report).startswith("<MatchReport of a classic 3-point match: 3 games")
+
+
+def test_a_turn_a_rollout_rated_is_judged_by_it() -> None:
+    """Walk 27 read a tutor's stop by Hints' rollout (bar/6 1/3 better, 0.115 lost)
+    beside the review's bar/8 and 0.144 by the net: a turn whose roll was rolled out
+    takes the rollout's best plays, loss and mark, and its player's summary follows;
+    a turn whose play the rollout left out, and a report without rollouts, stay."""
+    game = Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5), names=("Ann", "Bo"))
+    game.play("13/2")
+    game.roll(3, 1)
+    game.play("8/5 6/5")
+    report = analyse(game)
+    first, second = report.turns
+    assert first.by == "net" and first.mark is not None  # 13/2 at the opening: bad
+    rolled = first.position
+    best, made = rolled.parse_play("24/13"), rolled.parse_play("13/2")
+    ratings = (PlayRating("24/13", best, 0.10, 0.0), PlayRating("13/2", made, 0.07, 0.03))
+    judged = with_rollouts(report, {rolled: ratings})
+    turn = judged.turns[0]
+    assert (turn.by, turn.loss, turn.mark, turn.best) == ("rollout", 0.03, None, ratings)
+    assert (turn.equity, turn.best_equity) == (0.07, 0.10)
+    assert turn.luck == first.luck and turn.wins == first.wins  # the net's, as before
+    assert judged.turns[1] is second
+    ann = judged.players[0]
+    assert ann.equity_lost == pytest.approx(0.03) and sum(ann.marks.values()) == 0
+    assert judged.players[1] == report.players[1]
+    assert judged.marked(0) == []
+    # On the line: a bad play by the rollout's figures too.
+    worse = (ratings[0], PlayRating("13/2", made, 0.02, 0.08))
+    assert with_rollouts(report, {rolled: worse}).turns[0].mark == "?"
+    # A rollout without the play made, or of another roll, changes nothing.
+    assert with_rollouts(report, {rolled: ratings[:1]}) is report
+    assert with_rollouts(report, {second.position: ratings}) is report

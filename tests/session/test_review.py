@@ -492,15 +492,60 @@ def hint_row(text: str, loss: float) -> HintRow:
     }
 
 
-def test_a_board_keeps_the_latest_stops_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The stops a board remembers are bounded (``MAX_STOPS``, SECURITY.md): the
-    oldest is forgotten first."""
+@pytest.mark.parametrize("kept", ["stops", "rollouts"])
+def test_a_board_keeps_the_latest_stops_and_rollouts_only(
+    kept: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tutor's stops and the rolls Hints rolled out that a board remembers for its
+    review are bounded (``MAX_STOPS``, ``MAX_ROLLOUTS``, SECURITY.md): the oldest is
+    forgotten first, and one remembered again is the latest."""
     from trigammon_widget.session import state
 
-    monkeypatch.setattr(state, "MAX_STOPS", 2)
+    monkeypatch.setattr(state, f"MAX_{kept.upper()}", 2)
     session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
     stop = TutorStop(stop_warning("13/2", "24/13", 0.1, 0.08, 0.09), True)
+
+    def remember(key: Position) -> None:
+        if kept == "stops":
+            session._remember_stop(stop, key)
+        else:
+            session._remember_rollout(key, [])
+
     keys = [Position.start(CLASSIC).with_dice(a, b) for a, b in ((6, 5), (4, 2), (3, 1))]
     for key in keys:
-        session._remember_stop(stop, key)
-    assert list(session._stops) == keys[1:]
+        remember(key)
+    remembered = session._stops if kept == "stops" else session._rollouts
+    assert list(remembered) == keys[1:]
+    remember(keys[1])
+    assert list(remembered) == [keys[2], keys[1]]
+
+
+def test_a_turn_hints_rolled_out_is_reviewed_by_that_rollout() -> None:
+    """Walk 27: the tutor's stop said "lost 0.115 against bar/6 1/3 (by Hints' rollout)"
+    while the review, the graph's dots and lesson 06's captions said bar/8 and 0.144 by
+    the net. A turn whose roll Hints rolled out at the board is reviewed by it: one best
+    play and one loss for one decision, wherever the learner reads them."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+    run(session, session.hints(candidates=3, games=4, truncate=2, workers=1, seed=1))
+    analysis = session.analysis
+    assert analysis is not None and analysis["source"]["kind"] == "rollout"
+    rows = analysis["hints"]
+    second = rows[1]
+    session.play(second["text"])
+    session.roll()
+    session.play(next(iter(session.legal_plays)))
+    run(session, session.analyse(workers=1))
+    report = session.report
+    assert report is not None
+    first = report.turn(1)
+    assert first.by == "rollout" and first.loss == max(0.0, second["loss"])
+    assert [rating.notation for rating in first.best] == [row["text"] for row in rows]
+    assert first.mark == mark_of(first.loss)
+    assert report.turn(2).by == "net"  # not rolled out
+    assert report.players[0].equity_lost == pytest.approx(first.loss)
+    session.goto(0)  # the first decision, as the review shows it
+    shown = session.view()["review"]
+    assert shown is not None and shown["turn"] is not None
+    turn = shown["turn"]
+    assert turn["by"] == "rollout" and turn["loss"] == first.loss
+    assert [row["text"] for row in turn["best"]] == [row["text"] for row in rows]

@@ -62,6 +62,7 @@ __all__ = [
     "CubeReport",
     "Level",
     "MatchReport",
+    "PlayRating",
     "PlayerSummary",
     "Report",
     "TurnReport",
@@ -71,6 +72,7 @@ __all__ = [
     "html_tables",
     "mark_of",
     "markdown_tables",
+    "with_rollouts",
 ]
 
 THRESHOLDS = (0.04, 0.08, 0.16)
@@ -119,7 +121,9 @@ class TurnReport:
     the equity of the roll less the average of all rolls; ``wins``: every player's
     win chance after the turn (the equity graph); ``best``: the best plays of the
     roll, best first, the play made among them when it is close enough; ``position``:
-    the position the mover faced, with the dice rolled (a study card's, ``study``).
+    the position the mover faced, with the dice rolled (a study card's, ``study``);
+    ``by``: what judged the play, the evaluator (``"net"``) or a rollout of the roll
+    (``with_rollouts``).
     """
 
     ply: int
@@ -136,6 +140,7 @@ class TurnReport:
     wins: tuple[float, ...]
     best: tuple[PlayRating, ...]
     position: Position
+    by: Literal["net", "rollout"] = "net"
 
     @property
     def decision(self) -> bool:
@@ -866,6 +871,36 @@ def mark_of(loss: float, thresholds: Sequence[float] = THRESHOLDS) -> str | None
     """The mark of a play that lost ``loss``: the worst threshold it reaches (None: not
     even doubtful)."""
     return _mark(loss, thresholds)
+
+
+def with_rollouts(report: Report, rollouts: Mapping[Position, Sequence[PlayRating]]) -> Report:
+    """``report`` with each turn a rollout rated judged by it: ``rollouts`` holds the
+    plays of a roll rolled out, best first, by the position the mover faced (with the
+    dice). A turn whose play made is among them takes the rollout's best plays, loss
+    and mark, and the players' summaries follow; the others stay the evaluator's. GNU
+    Backgammon keeps a rollout made in its hint window with the move it analysed; walk 27
+    read a tutor's stop by Hints' rollout beside the review's other best play and loss.
+    The same report where no turn changes."""
+    turns = list(report.turns)
+    for index, turn in enumerate(turns):
+        rated = rollouts.get(turn.position, ()) if turn.decision else ()
+        made = next((rating for rating in rated if rating.notation == turn.notation), None)
+        if made is None:
+            continue
+        loss = max(0.0, made.loss)
+        turns[index] = replace(
+            turn,
+            equity=made.equity,
+            best_equity=rated[0].equity,
+            loss=loss,
+            mark=_mark(loss, report.thresholds),
+            best=tuple(rated[:HINTS_KEPT]),
+            by="rollout",
+        )
+    if turns == list(report.turns):
+        return report
+    players = tuple(_summary(p.name, p.player, turns, report.cube) for p in report.players)
+    return replace(report, turns=tuple(turns), players=players)
 
 
 def _mark(loss: float, thresholds: Sequence[float]) -> str | None:

@@ -341,6 +341,9 @@ class ReviewTurn(TypedDict):
     loss: float
     luck: float
     best: list[HintRow]
+    by: Literal["net", "rollout"]
+    """What judged it: the review's net, or Hints' rollout of the roll where it ran
+    (``analysis.with_rollouts``)."""
     seen: dict[str, str]
     """Each play of ``played`` and ``best`` as the board numbers its points, where the
     mover is not the board's perspective (``format_play_seen``); empty otherwise."""
@@ -616,6 +619,7 @@ def review_view(
             "loss": judged.loss,
             "luck": judged.luck,
             "best": [_judged_row(play_text(r.notation), r.equity, r.loss) for r in judged.best],
+            "by": judged.by,
             "seen": seen,
         }
     elif isinstance(judged, CubeReport):
@@ -632,6 +636,7 @@ def review_view(
                 _judged_row(action_text(action), equity, top - equity)
                 for action, equity in judged.options
             ],
+            "by": "net",
             "seen": {},
         }
     return {

@@ -508,8 +508,9 @@ class Showing(SessionState):
         found = self._line_review()
         if found is None:
             return None
-        review, report = found
+        review = found[0]
         ply = self._board.game.ply + 1
+        report = self._current_report()  # with the turns Hints rolled out
         shown = review_view(report, ply, self._look.perspective, self.you, self.bot_plies)
         # The seats the review's own net plays (walk 13 read their PR 0 as perfect play);
         # the person's seat counts the person's decisions, a bot's there left out.

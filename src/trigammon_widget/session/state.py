@@ -37,7 +37,7 @@ from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
 from ..engine.notation import format_play_seen, record_text, wraps_seen
 from ..engine.stakes import win_text
-from ..judgement.analysis import CubeReport, Report
+from ..judgement.analysis import CubeReport, PlayRating, Report, with_rollouts
 from ..judgement.judges import EVALUATORS, need_numpy
 from ..pictures.themes import THEMES
 from .coaching import Analysis, HintRow, Review, stop_warning
@@ -46,6 +46,7 @@ from .memo import Memo
 
 if TYPE_CHECKING:
     from ..judgement.evaluation import Evaluator
+    from ..judgement.play import RolledHint
 from .protocol import IntentError
 from .slices import Analyses, Board, Drill, Job, Look, Seating, TutorSettings, TutorStop
 from .view import HUMAN, Message
@@ -60,9 +61,13 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 MAX_STOPS = 1000
 """The tutor's stops a board keeps for its review, the latest (``SECURITY.md``)."""
+MAX_ROLLOUTS = 1000
+"""The rolls Hints rolled out that a board keeps for its review, the latest
+(``SECURITY.md``)."""
 
 AGAINST = {
     1: (N_("a single game against {name}"), NP_("you", "a single game against you")),
@@ -165,6 +170,12 @@ class SessionState:
         self._stops: dict[Position, TutorStop] = {}
         """The plays the tutor stopped at this board, by the position and roll they
         were stopped at, the latest ``MAX_STOPS``: the review tells them."""
+        self._rollouts: dict[Position, tuple[PlayRating, ...]] = {}
+        """The rolls Hints rolled out to the end at this board, their plays best first,
+        by the position and roll, the latest ``MAX_ROLLOUTS``: the review judges the
+        turns played there by them (``with_rollouts``)."""
+        self._rollouts_kept = 0
+        """How many rollouts ``_rollouts`` has taken in: what its judged reports are kept by."""
         self._analyses = Analyses(evaluator)
         self._tutor = TutorSettings()
         self._drill = Drill()
@@ -220,11 +231,13 @@ class SessionState:
 
     def _remember_stop(self, stop: TutorStop, key: Position) -> None:
         """Keep ``stop`` for the review, at the position and roll it was made at."""
-        stops = self._stops
-        stops.pop(key, None)  # the latest answer, and last in line to be forgotten
-        if len(stops) >= MAX_STOPS:
-            del stops[next(iter(stops))]
-        stops[key] = stop
+        _keep(self._stops, key, stop, MAX_STOPS)
+
+    def _remember_rollout(self, key: Position, rolled: Sequence[RolledHint]) -> None:
+        """Keep Hints' rollout of ``key``'s roll (``rolled``, best first) for the review."""
+        ratings = tuple(PlayRating(h.notation, h.play, h.equity, h.loss[0]) for h in rolled)
+        _keep(self._rollouts, key, ratings, MAX_ROLLOUTS)
+        self._rollouts_kept += 1
 
     @property
     def game(self) -> Game:
@@ -639,9 +652,28 @@ class SessionState:
         return missed and ply < len(turns) and isinstance(turns[ply], Turn)
 
     def _current_report(self) -> Report | None:
-        """The report of the shown line, once its review has finished."""
+        """The report of the shown line, once its review has finished, each turn Hints
+        rolled out judged by that rollout (``with_rollouts``)."""
         found = self._line_review()
-        return None if found is None else found[1]
+        report = None if found is None else found[1]
+        if report is None or not self._rollouts:
+            return report
+        rollouts = self._rollouts
+        key = (id(report), self._rollouts_kept)
+        base, judged = self.memo.get(
+            "rolled report", key, lambda: (report, with_rollouts(report, rollouts))
+        )
+        # An id outlives its report: the one kept is the one asked about, or made anew.
+        return judged if base is report else with_rollouts(report, rollouts)
+
+
+def _keep(kept: dict[Position, T], key: Position, value: T, limit: int) -> None:
+    """``value`` kept at ``key``, the latest and last in line to be forgotten, with at
+    most ``limit`` kept: the oldest goes first."""
+    kept.pop(key, None)
+    if len(kept) >= limit:
+        del kept[next(iter(kept))]
+    kept[key] = value
 
 
 def _new_game(

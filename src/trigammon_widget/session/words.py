@@ -316,8 +316,11 @@ WORDS: Mapping[str, str] = {
     ),
     # Translators: in the cube table's "Vs proper" column, the row the taker's answer
     # rules out: walk 26 read "Double, pass +2.367" as a gain for the doubler.
-    "they_would_take": N_("not theirs: they would take"),
-    "they_would_pass": N_("not theirs: they would pass"),
+    "they_would_take": N_("they take"),
+    "they_would_pass": N_("they pass"),
+    "they_would_tip": N_(
+        "Not the doubler's to score: the taker chooses, and the proper answer is the other"
+    ),
     "mistake_of": N_("mistake {number} of {count}"),
     "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
     "take_point_any": N_(
@@ -425,13 +428,16 @@ WORDS: Mapping[str, str] = {
     "seen_note": N_(
         "{name} writes plays in their own numbers; in brackets, as this board numbers its points."
     ),
+    # Translators: the tutor's quick look is the review's judgement; a turn Hints rolled
+    # out at the board takes that rollout's figures (walk 27).
     "review_source": N_(
-        "Judged by {by} at {ply}-ply, as the tutor judges where Hints has not rolled the "
-        "turn out; a rollout (Hints) may order close plays otherwise."
+        "Judged by {by} at {ply}-ply, the tutor's quick look; a turn Hints rolled out at "
+        "the board is judged by that rollout."
     ),
     "review_source_cube": N_(
-        "Judged by {by}: plays at {ply}-ply, as the tutor judges them, and cube decisions at "
-        "{cube_ply}-ply, as Hints does; a rollout (Hints) may order close plays otherwise."
+        "Judged by {by}: plays at {ply}-ply, the tutor's quick look, and cube decisions at "
+        "{cube_ply}-ply, as Hints does; a turn Hints rolled out at the board is judged by "
+        "that rollout."
     ),
     "tutor_holds": N_("the tutor holds this play: take it back or play on"),
     "tutor_holds_note": N_("The tutor holds this play: take it back or play it on."),
@@ -512,6 +518,12 @@ WORDS: Mapping[str, str] = {
         "gammons, and the take point."
     ),
     "lost_play": N_("Lost {points} against the best play"),
+    # Translators: under a reviewed turn whose roll Hints rolled out at the board: the
+    # review takes the rollout's figures (walk 27 read the tutor's rollout beside the
+    # review's net).
+    "turn_by_rollout": N_(
+        "Judged by Hints' rollout of this roll, run at the board: its plays and figures."
+    ),
     # Translators: one play the tutor stopped, in the review's list and at its turn:
     # "6-5: 13/18 13/19 lost 0.112 against 24/13 (by Hints' rollout); taken back, then
     # 24/13 played". {by} is "stop_by_rollout" or "stop_by_net".
