@@ -107,7 +107,7 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     note = panel.locator(".tgw-note").first.text_content() or ""
     assert note.startswith(
         "Judged by the net (classic-v5): plays at 0-ply, the tutor's quick look, and cube "
-        "decisions at 1-ply, as Hints does; a turn Hints rolled out at the board is judged by "
+        "decisions at 1-ply, as Hints does; a play Hints rolled out at the board is judged by "
         "that rollout."
     ), note
     # Marks beside the moves: the history's rows show the review's, and name them.

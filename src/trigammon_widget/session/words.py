@@ -428,15 +428,15 @@ WORDS: Mapping[str, str] = {
     "seen_note": N_(
         "{name} writes plays in their own numbers; in brackets, as this board numbers its points."
     ),
-    # Translators: the tutor's quick look is the review's judgement; a turn Hints rolled
+    # Translators: the tutor's quick look is the review's judgement; a play Hints rolled
     # out at the board takes that rollout's figures (walk 27).
     "review_source": N_(
-        "Judged by {by} at {ply}-ply, the tutor's quick look; a turn Hints rolled out at "
-        "the board is judged by that rollout."
+        "Judged by {by} at {ply}-ply, the tutor's quick look; a play Hints rolled out "
+        "at the board is judged by that rollout."
     ),
     "review_source_cube": N_(
         "Judged by {by}: plays at {ply}-ply, the tutor's quick look, and cube decisions at "
-        "{cube_ply}-ply, as Hints does; a turn Hints rolled out at the board is judged by "
+        "{cube_ply}-ply, as Hints does; a play Hints rolled out at the board is judged by "
         "that rollout."
     ),
     "tutor_holds": N_("the tutor holds this play: take it back or play on"),
