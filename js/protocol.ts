@@ -267,8 +267,8 @@ export const WORDS = [
   ["analysis_failed", "The analysis failed."],
   ["source_net", "By {by} at {ply}-ply: {ahead}."],
   ["ply_none", "the position as it stands, no roll looked ahead"],
-  ["source_rollout", "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%)."],
-  ["source_rollout_one", "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%)."],
+  ["source_rollout", "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%): without that, {games} games would give up to \u00b1{plain} on a chance to win."],
+  ["source_rollout_one", "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%): without that, {games} games would give up to \u00b1{plain} on a chance to win."],
   ["cut_after", "each cut after {turns} turns and rated by {by}"],
   ["whole_games", "whole games played by {by}"],
   ["rolling_out", "Rolling the best plays out with the same dice\u2026"],
@@ -785,6 +785,7 @@ export interface Source {
   truncate: number;
   reduced: boolean;
   z95: number;
+  plain: number;
 }
 
 /** One play of the roll for the player to move, as its list's ``Source`` rates it: */

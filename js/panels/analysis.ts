@@ -81,7 +81,11 @@ function sourceText(source: Source, words: Words, plays: boolean): string {
   const cut = source.truncate
     ? format(word(words, "cut_after"), { turns: String(source.truncate), by })
     : format(word(words, "whole_games"), { by });
-  return format(word(words, plays ? "source_rollout" : "source_rollout_one"), { games: String(source.games), cut });
+  return format(word(words, plays ? "source_rollout" : "source_rollout_one"), {
+    games: String(source.games),
+    cut,
+    plain: percent(source.plain, words),
+  });
 }
 
 export class AnalysisPanel {

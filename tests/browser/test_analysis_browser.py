@@ -9,6 +9,7 @@ One notebook holds a classic board (the opening 4-4), a trigammon board (the ope
 
 from __future__ import annotations
 
+import math
 import re
 from itertools import pairwise
 from typing import Any
@@ -158,8 +159,11 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     assert lines[1] == (
         f"Rollout: {source['games']} games a play, each cut after {source['truncate']} turns "
         "and rated by the net (classic-v5). The luck of the dice is taken out of each game, "
-        "which narrows the ± (an interval at 95%)."
+        f"which narrows the ± (an interval at 95%): without that, {source['games']} games "
+        f"would give up to ±{source['plain'] * 100:.1f}% on a chance to win."
     )
+    # A win chance's widest interval from as many plain games (walk 27 doubted ±0.1%).
+    assert math.isclose(source["plain"], source["z95"] * 0.5 / math.sqrt(source["games"]))
     rolled = analysis["hints"]
     assert lines[2].startswith(
         f"Best: {rolled[0]['text']}, by" if analysis["separated"] else "Too close to call: "

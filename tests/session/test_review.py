@@ -60,6 +60,7 @@ def test_the_review_says_what_judged_it(reviewed: Session) -> None:
         "truncate": 0,
         "reduced": False,
         "z95": 0.0,
+        "plain": 0.0,
     }
     assert review["source"] == net
     assert review["cube_source"] == {**net, "ply": CUBE_PLY} and CUBE_PLY == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import re
 from itertools import pairwise
 from typing import Any
@@ -463,6 +464,7 @@ NET = {
     "truncate": 0,
     "reduced": False,
     "z95": 0.0,
+    "plain": 0.0,
 }
 """The source of the classic net's figures."""
 
@@ -499,6 +501,7 @@ def test_hints_show_the_nets_ranking_then_the_rollouts_in_its_place() -> None:
         "truncate": 4,
         "reduced": True,
         "z95": t95(6),
+        "plain": pytest.approx(t95(6) * 0.5 / math.sqrt(6)),
     }
     rolled, others = analysis["hints"], analysis["others"]
     assert [row["text"] for row in rolled] == ["8/5 6/5", "24/23 13/10"]  # within 0.16, two

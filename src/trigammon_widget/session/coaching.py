@@ -60,7 +60,9 @@ class Source(TypedDict):
     "rollout": ``games`` trials of each position, each cut after ``truncate`` turns (0:
     whole games) and valued by ``net`` at ``ply``, the luck of the rolls taken out where
     ``reduced``; ``z95`` standard errors make a 95% interval: Student's t for the games,
-    0 for the net)."""
+    0 for the net). ``plain``: the 95% interval of a win chance from as many games
+    without the luck taken out, at its widest (a chance of one half): what the luck
+    taken out saves (walk 27 doubted ±0.1% from 35 games)."""
 
     kind: Literal["net", "rollout"]
     net: str
@@ -69,6 +71,7 @@ class Source(TypedDict):
     truncate: int
     reduced: bool
     z95: float
+    plain: float
 
 
 class HintRow(TypedDict):
@@ -460,6 +463,7 @@ def net_source(net: str, ply: int = 0) -> Source:
         "truncate": 0,
         "reduced": False,
         "z95": 0.0,
+        "plain": 0.0,
     }
 
 
@@ -473,6 +477,7 @@ def rollout_source(rollout: EquityRollout) -> Source:
         "truncate": rollout.truncate or 0,
         "reduced": rollout.reduced,
         "z95": _finite(rollout.z95),
+        "plain": _finite(rollout.z95 * 0.5 / math.sqrt(rollout.trials)) if rollout.trials else 0.0,
     }
 
 

@@ -285,11 +285,13 @@ WORDS: Mapping[str, str] = {
     # narrows the interval, whatever the games.
     "source_rollout": N_(
         "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each "
-        "game, which narrows the ± (an interval at 95%)."
+        "game, which narrows the ± (an interval at 95%): without that, {games} games would "
+        "give up to ±{plain} on a chance to win."
     ),
     "source_rollout_one": N_(
         "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, "
-        "which narrows the ± (an interval at 95%)."
+        "which narrows the ± (an interval at 95%): without that, {games} games would give "
+        "up to ±{plain} on a chance to win."
     ),
     # Translators: how a rollout's games end: cut after some turns and rated by the net.
     "cut_after": N_("each cut after {turns} turns and rated by {by}"),
