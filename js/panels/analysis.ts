@@ -36,7 +36,10 @@ export function points(p: number, words: Words): string {
 
 /** An equity with its sign, as "+0.123". */
 export function equity(e: number | undefined, words: Words): string {
-  return finite(e) ? `${e < 0 ? "−" : "+"}${fixed(Math.abs(e), 3, words)}` : "–";
+  if (!finite(e)) return "–";
+  const shown = fixed(Math.abs(e), 3, words);
+  // What rounds to nought has no sign: walk 28 read "−0.000".
+  return Math.abs(e) < 0.0005 ? shown : `${e < 0 ? "−" : "+"}${shown}`;
 }
 
 /** Whether a loss shows as none: below what three decimals can show. */

@@ -336,7 +336,7 @@ def test_the_tutor_looks_a_roll_ahead_before_it_stops_a_play() -> None:
 
     far = opening.with_dice(6, 5)
     session = Session(Game(CLASSIC, start=far))
-    session.set_tutor(True, 0.08)
+    session.set_tutor(True, 0.06)  # 13/2 loses more than twice as much: no rollout
     session.play("13/2")
     held = session.board.held
     assert held is not None
@@ -347,10 +347,67 @@ def test_the_tutor_looks_a_roll_ahead_before_it_stops_a_play() -> None:
         "loss": pytest.approx(quick),
         "mark": mark_of(quick),
         "by": "net",
-        "line": 0.08,
+        "line": 0.06,
         "ahead": pytest.approx(ahead),
     }
     assert session.view()["tutor"]["warning"] == held.warning
+
+
+def test_a_close_stop_is_decided_by_hints_rollout_before_the_tutor_stops() -> None:
+    """Walks 26 and 28 were stopped at lesson 06's opening 3-3 for 1/4(2) 12/15(2) by
+    the net (0.101 at 0-ply, 0.091 a roll ahead), then read 0.031 ± 0.018 in Hints'
+    rollout. A stop under twice the tutor's line is checked by Hints' rollout of the
+    roll first: the play goes through, the message says why, Hints asked shows that
+    rollout at once, and the review judges the turn by it."""
+    from trigammon_widget.session.coaching import tutor_warning
+    from trigammon_widget.session.tutoring import CLOSE
+
+    session = Session("trigammon", seed=17, names=["You", "Olga", "Victor"])
+    session.roll()
+    position = session.game.position
+    assert position.dice == (3, 3)
+    played = "1/4(2) 12/15(2)"
+    quick = tutor_warning(position, position.parse_play(played), session._judge("t"), 0.08)
+    assert quick is not None and quick[0]["by"] == "net"  # the net alone would stop it
+    assert quick[0]["loss"] < CLOSE * 0.08
+    session.set_tutor(True, 0.08)
+    session.play(played)
+    assert session.board.held is None and session.game.ply == 1
+    message = session.view()["message"]
+    assert message is not None
+    finished = session._analyses.finished_hints
+    assert finished is not None and finished.asked.position == position
+    rows = finished.analysis["hints"]
+    row = next(row for row in rows if row["text"] == played)
+    error = finished.analysis["source"]["z95"] * row["loss_error"]
+    assert row["loss"] < 0.08
+    assert message["text"].endswith(
+        f". The tutor checked it with Hints' rollout: it loses {row['loss']:.3f} ± {error:.3f} "
+        f"points per game against {rows[0]['text']}, under the tutor's 0.080 line, so it stands."
+    )
+    assert position in session._rollouts  # the review's judge of this turn
+    # Back at the turn, Hints show that rollout at once (no job).
+    session.goto(0)
+    assert session.hints() is None
+    analysis = session.analysis
+    assert analysis is not None and analysis["hints"] == rows
+
+
+def test_a_close_stop_the_rollout_confirms_is_stopped_by_the_rollout() -> None:
+    """13/2 at the opening 6-5 loses 0.14 by the net: a close stop at the line 0.08,
+    which Hints' rollout confirms. The warning gives the rollout's figures and its best,
+    and Hints shows that rollout, the held play among its rows."""
+    session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
+    session.set_tutor(True, 0.08)
+    session.play("13/2")
+    held = session.board.held
+    assert held is not None and held.warning["by"] == "rollout"
+    analysis = session.analysis
+    assert analysis is not None and analysis["source"]["kind"] == "rollout"
+    rows = analysis["hints"]
+    row = next(row for row in rows if row["text"] == "13/2")
+    assert held.warning["loss"] == row["loss"] >= 0.08
+    assert held.warning["best"] == rows[0]["text"] and analysis["played"] == "13/2"
 
 
 def test_the_plays_hints_rank_first_say_what_they_do() -> None:

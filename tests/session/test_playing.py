@@ -26,7 +26,7 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
     message = session.view()["message"]
     assert message is not None
     wraps = wraps_seen(TRIGAMMON, turn.play, turn.player, 0)
-    seen += ", on past 36 and from 1 again" if wraps else ""
+    seen += ": past 36, the count goes on from 1" if wraps else ""
     said = f"{name}: {turn.notation} (on this board: {seen})" if turn.play else None
     if session.game.ply > 1:
         assert said is None or message["text"] == said
@@ -44,7 +44,7 @@ def test_a_move_past_the_readers_last_point_says_it_goes_round() -> None:
     message = session.view()["message"]
     assert message is not None
     assert message["text"] == (
-        "Bo: 22/27 22/28 (on this board: 34/3 34/4, on past 36 and from 1 again)"
+        "Bo: 22/27 22/28 (on this board: 34/3 34/4: past 36, the count goes on from 1)"
     )
 
 

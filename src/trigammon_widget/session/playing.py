@@ -3,10 +3,12 @@ bots' turns; the tutor's hold on a person's play."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from itertools import permutations
 
-from ..engine import IllegalMoveError, Move, Play
+from ..engine import IllegalMoveError, Move, Play, Position
 from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, decimal, ngettext
 from ..engine.notation import dice_text, format_play
@@ -14,7 +16,7 @@ from ..engine.places import Place, index_of, parse_place
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..judgement.judges import has_numpy
 from ..judgement.play import CubeBot, autoplay
-from .coaching import tutor_warning
+from .coaching import TutorWarning, tutor_warning
 from .protocol import INT, PLACE, IntentError, action
 from .slices import Held, TutorStop
 from .state import SessionState
@@ -128,30 +130,31 @@ class Playing(SessionState):
             position = game.position
             chosen = position.parse_play(play) if isinstance(play, str) else play
             chosen = self.legal_plays.check(chosen)
-            if self._hold(chosen):
+            held, note = self._hold(chosen)
+            if held:
                 return
             play = chosen
+        else:
+            note = ""
         known = len(game.variations())
         turn = game.play(play, replace=replace)
-        text = self._said(turn)
+        text = self._said(turn) + note
         if len(game.variations(game.ply - 1)) > max(known, 1):
             text += " " + _("(a new variation: the turns played before stay beside it)")
         if game.is_over():
             text += f". {self._ending()}"
         self._swap(board=board.afresh(), info=text, line=True)
 
-    def _hold(self, play: Play) -> bool:
-        """Whether the tutor holds a person's ``play`` back (and says why)."""
+    def _hold(self, play: Play) -> tuple[bool, str]:
+        """Whether the tutor holds a person's ``play`` back (and says why), and what to
+        add to the message line if it is made (``_tutor_check``)."""
         board = self._board
         position = board.game.position
         if position.turn in self._seating.bots:
-            return False
-        # Hints' rollout of this roll, when it ran: the tutor says what it says.
-        rolled = self._analyses.rollout_rows(position)
-        judge = self._judge(_("The tutor"))
-        found = tutor_warning(position, play, judge, self._tutor.threshold, rolled)
+            return False, ""
+        found, note = self._tutor_check(position, play)
         if found is None:
-            return False
+            return False, note
         warning, best = found
         mark = warning["mark"]
         text = (
@@ -173,7 +176,28 @@ class Playing(SessionState):
         # The position is the turn's still: its hints stay.
         held = replace(board, held=Held(warning, best, play))
         self._swap(board=held, info=text, keep_analysis=True)
-        return True
+        return True, ""
+
+    @contextmanager
+    def _holding(self, held: Held) -> Iterator[None]:
+        """The board with ``held`` held back while the body runs (Hints' rollout of the
+        roll with the play among those rolled out), then as it was."""
+        board = self._board
+        self._swap(board=replace(board, held=held), keep_analysis=True)
+        try:
+            yield
+        finally:
+            self._swap(board=board, keep_analysis=True)
+
+    def _tutor_check(
+        self, position: Position, play: Play
+    ) -> tuple[tuple[TutorWarning, Play] | None, str]:
+        """The tutor's warning of a person's ``play`` (none for a play it lets through)
+        and a note for the message line: by Hints' rollout of the roll when it ran, else
+        by the net's quick look, checked a roll ahead (``coaching.tutor_warning``)."""
+        rolled = self._analyses.rollout_rows(position)
+        judge = self._judge(_("The tutor"))
+        return tutor_warning(position, play, judge, self._tutor.threshold, rolled), ""
 
     def _take_back(self) -> None:
         """The play the tutor held back, and the moves made this turn, taken back. The

@@ -564,7 +564,7 @@ class SessionState:
             variant = self._board.game.variant
             seen = format_play_seen(variant, record.play, record.player, reader)
             if wraps_seen(variant, record.play, record.player, reader):
-                note = _("(on this board: {play}, on past {points} and from 1 again)")
+                note = _("(on this board: {play}: past {points}, the count goes on from 1)")
             else:
                 note = _("(on this board: {play})")
             text += " " + note.format(play=seen, points=variant.points)

@@ -2,23 +2,79 @@
 
 from __future__ import annotations
 
-from ..engine.i18n import _
+from ..engine import Play, Position
+from ..engine.i18n import _, decimal
 from ..judgement.analysis import MARK_NAMES, THRESHOLDS
 from ..judgement.judges import need_numpy
+from .coaching import HintRow, TutorWarning, tutor_warning
+from .judging import Judging
 from .playing import Playing
 from .protocol import BOOL, IntentError, action, choice
-from .slices import TutorSettings, TutorStop
+from .slices import Held, TutorSettings, TutorStop
 
 LEVELS = dict(zip(MARK_NAMES.values(), THRESHOLDS, strict=True))
 """The tutor's levels by name: it stops a play that loses as much as a doubtful, a bad
 or a very bad play (GNU Backgammon's 0.04, 0.08 and 0.16 points per game)."""
 
-__all__ = ["LEVELS", "Tutoring"]
+CLOSE = 2.0
+"""A play the net's quick look would stop for losing less than this many times the
+tutor's line is close: Hints' rollout of the roll decides it before the tutor stops it."""
+
+__all__ = ["CLOSE", "LEVELS", "Tutoring"]
 
 
-class Tutoring(Playing):
+class Tutoring(Judging, Playing):
     """Whether and how strictly the tutor checks a person's plays (``Playing._commit``
     asks it), and the answers to its warning."""
+
+    def _tutor_check(
+        self, position: Position, play: Play
+    ) -> tuple[tuple[TutorWarning, Play] | None, str]:
+        """A close stop (``CLOSE``) is checked by Hints' rollout of the roll, with the
+        play among those rolled out, before the tutor stops it: the rollout Hints then
+        shows, and the review judges the turn by. Walks 26 and 28 were stopped at the
+        opening 3-3 for a play Hints' rollout then found under the tutor's line."""
+        found, note = super()._tutor_check(position, play)
+        threshold = self._tutor.threshold
+        if found is None or found[0]["by"] != "net" or found[0]["loss"] >= CLOSE * threshold:
+            return found, note
+        running = self._analyses.job
+        if running is not None and not running.stop.is_set():
+            return found, note  # an analysis runs: the quick look stands
+        rows = self._roll_out_held(found, play)
+        if not rows:
+            return found, note
+        judge = self._judge(_("The tutor"))
+        again = tutor_warning(position, play, judge, threshold, rows)
+        row = next((row for row in rows if row["text"] == found[0]["played"]), None)
+        if again is not None or row is None:
+            return again, note
+        return None, ". " + self._cleared_note(row, rows[0], threshold)
+
+    def _roll_out_held(self, found: tuple[TutorWarning, Play], play: Play) -> list[HintRow]:
+        """Hints' rollout of the roll with ``play`` held among the plays rolled out, run
+        here and finished, as Hints would run it (``Judging.hints``): its rows, best
+        first (none where there is nothing to roll out)."""
+        warning, best = found
+        with self._holding(Held(warning, best, play)):
+            job = self.hints()
+            if job is not None:
+                self.finish(job, job.work(lambda done, total: None, job.stop))
+        return self._analyses.rollout_rows(self._board.game.position)
+
+    def _cleared_note(self, row: HintRow, best: HintRow, threshold: float) -> str:
+        """What the tutor says of a play Hints' rollout let through."""
+        analysis = self._analyses.analysis
+        z95 = analysis["source"]["z95"] if analysis is not None else 0.0
+        return _(
+            "The tutor checked it with Hints' rollout: it loses {loss} ± {error} points per "
+            "game against {best}, under the tutor's {line} line, so it stands."
+        ).format(
+            loss=decimal(row["loss"], 3),
+            error=decimal(z95 * row["loss_error"], 3),
+            best=best["text"],
+            line=decimal(threshold, 3),
+        )
 
     @property
     def tutor(self) -> bool:

@@ -270,7 +270,7 @@ WORDS: Mapping[str, str] = {
         "{done} games so far, about {total} expected: it stops once the chances are precise enough"
     ),
     "analysis_note": N_(
-        "Hints rank the plays of a roll; Chances gives every player's odds from here."
+        "Hints rank the plays of a roll; Chances give every player's odds from here."
     ),
     "analysis_failed": N_("The analysis failed."),
     # Translators: where the figures of a list come from, e.g. "By the net (trigammon-v3)
@@ -397,7 +397,7 @@ WORDS: Mapping[str, str] = {
     "verdict_played": N_("{play} ({tag}) loses {loss} ± {error} points per game against {best}."),
     "verdict_tutor_cleared": N_(
         "So by this rollout it is not a bad play: it loses less than the {threshold} at "
-        "which the tutor stops a play, whose quick 0-ply judgement was too harsh here."
+        "which the tutor stops a play, whose judgement by the net was too harsh here."
     ),
     "verdict_played_even": N_(
         "{play} ({tag}) cannot be told from {best} by this rollout: {loss} ± {error} apart."
