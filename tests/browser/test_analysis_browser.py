@@ -435,16 +435,36 @@ def test_hints_say_when_their_rollout_clears_a_play_the_tutor_stopped(
     page: Any, lab: LabServer
 ) -> None:
     """Walk 21: the tutor stopped 1/4(2) 12/15(2) at 3-3 as bad (0.101 at 0-ply); taken
-    back, Hints' rollout put it 0.031 behind, and nothing said which to believe. Where
-    the rollout puts a play taken back clearly under the tutor's line, it says so."""
+    back, Hints' rollout put it 0.031 behind, and nothing said which to believe. At the
+    line 0.08 that stop is close, and Hints' rollout decides it before the tutor stops
+    it (walk 28): the play stands and the message line says why. Stopped at a stricter
+    line (0.045, where 0.101 is far over) and taken back, Hints' rollout that puts it
+    clearly under the tutor's line says so."""
     widget = board(page, TRIGAMMON)
     panel = widget.locator(".tgw-analysis-panel")
     before = version(widget)
     in_kernel(
         page,
         lab,
-        "t.load(Game(TRIGAMMON, start=start))\nt.tutor = True\n"
-        "t.play('1/4(2) 12/15(2)')\nt.take_back()\nt.hints(seed=1)\n",
+        "t.load(Game(TRIGAMMON, start=start))\nt.tutor = True\nt.play('1/4(2) 12/15(2)')\n",
+    )
+    wait_version_after(page, widget, before)
+    assert widget.locator("[data-role=tutor-warning]").is_hidden()
+    message = widget.locator(".tgw-message").text_content() or ""
+    assert re.search(
+        r"1/4\(2\) 12/15\(2\) \(on this board: .*?\)\. The tutor checked it with Hints' "
+        r"rollout: it loses 0\.0\d\d ± "
+        r"0\.0\d\d points per game against 12/18\(2\), under the tutor's 0\.080 line, so it "
+        r"stands\.",
+        message,
+    ), message
+
+    before = version(widget)
+    in_kernel(
+        page,
+        lab,
+        "t.load(Game(TRIGAMMON, start=start))\nt.tutor_threshold = 0.045\n"
+        "t.play('1/4(2) 12/15(2)')\nt.take_back()\nt.tutor_threshold = 0.08\nt.hints(seed=1)\n",
     )
     wait_version_after(page, widget, before)
     wait_done(page, widget)
