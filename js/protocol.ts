@@ -347,6 +347,7 @@ export const WORDS = [
   ["tutor_warning_marked", "{tutor}{played} loses {loss} (a {mark} play). Better: {best}, dashed on the board."],
   ["tutor_quick", "A quick judgement by the net at 0-ply; looking a roll ahead, the net agrees (it loses {ahead} there). To be sure: take it back, then Hints rolls both plays out."],
   ["tutor_by_rollout", "By Hints' rollout of this roll, as its list shows."],
+  ["tutor_checking", "The tutor is checking this play; a close one takes a few seconds\u2026"],
   ["review", "Review"],
   ["game_review", "Game review"],
   ["analyse_game", "Analyse game"],

@@ -54,6 +54,10 @@ const LOOKING_ELSEWHERE: ReadonlySet<Action> = new Set<Action>([
   "delete_variation",
   "main_line",
 ]);
+/** Intents that may end a person's turn, which the tutor looks at first. */
+const TUTORED: ReadonlySet<Action> = new Set<Action>(["confirm", "play_listed", "move"]);
+/** How long a tutored intent waits before the message line says the tutor is checking. */
+const CHECKING_DELAY = 400;
 /** Python's messages besides trait changes. */
 type Incoming = Reply | FramesMessage;
 
@@ -385,7 +389,24 @@ class BoardView {
     reply.catch((error: unknown) => {
       if (error instanceof Refused) this.message.show({ kind: "error", text: error.message, rule: error.rule }, true);
     });
+    this.sayWhileTutorChecks(intent, reply);
     return reply;
+  }
+
+  /** A play the tutor looks at may wait seconds for Hints' rollout of a close one: the
+   *  message line says so while it waits (walk 29 saw nothing happen and clicked again). */
+  private sayWhileTutorChecks(intent: Intent, reply: Promise<Reply>): void {
+    if (!this.view?.tutor.on || !TUTORED.has(intent.action)) return;
+    let said = false;
+    const timer = window.setTimeout(() => {
+      said = true;
+      this.message.show({ kind: "info", text: word(this.words(), "tutor_checking"), rule: null }, true);
+    }, CHECKING_DELAY);
+    const done = (): void => {
+      window.clearTimeout(timer);
+      if (said) this.message.show(this.view?.message ?? null, true);
+    };
+    reply.then(done, done);
   }
 
   /** A checker move, drawn at once when Python sent its drawing ahead. Refused, the

@@ -443,12 +443,24 @@ def test_hints_say_when_their_rollout_clears_a_play_the_tutor_stopped(
     widget = board(page, TRIGAMMON)
     panel = widget.locator(".tgw-analysis-panel")
     before = version(widget)
-    in_kernel(
-        page,
-        lab,
-        "t.load(Game(TRIGAMMON, start=start))\nt.tutor = True\nt.play('1/4(2) 12/15(2)')\n",
-    )
+    in_kernel(page, lab, "t.load(Game(TRIGAMMON, start=start))\nt.tutor = True\n")
     wait_version_after(page, widget, before)
+    # Played from the list: while the tutor's rollout runs (seconds), the line says it
+    # is checking; every text the line shows is kept, so a brief one is not missed.
+    widget.evaluate(
+        """board => {
+            const line = board.querySelector('.tgw-message');
+            window.shownOnLine = [];
+            new MutationObserver(() => window.shownOnLine.push(line.textContent))
+                .observe(line, { childList: true, subtree: true, characterData: true });
+        }"""
+    )
+    before = version(widget)
+    # V's play, with the board's numbers beside it in brackets.
+    widget.locator(".tgw-play", has_text=re.compile(r"^1/4\(2\) 12/15\(2\)(\s|$)")).click()
+    wait_version_after(page, widget, before)
+    checking = "The tutor is checking this play; a close one takes a few seconds…"
+    assert checking in page.evaluate("() => window.shownOnLine")
     assert widget.locator("[data-role=tutor-warning]").is_hidden()
     message = widget.locator(".tgw-message").text_content() or ""
     assert re.search(

@@ -466,6 +466,9 @@ WORDS: Mapping[str, str] = {
         "loses {ahead} there). To be sure: take it back, then Hints rolls both plays out."
     ),
     "tutor_by_rollout": N_("By Hints' rollout of this roll, as its list shows."),
+    # Translators: on the message line while a play waits for the tutor, which may roll
+    # the roll out first (walk 29 saw nothing happen for seconds and clicked again).
+    "tutor_checking": N_("The tutor is checking this play; a close one takes a few seconds…"),
     # the review panel
     "review": N_("Review"),
     "game_review": N_("Game review"),
