@@ -35,7 +35,10 @@ export class Tutor {
 
   constructor(send: (intent: Intent) => void, signal: AbortSignal) {
     this.toggle = h("span", { class: "tgw-tutor-toggle" }, this.button, this.levelLabel);
-    this.warning.append(this.text, this.quick, h("div", { class: "tgw-group" }, this.takeBack, this.playOn));
+    this.warning.append(
+      h("div", { class: "tgw-tutor-words" }, this.text, this.quick),
+      h("div", { class: "tgw-tutor-answers" }, this.takeBack, this.playOn),
+    );
     on(this.button, "click", () => send({ action: "set_tutor", on: !this.tutoring }), signal);
     on(
       this.level,
@@ -98,8 +101,7 @@ export class Tutor {
     };
     setChildren(this.text, ...fill(say(warning.mark ? "tutor_warning_marked" : "tutor_warning"), fields));
     // By what: Hints' rollout of the roll where it ran, else the net's quick look.
-    const ahead = warning.ahead === null ? "" : points(warning.ahead, words);
-    setText(this.quick, warning.by === "rollout" ? say("tutor_by_rollout") : format(say("tutor_quick"), { ahead }));
+    setText(this.quick, say(warning.by === "rollout" ? "tutor_by_rollout" : "tutor_quick"));
     // A person working in this board sees the warning (it sits under the board, perhaps
     // below the fold) and lands on the answer with the keyboard.
     const root = this.warning.closest(".trigammon-widget");

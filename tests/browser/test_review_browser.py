@@ -127,9 +127,11 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     assert summary.nth(0).locator("th").text_content() == "Ann"
     mistakes = sum(mark is not None for mark in state["marks"])
     assert panel.locator("[data-role=mistakes]").text_content() == f"{mistakes} in this game"
-    # PR said under the table, not only on hover (the walks did not know it).
+    # PR said under the table, not only on hover (the walks did not know it), and what
+    # a decision is: the players' counts differ by their forced turns (walk 29).
     assert panel.locator(".tgw-summary caption").text_content() == (
-        "PR: Performance rating: 500 × the equity lost per decision (lower is better)"  # noqa: RUF001
+        "PR: Performance rating: 500 × the equity lost per decision (lower is better). A "  # noqa: RUF001
+        "decision is a turn with a choice of play, or a cube action; a forced turn is none."
     )
     # The equity graph under the board, the shown turn's column marked.
     graph = widget.locator(".tgw-graph")
@@ -290,12 +292,20 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     text = warning.text_content() or ""
     assert "2/off loses" in text and "points per game (a very bad play)" in text
     assert "Better: 2/off 1/off" in text
-    # The quick look, checked a roll ahead before it stops a play (walk 26).
-    assert re.search(
-        r"A quick judgement by the net at 0-ply; looking a roll ahead, the net agrees \(it "
-        r"loses \d\.\d{3} points per game there\)\.",
-        text,
+    # The quick look, checked a roll ahead before it stops a play (walk 26), with one
+    # figure: the quick look's, which the review gives too (walk 29 met three).
+    assert (
+        "By the net's quick look (0-ply), as the review judges; looking a roll ahead, the net "
+        "agrees it is over the tutor's line." in text
     ), text
+    assert text.count("points per game") == 1, text
+    # The board from its toolbar to the warning fits between JupyterLab's bars (menu,
+    # tabs, the notebook's toolbar, the status bar: about 120 px) in a window of 1400 by
+    # 1000, the file browser open (walk 29 scrolled to answer the tutor).
+    toolbar = widget.locator(".tgw-toolbar").bounding_box()
+    below = warning.bounding_box()
+    assert toolbar is not None and below is not None
+    assert below["y"] + below["height"] - toolbar["y"] <= 1000 - 150, (toolbar, below)
     assert widget.locator(".tgw-board .tg-best").count() == 1  # the better play, dashed
     assert widget.locator(".tgw-message").is_hidden()  # one warning, not two
     plays_note = widget.locator(".tgw-plays-panel .tgw-note").text_content() or ""

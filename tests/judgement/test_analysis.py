@@ -360,6 +360,13 @@ def test_the_equity_graph_has_a_column_for_every_record_of_the_line() -> None:
         if judged is not None
     ]
     assert dots  # the game has a marked turn
+    # and a key along the bottom says what each dot's colour means (walk 28)
+    key = re.search(r'<g class="tg-graph-marks".*?</g>', drawn)
+    assert key is not None
+    assert re.findall(r'<circle [^>]*fill="([^"]+)"', key.group()) == [
+        getattr(theme, MARK_COLOURS[mark]) for mark in ("?!", "?", "??")
+    ]
+    assert re.findall(r">([^<]+)</text>", key.group()) == ["?! doubtful", "? bad", "?? very bad"]
 
 
 def test_gnubg_s_own_cube_actions_are_judged_right() -> None:

@@ -17,7 +17,15 @@ from collections.abc import Sequence
 
 from ..engine.i18n import _, decimal
 from ..engine.notation import dice_text, play_text
-from ..judgement.analysis import CubeReport, Report, TurnReport, action_text
+from ..judgement.analysis import (
+    LEVEL_WORDS,
+    MARK_NAMES,
+    MARKS,
+    CubeReport,
+    Report,
+    TurnReport,
+    action_text,
+)
 from .svg import SvgBoard
 from .themes import Theme, find_theme
 
@@ -144,6 +152,8 @@ def equity_graph(
             f'x="{x(ply) - inner_w / count / 2:.1f}" y="0" width="{inner_w / count:.1f}" '
             f'height="{HEIGHT:.0f}" fill="transparent"><title>{html.escape(label)}</title></rect>'
         )
+    if report.marks:
+        parts.append(_mark_key(theme))
     first, final = (html.escape(_("turn {number}").format(number=n)) for n in (0, last))
     parts.append(
         f'<text x="{LEFT}" y="{HEIGHT - 6:.0f}" fill="{theme.muted}">{first}</text>'
@@ -174,6 +184,24 @@ def _legend(names: Sequence[str], lines: Sequence[str], theme: Theme) -> str:
             )
             + f'<text x="{left + 47:.1f}" y="15">{html.escape(shown)}</text></g>'
         )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _mark_key(theme: Theme) -> str:
+    """What a dot's colour means, along the bottom: walk 28 took a dot in the colour of
+    the bad mark for a point of the line drawn in the same colour."""
+    parts = ['<g class="tg-graph-marks" text-anchor="start">']
+    left, y_mid = WIDTH / 2 - 120, HEIGHT - 9
+    for mark in MARKS:
+        label = f"{mark} {_(LEVEL_WORDS[MARK_NAMES[mark]])}"
+        parts.append(
+            f'<circle cx="{left:.1f}" cy="{y_mid:.1f}" r="4.5" '
+            f'fill="{getattr(theme, MARK_COLOURS[mark])}" stroke="{theme.text}" '
+            f'stroke-width="0.8"/><text x="{left + 8:.1f}" y="{y_mid + 3.5:.1f}" '
+            f'fill="{theme.muted}">{html.escape(label)}</text>'
+        )
+        left += 22 + 5.6 * len(label)  # about the width of a 10px sans letter
     parts.append("</g>")
     return "".join(parts)
 

@@ -461,9 +461,12 @@ WORDS: Mapping[str, str] = {
     ),
     # Translators: under the tutor's warning (walk 15 met a tutor's "better" play that
     # Hints' rollout ranked otherwise).
+    # The figure is the 0-ply one, as the review's; the roll-ahead check gives none of its
+    # own (walk 29 met three figures for one mistake).
     "tutor_quick": N_(
-        "A quick judgement by the net at 0-ply; looking a roll ahead, the net agrees (it "
-        "loses {ahead} there). To be sure: take it back, then Hints rolls both plays out."
+        "By the net's quick look (0-ply), as the review judges; looking a roll ahead, the "
+        "net agrees it is over the tutor's line. To be sure: take it back, then Hints rolls "
+        "both plays out."
     ),
     "tutor_by_rollout": N_("By Hints' rollout of this roll, as its list shows."),
     # Translators: on the message line while a play waits for the tutor, which may roll
@@ -505,8 +508,10 @@ WORDS: Mapping[str, str] = {
         "{names}: the neural bot plays the very plays the review's net prefers, so its PR is 0 "
         "by design."
     ),
+    # Translators: walk 29 asked why the players' decisions differ in number.
     "pr_tip": N_(
-        "Performance rating: 500 × the equity lost per decision (lower is better)"  # noqa: RUF001
+        "Performance rating: 500 × the equity lost per decision (lower is better). A "  # noqa: RUF001
+        "decision is a turn with a choice of play, or a cube action; a forced turn is none."
     ),
     "mark_plays": N_("{name} plays"),
     "luck": N_("Luck"),
