@@ -11,12 +11,12 @@ import pytest
 from trigammon_widget import CLASSIC, Cube, Game, MatchPosition, MatchState, Position, Turn
 from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
-from trigammon_widget.judgement.analysis import CubeReport, TurnReport, mark_of
+from trigammon_widget.judgement.analysis import CubeReport, PlayRating, TurnReport, mark_of
 from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.judgement.evaluation import evaluate
 from trigammon_widget.pictures.arrows import arrow_places
 from trigammon_widget.session import Job, Session
-from trigammon_widget.session.coaching import HintRow, ReviewStop, stop_warning
+from trigammon_widget.session.coaching import ReviewStop, stop_warning
 from trigammon_widget.session.slices import Found, TutorStop
 
 
@@ -445,8 +445,13 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() ->
     assert analysis is not None and analysis["source"]["kind"] == "rollout"
     rows = analysis["hints"]
     row = next(row for row in rows if row["text"] == "13/2")
-    (restated,) = session._stops.values()
-    assert restated.taken_back and restated.warning == {
+    assert (stop,) == tuple(session._stops.values())  # kept as made; the review derives
+    (shown,) = stops_after(session, "24/13")
+    assert shown["by"] == "rollout" and shown["loss"] == row["loss"] != stop.warning["loss"]
+    assert shown["best"] == rows[0]["text"] and shown["mark"] == mark_of(row["loss"])
+    assert shown["taken_back"] and not shown["cleared"]  # the tutor's line was 0
+    (restated,) = session.tutor_stops.values()
+    assert restated.warning == {
         "played": "13/2",
         "best": rows[0]["text"],
         "loss": row["loss"],
@@ -455,9 +460,6 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() ->
         "line": 0.0,
         "ahead": None,
     }
-    (shown,) = stops_after(session, "24/13")
-    assert shown["by"] == "rollout" and shown["loss"] == row["loss"]
-    assert not shown["cleared"]  # the tutor's line was 0
 
 
 def test_a_stop_the_rollout_finds_under_the_tutors_line_is_cleared() -> None:
@@ -471,7 +473,9 @@ def test_a_stop_the_rollout_finds_under_the_tutors_line_is_cleared() -> None:
         session.take_back()
         ((key, stop),) = session._stops.items()
         assert stop.warning["by"] == "net" and stop.warning["loss"] >= 0.12
-        session._restate_stop(key, [hint_row("24/13", 0.0), hint_row("13/2", loss)])
+        # as Hints' rollout of the roll would leave it (``_remember_rollout``)
+        session._rollouts[key] = (rating("24/13", 0.0), rating("13/2", loss))
+        session._rollouts_kept += 1
         (shown,) = stops_after(session, "24/13")
         assert shown["loss"] == loss and shown["line"] == 0.06 and shown["by"] == "rollout"
         return shown
@@ -480,17 +484,12 @@ def test_a_stop_the_rollout_finds_under_the_tutors_line_is_cleared() -> None:
     assert not rolled_out(0.06)["cleared"]  # on the line: still stopped
 
 
-def hint_row(text: str, loss: float) -> HintRow:
-    """A row of Hints' rollout that loses ``loss`` against its first."""
-    return {
-        "text": text,
-        "equity": -loss,
-        "equity_error": 0.01,
-        "loss": loss,
-        "loss_error": 0.01,
-        "win": 0.5,
-        "win_error": 0.01,
-    }
+def rating(text: str, loss: float) -> PlayRating:
+    """A play of Hints' rollout of the classic opening 6-5 that loses ``loss`` against
+    its first."""
+    position = Position.start(CLASSIC).with_dice(6, 5)
+    play = next(p for p in position.legal_plays() if position.format_play(p) == text)
+    return PlayRating(text, play, -loss, loss)
 
 
 @pytest.mark.parametrize("kept", ["stops", "rollouts"])

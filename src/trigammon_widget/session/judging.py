@@ -423,7 +423,6 @@ class Judging(Navigation):
             if not cancelled and job.asked is not None:
                 finished = FinishedHints(job.asked, panel, analyses.rated)
                 analyses = replace(analyses, finished_hints=finished)
-                self._restate_stop(job.asked.position, panel.get("hints", []))
                 if rollout is not None and rollout.trials > 1:
                     self._remember_rollout(job.asked.position, found)
         self._swap(analyses=replace(analyses, analysis=panel, job=None))

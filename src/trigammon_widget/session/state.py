@@ -35,12 +35,12 @@ from ..engine import (
 from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
-from ..engine.notation import format_play_seen, record_text, wraps_seen
+from ..engine.notation import format_play_seen, play_text, record_text, wraps_seen
 from ..engine.stakes import win_text
 from ..judgement.analysis import CubeReport, PlayRating, Report, with_rollouts
 from ..judgement.judges import EVALUATORS, need_numpy
 from ..pictures.themes import THEMES
-from .coaching import Analysis, HintRow, Review, stop_warning
+from .coaching import Analysis, Review, stop_warning
 from .keywords import keywords_checked
 from .memo import Memo
 
@@ -207,27 +207,28 @@ class SessionState:
 
         def found() -> dict[int, TutorStop]:
             at_turns = (
-                (at, stops.get(game.position_at(at - 1)))
+                (at, game.position_at(at - 1))
                 for at, record in enumerate(game.turns, 1)
                 if isinstance(record, Turn)
             )
-            return {at: stop for at, stop in at_turns if stop is not None}
+            return {
+                at: self._as_rolled_out(stops[key], key) for at, key in at_turns if key in stops
+            }
 
-        return self.memo.get("stops", (self._version, len(stops)), found)
+        return self.memo.get("stops", (self._version, len(stops), self._rollouts_kept), found)
 
-    def _restate_stop(self, key: Position, rolled: Sequence[HintRow]) -> None:
-        """A stop at ``key`` whose play Hints then rolled out (``rolled``, their rows best
-        first) keeps the rollout's figures: the review says what the learner last saw
-        (walk 25 read the tutor's 0-ply 0.480 there beside Hints' 0.196 ± 0.028)."""
-        stop = self._stops.get(key)
-        if stop is None:
-            return
+    def _as_rolled_out(self, stop: TutorStop, key: Position) -> TutorStop:
+        """``stop``, made at ``key``, with the figures of Hints' rollout of that roll
+        where its play was rolled out (``_rollouts``): the review says what the learner
+        last saw (walk 25 read the tutor's 0-ply 0.480 there beside Hints' 0.196 ±
+        0.028)."""
+        rated = self._rollouts.get(key, ())
         tried = stop.warning["played"]
-        row = next((row for row in rolled if row["text"] == tried), None)
-        if row is None:
-            return
-        warning = stop_warning(tried, rolled[0]["text"], row["loss"], stop.warning["line"])
-        self._stops[key] = replace(stop, warning=warning)
+        made = next((r for r in rated if play_text(r.notation) == tried), None)
+        if made is None:
+            return stop
+        best = play_text(rated[0].notation)
+        return replace(stop, warning=stop_warning(tried, best, made.loss, stop.warning["line"]))
 
     def _remember_stop(self, stop: TutorStop, key: Position) -> None:
         """Keep ``stop`` for the review, at the position and roll it was made at."""
