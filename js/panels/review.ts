@@ -44,10 +44,15 @@ function markedOf(review: Review | null, whose: string): number[] {
 }
 
 /** Where the marked decision after (`step` 1) or before (-1) the one shown at `ply` is
- *  shown, among `marked`, if any. */
-function mistakeFrom(marked: readonly number[], ply: number, step: 1 | -1): number | null {
+ *  shown, among `marked`: past the last, the first again (`wrapped`), and before the
+ *  first, the last; none where no other is marked. A review opened at the game's end
+ *  steps forward from its first mistake (walk 30 found Next greyed there, and Previous
+ *  walking the game backwards). */
+function mistakeFrom(marked: readonly number[], ply: number, step: 1 | -1): { ply: number; wrapped: boolean } | null {
   const found = step > 0 ? marked.find((m) => m > ply) : [...marked].reverse().find((m) => m < ply);
-  return found ?? null;
+  if (found !== undefined) return { ply: found, wrapped: false };
+  const around = step > 0 ? marked[0] : marked[marked.length - 1];
+  return around === undefined || around === ply ? null : { ply: around, wrapped: true };
 }
 
 export interface ReviewActions {
@@ -78,6 +83,9 @@ export class ReviewPanel {
   private readonly progress = h("progress", { class: "tgw-progress", max: 1, value: 0 });
   private readonly progressText = h("span", { class: "tgw-count" });
   private readonly note = h("div", { class: "tgw-note" });
+  /** Where the mistake buttons went round, while that turn is shown: a note under them. */
+  private readonly roundNote = h("div", { class: "tgw-round-note", "data-role": "mistakes-round", hidden: true });
+  private round: { ply: number; key: Word } | null = null;
   private readonly summary = h("div", { class: "tgw-results", "data-role": "review-summary" });
   private readonly stops = h("div", { class: "tgw-results", "data-role": "tutor-stops" });
   private readonly turn = h("div", { class: "tgw-results", "data-role": "review-turn" });
@@ -102,6 +110,7 @@ export class ReviewPanel {
       { class: "tgw-panel tgw-review-panel" },
       h("header", { class: "tgw-panel-head" }, this.heading, this.state),
       this.group,
+      this.roundNote,
       this.running,
       // The shown decision's judgement right under the buttons that step to it (the
       // eighth walk missed it under the players' table), then the game's summary.
@@ -152,9 +161,13 @@ export class ReviewPanel {
 
   /** Goes to the marked turn after (1) or before (-1) the one asked for last. */
   mistake(step: 1 | -1): void {
-    const ply = mistakeFrom(this.marked(), this.actions.wanted(), step);
-    if (ply !== null) this.actions.go(ply);
-    else this.actions.say(word(this.words, step > 0 ? "no_mark_after" : "no_mark_before"));
+    const found = mistakeFrom(this.marked(), this.actions.wanted(), step);
+    if (found === null) {
+      this.actions.say(word(this.words, "no_other_mark"));
+      return;
+    }
+    this.round = found.wrapped ? { ply: found.ply, key: step > 0 ? "first_mark_again" : "last_mark_again" } : null;
+    this.actions.go(found.ply);
   }
 
   /** The n / p keys; false for any other key, or without a review. */
@@ -219,6 +232,9 @@ export class ReviewPanel {
     const count = marked.length;
     this.previous.disabled = mistakeFrom(marked, shown, -1) === null;
     this.next.disabled = mistakeFrom(marked, shown, 1) === null;
+    const round = r && this.round?.ply === shown ? word(words, this.round.key) : "";
+    setText(this.roundNote, round);
+    this.roundNote.hidden = !round;
     // At a marked decision, which of them it is ("mistake 3 of 19"), else how many.
     const at = marked.indexOf(shown);
     const which = format(say("mistake_of"), { number: String(at + 1), count: String(count) });

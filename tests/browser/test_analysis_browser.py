@@ -94,17 +94,6 @@ def number(text: str) -> float:
     return float(text.replace(MINUS, "-").rstrip("%"))
 
 
-def figures(row: Any) -> tuple[float, float, float]:
-    """A row's equity, loss and win as shown (the first line of each cell: the ± is
-    beneath)."""
-    cells = [
-        row.locator(f".tgw-{part}").evaluate("cell => cell.firstChild.textContent")
-        for part in ("equity", "loss", "win")
-    ]
-    equity, loss, win = (number(cell) for cell in cells)
-    return equity, -loss, win
-
-
 def ranked_rows(panel: Any) -> Any:
     return panel.locator(".tgw-hints-lists > .tgw-hints .tgw-hint-play")
 
@@ -112,7 +101,13 @@ def ranked_rows(panel: Any) -> Any:
 def assert_in_order(panel: Any) -> list[tuple[float, float, float]]:
     """The ranked list's rows, checked to be best first by the equity they show, each
     losing what its equity is behind the first."""
-    shown = [figures(row) for row in ranked_rows(panel).all()]
+    # read at one instant: the rollout's list may replace the net's while rows are read
+    read = panel.evaluate(
+        "panel => [...panel.querySelectorAll('.tgw-hints-lists > .tgw-hints .tgw-hint-play')]"
+        ".map(row => ['equity', 'loss', 'win'].map("
+        "part => row.querySelector('.tgw-' + part).firstChild.textContent))"
+    )
+    shown = [(number(equity), -number(loss), number(win)) for equity, loss, win in read]
     equities = [equity for equity, _loss, _win in shown]
     assert equities == sorted(equities, reverse=True), shown
     for equity, loss, _win in shown:
@@ -459,7 +454,7 @@ def test_hints_say_when_their_rollout_clears_a_play_the_tutor_stopped(
     # V's play, with the board's numbers beside it in brackets.
     widget.locator(".tgw-play", has_text=re.compile(r"^1/4\(2\) 12/15\(2\)(\s|$)")).click()
     wait_version_after(page, widget, before)
-    checking = "The tutor is checking this play; a close one takes a few seconds…"
+    checking = "The tutor is checking this play with Hints' rollout; a bad one takes a few seconds…"
     assert checking in page.evaluate("() => window.shownOnLine")
     assert widget.locator("[data-role=tutor-warning]").is_hidden()
     message = widget.locator(".tgw-message").text_content() or ""

@@ -163,7 +163,21 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     act(page, widget, widget.locator(".tgw-history li[data-ply='0'] button"))
     previous = panel.get_by_role("button", name="Previous mistake")
     following = panel.get_by_role("button", name="Next mistake")
-    assert previous.is_disabled() and following.get_attribute("title") == "Next mistake (n)"
+    assert following.get_attribute("title") == "Next mistake (n)"
+    # The buttons go round: before the first mistake the last, past the last the first
+    # (walk 30 found Next greyed at the game's end, where its review opened, and walked
+    # the game backwards).
+    round_note = panel.locator("[data-role=mistakes-round]")
+    assert round_note.is_hidden()
+    act(page, widget, previous)
+    assert probe(page)["review"]["ply"] == mistakes[-1] - 1
+    assert round_note.text_content() == "Before the first marked turn, the last again."
+    act(page, widget, following)
+    assert probe(page)["review"]["ply"] == mistakes[0] - 1
+    assert round_note.text_content() == "After the last marked turn, the first again."
+    act(page, widget, following)  # on to the second mistake: not round
+    assert round_note.is_hidden()
+    act(page, widget, widget.locator(".tgw-history li[data-ply='0'] button"))
     # At the start, the judged turn is the first, and says it is the one on the board
     # (walk 15 read it, under the game's count of mistakes, as one of them).
     first = panel.locator(".tgw-review-turn")
@@ -292,12 +306,9 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     text = warning.text_content() or ""
     assert "2/off loses" in text and "points per game (a very bad play)" in text
     assert "Better: 2/off 1/off" in text
-    # The quick look, checked a roll ahead before it stops a play (walk 26), with one
-    # figure: the quick look's, which the review gives too (walk 29 met three).
-    assert (
-        "By the net's quick look (0-ply), as the review judges; looking a roll ahead, the net "
-        "agrees it is over the tutor's line." in text
-    ), text
+    # Checked by Hints' rollout of the roll before it stopped the play: one figure, the
+    # one Hints and the review give (walks 29 and 30 met two and three).
+    assert "By Hints' rollout of this roll, as its list shows." in text, text
     assert text.count("points per game") == 1, text
     # The board from its toolbar to the warning fits between JupyterLab's bars (menu,
     # tabs, the notebook's toolbar, the status bar: about 120 px) in a window of 1400 by
@@ -341,8 +352,8 @@ def test_the_tutor_lets_the_person_play_on(page: Any) -> None:
     assert item.count() == 1 and item.get_attribute("data-answer") == "played-on"
     said = item.text_content() or ""
     assert re.fullmatch(
-        r"Turn 1 2-1: 2/off lost \d\.\d{3} against 2/off 1/off \(by the net at 0-ply, as the "
-        r"review\); played all the same",
+        r"Turn 1 2-1: 2/off lost \d\.\d{3} against 2/off 1/off \(by Hints' rollout\); played "
+        r"all the same",
         said,
     ), said
     act(page, widget, item.get_by_role("button", name="Turn 1"))

@@ -13,7 +13,8 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
 from trigammon_widget.judgement.analysis import mark_of
 from trigammon_widget.judgement.play.equity_rollout import EquityRollout, RolledHint
 from trigammon_widget.session import Session
-from trigammon_widget.session.coaching import HintRow, wins_differ
+from trigammon_widget.session.coaching import HintRow, tutor_warning, wins_differ
+from trigammon_widget.teaching.toolkit import setup
 
 
 def test_the_rollouts_list_is_ranked_by_its_own_equity_whatever_the_nets_order() -> None:
@@ -297,19 +298,29 @@ def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
     # A play the rollout left out: the net measures it, against the rollout's best.
     shown = {row["text"] for row in rows}
     worst = next(hint for hint in reversed(session._analyses.rated) if hint.notation not in shown)
-    session.play(worst.play)
-    held = session.board.held
-    assert held is not None and held.warning["by"] == "net" and held.warning["best"] == best
+    position, judge = session.game.position, session._judge("the tutor")
+    stopped = tutor_warning(position, worst.play, judge, 0.0, rows)
+    assert stopped is not None
+    warning = stopped[0]
+    assert warning["by"] == "net" and warning["best"] == best
     net_best = next(hint for hint in session._analyses.rated if hint.notation == best)
-    assert held.warning["loss"] == pytest.approx(net_best.equity - worst.equity)
+    assert warning["loss"] == pytest.approx(net_best.equity - worst.equity)
     # ... the loss its row under "Other plays" shows: one loss for one play (walk 18).
     other = next(row for row in shown_others if row["text"] == worst.notation)
-    assert other["loss"] == pytest.approx(held.warning["loss"])
+    assert other["loss"] == pytest.approx(warning["loss"])
     # Without a rollout, the net's own best, as before.
-    plain = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))
-    plain.set_tutor(True, 0.0)
-    plain.play(worst.play)
-    assert plain.board.held is not None and plain.board.held.warning["by"] == "net"
+    plain = tutor_warning(position, worst.play, judge, 0.0)
+    assert plain is not None and plain[0]["by"] == "net" and plain[0]["best"] != best
+    # The board's tutor rolls such a play out, with the roll's best plays, before it stops
+    # it: the stop's figure is then that rollout's (walk 30).
+    session.play(worst.play)
+    held = session.board.held
+    assert held is not None and held.warning["by"] == "rollout"
+    checked = session.analysis
+    assert checked is not None and checked["source"]["kind"] == "rollout"
+    (row,) = (row for row in checked["hints"] if row["text"] == worst.notation)
+    assert held.warning["loss"] == row["loss"]
+    assert held.warning["best"] == checked["hints"][0]["text"]
 
 
 def test_the_tutor_looks_a_roll_ahead_before_it_stops_a_play() -> None:
@@ -335,13 +346,10 @@ def test_the_tutor_looks_a_roll_ahead_before_it_stops_a_play() -> None:
     assert session.board.held is None and session.game.ply == 1
 
     far = opening.with_dice(6, 5)
-    session = Session(Game(CLASSIC, start=far))
-    session.set_tutor(True, 0.06)  # 13/2 loses more than twice as much: no rollout
-    session.play("13/2")
-    held = session.board.held
-    assert held is not None
     quick, ahead = losses(far, "13/2")
-    assert held.warning == {
+    found = tutor_warning(far, far.parse_play("13/2"), session._judge("the tutor"), 0.06)
+    assert found is not None
+    assert found[0] == {
         "played": "13/2",
         "best": "24/13",
         "loss": pytest.approx(quick),
@@ -350,18 +358,14 @@ def test_the_tutor_looks_a_roll_ahead_before_it_stops_a_play() -> None:
         "line": 0.06,
         "ahead": pytest.approx(ahead),
     }
-    assert session.view()["tutor"]["warning"] == held.warning
 
 
-def test_a_close_stop_is_decided_by_hints_rollout_before_the_tutor_stops() -> None:
+def test_a_stop_is_decided_by_hints_rollout_before_the_tutor_stops() -> None:
     """Walks 26 and 28 were stopped at lesson 06's opening 3-3 for 1/4(2) 12/15(2) by
     the net (0.101 at 0-ply, 0.091 a roll ahead), then read 0.031 ± 0.018 in Hints'
-    rollout. A stop under twice the tutor's line is checked by Hints' rollout of the
-    roll first: the play goes through, the message says why, Hints asked shows that
-    rollout at once, and the review judges the turn by it."""
-    from trigammon_widget.session.coaching import tutor_warning
-    from trigammon_widget.session.tutoring import CLOSE
-
+    rollout. A play the net would stop is checked by Hints' rollout of the roll first:
+    the play goes through, the message says why, Hints asked shows that rollout at
+    once, and the review judges the turn by it."""
     session = Session("trigammon", seed=17, names=["You", "Olga", "Victor"])
     session.roll()
     position = session.game.position
@@ -369,7 +373,6 @@ def test_a_close_stop_is_decided_by_hints_rollout_before_the_tutor_stops() -> No
     played = "1/4(2) 12/15(2)"
     quick = tutor_warning(position, position.parse_play(played), session._judge("t"), 0.08)
     assert quick is not None and quick[0]["by"] == "net"  # the net alone would stop it
-    assert quick[0]["loss"] < CLOSE * 0.08
     session.set_tutor(True, 0.08)
     session.play(played)
     assert session.board.held is None and session.game.ply == 1
@@ -393,12 +396,14 @@ def test_a_close_stop_is_decided_by_hints_rollout_before_the_tutor_stops() -> No
     assert analysis is not None and analysis["hints"] == rows
 
 
-def test_a_close_stop_the_rollout_confirms_is_stopped_by_the_rollout() -> None:
-    """13/2 at the opening 6-5 loses 0.14 by the net: a close stop at the line 0.08,
-    which Hints' rollout confirms. The warning gives the rollout's figures and its best,
-    and Hints shows that rollout, the held play among its rows."""
+@pytest.mark.parametrize("line", [0.08, 0.04])
+def test_a_stop_the_rollout_confirms_is_stopped_by_the_rollout(line: float) -> None:
+    """13/2 at the opening 6-5 loses 0.14 by the net: a stop at the line 0.08, and far
+    over the line 0.04, which Hints' rollout confirms. The warning gives the rollout's
+    figures and its best, and Hints shows that rollout, the held play among its rows:
+    one figure for one play (walk 30 read 0.228 from the tutor, then 0.207 ± 0.018)."""
     session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
-    session.set_tutor(True, 0.08)
+    session.set_tutor(True, line)
     session.play("13/2")
     held = session.board.held
     assert held is not None and held.warning["by"] == "rollout"
@@ -408,6 +413,7 @@ def test_a_close_stop_the_rollout_confirms_is_stopped_by_the_rollout() -> None:
     row = next(row for row in rows if row["text"] == "13/2")
     assert held.warning["loss"] == row["loss"] >= 0.08
     assert held.warning["best"] == rows[0]["text"] and analysis["played"] == "13/2"
+    assert held.warning["line"] == line and held.warning["ahead"] is None
 
 
 def test_the_plays_hints_rank_first_say_what_they_do() -> None:
@@ -456,6 +462,18 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     # Bo's blots, on Bo's 9 and 5 point, are on your 16 and 20 on this board.
     assert yours.view()["facts"]["13/9 6/5"] == (
         "leaves blots on 16, 20 (16, 20 pips lost if hit): you hit with 19 of 36 rolls"
+    )
+    # A hit costs its owner a turn's tempo besides pips (walk 30 read "2 pips back" as a
+    # hit worth nothing): the owner enters first (R8).
+    hitting = setup(CLASSIC, {"X": {6: 2, 8: 1}, "O": {5: 1, 1: 14}}, (3, 1))
+    hits = Session(Game(CLASSIC, start=hitting))
+    job = hits.hints(candidates=2, games=4, truncate=2, workers=1)
+    assert job is not None
+    job.stop.set()
+    assert hits.view()["facts"]["8/5* 6/5"] == (
+        "makes point 5; gives up point 6; hits 1 checker (5 pips back; Player O must enter "
+        "from the bar before any other move, R8); leaves a blot on 6 (19 pips lost if hit): "
+        "Player O hits with 23 of 36 rolls"
     )
 
 

@@ -409,7 +409,7 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
             "mark": second.warning["mark"],
             "taken_back": False,
             "played": "13/8 13/7",
-            "by": "net",
+            "by": "rollout",  # every stop is checked by Hints' rollout first
             "line": 0.0,
             "cleared": False,
         }
@@ -436,7 +436,7 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() ->
     Hints rolled out says what the rollout said."""
     session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
     session.set_tutor(True, 0.0)
-    session.play("13/2")
+    stopped_by_the_net(session, "13/2")
     session.take_back()
     (stop,) = session._stops.values()
     assert stop.warning["by"] == "net"
@@ -468,8 +468,8 @@ def test_a_stop_the_rollout_finds_under_the_tutors_line_is_cleared() -> None:
 
     def rolled_out(loss: float) -> ReviewStop:
         session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
-        session.set_tutor(True, 0.06)  # 13/2 is far over: no rollout
-        session.play("13/2")
+        session.set_tutor(True, 0.06)
+        stopped_by_the_net(session, "13/2")
         session.take_back()
         ((key, stop),) = session._stops.items()
         assert stop.warning["by"] == "net" and stop.warning["loss"] >= 0.12
@@ -482,6 +482,17 @@ def test_a_stop_the_rollout_finds_under_the_tutors_line_is_cleared() -> None:
 
     assert rolled_out(0.03)["cleared"]
     assert not rolled_out(0.06)["cleared"]  # on the line: still stopped
+
+
+def stopped_by_the_net(session: Session, play: str) -> None:
+    """``play`` stopped by the net's quick look: the tutor's rollout waits while
+    another analysis runs (here Chances)."""
+    job = session.chances()
+    assert job is not None
+    session.play(play)
+    session.cancel_analysis()
+    held = session.board.held
+    assert held is not None and held.warning["by"] == "net"
 
 
 def rating(text: str, loss: float) -> PlayRating:

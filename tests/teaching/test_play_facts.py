@@ -29,7 +29,7 @@ def test_a_hit_and_a_checker_borne_off_are_counted() -> None:
     hitting = setup(CLASSIC, {"X": {6: 2, 8: 1}, "O": {5: 1, 1: 14}}, (3, 1))
     # O enters from the bar onto the blot with any 6, or hits it from its back
     # checkers with any 5 once in, and with two of the small doubles: 23 rolls.
-    made = PlayFacts((20,), (5,), 0, ((19, 19),), ((1, 23),), given_up=(19,))
+    made = PlayFacts((20,), (5,), 0, ((19, 19),), ((1, 23),), given_up=(19,), hit_owners=(1,))
     assert facts(hitting, "8/5* 6/5") == made
     bearing = setup(CLASSIC, {"X": {1: 2, 2: 2}, "O": {24: 2}}, (2, 1))
     # Two blots left on 2 and 1, but O is past them: no shot.

@@ -711,8 +711,14 @@ def test_the_tutor_speaks_in_points_per_game_and_named_levels() -> None:
     text = widget.view["message"]["text"]
     assert text.startswith(f"The tutor: 2/off loses {warning['loss']:.3f} points per game")
     assert "against 2/off 1/off, a very bad play" in text and "equity" not in text
-    assert widget.view["analysis"] == hints  # the list does not collapse under the pointer
-    assert front.send("take_back")["ok"] and widget.view["analysis"] == hints
+    # The list does not collapse under the pointer: the tutor checked the stop with
+    # Hints' rollout of the roll, the play held among the plays rolled out.
+    checked = widget.view["analysis"]
+    assert checked is not None and checked["kind"] == "hints" and warning["by"] == "rollout"
+    (row,) = (row for row in checked["hints"] if row["text"] == "2/off")
+    assert row["loss"] == warning["loss"]
+    assert front.send("take_back")["ok"]
+    assert widget.view["analysis"] == {**checked, "taken_back": True}  # the play is tagged
 
 
 def test_bots_wait_while_an_earlier_turn_is_shown() -> None:

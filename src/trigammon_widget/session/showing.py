@@ -446,7 +446,17 @@ class Showing(SessionState):
             back = sum(found.hits)
             pips = ngettext("{pips} pip back", "{pips} pips back", back).format(pips=back)
             said = hits.format(count=len(found.hits))
-            parts.append(_("{hits} ({pips})").format(hits=said, pips=pips))
+            # what the hit costs its owner besides pips: a turn's tempo (R8; walk 30 read
+            # "2 pips back" as a hit worth nothing)
+            wait = ", ".join(
+                self._to(
+                    owner,
+                    N_("{who} must enter from the bar before any other move"),
+                    NP_("you", "you must enter from the bar before any other move"),
+                ).format(who=self._name(owner))
+                for owner in found.hit_owners
+            )
+            parts.append(_("{hits} ({pips}; {wait}, R8)").format(hits=said, pips=pips, wait=wait))
         if found.off:
             off = ngettext("bears off {count} checker", "bears off {count} checkers", found.off)
             parts.append(off.format(count=found.off))

@@ -16,11 +16,7 @@ LEVELS = dict(zip(MARK_NAMES.values(), THRESHOLDS, strict=True))
 """The tutor's levels by name: it stops a play that loses as much as a doubtful, a bad
 or a very bad play (GNU Backgammon's 0.04, 0.08 and 0.16 points per game)."""
 
-CLOSE = 2.0
-"""A play the net's quick look would stop for losing less than this many times the
-tutor's line is close: Hints' rollout of the roll decides it before the tutor stops it."""
-
-__all__ = ["CLOSE", "LEVELS", "Tutoring"]
+__all__ = ["LEVELS", "Tutoring"]
 
 
 class Tutoring(Judging, Playing):
@@ -30,13 +26,15 @@ class Tutoring(Judging, Playing):
     def _tutor_check(
         self, position: Position, play: Play
     ) -> tuple[tuple[TutorWarning, Play] | None, str]:
-        """A close stop (``CLOSE``) is checked by Hints' rollout of the roll, with the
+        """A play the net would stop is checked by Hints' rollout of the roll, with the
         play among those rolled out, before the tutor stops it: the rollout Hints then
-        shows, and the review judges the turn by. Walks 26 and 28 were stopped at the
-        opening 3-3 for a play Hints' rollout then found under the tutor's line."""
+        shows, and the review judges the turn by, so a stop has one figure. Walks 26 and
+        28 were stopped at the opening 3-3 for a play Hints' rollout then found under the
+        tutor's line; walk 30 read 0.228 from the tutor, then 0.207 ± 0.018 from Hints
+        and the review, for one play."""
         found, note = super()._tutor_check(position, play)
         threshold = self._tutor.threshold
-        if found is None or found[0]["by"] != "net" or found[0]["loss"] >= CLOSE * threshold:
+        if found is None or found[0]["by"] != "net":
             return found, note
         running = self._analyses.job
         if running is not None and not running.stop.is_set():

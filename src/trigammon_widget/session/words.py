@@ -471,7 +471,9 @@ WORDS: Mapping[str, str] = {
     "tutor_by_rollout": N_("By Hints' rollout of this roll, as its list shows."),
     # Translators: on the message line while a play waits for the tutor, which may roll
     # the roll out first (walk 29 saw nothing happen for seconds and clicked again).
-    "tutor_checking": N_("The tutor is checking this play; a close one takes a few seconds…"),
+    "tutor_checking": N_(
+        "The tutor is checking this play with Hints' rollout; a bad one takes a few seconds…"
+    ),
     # the review panel
     "review": N_("Review"),
     "game_review": N_("Game review"),
@@ -494,8 +496,11 @@ WORDS: Mapping[str, str] = {
     "review_failed": N_("The review failed."),
     "review_cancelled": N_("Cancelled after {done} of {total} turns: the marks of those turns."),
     "no_marked_turn": N_("No marked turn: no play or cube action lost enough to be doubtful."),
-    "no_mark_after": N_("No marked turn after this one."),
-    "no_mark_before": N_("No marked turn before this one."),
+    # Translators: the review's mistake buttons go round (walk 30 found Next greyed at
+    # the game's end, where a review opened).
+    "no_other_mark": N_("No other marked turn."),
+    "first_mark_again": N_("After the last marked turn, the first again."),
+    "last_mark_again": N_("Before the first marked turn, the last again."),
     "summary_tip": N_(
         "{decisions} decisions, {lost} lost in all, error rate {rate} (thousandths of a point "
         "per decision)"
@@ -544,7 +549,7 @@ WORDS: Mapping[str, str] = {
     # Translators: walk 22 read the tutor's 0.121 (Hints' rollout) and the review's 0.104
     # (the net at 0-ply) for one play: each figure says its source.
     "stop_by_rollout": N_("by Hints' rollout"),
-    "stop_by_net": N_("by the net at 0-ply, as the review"),
+    "stop_by_net": N_("by the net's quick look, at 0-ply"),
     # Translators: walk 26 read a stop Hints' rollout then cleared among stopped plays:
     # "13/2 lost 0.029 against 24/13 (by Hints' rollout, which clears it: under the
     # tutor's 0.080 line)".

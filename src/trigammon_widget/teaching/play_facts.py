@@ -36,8 +36,10 @@ class PlayFacts:
     prime at six); ``escaped``: the mover's checkers it brings out of the first
     ``BACK`` points of their path, where they start (the bar's, entering there, count
     as back); ``buried``: the checkers it puts on the last ``DEEP`` points of the path
-    while others are still to come home, out of play there. Points are absolute
-    (1..N): a board labels them in its own numbering."""
+    while others are still to come home, out of play there; ``hit_owners``: whose
+    checkers it hits, each once, in the order hit (each must enter from the bar before
+    it moves another, R8: the tempo a hit costs, which the pips alone hide, walk 30).
+    Points are absolute (1..N): a board labels them in its own numbering."""
 
     made: tuple[int, ...]
     hits: tuple[int, ...]
@@ -48,6 +50,7 @@ class PlayFacts:
     block: tuple[int, ...] = ()
     escaped: int = 0
     buried: int = 0
+    hit_owners: tuple[int, ...] = ()
 
 
 def play_facts(position: Position, play: Play) -> PlayFacts:
@@ -74,13 +77,15 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
     buried = sum(after_own[i] - before_own[i] for i in deep) if outside else 0
     longest = _longest_run(after_own, points)
     grown = len(longest) >= BLOCK and len(longest) > len(_longest_run(before_own, points))
-    hits = []
+    hits, owners = [], []
     for move in play.moves:
         if move.hit:  # the checker hit stood there before the play: opponents wait
             place = variant.absolute(mover, move.end)
             found = position.point(place)
             if found is not None:
                 hits.append(variant.path(found[0], place))
+                if found[0] not in owners:
+                    owners.append(found[0])
     blots = tuple((variant.absolute(mover, i), i) for i in points if after_own[i] == 1)
     places = [place for place, _pips in blots]
     counted = [
@@ -98,6 +103,7 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         block=tuple(variant.absolute(mover, index) for index in longest) if grown else (),
         escaped=escaped,
         buried=max(buried, 0),
+        hit_owners=tuple(owners),
     )
 
 
