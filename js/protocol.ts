@@ -299,7 +299,7 @@ export const WORDS = [
   ["versus_proper", "Vs proper"],
   ["versus_proper_tip", "How far the choice lies above (+) or below (\u2212) the proper action"],
   ["verdict_best", "Best: {play}, by {gap} \u00b1 {error}: the gap is larger than the rollout's error."],
-  ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart, within the rollout's error."],
+  ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart; the rollout names a best only at a gap over {needed} ({times} standard errors)."],
   ["facts_note", "Under each play: what it does on the board. The ranking weighs all of it and more: a blot far back loses few pips when hit, and escaping, the race and builders for the next points count too."],
   ["ranked_by_points", "Ranked by points per game, which counts gammons: a play lower down may win more often."],
   ["played", "played"],
@@ -680,6 +680,7 @@ export interface Analysis {
   hints?: HintRow[];
   others?: HintRow[];
   separated?: boolean;
+  separation?: number;
   wins_differ?: boolean;
   played?: string;
   taken_back?: boolean;

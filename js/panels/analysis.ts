@@ -490,6 +490,8 @@ function verdict(a: Analysis, rows: readonly HintRow[], words: Words): string {
     second: second.text,
     gap: fixed(second.loss, 3, words),
     error: fixed(a.source.z95 * second.loss_error, 3, words),
+    needed: fixed((a.separation ?? 0) * second.loss_error, 3, words),
+    times: fixed(a.separation ?? 0, 0, words),
   };
   return format(word(words, a.separated ? "verdict_best" : "verdict_close"), fields);
 }

@@ -163,6 +163,13 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     assert lines[2].startswith(
         f"Best: {rolled[0]['text']}, by" if analysis["separated"] else "Too close to call: "
     )
+    # Too close says what gap would name a best: walk 31 read "0.016 ± 0.012 apart,
+    # within the rollout's error" (the rollout asks for 3 standard errors, not the ±).
+    times = analysis["separation"]
+    needed = times * rolled[1]["loss_error"]
+    said = f"a best only at a gap over {needed:.3f} ({times:.0f} standard errors)."
+    assert analysis["separated"] == (rolled[1]["loss"] > needed)
+    assert analysis["separated"] or lines[2].endswith(said), lines[2]
     shown = assert_in_order(panel)
     assert len(shown) == len(rolled) >= 2
     for (equity, _loss, win), row in zip(shown, rolled, strict=True):

@@ -459,9 +459,11 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     assert job is not None
     job.stop.set()
     # From 4 away at the 5 (any 4, 3-1, 2-2, 1-1: 15), and 6-2, 5-3 at the 9.
-    # Bo's blots, on Bo's 9 and 5 point, are on your 16 and 20 on this board.
+    # Bo's blots, on Bo's 9 and 5 point, are on your 16 and 20 on this board, and the
+    # facts say so beside Bo's play in Bo's numbers (walk 31).
     assert yours.view()["facts"]["13/9 6/5"] == (
-        "leaves blots on 16, 20 (16, 20 pips lost if hit): you hit with 19 of 36 rolls"
+        "leaves blots on 16, 20 (16, 20 pips lost if hit): you hit with 19 of 36 rolls "
+        "(points as this board numbers them)"
     )
     # A hit costs its owner a turn's tempo besides pips (walk 30 read "2 pips back" as a
     # hit worth nothing): the owner enters first (R8).

@@ -98,8 +98,8 @@ class Analysis(TypedDict):
     more often than one ranked above it: the equity counts gammons); with a rollout,
     ``others`` are the plays not rolled out, by the net at 0-ply, each behind the
     rollout's best as the net rates it (as the tutor measures them), and ``separated``
-    says whether the best is ahead of the second by more than three standard errors
-    (else too close to call).
+    says whether the best is ahead of the second by more than ``separation`` standard
+    errors (else too close to call).
     Chances: each player's ``wins``, ``gammons`` (lost), ``equities`` and the standard
     errors of the wins and the equities.
     Cube: a cube decision's ``cube`` advice (the hints before a roll, or at a double)."""
@@ -114,6 +114,7 @@ class Analysis(TypedDict):
     hints: NotRequired[list[HintRow]]
     others: NotRequired[list[HintRow]]
     separated: NotRequired[bool]
+    separation: NotRequired[float]
     wins_differ: NotRequired[bool]
     played: NotRequired[str]
     """Hints at a turn looked back at: the play its player made (rolled out too); or

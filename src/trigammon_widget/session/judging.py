@@ -418,6 +418,7 @@ class Judging(Navigation):
                 panel["others"] = hint_rows(others, top=best.equity)
                 panel["source"] = rollout_source(rollout)
                 panel["separated"] = rollout.separated
+                panel["separation"] = rollout.separation
             cancelled = rollout.cancelled if rollout is not None else job.stop.is_set()
             panel["status"] = "cancelled" if cancelled else "done"
             if not cancelled and job.asked is not None:

@@ -371,9 +371,11 @@ WORDS: Mapping[str, str] = {
     "verdict_best": N_(
         "Best: {play}, by {gap} ± {error}: the gap is larger than the rollout's error."
     ),
+    # Translators: walk 31 read "0.016 ± 0.012 apart, within the rollout's error": the
+    # rollout names a best only past {times} standard errors ({needed}), not the ±.
     "verdict_close": N_(
-        "Too close to call: {play} and {second} are {gap} ± {error} apart, within the "
-        "rollout's error."
+        "Too close to call: {play} and {second} are {gap} ± {error} apart; the rollout names "
+        "a best only at a gap over {needed} ({times} standard errors)."
     ),
     # Translators: under the lists of plays whose rows say what each play does (walk 19
     # read a best play leaving more shots as the tool being wrong).
