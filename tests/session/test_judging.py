@@ -416,6 +416,15 @@ def test_a_stop_the_rollout_confirms_is_stopped_by_the_rollout(line: float) -> N
     assert held.warning["line"] == line and held.warning["ahead"] is None
 
 
+def hinted_facts(session: Session) -> dict[str, str]:
+    """What the plays Hints ranks first do, as the board says it (the rollout stopped:
+    the facts are the net's list's)."""
+    job = session.hints(candidates=2, games=4, truncate=2, workers=1)
+    assert job is not None
+    job.stop.set()
+    return session.view()["facts"]
+
+
 def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     """Walk 18 found no "why" beside the numbers: each play Hints ranks first says the
     points it makes and the blots it leaves, with the pips each would lose and the rolls
@@ -423,10 +432,7 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     points as the board numbers them (walk 19 read a bot's blots in the bot's numbers)."""
     session = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))
     assert session.view()["facts"] == {}  # nothing asked, nothing said
-    job = session.hints(candidates=2, games=4, truncate=2, workers=1)
-    assert job is not None
-    job.stop.set()
-    facts = session.view()["facts"]
+    facts = hinted_facts(session)
     assert facts["8/5 6/5"] == "makes point 5; leaves no blot"
     assert facts["13/9"] == (
         "leaves a blot on 9 (16 pips lost if hit): Player O hits with 6 of 36 rolls"
@@ -436,43 +442,29 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
         "Player O hits with 34 of 36 rolls"
     )
     assert len(facts) == 8  # the first rows only (FACT_ROWS)
-    running = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
-    job = running.hints(candidates=2, games=4, truncate=2, workers=1)
-    assert job is not None
-    job.stop.set()
-    said = running.view()["facts"]["24/13"]  # one pip, not "1 pips" (walk 21)
+    running = hinted_facts(Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5))))
+    said = running["24/13"]  # one pip, not "1 pips" (walk 21)
     assert said.startswith(
         "brings 1 back checker out; gives up point 24; leaves a blot on 24 (1 pip lost if "
         "hit): Player O hits with "
     )
     # Walk 21: two plays that leave no blot differ by the block one makes.
-    blocking = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 1)))
-    job = blocking.hints(candidates=2, games=4, truncate=2, workers=1)
-    assert job is not None
-    job.stop.set()
-    assert blocking.view()["facts"]["13/7 8/7"] == (
-        "makes point 7; makes a 3-point block (6-8); leaves no blot"
-    )
+    blocking = hinted_facts(Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 1))))
+    assert blocking["13/7 8/7"] == "makes point 7; makes a 3-point block (6-8); leaves no blot"
     start = Position.start(CLASSIC, turn=1).with_dice(4, 1)
-    yours = Session(Game(CLASSIC, start=start, names=["You", "Bo"]))
-    job = yours.hints(candidates=2, games=4, truncate=2, workers=1)
-    assert job is not None
-    job.stop.set()
+    yours = hinted_facts(Session(Game(CLASSIC, start=start, names=["You", "Bo"])))
     # From 4 away at the 5 (any 4, 3-1, 2-2, 1-1: 15), and 6-2, 5-3 at the 9.
     # Bo's blots, on Bo's 9 and 5 point, are on your 16 and 20 on this board, and the
     # facts say so beside Bo's play in Bo's numbers (walk 31).
-    assert yours.view()["facts"]["13/9 6/5"] == (
+    assert yours["13/9 6/5"] == (
         "leaves blots on 16, 20 (16, 20 pips lost if hit): you hit with 19 of 36 rolls "
         "(points as this board numbers them)"
     )
     # A hit costs its owner a turn's tempo besides pips (walk 30 read "2 pips back" as a
     # hit worth nothing): the owner enters first (R8).
     hitting = setup(CLASSIC, {"X": {6: 2, 8: 1}, "O": {5: 1, 1: 14}}, (3, 1))
-    hits = Session(Game(CLASSIC, start=hitting))
-    job = hits.hints(candidates=2, games=4, truncate=2, workers=1)
-    assert job is not None
-    job.stop.set()
-    assert hits.view()["facts"]["8/5* 6/5"] == (
+    hits = hinted_facts(Session(Game(CLASSIC, start=hitting)))
+    assert hits["8/5* 6/5"] == (
         "makes point 5; gives up point 6; hits 1 checker (5 pips back; Player O must enter "
         "from the bar before any other move, R8); leaves a blot on 6 (19 pips lost if hit): "
         "Player O hits with 23 of 36 rolls"

@@ -390,20 +390,17 @@ class Showing(SessionState):
         if not texts or position.dice is None:
             return {}
 
+        # Another player's plays are written in their numbers, their facts in this
+        # board's: said so (walk 31 read "12/22 ..." beside "blots on 10, 12").
+        own = position.turn == self._look.perspective
+        told = "{facts}" if own else _("{facts} (points as this board numbers them)")
+
         def said() -> dict[str, str]:
             plays = plays_by_text(position)
-            facts = {
-                text: self._facts_said(play_facts(position, plays[text]))
+            return {
+                text: told.format(facts=self._facts_said(play_facts(position, plays[text])))
                 for text in dict.fromkeys(texts)
                 if plays.get(text)
-            }
-            if position.turn == self._look.perspective:
-                return facts
-            # Another player's plays are written in their numbers, their facts in this
-            # board's: said so (walk 31 read "12/22 ..." beside "blots on 10, 12").
-            return {
-                text: _("{facts} (points as this board numbers them)").format(facts=said)
-                for text, said in facts.items()
             }
 
         return self.memo.get("facts", (self._version, tuple(texts)), said, limit=4)
