@@ -5,8 +5,8 @@ Run ``python benchmarks/bench_board_rollouts.py`` (``--seeds N`` for the repeat 
 drives ``BoardWidget`` as the front end does, with the board's own settings
 (``session.judging``: the net's best plays within 0.16, common dice, the luck taken out,
 trials cut after ``ROLLOUT_TURNS`` turns and valued by the net, stopped once the top two
-are told apart to 0.01 or after ``ROLLOUT_SECONDS``) on the lasting pool of two
-workers, and measures:
+are told apart to 0.01, after ``ROLLOUT_TRIALS`` trials shared among the plays, or after
+``ROLLOUT_SECONDS``) on the lasting pool of two workers, and measures:
 
 1. refined hints at the trigammon opening 3-3 and the classic opening 3-1, 6-5 and 4-4:
    the seconds from the Hints intent to the rollout's table, while a hover over a hint

@@ -136,7 +136,7 @@ export class HistoryPanel {
     }
     this.plies = v.plies;
     // Under a review a row shows its turn's decision, the position before it (recordAt).
-    const count = record > ply ? "decision_of" : "turn_of";
+    const count = record > ply ? "decision_of" : record > 0 ? "turn_of" : "start_of";
     setText(this.label, format(word(this.words, count), { ply: String(record), plies: String(v.plies) }));
     const canStep = v.mode === "play";
     this.first.disabled = this.prev.disabled = !canStep || ply <= 0;

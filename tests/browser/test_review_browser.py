@@ -138,6 +138,10 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     assert graph.is_visible()
     assert graph.locator("[data-kind=turn]").count() == PLIES + 1
     assert shown_column(widget) == str(PLIES)
+    # Away from a review's turn, the history's count says its board is after the turn
+    # (walk 31 took it for the review's, which shows the one before).
+    count = widget.locator(".tgw-history-panel .tgw-count")
+    assert count.text_content() == f"after turn {PLIES} of {PLIES}"
     # A click on a column shows that turn as its mover's decision (issue 41 item 3): the
     # position before it, with its dice; its history row and column are the ones marked.
     before = version(widget)
@@ -150,8 +154,7 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == "3"
     assert panel.locator(".tgw-review-turn").get_attribute("data-ply") == "3"
     # The history says that its row shows the turn's decision, not the position after it.
-    count = widget.locator(".tgw-history-panel .tgw-count").text_content()
-    assert count == f"turn 3 of {PLIES}, before it was played"
+    assert count.text_content() == f"turn 3 of {PLIES}, before it was played"
 
 
 def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:

@@ -13,6 +13,7 @@ from tests.paths import GNUBG_FILES
 from trigammon_widget.engine import (
     CLASSIC,
     TRIGAMMON,
+    Cube,
     Game,
     Match,
     MatchState,
@@ -29,12 +30,14 @@ from trigammon_widget.judgement.analysis import (
     _judge,
     _mark,
     _Task,
+    action_text,
     analyse,
     with_rollouts,
 )
 from trigammon_widget.judgement.evaluation import ROLLS, find_evaluator
 from trigammon_widget.judgement.play.bot_games import autoplay
 from trigammon_widget.judgement.play.bots import HeuristicBot, RandomBot
+from trigammon_widget.session.coaching import review_view
 
 
 def bot_game(variant: Variant, turns: int, seed: int = 3) -> Game:
@@ -294,6 +297,24 @@ def test_a_missed_double_is_a_cube_error_and_a_cash_is_right() -> None:
     cashed.drop()
     double, drop = analyse(cashed, workers=1).cube
     assert (double.action, double.loss, drop.action, drop.loss) == ("double", 0, "drop", 0)
+
+
+def test_a_missed_redouble_is_called_so() -> None:
+    """The race above with X owning a 2-cube: rolling is a missed redouble, and the
+    report and the board's review say "no redouble" (walk 31 read
+    "no double ??" on a 2-cube)."""
+    path = race(AHEAD_BY_13).position
+    game = Game(CLASSIC, start=path, cube=Cube(2, owner=0))
+    game.roll(2, 1)
+    game.play(next(iter(game.legal_plays())))
+    report = analyse(game, workers=1)
+    (missed,) = report.cube
+    assert missed.action == "no double" and missed.options[0][0] == "double"
+    assert (missed.said(missed.action), missed.said("double")) == ("no redouble", "redouble")
+    assert " | no redouble | redouble | " in report.to_markdown()
+    shown = review_view(report, 1)["turn"]
+    assert shown is not None and shown["played"] == "no redouble"
+    assert (action_text("no double"), action_text("double", 1)) == ("no double", "double")
 
 
 def test_no_cube_decision_where_none_was_open() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, IllegalMoveError, Position, Turn
-from trigammon_widget.engine.notation import format_play_seen, wraps_seen
+from trigammon_widget.engine.notation import dice_text, format_play_seen, wraps_seen
 from trigammon_widget.session import Session
 
 
@@ -27,7 +27,8 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
     assert message is not None
     wraps = wraps_seen(TRIGAMMON, turn.play, turn.player, 0)
     seen += ": past 36, the count goes on from 1" if wraps else ""
-    said = f"{name}: {turn.notation} (on this board: {seen})" if turn.play else None
+    rolled = f"{name} rolled {dice_text(turn.dice)}"
+    said = f"{rolled}: {turn.notation} (on this board: {seen})" if turn.play else None
     if session.game.ply > 1:
         assert said is None or message["text"] == said
     else:  # the game's first turn also says who starts, and why (R2)
@@ -44,7 +45,7 @@ def test_a_move_past_the_readers_last_point_says_it_goes_round() -> None:
     message = session.view()["message"]
     assert message is not None
     assert message["text"] == (
-        "Bo: 22/27 22/28 (on this board: 34/3 34/4: past 36, the count goes on from 1)"
+        "Bo rolled 6-5: 22/27 22/28 (on this board: 34/3 34/4: past 36, the count goes on from 1)"
     )
 
 
@@ -87,7 +88,7 @@ def test_a_persons_own_play_is_said_in_their_numbering_only() -> None:
     session.play(next(iter(session.legal_plays)))
     message = session.view()["message"]
     assert message is not None and "on this board" not in message["text"]
-    assert message["text"].startswith(f"{session.names[mover]}: ")
+    assert message["text"].startswith(f"{session.names[mover]} rolled ")
 
 
 def test_the_history_writes_another_players_play_also_as_the_board_numbers_it() -> None:
@@ -250,8 +251,9 @@ def test_both_bots_turns_since_yours_are_said_together() -> None:
     assert first is not None and both is not None
     olga, victor = session.game.turns[-2:]
     assert (olga.player, victor.player) == (1, 2)
-    assert first["text"].startswith("Olga: ") and "Victor" not in first["text"]
-    assert both["text"] == f"{first['text']}; Victor: " + both["text"].split("; Victor: ")[1]
+    assert first["text"].startswith("Olga rolled ") and "Victor" not in first["text"]
+    olga_said, victor_said = both["text"].split("; Victor rolled ")
+    assert olga_said == first["text"] and victor_said
     # In classic, one bot: its turn alone, as before.
     duel = Session("classic", seed=3, names=["You", "Bo"], you=0)
     duel.set_seat(1, "neural")
@@ -262,4 +264,4 @@ def test_both_bots_turns_since_yours_are_said_together() -> None:
     duel.autoplay()
     said = duel.view()["message"]
     assert duel.game.turns[-1].player == 1
-    assert said is not None and said["text"].startswith("Bo: ") and ";" not in said["text"]
+    assert said is not None and said["text"].startswith("Bo rolled ") and ";" not in said["text"]

@@ -35,20 +35,20 @@ def test_you_names_the_seat_and_speaks_to_it() -> None:
 
 
 @pytest.mark.parametrize(
-    ("language", "name", "wins", "against", "line"),
+    ("language", "name", "rolled", "wins", "against", "line"),
     [
-        ("en", "You", "You win 2 points", "a gammon against Bo", "win"),
-        ("es", "Tú", "Ganas 2 puntos", "un gammon contra Bo", "ganas"),
-        ("nl", "Jij", "Jij wint 2 punten", "een gammon tegen Bo", "wint"),
+        ("en", "You", "You rolled", "You win 2 points", "a gammon against Bo", "win"),
+        ("es", "Tú", "Tiraste", "Ganas 2 puntos", "un gammon contra Bo", "ganas"),
+        ("nl", "Jij", "Je gooide", "Jij wint 2 punten", "een gammon tegen Bo", "wint"),
     ],
 )
 def test_a_seat_named_you_is_addressed_in_its_language(
-    language: str, name: str, wins: str, against: str, line: str
+    language: str, name: str, rolled: str, wins: str, against: str, line: str
 ) -> None:
     session = Session(BEAR_OFF, names=[name, "Bo"], language=language)
     assert session.you == 0
     session.play()
-    assert said(session).startswith(f"{name}: ")
+    assert said(session).startswith(f"{rolled} 6-5: ")
     win = session.view()["win"]
     assert win is not None and win["text"] == f"{wins} ({against})"
     assert said(session).endswith(win["text"])

@@ -14,10 +14,12 @@ import pytest
 from tests.waiting import PATIENCE
 from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position, Turn
 from trigammon_widget.engine.notation import NO_MOVE
-from trigammon_widget.judgement.play.equity_rollout import t95
+from trigammon_widget.judgement.play.equity_rollout import MIN_TRIALS, t95
 from trigammon_widget.session.judging import (
+    PURE_ROLLOUT_SECONDS,
     PURE_ROLLOUT_TURNS,
     ROLLOUT_SECONDS,
+    ROLLOUT_TRIALS,
     ROLLOUT_TURNS,
     rollout_settings,
 )
@@ -190,7 +192,7 @@ def test_a_turn_without_a_move_reads_the_same_everywhere() -> None:
     assert widget.plays == [NO_MOVE]  # a button with words, not an empty one
     assert front.send("play_listed", index=0)["ok"]
     assert widget.history[0]["text"] == NO_MOVE
-    assert widget.view["message"]["text"] == f"Player X: {NO_MOVE}"
+    assert widget.view["message"]["text"] == f"Player X rolled 6-4: {NO_MOVE}"
 
 
 def test_roll_step_goto_and_playing_on_from_earlier() -> None:
@@ -521,7 +523,9 @@ def test_hints_show_the_nets_ranking_then_the_rollouts_in_its_place() -> None:
 @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
 def test_the_boards_rollouts_are_cut_and_stop_on_their_own(fast_path: Any, compiled: bool) -> None:
     """The board's settings: trials cut after ``ROLLOUT_TURNS`` turns (fewer off the
-    fast path, where a turn costs far more), a time limit."""
+    fast path, where a turn costs far more); at most ``ROLLOUT_TRIALS`` shared among the
+    positions compared, so that a busy machine gives the same figures as a quiet one
+    (walk 31), the clock only a ceiling; off the fast path, the clock."""
     turns = (ROLLOUT_TURNS if compiled else PURE_ROLLOUT_TURNS)["classic"]
     with fast_path(compiled):
         widget, _front = classic_widget()
@@ -530,8 +534,19 @@ def test_the_boards_rollouts_are_cut_and_stop_on_their_own(fast_path: Any, compi
         assert widget.view["analysis"]["source"]["truncate"] == turns
         start = Position.start(CLASSIC).with_dice(3, 1)
         settings = rollout_settings(start, {})
+        shared = [rollout_settings(start, {}, compared).get("games") for compared in (1, 5, 40)]
     # The seed is the position's, its roll included: one question, one answer.
-    assert settings == {"truncate": turns, "seconds": ROLLOUT_SECONDS, "seed": start.id}
+    if compiled:
+        assert settings == {
+            "truncate": turns,
+            "games": ROLLOUT_TRIALS["classic"],
+            "seconds": ROLLOUT_SECONDS,
+            "seed": start.id,
+        }
+        assert shared == [ROLLOUT_TRIALS["classic"], ROLLOUT_TRIALS["classic"] // 5, MIN_TRIALS]
+    else:
+        assert settings == {"truncate": turns, "seconds": PURE_ROLLOUT_SECONDS, "seed": start.id}
+        assert shared == [None] * 3
     assert rollout_settings(start, {"truncate": 3})["truncate"] == 3
     assert rollout_settings(start, {"seed": 5})["seed"] == 5
     assert PURE_ROLLOUT_TURNS["trigammon"] < ROLLOUT_TURNS["trigammon"]

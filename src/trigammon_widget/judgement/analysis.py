@@ -178,6 +178,11 @@ class CubeReport:
     def options(self) -> tuple[tuple[str, float], ...]:
         return cube_options(self.action, self.decision)
 
+    def said(self, action: str) -> str:
+        """``action`` (this decision's or one of its ``options``) in the language spoken,
+        a redouble called so."""
+        return action_text(action, self.position.cube.value)
+
 
 def cube_options(action: str, decision: CubeDecision) -> tuple[tuple[str, float], ...]:
     """The choices of the player who decides ``action`` (a double or not, or a take
@@ -383,8 +388,8 @@ class Report:
                 (
                     str(c.ply),
                     self.names[c.player],
-                    action_text(c.action),
-                    action_text(c.options[0][0]),
+                    c.said(c.action),
+                    c.said(c.options[0][0]),
                     decimal(c.loss, 3),
                     c.mark or "",
                 )
@@ -514,9 +519,13 @@ CUBE_WORDS: Mapping[str, tuple[str, str]] = {
     "no double": NP_("cube action", "no double"),
     "take": NP_("cube action", "take"),
     "drop": NP_("cube action", "pass"),
+    "redouble": NP_("cube action", "redouble"),
+    "no redouble": NP_("cube action", "no redouble"),
 }
 """A cube action as people read it, in the board's words (its button says Pass);
-``CubeReport.action`` stays the record's key, ``"drop"``."""
+``CubeReport.action`` stays the record's key, ``"drop"``. A double of a cube already
+turned is a redouble (walk 31 read "no double" for a missed redouble): ``action_text``'s
+``cube``."""
 
 
 def _heads(head: tuple[str, ...]) -> tuple[str, ...]:
@@ -524,9 +533,12 @@ def _heads(head: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(_(cell) if cell not in ("#", "PR", *MARKS) else cell for cell in head)
 
 
-def action_text(action: str) -> str:
+def action_text(action: str, cube: int = 1) -> str:
     """A cube action (``"double"``, ``"no double"``, ``"take"``, ``"drop"``) in the
-    language spoken: a report's tables and the board's review show it so."""
+    language spoken, a double called a redouble on a ``cube`` already turned: a report's
+    tables and the board's review show it so."""
+    if cube > 1 and action in ("double", "no double"):
+        action = action.replace("double", "redouble")
     return pgettext(*CUBE_WORDS[action])
 
 

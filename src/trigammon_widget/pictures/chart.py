@@ -24,7 +24,6 @@ from ..judgement.analysis import (
     CubeReport,
     Report,
     TurnReport,
-    action_text,
 )
 from .svg import SvgBoard
 from .themes import Theme, find_theme
@@ -219,11 +218,11 @@ def _column_label(
 
 def _cube_label(report: Report, decision: CubeReport) -> str:
     mark = f" {decision.mark}" if decision.mark else ""
-    best = action_text(decision.options[0][0])
+    best = decision.said(decision.options[0][0])
     return _("{ply}. {name} {action}{mark} (best: {best})").format(
         ply=decision.ply,
         name=report.names[decision.player],
-        action=action_text(decision.action),
+        action=decision.said(decision.action),
         mark=mark,
         best=best,
     )

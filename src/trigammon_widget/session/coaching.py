@@ -18,7 +18,7 @@ from ..engine.i18n import N_, NP_, _, pgettext
 from ..engine.moves import Play
 from ..engine.notation import format_play_seen, play_text
 from ..engine.position import Position
-from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, action_text, mark_of
+from ..judgement.analysis import MARKS, CubeReport, Report, TurnReport, mark_of
 
 if TYPE_CHECKING:  # the nets' values: numpy's (``judges``)
     from ..judgement.cube import CubeDecision
@@ -634,12 +634,12 @@ def review_view(
             "ply": judged.ply,
             "player": judged.player,
             "dice": [],
-            "played": action_text(judged.action),
+            "played": judged.said(judged.action),
             "mark": judged.mark,
             "loss": judged.loss,
             "luck": 0.0,
             "best": [
-                _judged_row(action_text(action), equity, top - equity)
+                _judged_row(judged.said(action), equity, top - equity)
                 for action, equity in judged.options
             ],
             "by": "net",

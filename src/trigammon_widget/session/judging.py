@@ -49,40 +49,60 @@ if TYPE_CHECKING:
     from ..judgement.evaluation import Evaluator, Hint
     from ..judgement.play import EquityRollout, RolledHint
 
-__all__ = ["PURE_ROLLOUT_TURNS", "ROLLOUT_SECONDS", "ROLLOUT_TURNS", "Judging"]
+__all__ = [
+    "PURE_ROLLOUT_SECONDS",
+    "PURE_ROLLOUT_TURNS",
+    "ROLLOUT_SECONDS",
+    "ROLLOUT_TRIALS",
+    "ROLLOUT_TURNS",
+    "Judging",
+]
 
 ROLLOUT_TURNS = {"trigammon": 9, "classic": 8}
 """Turns a trial of the board's rollouts plays before the net values it, by variant: as
 many as the rollout can afford while it tells the best plays apart to 0.01 within
-``ROLLOUT_SECONDS`` on two cores (``benchmarks/bench_board_rollouts.py``,
-``docs/speed.md``)."""
+``ROLLOUT_TRIALS`` (``benchmarks/bench_board_rollouts.py``, ``docs/speed.md``)."""
+ROLLOUT_TRIALS = {"trigammon": 450, "classic": 750}
+"""Trials the board's rollouts play at most, by variant, shared among the positions they
+compare (each plays at least ``MIN_TRIALS``): about 10 s of two idle cores here, though
+most stop sooner, told apart to 0.01. Bounded by trials, not by the clock, a rollout
+gives the same figures on a busy machine as on a quiet one (walk 31 read 0.242 in
+English and 0.224 in Spanish for one play: a busy machine's clock had stopped the two
+at different trials)."""
+ROLLOUT_SECONDS = 30.0
+"""The clock's limit of the board's rollouts, whatever they have found (labelled with
+the games they played): a ceiling on a machine three times slower than two idle cores,
+where ``ROLLOUT_TRIALS`` would take too long."""
 PURE_ROLLOUT_TURNS = {"trigammon": 3, "classic": 2}
 """``ROLLOUT_TURNS`` off the compiled fast path (``engine.fast``), where a turn of a trial
-costs 20 to 50 times as much: a rollout that still ends in about ``ROLLOUT_SECONDS``."""
-ROLLOUT_SECONDS = 10.0
-"""The board's rollouts stop after this long whatever they have found, labelled with the
-games they played (too close to call where the best is not told apart)."""
+costs 20 to 50 times as much: cut so, the rollout stops by ``PURE_ROLLOUT_SECONDS``
+rather than by its trials."""
+PURE_ROLLOUT_SECONDS = 10.0
+"""The clock's limit off the compiled fast path (JupyterLite's pure Python): there the
+clock, not ``ROLLOUT_TRIALS``, ends most rollouts, with the games it allowed."""
 WITHIN = 0.16
 """Plays the net rates further than this behind its best are not rolled out (GNU
 Backgammon's "very bad" play): a rollout would not raise them to the top."""
 
 
-def rollout_settings(position: Position, options: dict[str, Any]) -> dict[str, Any]:
-    """The board's rollout settings for ``position``, each one ``options`` gives in its
-    place (``equity_rollout.SETTINGS``), checked before any work starts. The seed is the
-    position's ID, its roll included: the same question gets the same figures, in
-    another notebook or language too (walk 19 read two runs 2 standard errors apart as
-    a fault), as GNU Backgammon's rollouts start from a set seed; another ``seed`` gives
-    another sample."""
-    from ..judgement.play import check_settings
+def rollout_settings(
+    position: Position, options: dict[str, Any], compared: int = 1
+) -> dict[str, Any]:
+    """The board's rollout settings for ``position`` and ``compared`` positions, each one
+    ``options`` gives in its place (``equity_rollout.SETTINGS``), checked before any work
+    starts. The seed is the position's ID, its roll included: the same question gets the
+    same figures, in another notebook or language too (walk 19 read two runs 2 standard
+    errors apart as a fault), as GNU Backgammon's rollouts start from a set seed; another
+    ``seed`` gives another sample."""
+    from ..judgement.play import MIN_TRIALS, check_settings
 
-    turns = ROLLOUT_TURNS if fast.compiled() is not None else PURE_ROLLOUT_TURNS
-    settings = {
-        "truncate": turns[position.variant.name],
-        "seconds": ROLLOUT_SECONDS,
-        "seed": position.id,
-        **options,
-    }
+    variant = position.variant.name
+    if fast.compiled() is not None:
+        trials = max(MIN_TRIALS, ROLLOUT_TRIALS[variant] // compared)
+        board = {"truncate": ROLLOUT_TURNS[variant], "games": trials, "seconds": ROLLOUT_SECONDS}
+    else:
+        board = {"truncate": PURE_ROLLOUT_TURNS[variant], "seconds": PURE_ROLLOUT_SECONDS}
+    settings = {**board, "seed": position.id, **options}
     check_settings(settings)
     return settings
 
@@ -116,7 +136,7 @@ class Judging(Navigation):
             return None
         position = self._rolled(person=False)
         judge = self._judge(_("Hints"))
-        settings = rollout_settings(position, options)
+        rollout_settings(position, options)  # bad settings refused before any work
         from ..judgement.evaluation import hints as rate_plays
         from ..judgement.evaluation import net_name
         from ..judgement.play import MIN_TRIALS, candidates_of
@@ -126,6 +146,9 @@ class Judging(Navigation):
         made = self._made_here(rated)
         evaluator = self._analyses.evaluator
         played = None if made is None else made.notation
+        also = () if made is None else (made.play,)
+        kept = candidates_of(rated, candidates, WITHIN, also)
+        settings = rollout_settings(position, options, len(kept))
         asked = HintsAsked(position, evaluator, played, candidates, tuple(sorted(settings.items())))
         finished = self._analyses.finished_hints
         if finished is not None and finished.asked == asked:
@@ -133,8 +156,6 @@ class Judging(Navigation):
             shown = replace(self._analyses, job=None, analysis=finished.analysis)
             self._swap(analyses=replace(shown, rated=finished.rated))
             return None
-        also = () if made is None else (made.play,)
-        kept = candidates_of(rated, candidates, WITHIN, also)
         source = net_source(net_name(judge, position.variant))
         panel = self._panel("hints", MIN_TRIALS if len(kept) > 1 else 0, source)
         panel["hints"] = hint_rows(rated)

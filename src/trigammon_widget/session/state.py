@@ -35,7 +35,7 @@ from ..engine import (
 from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
-from ..engine.notation import format_play_seen, play_text, record_text, wraps_seen
+from ..engine.notation import dice_text, format_play_seen, play_text, record_text, wraps_seen
 from ..engine.stakes import win_text
 from ..judgement.analysis import CubeReport, PlayRating, Report, with_rollouts
 from ..judgement.judges import EVALUATORS, need_numpy
@@ -556,10 +556,23 @@ class SessionState:
         return self._board.game.names[player]
 
     def _said(self, record: Record) -> str:
-        """A record as the message line says it: who, and what in the mover's notation;
-        another player's play also as this board numbers its points (the one seated at
-        the bottom), so that a person follows it on the board without converting."""
-        text = f"{self._name(record.player)}: {record_text(record)}"
+        """A record as the message line says it: who, the dice of a turn (walk 31 could
+        not tell a bot's roll), and what in the mover's notation; another player's play
+        also as this board numbers its points (the one seated at the bottom), so that a
+        person follows it on the board without converting."""
+        if isinstance(record, Turn):
+            rolled = self._to(
+                record.player,
+                N_("{who} rolled {dice}: {play}"),
+                NP_("you", "You rolled {dice}: {play}"),
+            )
+            text = rolled.format(
+                who=self._name(record.player),
+                dice=dice_text(record.dice),
+                play=record_text(record),
+            )
+        else:
+            text = f"{self._name(record.player)}: {record_text(record)}"
         reader = self._look.perspective
         if isinstance(record, Turn) and record.play and record.player != reader:
             variant = self._board.game.variant

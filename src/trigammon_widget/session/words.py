@@ -160,7 +160,10 @@ WORDS: Mapping[str, str] = {
     "last_position": N_("Last position"),
     "last_tip": N_("Last (End)"),
     "step_through": N_("Step through the game"),
-    "turn_of": N_("turn {ply} of {plies}"),
+    # Translators: the history's count: the board shows the position after that turn
+    # (walk 31 took History's turn for the review's, which shows the one before it).
+    "turn_of": N_("after turn {ply} of {plies}"),
+    "start_of": N_("before turn 1 of {plies}"),
     # Translators: the history's count under a review, whose board shows a turn's decision.
     "decision_of": N_("turn {ply} of {plies}, before it was played"),
     "marked_play": N_("a {mark} play"),
