@@ -641,12 +641,25 @@ def roll_out(
             yield _Task(index, found, chosen, used, first, count, truncate, reduced)
 
     moments = _Moments(len(found), variant.players, judge)
-    in_order: InOrder[tuple[int, Doubles]] = InOrder(moments.take)
     stop = _Stop(cancel)
     began = time.monotonic()
     reason: list[Stopped] = []
 
+    def take(chunk: tuple[int, Doubles]) -> None:
+        """A chunk's trials, in the order of the chunks, the precision looked at after
+        each: stopped there, the rollout takes no more, so it ends at the same
+        checkpoint however its chunks came back (the figures of a busy machine's run)."""
+        if reason:
+            return
+        moments.take(chunk)
+        if moments.trials >= MIN_TRIALS and moments.error() <= precision:
+            reason.append("precise")
+
+    in_order: InOrder[tuple[int, Doubles]] = InOrder(take)
+
     def finished(task: _Task, rows: Doubles) -> None:
+        if reason:
+            return  # a chunk under way when the rollout stopped
         before = moments.trials
         in_order.put(task.index, (task.count, rows))
         if moments.trials == before:
@@ -654,9 +667,7 @@ def roll_out(
         n, error, spent = moments.trials, moments.error(), time.monotonic() - began
         if progress is not None:
             progress(n, _expected(n, error, spent, games, precision, limit))
-        if n >= MIN_TRIALS and error <= precision:
-            reason.append("precise")
-        elif limit is not None and spent >= limit and n >= TIMED_TRIALS:
+        if not reason and limit is not None and spent >= limit and n >= TIMED_TRIALS:
             reason.append("time")
         if reason:
             stop.set()
