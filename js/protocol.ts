@@ -242,6 +242,8 @@ export const WORDS = [
   ["points_per_game_of", "{points} points per game"],
   ["points_per_game", "Points per game"],
   ["best", "best"],
+  ["first_close", "first"],
+  ["first_close_tip", "Ranked first, but too close to call against the next play"],
   ["analysis", "Analysis"],
   ["hints", "Hints"],
   ["hints_tip", "Rank this roll's plays by the net at once, then roll the best out in their place"],
@@ -268,8 +270,8 @@ export const WORDS = [
   ["analysis_failed", "The analysis failed."],
   ["source_net", "By {by} at {ply}-ply: {ahead}."],
   ["ply_none", "the position as it stands, no roll looked ahead"],
-  ["source_rollout", "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%): without that, {games} games would give up to \u00b1{plain} on a chance to win."],
-  ["source_rollout_one", "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%): without that, {games} games would give up to \u00b1{plain} on a chance to win."],
+  ["source_rollout", "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%): without that, {games} games would give up to \u00b1{plain} on a chance to win. The \u00b1 is the dice's alone: it leaves out the net's own errors."],
+  ["source_rollout_one", "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, which narrows the \u00b1 (an interval at 95%): without that, {games} games would give up to \u00b1{plain} on a chance to win. The \u00b1 is the dice's alone: it leaves out the net's own errors."],
   ["cut_after", "each cut after {turns} turns and rated by {by}"],
   ["whole_games", "whole games played by {by}"],
   ["rolling_out", "Rolling the best plays out with the same dice\u2026"],
@@ -301,6 +303,7 @@ export const WORDS = [
   ["versus_proper_tip", "How far the choice lies above (+) or below (\u2212) the proper action"],
   ["verdict_best", "Best: {play}, by {gap} \u00b1 {error}: the gap is larger than the rollout's error."],
   ["verdict_close", "Too close to call: {play} and {second} are {gap} \u00b1 {error} apart; the rollout names a best only at a gap over {needed} ({times} standard errors)."],
+  ["compared", "After {best}: wins {best_win}, loses a gammon {best_gammon}. After {play}: wins {win}, loses a gammon {gammon}."],
   ["facts_note", "Under each play: what it does on the board. The ranking weighs all of it and more: a blot far back loses few pips when hit, and escaping, the race and builders for the next points count too."],
   ["ranked_by_points", "Ranked by points per game, which counts gammons: a play lower down may win more often."],
   ["played", "played"],
@@ -801,6 +804,7 @@ export interface HintRow {
   loss_error: number;
   win: number;
   win_error: number;
+  gammon: number;
 }
 
 /** A cube decision (R14): whether to double (``question`` "double": the player on */
@@ -858,6 +862,7 @@ export interface ReviewTurn {
   best: HintRow[];
   by: "net" | "rollout";
   seen: Record<string, string>;
+  chances: number[];
 }
 
 /** A play the tutor stopped: what it loses (points per game), the better play, the */

@@ -241,6 +241,8 @@ export class AnalysisPanel {
       if (hints && rolled && rows.length > 1) lines.push(verdict(a, rows, words));
       const mine = hints && rolled ? playedVerdict(a, rows, words, v.tutor.on ? v.tutor.threshold : null) : null;
       if (mine) lines.push(mine);
+      const made = rows.find((row, rank) => rank > 0 && row.text === a.played);
+      if (hints && rolled && made) lines.push(compared(rows[0], made, words));
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
       setChildren(this.results, hints ? this.renderHints(a, plays, v.seen, v.facts) : this.renderChances(v, a));
     }
@@ -295,12 +297,16 @@ export class AnalysisPanel {
             errors && plusMinus(hint.equity_error, z, 1, 3, words),
           ),
           " ",
-          h(
-            "span",
-            { class: "tgw-loss" },
-            loss(hint.loss, words),
-            errors && !asGoodAsBest(hint.loss) && plusMinus(hint.loss_error, z, 1, 3, words),
-          ),
+          // Too close to call, the first is not named best (walk 32 read "best" under
+          // the verdict that no best is named).
+          rank === 1 && a.separated === false
+            ? h("span", { class: "tgw-loss", title: word(words, "first_close_tip") }, word(words, "first_close"))
+            : h(
+                "span",
+                { class: "tgw-loss" },
+                loss(hint.loss, words),
+                errors && !asGoodAsBest(hint.loss) && plusMinus(hint.loss_error, z, 1, 3, words),
+              ),
           " ",
           h(
             "span",
@@ -494,6 +500,19 @@ function verdict(a: Analysis, rows: readonly HintRow[], words: Words): string {
     times: fixed(a.separation ?? 0, 0, words),
   };
   return format(word(words, a.separated ? "verdict_best" : "verdict_close"), fields);
+}
+
+/** Where a play's loss comes from: the chances after the better play and after it, by
+ *  the same judge (walk 32 read the same blot and hit count under both plays). */
+export function compared(best: HintRow, made: Pick<HintRow, "text" | "win" | "gammon">, words: Words): string {
+  return format(word(words, "compared"), {
+    best: best.text,
+    best_win: percent(best.win, words),
+    best_gammon: percent(best.gammon, words),
+    play: made.text,
+    win: percent(made.win, words),
+    gammon: percent(made.gammon, words),
+  });
 }
 
 /** What the rollout says of the play made or taken back, when it is not the best:

@@ -19,7 +19,7 @@ import {
 } from "../dom";
 import { type Intent, MARKS, type Review, type ReviewStop, type ReviewTurn, type View } from "../protocol";
 import { about, counted, fixed, format, markWord, type Word, type Words, word } from "../words";
-import { asGoodAsBest, byNet, equity, loss, points } from "./analysis";
+import { asGoodAsBest, byNet, compared, equity, loss, points } from "./analysis";
 import "./review.css";
 
 /** The status line's word for each state of a review. */
@@ -166,7 +166,11 @@ export class ReviewPanel {
       this.actions.say(word(this.words, "no_other_mark"));
       return;
     }
-    this.round = found.wrapped ? { ply: found.ply, key: step > 0 ? "first_mark_again" : "last_mark_again" } : null;
+    // From the game's end, Next to the first mistake is no going round (walk 32 read
+    // "the first again" at its first press).
+    const atEnd = step > 0 && this.actions.wanted() >= (this.rendered?.[0].plies ?? Number.POSITIVE_INFINITY);
+    const round = found.wrapped && !atEnd;
+    this.round = round ? { ply: found.ply, key: step > 0 ? "first_mark_again" : "last_mark_again" } : null;
     this.actions.go(found.ply);
   }
 
@@ -464,6 +468,14 @@ function turnView(v: View, turn: ReviewTurn, words: Words, stopped?: ReviewStop)
       },
       ...rows,
     ),
+    !cube &&
+      turn.loss > 0 &&
+      turn.chances.length === 2 &&
+      h(
+        "p",
+        { class: "tgw-note", "data-role": "compared" },
+        compared(turn.best[0], { text: turn.played, win: turn.chances[0], gammon: turn.chances[1] }, words),
+      ),
     !cube && v.facts[turn.played] && h("p", { class: "tgw-note", "data-role": "facts-note" }, say("facts_note")),
   );
 }

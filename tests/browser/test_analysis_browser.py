@@ -88,8 +88,8 @@ def in_kernel(page: Any, lab: LabServer, code: str) -> dict[str, Any]:
 
 def number(text: str) -> float:
     """A figure as the board writes it ("+0.123", "best", "33.7%", a loss with a minus
-    sign)."""
-    if text == "best":
+    sign); "first" is the top play's loss where the rollout cannot name a best."""
+    if text in ("best", "first"):
         return 0.0
     return float(text.replace(MINUS, "-").rstrip("%"))
 
@@ -155,7 +155,8 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
         f"Rollout: {source['games']} games a play, each cut after {source['truncate']} turns "
         "and rated by the net (classic-v5). The luck of the dice is taken out of each game, "
         f"which narrows the ± (an interval at 95%): without that, {source['games']} games "
-        f"would give up to ±{source['plain'] * 100:.1f}% on a chance to win."
+        f"would give up to ±{source['plain'] * 100:.1f}% on a chance to win. The ± is the "
+        "dice's alone: it leaves out the net's own errors."
     )
     # A win chance's widest interval from as many plain games (walk 27 doubted ±0.1%).
     assert math.isclose(source["plain"], source["z95"] * 0.5 / math.sqrt(source["games"]))
@@ -179,6 +180,9 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
         f"±{source['z95'] * rolled[0]['equity_error']:.3f}"
     )
     assert first.locator(".tgw-loss .tgw-pm").count() == 0  # the best loses nothing
+    # Too close to call, the first is not named best (walk 32).
+    top = first.locator(".tgw-loss").text_content()
+    assert top == ("best" if analysis["separated"] else "first"), top
     # Under each play, what it does (walk 18 asked "why"): 4-4's best makes points.
     facts = probe(page)["classic"]["facts"]
     for row, hint in zip(ranked_rows(panel).all(), rolled, strict=True):
@@ -489,3 +493,11 @@ def test_hints_say_when_their_rollout_clears_a_play_the_tutor_stopped(
     cleared = "So by this rollout it is not a bad play: it loses less than the 0.08"
     assert (cleared in said) == (mine["loss"] + half < 0.08), said
     assert mine["loss"] + half < 0.08  # as walk 21 found it, by a wide margin
+    # Where its loss comes from, in the rollout's chances (walk 32).
+    top = state["hints"][0]
+    compared = (
+        f"After {top['text']}: wins {100 * top['win']:.1f}%, loses a gammon "
+        f"{100 * top['gammon']:.1f}%. After 1/4(2) 12/15(2): wins {100 * mine['win']:.1f}%, "
+        f"loses a gammon {100 * mine['gammon']:.1f}%."
+    )
+    assert compared in paragraphs(panel), said

@@ -163,14 +163,14 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     marks = probe(page)["review"]["marks"]
     mistakes = [ply for ply, mark in enumerate(marks, 1) if mark]
     assert len(mistakes) >= 2
-    act(page, widget, widget.locator(".tgw-history li[data-ply='0'] button"))
     previous = panel.get_by_role("button", name="Previous mistake")
     following = panel.get_by_role("button", name="Next mistake")
     assert following.get_attribute("title") == "Next mistake (n)"
+    round_note = panel.locator("[data-role=mistakes-round]")
+    act(page, widget, widget.locator(".tgw-history li[data-ply='0'] button"))
     # The buttons go round: before the first mistake the last, past the last the first
     # (walk 30 found Next greyed at the game's end, where its review opened, and walked
     # the game backwards).
-    round_note = panel.locator("[data-role=mistakes-round]")
     assert round_note.is_hidden()
     act(page, widget, previous)
     assert probe(page)["review"]["ply"] == mistakes[-1] - 1
@@ -211,6 +211,14 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     assert all(plays.locator(".tgw-equity").all_text_contents())
     assert plays.locator(".tgw-facts").count() == plays.count()
     assert turn.locator("[data-role=facts-note]").count() == 1
+    # Where the loss comes from: the chances after the best play and after the one made
+    # (walk 32 read the same blot and hit count under both).
+    best = plays.first.locator(".tgw-notation").text_content()
+    said = turn.locator("[data-role=compared]").text_content() or ""
+    figures = r"wins \d+\.\d%, loses a gammon \d+\.\d%\."
+    assert re.fullmatch(
+        f"After {re.escape(best or '')}: {figures} After {re.escape(played or '')}: {figures}", said
+    ), said
     assert widget.locator(".tgw-history .tgw-current").get_attribute("data-ply") == str(mistakes[0])
     assert following.is_enabled()
     # Which mistake of them all it is (the fourth walk pressed on, not knowing).
@@ -226,6 +234,15 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
         wait_version_after(page, widget, before)
         assert probe(page)["review"]["ply"] == ply - 1
         assert shown_column(widget) == str(ply)
+
+    # From the game's end, where a review opens, Next goes to the first mistake, and
+    # says nothing of going round (walk 32 read "the first again" at its first press).
+    act(page, widget, widget.get_by_role("button", name="Last position"))
+    act(page, widget, following)
+    first = next(ply for ply, mark in enumerate(marks, 1) if mark)
+    assert probe(page)["review"]["ply"] == first - 1
+    assert panel.locator("[data-role=mistakes-round]").is_hidden()
+    act(page, widget, following)  # on, off the first decision, for the tests after
 
 
 def test_a_learner_steps_through_one_players_mistakes(page: Any) -> None:

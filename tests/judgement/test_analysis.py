@@ -490,10 +490,14 @@ def test_a_turn_a_rollout_rated_is_judged_by_it() -> None:
     assert first.by == "net" and first.mark is not None  # 13/2 at the opening: bad
     rolled = first.position
     best, made = rolled.parse_play("24/13"), rolled.parse_play("13/2")
-    ratings = (PlayRating("24/13", best, 0.10, 0.0), PlayRating("13/2", made, 0.07, 0.03))
+    ratings = (
+        PlayRating("24/13", best, 0.10, 0.0, 0.53, 0.12),
+        PlayRating("13/2", made, 0.07, 0.03, 0.52, 0.14),
+    )
     judged = with_rollouts(report, {rolled: ratings})
     turn = judged.turns[0]
     assert (turn.by, turn.loss, turn.mark, turn.best) == ("rollout", 0.03, None, ratings)
+    assert turn.chances == (0.52, 0.14)  # the play made's chances, by the rollout too
     assert (turn.equity, turn.best_equity) == (0.07, 0.10)
     assert turn.luck == first.luck and turn.wins == first.wins  # the net's, as before
     assert judged.turns[1] is second
@@ -502,7 +506,7 @@ def test_a_turn_a_rollout_rated_is_judged_by_it() -> None:
     assert judged.players[1] == report.players[1]
     assert judged.marked(0) == []
     # On the line: a bad play by the rollout's figures too.
-    worse = (ratings[0], PlayRating("13/2", made, 0.02, 0.08))
+    worse = (ratings[0], PlayRating("13/2", made, 0.02, 0.08, 0.50, 0.16))
     assert with_rollouts(report, {rolled: worse}).turns[0].mark == "?"
     # A rollout without the play made, or of another roll, changes nothing.
     assert with_rollouts(report, {rolled: ratings[:1]}) is report

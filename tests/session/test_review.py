@@ -500,7 +500,7 @@ def rating(text: str, loss: float) -> PlayRating:
     its first."""
     position = Position.start(CLASSIC).with_dice(6, 5)
     play = next(p for p in position.legal_plays() if position.format_play(p) == text)
-    return PlayRating(text, play, -loss, loss)
+    return PlayRating(text, play, -loss, loss, 0.5 - loss, 0.1 + loss)
 
 
 @pytest.mark.parametrize("kept", ["stops", "rollouts"])
@@ -560,3 +560,28 @@ def test_a_turn_hints_rolled_out_is_reviewed_by_that_rollout() -> None:
     turn = shown["turn"]
     assert turn["by"] == "rollout" and turn["loss"] == first.loss
     assert [row["text"] for row in turn["best"]] == [row["text"] for row in rows]
+    # Where the loss comes from (walk 32): each row's chances to win and to lose a gammon,
+    # and the play made's, all the rollout's, as Hints showed them.
+    assert [(row["win"], row["gammon"]) for row in turn["best"]] == [
+        (row["win"], row["gammon"]) for row in rows
+    ]
+    assert turn["chances"] == [second["win"], second["gammon"]]
+    assert 0 < second["gammon"] < 1 and rows[0]["gammon"] != second["gammon"]
+
+
+def test_a_turn_the_net_judged_says_the_chances_of_the_play_made(reviewed: Session) -> None:
+    """The review's chances of a play made, by the net at 0-ply: those of the position
+    after it, for its mover, as Hints' rows give a play's (``hint_rows``)."""
+    report = reviewed.report
+    assert report is not None
+    judged = next(t for t in report.turns if t.decision and t.mark is not None)
+    after = judged.position.play(judged.play)
+    evaluation = evaluate(after, evaluator=reviewed.evaluator)
+    mover = judged.player
+    win, gammon = evaluation.wins[mover], evaluation.gammons[mover]
+    assert judged.chances == pytest.approx((win, gammon), abs=1e-6)
+    best = judged.best[0]
+    chances = evaluate(judged.position.play(best.play), evaluator=reviewed.evaluator)
+    assert (best.win, best.gammon) == pytest.approx(
+        (chances.wins[mover], chances.gammons[mover]), abs=1e-6
+    )

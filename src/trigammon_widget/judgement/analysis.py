@@ -103,12 +103,16 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class PlayRating:
-    """One legal play of a turn, with the mover's equity after it and what it loses."""
+    """One legal play of a turn, with the mover's equity after it and what it loses, and
+    the mover's chances after it by the same judge: to win, and to lose a gammon or a
+    backgammon (where the loss comes from: ``session.coaching.compared``)."""
 
     notation: str
     play: Play
     equity: float
     loss: float
+    win: float
+    gammon: float
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,8 @@ class TurnReport:
     roll, best first, the play made among them when it is close enough; ``position``:
     the position the mover faced, with the dice rolled (a study card's, ``study``);
     ``by``: what judged the play, the evaluator (``"net"``) or a rollout of the roll
-    (``with_rollouts``).
+    (``with_rollouts``); ``chances``: the mover's chances after the play made by that
+    judge, to win and to lose a gammon or a backgammon.
     """
 
     ply: int
@@ -140,6 +145,7 @@ class TurnReport:
     wins: tuple[float, ...]
     best: tuple[PlayRating, ...]
     position: Position
+    chances: tuple[float, float]
     by: Literal["net", "rollout"] = "net"
 
     @property
@@ -596,7 +602,7 @@ def _judge(task: _Task) -> TurnReport:
 def _judged(task: _Task) -> TurnReport:
     import numpy as np
 
-    from .evaluation import ROLLS, NeuralEvaluator, rate_plays
+    from .evaluation import ROLLS, NeuralEvaluator, loser_matrix, rate_plays
     from .outcome_vectors import equity_matrix
 
     position = task.position
@@ -607,7 +613,10 @@ def _judged(task: _Task) -> TurnReport:
     rolled = tuple(sorted(task.dice))
     average = 0.0
     luck_of_roll = 0.0
-    report: tuple[tuple[PlayRating, ...], float, float, tuple[float, ...], int] | None = None
+    report: (
+        tuple[tuple[PlayRating, ...], float, float, tuple[float, ...], tuple[float, float], int]
+        | None
+    ) = None
     evaluator = task.evaluator
     quick = (  # the other rolls' best equities in one compiled call, where it can
         evaluator.best_equities(variant, boards, mover)
@@ -623,6 +632,7 @@ def _judged(task: _Task) -> TurnReport:
         keys = list(leaves)
         vectors = rate_plays(task.evaluator, view, keys, task.depth)
         equities = vectors @ column
+        lost = vectors @ loser_matrix(variant.players)[0][:, mover]
         best = float(np.max(equities))
         average += best * (1 if dice[0] == dice[1] else 2)
         if dice == rolled:
@@ -635,14 +645,17 @@ def _judged(task: _Task) -> TurnReport:
                     play_of(leaves[keys[k]]),
                     float(equities[k]),
                     best - float(equities[k]),
+                    float(vectors[k, mover]),
+                    float(lost[k]),
                 )
                 for k in order[:HINTS_KEPT]
             )
             chosen = keys.index(made)
             wins = tuple(float(w) for w in vectors[chosen, : variant.players])
-            report = (ratings, float(equities[chosen]), best, wins, len(keys))
+            chances = (wins[mover], float(lost[chosen]))
+            report = (ratings, float(equities[chosen]), best, wins, chances, len(keys))
     assert report is not None
-    ratings, equity, best_equity, wins, choices = report
+    ratings, equity, best_equity, wins, chances, choices = report
     loss = max(0.0, best_equity - equity) if choices > 1 else 0.0
     return TurnReport(
         ply=task.ply,
@@ -659,6 +672,7 @@ def _judged(task: _Task) -> TurnReport:
         wins=wins,
         best=ratings,
         position=position.with_dice(*task.dice),
+        chances=chances,
     )
 
 
@@ -907,6 +921,7 @@ def with_rollouts(report: Report, rollouts: Mapping[Position, Sequence[PlayRatin
             loss=loss,
             mark=_mark(loss, report.thresholds),
             best=tuple(rated[:HINTS_KEPT]),
+            chances=(made.win, made.gammon),
             by="rollout",
         )
     if turns == list(report.turns):

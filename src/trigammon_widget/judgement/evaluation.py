@@ -64,6 +64,7 @@ __all__ = [
     "evaluate",
     "find_evaluator",
     "hints",
+    "loser_matrix",
     "net_name",
     "rate_plays",
     "roll_table",
@@ -120,7 +121,7 @@ def _evaluations(
 ) -> list[Evaluation]:
     """Evaluations of outcome vectors in seats (one row each), made in one go."""
     players = next(n for n in (2, 3) if outcome_size(n) == vectors.shape[1])
-    losers = _loser_matrix(players)
+    losers = loser_matrix(players)
     wins = vectors[:, :players].tolist()
     gammons = (vectors @ losers[0]).tolist()
     backgammons = (vectors @ losers[1]).tolist()
@@ -132,7 +133,7 @@ def _evaluations(
 
 
 @cache
-def _loser_matrix(players: int) -> Floats:
+def loser_matrix(players: int) -> Floats:
     """``vectors @ m[0]``: each player's chance to lose a gammon; ``m[1]``: a backgammon."""
     q = len(pairs(players))
     matrix = np.zeros((2, outcome_size(players), players), np.float32)
@@ -556,6 +557,11 @@ class Hint:
     def win(self) -> float:
         """The player's win chance after the play."""
         return self.evaluation.wins[self.player]
+
+    @property
+    def gammon(self) -> float:
+        """The player's chance to lose a gammon or a backgammon after the play."""
+        return self.evaluation.gammons[self.player]
 
 
 def hints(

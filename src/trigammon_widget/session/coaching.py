@@ -78,7 +78,8 @@ class HintRow(TypedDict):
     """One play of the roll for the player to move, as its list's ``Source`` rates it:
     the equity after the play, what it loses against the list's best, and the win
     chance, each with its standard error (0 for the net, which has no sampling error;
-    a loss's from the paired trials of a rollout)."""
+    a loss's from the paired trials of a rollout); and the chance to lose a gammon or a
+    backgammon, which with the win chance says where a loss comes from (walk 32)."""
 
     text: str
     equity: float
@@ -87,6 +88,7 @@ class HintRow(TypedDict):
     loss_error: float
     win: float
     win_error: float
+    gammon: float
 
 
 class Analysis(TypedDict):
@@ -351,6 +353,10 @@ class ReviewTurn(TypedDict):
     seen: dict[str, str]
     """Each play of ``played`` and ``best`` as the board numbers its points, where the
     mover is not the board's perspective (``format_play_seen``); empty otherwise."""
+    chances: list[float]
+    """The mover's chances after the play made, by what judged it: to win, and to lose a
+    gammon or a backgammon (empty for a cube decision): beside the best row's, where the
+    loss comes from (walk 32 read the same blot and hit count under both plays)."""
 
 
 class ReviewStop(TypedDict):
@@ -504,6 +510,7 @@ def hint_rows(rated: Sequence[RatedPlay], top: float | None = None) -> list[Hint
             "loss_error": 0.0,
             "win": hint.win,
             "win_error": 0.0,
+            "gammon": hint.gammon,
         }
         for hint in rated
     ]
@@ -525,6 +532,7 @@ def rolled_rows(rolled: Sequence[RolledHint]) -> list[HintRow]:
                 "loss_error": _finite(loss_error),
                 "win": hint.win,
                 "win_error": _finite(estimate.win_errors[player]),
+                "gammon": hint.gammon,
             }
         )
     return rows
@@ -624,9 +632,13 @@ def review_view(
             "mark": judged.mark,
             "loss": judged.loss,
             "luck": judged.luck,
-            "best": [_judged_row(play_text(r.notation), r.equity, r.loss) for r in judged.best],
+            "best": [
+                _judged_row(play_text(r.notation), r.equity, r.loss, (r.win, r.gammon))
+                for r in judged.best
+            ],
             "by": judged.by,
             "seen": seen,
+            "chances": list(judged.chances),
         }
     elif isinstance(judged, CubeReport):
         top = judged.options[0][1]
@@ -644,6 +656,7 @@ def review_view(
             ],
             "by": "net",
             "seen": {},
+            "chances": [],
         }
     return {
         "players": players,
@@ -658,16 +671,20 @@ def review_view(
     }
 
 
-def _judged_row(text: str, equity: float, loss: float) -> HintRow:
-    """A choice the review rated: a play of the roll, or a cube action."""
+def _judged_row(
+    text: str, equity: float, loss: float, chances: tuple[float, float] = (0.0, 0.0)
+) -> HintRow:
+    """A choice the review rated: a play of the roll, with the mover's ``chances`` after
+    it (to win, to lose a gammon), or a cube action."""
     return {
         "text": text,
         "equity": equity,
         "equity_error": 0.0,
         "loss": loss,
         "loss_error": 0.0,
-        "win": 0.0,
+        "win": chances[0],
         "win_error": 0.0,
+        "gammon": chances[1],
     }
 
 

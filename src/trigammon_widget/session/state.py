@@ -236,7 +236,9 @@ class SessionState:
 
     def _remember_rollout(self, key: Position, rolled: Sequence[RolledHint]) -> None:
         """Keep Hints' rollout of ``key``'s roll (``rolled``, best first) for the review."""
-        ratings = tuple(PlayRating(h.notation, h.play, h.equity, h.loss[0]) for h in rolled)
+        ratings = tuple(
+            PlayRating(h.notation, h.play, h.equity, h.loss[0], h.win, h.gammon) for h in rolled
+        )
         _keep(self._rollouts, key, ratings, MAX_ROLLOUTS)
         self._rollouts_kept += 1
 

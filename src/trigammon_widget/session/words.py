@@ -239,6 +239,10 @@ WORDS: Mapping[str, str] = {
     "points_per_game_of": N_("{points} points per game"),
     "points_per_game": N_("Points per game"),
     "best": N_("best"),
+    # Translators: the loss column of the first play when the rollout cannot tell it from
+    # the second ("too close to call"): ranked first, not named best.
+    "first_close": N_("first"),
+    "first_close_tip": N_("Ranked first, but too close to call against the next play"),
     # the analysis panel
     "analysis": N_("Analysis"),
     "hints": N_("Hints"),
@@ -282,19 +286,21 @@ WORDS: Mapping[str, str] = {
     # Translators: what N-ply means, after "at 0-ply:" (walk 15 asked).
     "ply_none": N_("the position as it stands, no roll looked ahead"),
     # Translators: walk 16 found "33.7% ±0.1%" from 35 games too precise to believe: the
-    # luck taken out is why.
+    # luck taken out is why; walk 32 too: the ± leaves out the net's errors.
     # Translators: walk 24 found "the luck of the dice taken out, which is why so few
     # games give a narrow ±" odd; walk 26 read "a few dozen games" over 8: it says what
     # narrows the interval, whatever the games.
     "source_rollout": N_(
         "Rollout: {games} games a play, {cut}. The luck of the dice is taken out of each "
         "game, which narrows the ± (an interval at 95%): without that, {games} games would "
-        "give up to ±{plain} on a chance to win."
+        "give up to ±{plain} on a chance to win. The ± is the dice's alone: it leaves out "
+        "the net's own errors."
     ),
     "source_rollout_one": N_(
         "Rollout: {games} games, {cut}. The luck of the dice is taken out of each game, "
         "which narrows the ± (an interval at 95%): without that, {games} games would give "
-        "up to ±{plain} on a chance to win."
+        "up to ±{plain} on a chance to win. The ± is the dice's alone: it leaves out the "
+        "net's own errors."
     ),
     # Translators: how a rollout's games end: cut after some turns and rated by the net.
     "cut_after": N_("each cut after {turns} turns and rated by {by}"),
@@ -379,6 +385,13 @@ WORDS: Mapping[str, str] = {
     "verdict_close": N_(
         "Too close to call: {play} and {second} are {gap} ± {error} apart; the rollout names "
         "a best only at a gap over {needed} ({times} standard errors)."
+    ),
+    # Translators: under a play that loses, where the loss comes from: the chances after
+    # the better play and after the play made, by the same judge (walk 32 read the same
+    # blot and hit count under both and could not tell where 0.078 came from).
+    "compared": N_(
+        "After {best}: wins {best_win}, loses a gammon {best_gammon}. After {play}: wins "
+        "{win}, loses a gammon {gammon}."
     ),
     # Translators: under the lists of plays whose rows say what each play does (walk 19
     # read a best play leaving more shots as the tool being wrong).

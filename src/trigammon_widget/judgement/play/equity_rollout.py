@@ -252,6 +252,11 @@ class RolledHint:
         return self.estimate.wins[self.player]
 
     @property
+    def gammon(self) -> float:
+        """The mover's rollout chance to lose a gammon or a backgammon after the play."""
+        return self.estimate.gammons[self.player]
+
+    @property
     def loss(self) -> tuple[float, float]:
         """What the play loses against the rollout's best, and its standard error."""
         return self.rollout.gap(self.rollout.order()[0], self.index)
