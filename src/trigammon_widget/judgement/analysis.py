@@ -105,7 +105,7 @@ Progress = Callable[[int, int], None]
 class PlayRating:
     """One legal play of a turn, with the mover's equity after it and what it loses, and
     the mover's chances after it by the same judge: to win, and to lose a gammon or a
-    backgammon (where the loss comes from: ``session.coaching.compared``)."""
+    backgammon: where a play's loss comes from, as the board's review says."""
 
     notation: str
     play: Play
