@@ -358,7 +358,7 @@ function summaryTable(v: View, r: Review, words: Words): HTMLElement {
 
 /** One row of a list of best plays (`.tgw-best-plays`): its rank ("1.", or "…" for the
  *  play made below them), the play (and, another player's, as this board numbers it),
- *  its equity and its loss, the play made marked. */
+ *  its equity and its loss, the play made marked; a `tag` after the play. */
 export function bestRow(
   rank: string,
   text: string,
@@ -367,6 +367,7 @@ export function bestRow(
   played: boolean,
   seen?: string,
   facts?: string,
+  tag?: string,
 ): HTMLElement {
   return h(
     "li",
@@ -374,7 +375,13 @@ export function bestRow(
     h("span", { class: "tgw-ply" }, rank),
     " ",
     // One cell: the play, and as this board numbers it, wrapping together.
-    h("span", { class: "tgw-play-cell" }, h("span", { class: "tgw-notation" }, text), seenText(seen)),
+    h(
+      "span",
+      { class: "tgw-play-cell" },
+      h("span", { class: "tgw-notation" }, text),
+      seenText(seen),
+      tag && h("span", { class: "tgw-tag" }, tag),
+    ),
     " ",
     h("span", { class: "tgw-equity" }, equity),
     " ",
@@ -407,6 +414,15 @@ function turnView(v: View, turn: ReviewTurn, words: Words, stopped?: ReviewStop)
     const top = turn.best[0];
     const made = top ? equity(top.equity - turn.loss, words) : "";
     rows.push(bestRow("…", turn.played, made, loss(turn.loss, words), true, seen(turn.played), v.facts[turn.played]));
+  }
+  // The play the tutor stopped and the learner took back, beside the best (walk 32 read
+  // its loss in the stop's note but found it nowhere in the list).
+  const tried = stopped?.taken_back ? stopped.tried : null;
+  if (tried && tried !== turn.played && !turn.best.some((row) => row.text === tried) && stopped && turn.best[0]) {
+    const worth = equity(turn.best[0].equity - stopped.loss, words);
+    rows.push(
+      bestRow("…", tried, worth, loss(stopped.loss, words), false, seen(tried), v.facts[tried], say("taken_back")),
+    );
   }
   const cube = turn.dice.length === 0; // a cube decision: its choices, no roll
 

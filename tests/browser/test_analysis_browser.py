@@ -501,3 +501,21 @@ def test_hints_say_when_their_rollout_clears_a_play_the_tutor_stopped(
         f"loses a gammon {100 * mine['gammon']:.1f}%."
     )
     assert compared in paragraphs(panel), said
+
+    # The review at that turn lists the play taken back beside the best plays, with its
+    # loss by the same rollout (walk 32 read it in the stop's note, nowhere in the list).
+    before = version(widget)
+    in_kernel(
+        page,
+        lab,
+        "t.load(Game(TRIGAMMON, start=start))\nt.play('1/4 17/26')\nt.take_back()\n"
+        "t.play('12/18(2)')\nt.analyse(workers=1)\nt.wait()\nt.goto(0)\n",
+    )
+    wait_version_after(page, widget, before)
+    review = widget.locator(".tgw-review-turn")
+    wait_until(page, widget, "el.querySelector('.tgw-review-turn') !== null")
+    assert "The tutor stopped a play here" in (review.text_content() or "")
+    tried = review.locator(".tgw-best-plays li", has_text="taken back")
+    assert tried.count() == 1
+    assert (tried.locator(".tgw-notation").text_content() or "") == "1/4 17/26"
+    assert re.fullmatch(r"\N{MINUS SIGN}0\.\d{3}", tried.locator(".tgw-loss").text_content() or "")
