@@ -310,6 +310,8 @@ export const WORDS = [
   ["played_tip", "The play made at this turn: rolled out too, however far behind."],
   ["taken_back", "taken back"],
   ["taken_back_tip", "The play the tutor held and you took back: rolled out beside the best, to see why."],
+  ["held", "held"],
+  ["held_tip", "The play the tutor holds: take it back or play it on."],
   ["verdict_played", "{play} ({tag}) loses {loss} \u00b1 {error} points per game against {best}."],
   ["verdict_tutor_cleared", "So by this rollout it is not a bad play: it loses less than the {threshold} at which the tutor stops a play, whose judgement by the net was too harsh here."],
   ["verdict_played_even", "{play} ({tag}) cannot be told from {best} by this rollout: {loss} \u00b1 {error} apart."],

@@ -34,7 +34,7 @@ import { Tutor } from "./panels/tutor";
 import { VariationsPanel } from "./panels/variations";
 import { Pointer } from "./pointer";
 import { Previews } from "./previews";
-import type { Action, FramesMessage, Intent, Place, Reply, Traits, View } from "./protocol";
+import type { Action, FramesMessage, Intent, Message, Place, Reply, Traits, View } from "./protocol";
 import { Refused, Requests } from "./requests";
 import { type Words, word } from "./words";
 
@@ -64,6 +64,10 @@ type Incoming = Reply | FramesMessage;
 class BoardView {
   private readonly model: Model;
   private view: View | null = null;
+  /** Whether the tutor is checking a play, and whether the message line says so yet
+   *  (`sayWhileTutorChecks`). */
+  private checking = false;
+  private checkingSaid = false;
   private palette = "";
   /** An ↑ or ↓ (+1, -1) waiting for Python's view (`takeLineStep`). */
   private lineStep: number | null = null;
@@ -258,7 +262,9 @@ class BoardView {
       this.previews.clear(); // previews and picked-up checkers were of the old board
       this.pointer.update(view);
     }
-    this.message.show(view.message, changed);
+    // While the tutor checks a play, the line says so whatever else the view changes
+    // (walk 33's first check showed the last move instead, for 20 s).
+    this.message.show(this.checkingSaid ? this.checkingMessage() : view.message, changed);
     this.root.dataset.version = String(view.version); // lets tests and benchmarks wait for Python
     this.root.dataset.mode = view.mode;
     this.root.dataset.variant = view.variant;
@@ -312,7 +318,7 @@ class BoardView {
     const v = this.view;
     if (!v) return;
     const plays = v.mode === "play" ? this.model.get("plays") : [];
-    this.toolbar.render(v, this.words());
+    this.toolbar.render(v, this.words(), this.checking);
     this.exporter.render(this.words());
 
     this.edit.render(v, this.words());
@@ -397,16 +403,27 @@ class BoardView {
    *  message line says so while it waits (walk 29 saw nothing happen and clicked again). */
   private sayWhileTutorChecks(intent: Intent, reply: Promise<Reply>): void {
     if (!this.view?.tutor.on || !TUTORED.has(intent.action)) return;
-    let said = false;
+    // Confirm waits with the play (walk 33 saw it lit for 20 s and would press again).
+    this.checking = true;
+    this.root.dataset.checking = "on";
+    this.renderPanels();
     const timer = window.setTimeout(() => {
-      said = true;
-      this.message.show({ kind: "info", text: word(this.words(), "tutor_checking"), rule: null }, true);
+      this.checkingSaid = true;
+      this.message.show(this.checkingMessage(), true);
     }, CHECKING_DELAY);
     const done = (): void => {
       window.clearTimeout(timer);
-      if (said) this.message.show(this.view?.message ?? null, true);
+      this.checking = false;
+      delete this.root.dataset.checking;
+      if (this.checkingSaid) this.message.show(this.view?.message ?? null, true);
+      this.checkingSaid = false;
+      this.renderPanels();
     };
     reply.then(done, done);
+  }
+
+  private checkingMessage(): Message {
+    return { kind: "info", text: word(this.words(), "tutor_checking"), rule: null };
   }
 
   /** A checker move, drawn at once when Python sent its drawing ahead. Refused, the

@@ -194,6 +194,8 @@ export class AnalysisPanel {
       a?.kind === "hints" ? plays : null,
       waiting && wait,
       words,
+      !!v.tutor.warning, // the play made's tag: held while the tutor holds it
+      v.tutor.on && v.tutor.threshold,
     ]);
     if (key === this.shownKey) return;
     this.shownKey = key;
@@ -239,18 +241,25 @@ export class AnalysisPanel {
       }
       const rows = a.hints ?? [];
       if (hints && rolled && rows.length > 1) lines.push(verdict(a, rows, words));
-      const mine = hints && rolled ? playedVerdict(a, rows, words, v.tutor.on ? v.tutor.threshold : null) : null;
+      const held = !!v.tutor.warning;
+      const mine = hints && rolled ? playedVerdict(a, rows, words, v.tutor.on ? v.tutor.threshold : null, held) : null;
       if (mine) lines.push(mine);
       const made = rows.find((row, rank) => rank > 0 && row.text === a.played);
       if (hints && rolled && made) lines.push(compared(rows[0], made, words));
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
-      setChildren(this.results, hints ? this.renderHints(a, plays, v.seen, v.facts) : this.renderChances(v, a));
+      setChildren(this.results, hints ? this.renderHints(a, plays, v.seen, v.facts, held) : this.renderChances(v, a));
     }
     setChildren(this.note, ...lines.map((line) => h("p", {}, line)));
     this.note.hidden = !lines.length;
   }
 
-  private renderHints(a: Analysis, plays: readonly string[], seen: View["seen"], facts: View["facts"]): HTMLElement {
+  private renderHints(
+    a: Analysis,
+    plays: readonly string[],
+    seen: View["seen"],
+    facts: View["facts"],
+    held: boolean,
+  ): HTMLElement {
     const words = this.words;
     const where = new Map(plays.map((text, index) => [text, index]));
     const rolled = a.source.kind === "rollout";
@@ -285,8 +294,8 @@ export class AnalysisPanel {
             played &&
               h(
                 "span",
-                { class: "tgw-tag", title: word(words, a.taken_back ? "taken_back_tip" : "played_tip") },
-                word(words, a.taken_back ? "taken_back" : "played"),
+                { class: "tgw-tag", title: word(words, playedTag(a, held)[1]) },
+                word(words, playedTag(a, held)[0]),
               ),
           ),
           " ",
@@ -515,16 +524,30 @@ export function compared(best: HintRow, made: Pick<HintRow, "text" | "win" | "ga
   });
 }
 
+/** The tag of the play made (and its tip): held by the tutor while it waits for an
+ *  answer (walk 33 read "(played)" beside "the tutor holds this play"), taken back, or
+ *  played. */
+function playedTag(a: Analysis, held: boolean): [Word, Word] {
+  if (held) return ["held", "held_tip"];
+  return a.taken_back ? ["taken_back", "taken_back_tip"] : ["played", "played_tip"];
+}
+
 /** What the rollout says of the play made or taken back, when it is not the best:
  *  lesson 06 sends a learner to Hints to see why the tutor held it (walk 15). */
-function playedVerdict(a: Analysis, rows: readonly HintRow[], words: Words, threshold: number | null): string | null {
+function playedVerdict(
+  a: Analysis,
+  rows: readonly HintRow[],
+  words: Words,
+  threshold: number | null,
+  held: boolean,
+): string | null {
   const rank = rows.findIndex((row) => row.text === a.played);
   if (rank < 1) return null;
   const row = rows[rank];
   const error = a.source.z95 * row.loss_error;
   const fields = {
     play: row.text,
-    tag: word(words, a.taken_back ? "taken_back" : "played"),
+    tag: word(words, playedTag(a, held)[0]),
     best: rows[0].text,
     loss: fixed(row.loss, 3, words),
     error: fixed(error, 3, words),

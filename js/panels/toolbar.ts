@@ -115,7 +115,8 @@ export class Toolbar {
     setChildren(this.viewAs, ...fill(say("view_as"), { seat: this.perspective }));
   }
 
-  render(v: View, words: Words): void {
+  /** `checking`: the tutor is looking at the play, which Confirm would send again. */
+  render(v: View, words: Words, checking = false): void {
     const play = v.mode === "play";
     this.label(words);
     this.renderStatus(v, words);
@@ -138,7 +139,7 @@ export class Toolbar {
     // A drilled card comes with its dice: nothing to roll or set while it is shown.
     this.roll.hidden = this.diceSet.hidden = !!v.drill?.card?.shown;
     this.undo.disabled = !v.can_undo_move;
-    this.confirm.disabled = !v.can_confirm;
+    this.confirm.disabled = !v.can_confirm || checking;
     this.confirm.classList.toggle("tgw-primary", v.primary === "confirm");
     const cube = v.cube;
     this.cubeBar.hidden = !play || !cube;

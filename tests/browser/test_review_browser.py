@@ -353,9 +353,24 @@ def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
 
 def test_the_tutor_lets_the_person_play_on(page: Any) -> None:
     widget = board(page, TUTOR)  # the tutor on, after the test above
+    # While the tutor checks the play, Confirm waits with it (walk 33 saw it lit for 20
+    # s); the board says so on its root.
+    widget.evaluate(
+        """board => {
+            window.checkingSeen = [];
+            new MutationObserver(() => window.checkingSeen.push([board.dataset.checking,
+                board.querySelector('[data-action=confirm]').disabled]))
+                .observe(board, { attributes: true, attributeFilter: ['data-checking'] });
+        }"""
+    )
     act(page, widget, widget.locator(".tgw-play", has_text=re.compile(r"^2/off$")))
+    assert ["on", True] in page.evaluate("() => window.checkingSeen")
     warning = widget.locator("[data-role=tutor-warning]")
     assert warning.is_visible()
+    # Hints' rollout the tutor ran, shown while it holds the play: the play's row says
+    # "held", not "played" (walk 33).
+    held = widget.locator(".tgw-analysis-panel li.tgw-played .tgw-tag")
+    assert held.text_content() == "held"
     act(page, widget, warning.get_by_role("button", name="Play on"))
     assert warning.is_hidden()
     state = probe(page)["tutor"]

@@ -411,7 +411,11 @@ WORDS: Mapping[str, str] = {
     "taken_back_tip": N_(
         "The play the tutor held and you took back: rolled out beside the best, to see why."
     ),
-    # Translators: {play} the play made or taken back, {tag} "played" or "taken back".
+    # Translators: a tag beside the play the tutor holds, waiting for Take back or Play on.
+    "held": N_("held"),
+    "held_tip": N_("The play the tutor holds: take it back or play it on."),
+    # Translators: {play} the play made or taken back, {tag} "played", "taken back" or
+    # "held".
     "verdict_played": N_("{play} ({tag}) loses {loss} ± {error} points per game against {best}."),
     "verdict_tutor_cleared": N_(
         "So by this rollout it is not a bad play: it loses less than the {threshold} at "
