@@ -263,6 +263,7 @@ export class AnalysisPanel {
     const words = this.words;
     const where = new Map(plays.map((text, index) => [text, index]));
     const rolled = a.source.kind === "rollout";
+    const [tag, tip] = playedTag(a, held);
     const z = a.source.z95;
     // A play not rolled out (`netOnly`) shows only its loss against the net's own best:
     // the eighth walk read its net equity above the rollout's best as a better play.
@@ -291,12 +292,7 @@ export class AnalysisPanel {
             { class: "tgw-notation" },
             hint.text,
             seenText(seen[hint.text]),
-            played &&
-              h(
-                "span",
-                { class: "tgw-tag", title: word(words, playedTag(a, held)[1]) },
-                word(words, playedTag(a, held)[0]),
-              ),
+            played && h("span", { class: "tgw-tag", title: word(words, tip) }, word(words, tag)),
           ),
           " ",
           h(
