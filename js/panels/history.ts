@@ -137,7 +137,9 @@ export class HistoryPanel {
     this.plies = v.plies;
     // Under a review a row shows its turn's decision, the position before it (recordAt).
     const count = record > ply ? "decision_of" : record > 0 ? "turn_of" : "start_of";
-    setText(this.label, format(word(this.words, count), { ply: String(record), plies: String(v.plies) }));
+    // No turn played yet, no count (walk 34 read "before turn 1 of 0").
+    const counted = format(word(this.words, count), { ply: String(record), plies: String(v.plies) });
+    setText(this.label, v.plies ? counted : "");
     const canStep = v.mode === "play";
     this.first.disabled = this.prev.disabled = !canStep || ply <= 0;
     this.next.disabled = this.last.disabled = !canStep || ply >= v.plies;

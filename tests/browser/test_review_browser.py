@@ -299,6 +299,8 @@ def test_a_board_with_a_person_steps_through_their_mistakes_first(page: Any) -> 
 
 def test_the_tutor_warns_and_the_play_is_taken_back(page: Any) -> None:
     widget = board(page, TUTOR)
+    # No turn played: the history counts none (walk 34 read "before turn 1 of 0").
+    assert widget.locator(".tgw-history-panel .tgw-count").text_content() == ""
     toggle = widget.get_by_role("button", name="Tutor")
     assert toggle.get_attribute("aria-pressed") == "false"
     level = widget.locator("[data-role=tutor-level]")
@@ -375,6 +377,7 @@ def test_the_tutor_lets_the_person_play_on(page: Any) -> None:
     assert warning.is_hidden()
     state = probe(page)["tutor"]
     assert state["plies"] == 1 and state["history"] == ["2/off"]
+    assert widget.locator(".tgw-history-panel .tgw-count").text_content() == "after turn 1 of 1"
 
     # The review lists the play the tutor stopped (walk 21: taken back, it left no
     # trace), at its turn, with the answer given last there; a click shows that turn.
