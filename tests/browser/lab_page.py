@@ -86,9 +86,14 @@ def version(widget: Any) -> int:
 
 
 def wait_version_after(page: Any, widget: Any, before: int) -> None:
-    """Waits until Python answered with a new state for ``widget``."""
+    """Waits until Python answered with a new state for ``widget``, and a play the tutor
+    checked has its reply too (the new state may come first; until the reply the message
+    line still says the tutor is checking)."""
     handle = widget.element_handle()
-    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[handle, before])
+    page.wait_for_function(
+        "([el, v]) => Number(el.dataset.version) > v && el.dataset.checking === undefined",
+        arg=[handle, before],
+    )
 
 
 def act(page: Any, widget: Any, locator: Any) -> None:
