@@ -353,6 +353,7 @@ export const WORDS = [
   ["tutor_warning_marked", "{tutor}{played} loses {loss} (a {mark} play). Better: {best}, dashed on the board."],
   ["tutor_quick", "By the net's quick look (0-ply), as the review judges; looking a roll ahead, the net agrees it is over the tutor's line. To be sure: take it back, then Hints rolls both plays out."],
   ["tutor_by_rollout", "By Hints' rollout of this roll, as its list shows."],
+  ["tutor_by_rollout_tied", "By Hints' rollout of this roll, as its list shows. It is too close to call between {best} and {tied}: either is better than this play."],
   ["tutor_checking", "The tutor is checking this play with Hints' rollout; a bad one takes a few seconds\u2026"],
   ["review", "Review"],
   ["game_review", "Game review"],
@@ -876,6 +877,7 @@ export interface TutorWarning {
   by: "net" | "rollout";
   line: number;
   ahead: number | null;
+  tied: string | null;
 }
 
 /** The card a drill shows: what it asks, in the board's language, and, for a cube */

@@ -318,11 +318,12 @@ class BoardView {
     const v = this.view;
     if (!v) return;
     const plays = v.mode === "play" ? this.model.get("plays") : [];
+    const working = this.working(); // before a control under the focus disables itself
     this.toolbar.render(v, this.words(), this.checking);
     this.exporter.render(this.words());
 
     this.edit.render(v, this.words());
-    this.matchPanel.render(v, this.words());
+    this.matchPanel.render(v, this.words(), working);
     this.players.render(v, this.words());
     this.analysis.render(v, plays, this.words());
     this.plays.render(v, plays, this.words());
@@ -340,12 +341,27 @@ class BoardView {
     this.keepFocus();
   }
 
+  /** The element of this board under the keyboard's focus, or the control of it that
+   *  had the focus when it went to the page (a disabled button gives it up); none where
+   *  the focus is elsewhere. */
+  private focusedHere(): Element | null {
+    const active = document.activeElement;
+    const control = !active || active === document.body ? this.focused : active;
+    return control && this.root.contains(control) ? control : null;
+  }
+
+  /** Whether the person works in this board: the focus in it, or on the notebook cell
+   *  that holds it (JupyterLab focuses the cell of a button clicked in its output). */
+  private working(): boolean {
+    const active = document.activeElement;
+    return !!this.focusedHere() || (!!active && active !== document.body && active.contains(this.root));
+  }
+
   /** A control that disabled or hid itself under the keyboard's focus (the last "Next
    *  mistake", say) hands the focus to the board: n, p and the arrows go on working. */
   private keepFocus(): void {
-    const active = document.activeElement;
-    const control = !active || active === document.body ? this.focused : active;
-    if (!control || control === this.root || !this.root.contains(control)) return;
+    const control = this.focusedHere();
+    if (!control || control === this.root) return;
     if (control.matches(":disabled") || !control.checkVisibility()) this.root.focus({ preventScroll: true });
   }
 

@@ -102,6 +102,9 @@ export class AnalysisPanel {
   private readonly progress: HTMLProgressElement;
   private readonly progressText: HTMLSpanElement;
   private readonly note: HTMLDivElement;
+  /** Under a list of plays, how its figures were made: the answer comes first (walks 33
+   *  and 34 met the rollout's method before the ranked list, low in the window). */
+  private readonly method: HTMLDivElement;
   private readonly results: HTMLDivElement;
   private readonly heading = h("h3", {});
   private readonly cancel: HTMLButtonElement;
@@ -119,7 +122,8 @@ export class AnalysisPanel {
     this.progress = h("progress", { class: "tgw-progress", max: 1, value: 0 });
     this.progressText = h("span", { class: "tgw-count" });
     this.running = h("div", { class: "tgw-running", hidden: true }, this.progress, this.progressText, cancel);
-    this.note = h("div", { class: "tgw-note", "data-role": "source" });
+    this.note = h("div", { class: "tgw-note", "data-role": "summary" });
+    this.method = h("div", { class: "tgw-note", "data-role": "method" });
     this.hintsList = h("div", { class: "tgw-hints-lists" });
     this.results = h("div", { class: "tgw-results" });
     this.element = h(
@@ -130,6 +134,7 @@ export class AnalysisPanel {
       this.note,
       this.running,
       this.results,
+      this.method,
     );
     on(this.hintsButton, "click", () => send({ action: "hints" }), signal);
     on(this.chancesButton, "click", () => send({ action: "chances" }), signal);
@@ -201,6 +206,7 @@ export class AnalysisPanel {
     this.shownKey = key;
     this.note.removeAttribute("data-kind");
     const lines: string[] = [];
+    const method: string[] = [];
     if (!a) {
       if (play) lines.push(say("analysis_note"));
       if (waiting) lines.push(say(wait));
@@ -231,7 +237,7 @@ export class AnalysisPanel {
         const said = { name: name(v, v.turn), dice: diceText(dice), play: a.counted ?? "" };
         lines.push(format(about(words, key, v.turn, v.you), said));
       }
-      lines.push(sourceText(a.source, words, hints));
+      (hints ? method : lines).push(sourceText(a.source, words, hints));
       if (running) lines.push(say(hints ? "rolling_out" : "rolling_out_chances"));
       if (a.status === "cancelled") {
         lines.push(
@@ -251,6 +257,8 @@ export class AnalysisPanel {
     }
     setChildren(this.note, ...lines.map((line) => h("p", {}, line)));
     this.note.hidden = !lines.length;
+    setChildren(this.method, ...method.map((line) => h("p", {}, line)));
+    this.method.hidden = !method.length;
   }
 
   private renderHints(

@@ -44,7 +44,8 @@ export class MatchPanel {
     on(this.nextGame, "click", () => send({ action: "next_game" }), signal);
   }
 
-  render(v: View, words: Words): void {
+  /** `working`: the person works in this board, where a game's end brings Next game. */
+  render(v: View, words: Words, working: boolean): void {
     this.view = v;
     const say = (key: Word): string => word(words, key);
     const match = v.match;
@@ -91,6 +92,7 @@ export class MatchPanel {
     this.previous.hidden = this.following.hidden = this.games.hidden = !match || match.games < 2;
     this.previous.disabled = !match || match.game === 0;
     this.following.disabled = !match || match.game >= match.games - 1;
+    const offered = this.nextGame.hidden && !!match?.can_next_game;
     this.nextGame.hidden = !match?.can_next_game;
     this.nextGame.classList.toggle("tgw-primary", v.primary === "next_game");
     if (cube) {
@@ -102,5 +104,15 @@ export class MatchPanel {
       const offer = cube.offered ? ` · ${format(say("cube_offered"), { value: String(2 * cube.value) })}` : "";
       setText(this.cube, `${held}${offer}`);
     } else setText(this.cube, "");
+    if (offered && working) this.bringNextGame(); // once the lines above it are set
+  }
+
+  /** A game just ended: Next game, the person's next action, is scrolled into the side
+   *  column's sight and takes the keyboard's focus (walk 34 passed a double with Hints
+   *  in sight and found no Next game). */
+  private bringNextGame(): void {
+    if (this.element.hidden) return;
+    this.nextGame.scrollIntoView({ block: "nearest" });
+    this.nextGame.focus({ preventScroll: true });
   }
 }

@@ -101,7 +101,8 @@ export class Tutor {
     };
     setChildren(this.text, ...fill(say(warning.mark ? "tutor_warning_marked" : "tutor_warning"), fields));
     // By what: Hints' rollout of the roll where it ran, else the net's quick look.
-    setText(this.quick, say(warning.by === "rollout" ? "tutor_by_rollout" : "tutor_quick"));
+    const by = warning.by === "rollout" ? (warning.tied ? "tutor_by_rollout_tied" : "tutor_by_rollout") : "tutor_quick";
+    setText(this.quick, format(say(by), { best: warning.best, tied: warning.tied ?? "" }));
     // A person working in this board sees the warning (it sits under the board, perhaps
     // below the fold) and lands on the answer with the keyboard.
     const root = this.warning.closest(".trigammon-widget");

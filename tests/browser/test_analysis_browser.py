@@ -119,6 +119,11 @@ def paragraphs(panel: Any) -> list[str]:
     return list(panel.locator(".tgw-note p").all_text_contents())
 
 
+def method(panel: Any) -> list[str]:
+    """How a list's figures were made, under the list (walks 33 and 34)."""
+    return list(panel.locator("[data-role=method] p").all_text_contents())
+
+
 def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     page: Any, lab: LabServer
 ) -> None:
@@ -128,9 +133,9 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     panel.get_by_role("button", name="Hints").click()
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.status === 'running'")
     # At once: every play by the net, labelled so, with the rollout's progress.
-    assert paragraphs(panel)[:2] == [
-        "For Ann.",
-        "By the net (classic-v5) at 0-ply: the position as it stands, no roll looked ahead.",
+    assert paragraphs(panel)[0] == "For Ann."
+    assert method(panel) == [
+        "By the net (classic-v5) at 0-ply: the position as it stands, no roll looked ahead."
     ]
     assert panel.get_attribute("data-source") == "net"
     assert panel.locator("progress").is_visible()
@@ -151,17 +156,23 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     assert panel.get_attribute("data-source") == "rollout" == source["kind"]
     lines = paragraphs(panel)
     assert lines[0] == "For Ann."
-    assert lines[1] == (
+    # The answer, then the list, then how it was made (walks 33 and 34).
+    assert method(panel) == [
         f"Rollout: {source['games']} games a play, each cut after {source['truncate']} turns "
         "and rated by the net (classic-v5). The luck of the dice is taken out of each game, "
         f"which narrows the ± (an interval at 95%): without that, {source['games']} games "
         f"would give up to ±{source['plain'] * 100:.1f}% on a chance to win. The ± is the "
         "dice's alone: it leaves out the net's own errors."
+    ]
+    assert lines[-1] == method(panel)[0]
+    assert panel.evaluate(
+        "p => p.querySelector('.tgw-hints').compareDocumentPosition("
+        "p.querySelector('[data-role=method]')) === Node.DOCUMENT_POSITION_FOLLOWING"
     )
     # A win chance's widest interval from as many plain games (walk 27 doubted ±0.1%).
     assert math.isclose(source["plain"], source["z95"] * 0.5 / math.sqrt(source["games"]))
     rolled = analysis["hints"]
-    assert lines[2].startswith(
+    assert lines[1].startswith(
         f"Best: {rolled[0]['text']}, by" if analysis["separated"] else "Too close to call: "
     )
     # Too close says what gap would name a best: walk 31 read "0.016 ± 0.012 apart,
@@ -170,7 +181,7 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     needed = times * rolled[1]["loss_error"]
     said = f"a best only at a gap over {needed:.3f} ({times:.0f} standard errors)."
     assert analysis["separated"] == (rolled[1]["loss"] > needed)
-    assert analysis["separated"] or lines[2].endswith(said), lines[2]
+    assert analysis["separated"] or lines[1].endswith(said), lines[1]
     shown = assert_in_order(panel)
     assert len(shown) == len(rolled) >= 2
     for (equity, _loss, win), row in zip(shown, rolled, strict=True):

@@ -88,13 +88,14 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     assert ("primera" if close else "mejor") in best and re.search(r"\d,\d{3}", best), best
     note = panel.locator(".tgw-note p").all_text_contents()
     assert note[0] == "Para Ana.", note
+    method = panel.locator("[data-role=method] p").all_text_contents()
     if panel.get_attribute("data-source") == "net":
-        assert note[1] == (
+        assert method == [
             "Según la red (classic-v5), a 0-ply: la posición tal como está, sin mirar ninguna "
             "tirada adelante."
-        ), note
+        ], method
     else:
-        assert note[1].startswith("Rollout: "), note
+        assert method[0].startswith("Rollout: "), method
     if panel.get_attribute("data-status") == "cancelled":
         assert any(line.startswith("Rollout cancelado ") for line in note), note
 

@@ -175,7 +175,20 @@ def test_2_a_passed_double_ends_the_game_everywhere(page: Any) -> None:
     widget = widget_of(page, "match")
     press(page, widget, "Double")
     assert "to take or pass" in status(widget)
+    # The side column scrolled down, as to read Hints (walk 34 passed, then found no Next
+    # game in sight).
+    side = widget.locator(".tgw-side")
+    side.evaluate("column => { column.scrollTop = column.scrollHeight }")
     press(page, widget, "Pass")
+    # Next game, brought into the side column's sight, with the keyboard's focus.
+    inside = side.evaluate(
+        """column => {
+            const shown = column.getBoundingClientRect();
+            const button = column.querySelector('[data-action=next-game]').getBoundingClientRect();
+            return button.top >= shown.top && button.bottom <= shown.bottom;
+        }"""
+    )
+    assert inside and page.evaluate("() => document.activeElement?.dataset.action") == "next-game"
     state = probe(page)["match"]
     ended = "Ann wins 1 point (double passed)"
     assert state["win"]["text"] == ended and state["win"]["ending"] == "drop"
@@ -290,7 +303,7 @@ def test_5_a_hint_stopped_by_the_tutor_keeps_the_list_and_shows_the_better_play(
     )
     mine = rows.filter(has_text=re.compile(r"2/off\s*taken back"))
     assert mine.count() == 1 and rows.count() == 2
-    said = panel.locator("[data-role=source]").text_content() or ""
+    said = panel.locator("[data-role=summary]").text_content() or ""
     judged = r"2/off \(taken back\) loses [\d.]+ ± [\d.]+ points per game against 2/off 1/off"
     assert re.search(judged, said), said
     # Its preview names the play, not the tag beside it (walk 16: "19/22taken back").
@@ -386,7 +399,8 @@ def test_6_the_numbers_have_headings_units_and_words(page: Any) -> None:
     # The hints are for the player to move, said to them where it is the person's seat.
     said = "For you." if mover == "You" else f"For {mover}."
     assert note[0] == said and "'s equity" not in " ".join(note)
-    assert note[1].startswith("Rollout: ") or note[1].startswith("By the net ("), note
+    method = panel.locator("[data-role=method] p").all_text_contents()
+    assert method[0].startswith("Rollout: ") or method[0].startswith("By the net ("), method
     # the tutor: a level by name, shown only while the tutor is on
     level = widget.locator("[data-role=tutor-level]")
     assert level.is_hidden()

@@ -295,10 +295,19 @@ def test_the_tutor_says_what_hints_rollout_of_the_roll_says() -> None:
     assert warning["loss"] == rows[1]["loss"]
     assert held.best == session.game.position.parse_play(best)
     session.take_back()
+    # A rollout too close to call names the play it cannot tell from its best (walk 34
+    # read "Better: X" beside Hints' "Too close to call"), unless that is the play made.
+    position, judge = session.game.position, session._judge("the tutor")
+    third = position.parse_play(rows[2]["text"])
+    close = tutor_warning(position, third, judge, 0.0, rows, separated=False)
+    apart = tutor_warning(position, third, judge, 0.0, rows, separated=True)
+    assert close is not None and close[0]["best"] == best and close[0]["tied"] == second
+    assert apart is not None and apart[0]["tied"] is None
+    made = tutor_warning(position, position.parse_play(second), judge, 0.0, rows, False)
+    assert made is not None and made[0]["tied"] is None
     # A play the rollout left out: the net measures it, against the rollout's best.
     shown = {row["text"] for row in rows}
     worst = next(hint for hint in reversed(session._analyses.rated) if hint.notation not in shown)
-    position, judge = session.game.position, session._judge("the tutor")
     stopped = tutor_warning(position, worst.play, judge, 0.0, rows)
     assert stopped is not None
     warning = stopped[0]
@@ -357,6 +366,7 @@ def test_the_tutor_looks_a_roll_ahead_before_it_stops_a_play() -> None:
         "by": "net",
         "line": 0.06,
         "ahead": pytest.approx(ahead),
+        "tied": None,
     }
 
 

@@ -459,6 +459,7 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() ->
         "by": "rollout",
         "line": 0.0,
         "ahead": None,
+        "tied": None,
     }
 
 

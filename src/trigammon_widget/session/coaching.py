@@ -429,7 +429,9 @@ class TutorWarning(TypedDict):
     mark a review gives it (``?!``, ``?`` or ``??``), and by what: ``"rollout"`` where
     Hints' rollout of the roll rated the play, else ``"net"`` at 0-ply, with what the
     net says looking a roll ahead (``ahead``). ``line`` is the tutor's threshold when
-    it stopped: a rollout may later find the play under it (``stop_warning``)."""
+    it stopped: a rollout may later find the play under it (``stop_warning``). ``tied``
+    is the play a rollout that is too close to call cannot tell from ``best`` (walk 34
+    read "Better: 12/18(2)" beside Hints' "Too close to call")."""
 
     played: str
     best: str
@@ -438,6 +440,7 @@ class TutorWarning(TypedDict):
     by: Literal["net", "rollout"]
     line: float
     ahead: float | None
+    tied: str | None
 
 
 def stop_warning(
@@ -446,9 +449,11 @@ def stop_warning(
     loss: float,
     line: float,
     ahead: float | None = None,
+    tied: str | None = None,
 ) -> TutorWarning:
     """The tutor's warning that ``played`` loses ``loss`` against ``best``: by the net
-    when ``ahead`` (its loss a roll ahead) is given, else by Hints' rollout."""
+    when ``ahead`` (its loss a roll ahead) is given, else by Hints' rollout, which may
+    not tell ``best`` from ``tied``."""
     return {
         "played": played,
         "best": best,
@@ -457,6 +462,7 @@ def stop_warning(
         "by": "rollout" if ahead is None else "net",
         "line": line,
         "ahead": ahead,
+        "tied": tied,
     }
 
 
@@ -694,6 +700,7 @@ def tutor_warning(
     evaluator: Evaluator,
     threshold: float,
     rolled: Sequence[HintRow] = (),
+    separated: bool = True,
 ) -> tuple[TutorWarning, Play] | None:
     """The tutor's warning when ``play`` loses ``threshold`` or more against the best
     play of ``position``'s roll (as a review marks a play), with that best play; None
@@ -702,9 +709,11 @@ def tutor_warning(
     Where Hints rolled the roll out (``rolled``, its rows best first), the tutor says
     what the rollout says: the rollout's best is the better play, and a play it rolled
     out loses what its row loses. Walk 16 was told "Better: 12/18(2)" by the tutor beside
-    a rollout that ranked another play first. A play not rolled out is far behind: the
-    net measures it against the rollout's best. A play the net would stop is looked at
-    a roll ahead first, and goes through where it loses less than ``threshold`` there."""
+    a rollout that ranked another play first. Where the rollout could not tell its best
+    from its second (not ``separated``), the warning names both. A play not rolled out
+    is far behind: the net measures it against the rollout's best. A play the net would
+    stop is looked at a roll ahead first, and goes through where it loses less than
+    ``threshold`` there."""
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or threshold < 0:
         raise ValueError(
             _("threshold must be an equity of 0 or more, not {threshold}").format(
@@ -727,7 +736,9 @@ def tutor_warning(
         return None
     played, better = play_text(made.notation), play_text(best.notation)
     if row is not None:
-        return stop_warning(played, better, loss, threshold), best.play
+        second = rolled[1]["text"] if len(rolled) > 1 and not separated else None
+        tied = second if second != played else None
+        return stop_warning(played, better, loss, threshold, tied=tied), best.play
     ahead = _loss_ahead(position, best.play, play, evaluator)
     if ahead < threshold:  # the quick look's doubt: a roll ahead, the net clears it
         return None

@@ -279,7 +279,7 @@ class Judging(Navigation):
         itself where that play ends the game, which a rollout then plays again)."""
         from ..judgement.evaluation import hints as rate_plays
 
-        rows = self._analyses.rollout_rows(position)
+        rows, _separated = self._analyses.rolled_out(position)
         plays = plays_by_text(position)
         by: Literal["rollout", "net"] = "rollout" if rows and rows[0]["text"] in plays else "net"
         if by == "rollout":

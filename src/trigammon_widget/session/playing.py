@@ -195,9 +195,10 @@ class Playing(SessionState):
         """The tutor's warning of a person's ``play`` (none for a play it lets through)
         and a note for the message line: by Hints' rollout of the roll when it ran, else
         by the net's quick look, checked a roll ahead (``coaching.tutor_warning``)."""
-        rolled = self._analyses.rollout_rows(position)
+        rolled, separated = self._analyses.rolled_out(position)
         judge = self._judge(_("The tutor"))
-        return tutor_warning(position, play, judge, self._tutor.threshold, rolled), ""
+        threshold = self._tutor.threshold
+        return tutor_warning(position, play, judge, threshold, rolled, separated), ""
 
     def _take_back(self) -> None:
         """The play the tutor held back, and the moves made this turn, taken back. The

@@ -338,20 +338,23 @@ class Analyses:
     at once rather than rolled out anew (walk 18 lost the comparison it was reading to
     one Chances click), and the tutor follows it even while Chances are shown."""
 
-    def rollout_rows(self, position: Position) -> list[HintRow]:
-        """Hints' rollout of ``position``'s roll, its rows best first: the one shown, else
-        the last finished for it by this evaluator (none where Hints did not roll it
-        out). What the tutor follows."""
+    def rolled_out(self, position: Position) -> tuple[list[HintRow], bool]:
+        """Hints' rollout of ``position``'s roll: its rows best first, and whether it
+        told the best from the second; the one shown, else the last finished for it by
+        this evaluator (no rows where Hints did not roll it out). What the tutor
+        follows."""
         shown = self.analysis
         if shown is None or shown["kind"] != "hints":
             finished = self.finished_hints
             if finished is None:
-                return []
+                return [], True
             asked = finished.asked
             if (asked.position, asked.evaluator) != (position, self.evaluator):
-                return []
+                return [], True
             shown = finished.analysis
-        return shown.get("hints", []) if shown["source"]["kind"] == "rollout" else []
+        if shown["source"]["kind"] != "rollout":
+            return [], True
+        return shown.get("hints", []), shown.get("separated", True)
 
     def dropped(self) -> Analyses:
         """The analyses once the board has changed: the hints or chances were about the

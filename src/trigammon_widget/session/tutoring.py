@@ -39,26 +39,29 @@ class Tutoring(Judging, Playing):
         running = self._analyses.job
         if running is not None and not running.stop.is_set():
             return found, note  # an analysis runs: the quick look stands
-        rows = self._roll_out_held(found, play)
+        rows, separated = self._roll_out_held(found, play)
         if not rows:
             return found, note
         judge = self._judge(_("The tutor"))
-        again = tutor_warning(position, play, judge, threshold, rows)
+        again = tutor_warning(position, play, judge, threshold, rows, separated)
         row = next((row for row in rows if row["text"] == found[0]["played"]), None)
         if again is not None or row is None:
             return again, note
         return None, ". " + self._cleared_note(row, rows[0], threshold)
 
-    def _roll_out_held(self, found: tuple[TutorWarning, Play], play: Play) -> list[HintRow]:
+    def _roll_out_held(
+        self, found: tuple[TutorWarning, Play], play: Play
+    ) -> tuple[list[HintRow], bool]:
         """Hints' rollout of the roll with ``play`` held among the plays rolled out, run
         here and finished, as Hints would run it (``Judging.hints``): its rows, best
-        first (none where there is nothing to roll out)."""
+        first (none where there is nothing to roll out), and whether it told the best
+        from the second (``Analyses.rolled_out``)."""
         warning, best = found
         with self._holding(Held(warning, best, play)):
             job = self.hints()
             if job is not None:
                 self.finish(job, job.work(lambda done, total: None, job.stop))
-        return self._analyses.rollout_rows(self._board.game.position)
+        return self._analyses.rolled_out(self._board.game.position)
 
     def _cleared_note(self, row: HintRow, best: HintRow, threshold: float) -> str:
         """What the tutor says of a play Hints' rollout let through."""

@@ -491,6 +491,11 @@ WORDS: Mapping[str, str] = {
         "both plays out."
     ),
     "tutor_by_rollout": N_("By Hints' rollout of this roll, as its list shows."),
+    # Translators: walk 34 read "Better: 12/18(2)" beside Hints' "Too close to call".
+    "tutor_by_rollout_tied": N_(
+        "By Hints' rollout of this roll, as its list shows. It is too close to call "
+        "between {best} and {tied}: either is better than this play."
+    ),
     # Translators: on the message line while a play waits for the tutor, which may roll
     # the roll out first (walk 29 saw nothing happen for seconds and clicked again).
     "tutor_checking": N_(
