@@ -226,3 +226,28 @@ def test_the_teachers_own_problem_is_clear_and_goes_on_a_sheet(path: Path) -> No
     assert float(margin.replace(",", ".")) >= MARGIN, verdict
     written = "".join(shown(output) for output in cells["c12"].get("outputs", []))
     assert "handouts/my-problems.html" in written
+
+
+def test_lesson_06_points_to_the_tutors_stops_where_no_play_of_yours_is_marked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Walk 34: the tutor stopped the learner's one bad play, taken back, and the review
+    said only "No play of yours is marked". It says where the stop is, and where the
+    course shows marked plays."""
+    from trigammon_widget import TRIGAMMON, BoardWidget, Game, Position
+
+    lesson = nbformat.read(ROOT / "notebooks" / "06_play_and_review.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+    space: dict[str, Any] = {"display": lambda *shown, **options: None}
+    exec(lesson.cells[1].source, space)  # the lesson's set-up cell
+    start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 0, (3, 3))
+    board = BoardWidget(Game(TRIGAMMON, start=start), names=space["NAMES"])
+    board.tutor = True
+    board.play("1/4 17/26")  # stopped: it loses a bad play's 0.08 or more
+    board.take_back()
+    board.play("12/18(2)")
+    assert board.game.ply == 1 and list(board.tutor_stops) == [1]
+    space["review"](board)
+    said = capsys.readouterr().out
+    assert "No play of yours is marked" in said
+    assert "The tutor stopped 1 of your plays and you took them back" in said
+    assert "the next section reviews a whole game" in said

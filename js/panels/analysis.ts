@@ -238,6 +238,7 @@ export class AnalysisPanel {
         lines.push(format(about(words, key, v.turn, v.you), said));
       }
       (hints ? method : lines).push(sourceText(a.source, words, hints));
+      if (!hints && rolled && a.counted_by === "rollout") lines.push(say("chances_own_rollout"));
       if (running) lines.push(say(hints ? "rolling_out" : "rolling_out_chances"));
       if (a.status === "cancelled") {
         lines.push(
@@ -429,6 +430,9 @@ export class AnalysisPanel {
           point: percent(cube.take_point, words),
           name: name(v, taker),
         }),
+        cube.take_point > 0 && " ",
+        cube.take_point > 0 &&
+          h("span", { class: "tgw-partial", "data-role": "take-point-own" }, say("take_point_own")),
       ),
       cube.take_point_note &&
         h(

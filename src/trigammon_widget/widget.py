@@ -39,7 +39,7 @@ from .saving import LIVE
 from .session import ACTIONS, Frames, Job, Message, Session
 from .session.keywords import check_keywords, keywords_of
 from .session.protocol import FramesMessage, IntentError, Reply, decode
-from .session.slices import Found
+from .session.slices import Found, TutorStop
 
 STATIC = Path(__file__).parent / "static"
 """The built front end (``widget.js``, ``widget.css``) the widget loads."""
@@ -198,6 +198,12 @@ class BoardWidget(anywidget.AnyWidget):
     @property
     def bot_plies(self) -> frozenset[int]:
         return self._session.bot_plies
+
+    @property
+    def tutor_stops(self) -> dict[int, TutorStop]:
+        """The plays the tutor stopped on the shown line, by the ply of the turn made
+        there instead: lesson 06 points to them where no play of yours is marked."""
+        return self._session.tutor_stops
 
     @property
     def tutor(self) -> bool:

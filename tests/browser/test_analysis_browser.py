@@ -260,6 +260,11 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
         "the best play by Hints' rollout."
     )
     assert paragraphs(panel)[1].startswith(f"Rollout: {analysis['source']['games']} games, each")
+    # Its games are its own (walk 34 read 35 here, 32 in Hints, for one play's equity).
+    assert paragraphs(panel)[2] == (
+        "A rollout of its own, on other dice than Hints': for that play the two agree within "
+        "their ±."
+    )
     caption = panel.locator(".tgw-chances caption").text_content() or ""
     assert caption.startswith("Each bar: the win chance from the left in the player's colour")
     rows = panel.locator(".tgw-chances tr[data-player]")
@@ -347,7 +352,9 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     )
     point = f"{advice['take_point'] * 100:.1f}%"
     assert panel.locator("[data-role=take-point]").text_content() == (
-        f"Take point {point}: Player O takes with at least this chance of winning."
+        f"Take point {point}: Player O takes with at least this chance of winning. It depends "
+        "on this position's gammons (and in a match on the score), so each position has its "
+        "own."
     )
     cubeless = panel.locator("[data-role=cubeless]").text_content() or ""
     # The chances as deep as the decision, in words (walk 21: "0-ply" was jargon).

@@ -222,6 +222,12 @@ WORDS: Mapping[str, str] = {
     "chances_after_rolled_play": N_(
         "From here, with {name}'s {dice} played {play}, the best play by Hints' rollout."
     ),
+    # Translators: under Chances counted after Hints' best play (walk 34 read "35 games"
+    # here and "32 games a play" in Hints, one equity, two ±).
+    "chances_own_rollout": N_(
+        "A rollout of its own, on other dice than Hints': for that play the two agree "
+        "within their ±."
+    ),
     "chances_bars": N_(
         "Each bar: the win chance from the left in the player's colour, the gammons lost "
         "from the right in red; the dark bracket is the rollout's interval."
@@ -336,6 +342,12 @@ WORDS: Mapping[str, str] = {
     "take_point": N_("Take point {point}: {name} takes with at least this chance of winning."),
     "take_point_any": N_(
         "Take point {point}: passing loses the match, so {name} takes with any chance."
+    ),
+    # Translators: after a take point (walk 34 read 28.3% before a roll and 33.3% at the
+    # double, at one score, and did not know why).
+    "take_point_own": N_(
+        "It depends on this position's gammons (and in a match on the score), so each "
+        "position has its own."
     ),
     "cubeless_chances": N_("Chances without the cube, by {by} {ahead}: {chances}."),
     # Translators: beneath a take point within half a point of the taker's chance (walk
