@@ -249,10 +249,12 @@ export class AnalysisPanel {
       const rows = a.hints ?? [];
       if (hints && rolled && rows.length > 1) lines.push(verdict(a, rows, words));
       const held = !!v.tutor.warning;
-      const mine = hints && rolled ? playedVerdict(a, rows, words, v.tutor.on ? v.tutor.threshold : null, held) : null;
-      if (mine) lines.push(mine);
-      const made = rows.find((row, rank) => rank > 0 && row.text === a.played);
-      if (hints && rolled && made) lines.push(compared(rows[0], made, words));
+      // The play made (or held, or taken back) where the rollout ranks it below the first.
+      const made = hints && rolled ? rows.find((row, rank) => rank > 0 && row.text === a.played) : undefined;
+      if (made) {
+        lines.push(playedVerdict(a, rows[0], made, words, v.tutor.on ? v.tutor.threshold : null, held));
+        lines.push(compared(rows[0], made, words));
+      }
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
       setChildren(this.results, hints ? this.renderHints(a, plays, v.seen, v.facts, held) : this.renderChances(v, a));
     }
@@ -544,19 +546,17 @@ function playedTag(a: Analysis, held: boolean): [Word, Word] {
  *  lesson 06 sends a learner to Hints to see why the tutor held it (walk 15). */
 function playedVerdict(
   a: Analysis,
-  rows: readonly HintRow[],
+  best: HintRow,
+  row: HintRow,
   words: Words,
   threshold: number | null,
   held: boolean,
-): string | null {
-  const rank = rows.findIndex((row) => row.text === a.played);
-  if (rank < 1) return null;
-  const row = rows[rank];
+): string {
   const error = a.source.z95 * row.loss_error;
   const fields = {
     play: row.text,
     tag: word(words, playedTag(a, held)[0]),
-    best: rows[0].text,
+    best: best.text,
     loss: fixed(row.loss, 3, words),
     error: fixed(error, 3, words),
   };

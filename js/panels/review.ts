@@ -417,12 +417,10 @@ function turnView(v: View, turn: ReviewTurn, words: Words, stopped?: ReviewStop)
   }
   // The play the tutor stopped and the learner took back, beside the best (walk 32 read
   // its loss in the stop's note but found it nowhere in the list).
-  const tried = stopped?.taken_back ? stopped.tried : null;
-  if (tried && tried !== turn.played && !turn.best.some((row) => row.text === tried) && stopped && turn.best[0]) {
-    const worth = equity(turn.best[0].equity - stopped.loss, words);
-    rows.push(
-      bestRow("…", tried, worth, loss(stopped.loss, words), false, seen(tried), v.facts[tried], say("taken_back")),
-    );
+  const tried = turn.taken_back;
+  if (tried) {
+    const [worth, lost] = [equity(tried.equity, words), loss(tried.loss, words)];
+    rows.push(bestRow("…", tried.text, worth, lost, false, seen(tried.text), v.facts[tried.text], say("taken_back")));
   }
   const cube = turn.dice.length === 0; // a cube decision: its choices, no roll
 

@@ -11,6 +11,7 @@ import pytest
 from trigammon_widget import CLASSIC, Cube, Game, MatchPosition, MatchState, Position, Turn
 from trigammon_widget.engine.notation import format_play_seen
 from trigammon_widget.engine.places import label as label_of
+from trigammon_widget.judgement import analysis as analysis_module
 from trigammon_widget.judgement.analysis import CubeReport, PlayRating, TurnReport, mark_of
 from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.judgement.evaluation import evaluate
@@ -430,7 +431,9 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
     assert taken.tutor_stops == {1: again} and again.warning == warning
 
 
-def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() -> None:
+def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Walk 25 was stopped at 0.480 (the net at 0-ply), took the play back and read
     0.196 ± 0.028 in Hints' rollout, then 0.480 again in the review: a stop whose play
     Hints rolled out says what the rollout said."""
@@ -440,11 +443,14 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() ->
     session.take_back()
     (stop,) = session._stops.values()
     assert stop.warning["by"] == "net"
-    run(session, session.hints(candidates=2, games=4, truncate=2, workers=1, seed=1))
+    run(session, session.hints(candidates=5, games=4, truncate=2, workers=1, seed=1))
     analysis = session.analysis
     assert analysis is not None and analysis["source"]["kind"] == "rollout"
     rows = analysis["hints"]
     row = next(row for row in rows if row["text"] == "13/2")
+    assert rows[-1] is row
+    # The review keeps one play fewer than these rows: the last, 13/2, is left out.
+    monkeypatch.setattr(analysis_module, "HINTS_KEPT", len(rows) - 1)
     assert (stop,) == tuple(session._stops.values())  # kept as made; the review derives
     (shown,) = stops_after(session, "24/13")
     assert shown["by"] == "rollout" and shown["loss"] == row["loss"] != stop.warning["loss"]
@@ -461,6 +467,17 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures() ->
         "ahead": None,
         "tied": None,
     }
+    # At its turn, the review lists it beside the best plays, by the same rollout, where
+    # the best plays leave it out (walk 32 found it in no list).
+    session.goto(0)
+    review = session.view()["review"]
+    assert review is not None and review["turn"] is not None
+    turn = review["turn"]
+    assert turn["by"] == "rollout" and turn["played"] == "24/13"
+    assert "13/2" not in [best["text"] for best in turn["best"]]
+    tried = turn["taken_back"]
+    assert tried is not None
+    assert (tried["text"], tried["loss"], tried["win"]) == ("13/2", row["loss"], row["win"])
 
 
 def test_a_stop_the_rollout_finds_under_the_tutors_line_is_cleared() -> None:

@@ -136,7 +136,6 @@ class Judging(Navigation):
             return None
         position = self._rolled(person=False)
         judge = self._judge(_("Hints"))
-        rollout_settings(position, options)  # bad settings refused before any work
         from ..judgement.evaluation import hints as rate_plays
         from ..judgement.evaluation import net_name
         from ..judgement.play import MIN_TRIALS, candidates_of
@@ -148,7 +147,7 @@ class Judging(Navigation):
         played = None if made is None else made.notation
         also = () if made is None else (made.play,)
         kept = candidates_of(rated, candidates, WITHIN, also)
-        settings = rollout_settings(position, options, len(kept))
+        settings = rollout_settings(position, options, len(kept))  # bad ones: nothing changed
         asked = HintsAsked(position, evaluator, played, candidates, tuple(sorted(settings.items())))
         finished = self._analyses.finished_hints
         if finished is not None and finished.asked == asked:

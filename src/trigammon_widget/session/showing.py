@@ -526,7 +526,13 @@ class Showing(SessionState):
         review = found[0]
         ply = self._board.game.ply + 1
         report = self._current_report()  # with the turns Hints rolled out
-        shown = review_view(report, ply, self._look.perspective, self.you, self.bot_plies)
+        taken_back = {
+            at: stop.rated
+            for at, stop in self.tutor_stops.items()
+            if stop.taken_back and stop.rated is not None
+        }
+        perspective = self._look.perspective
+        shown = review_view(report, ply, perspective, self.you, self.bot_plies, taken_back)
         # The seats the review's own net plays (walk 13 read their PR 0 as perfect play);
         # the person's seat counts the person's decisions, a bot's there left out.
         itself = review["evaluator"] == "neural"

@@ -33,7 +33,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from ..engine import Game, Match, Move, Play, Position
-from ..judgement.analysis import THRESHOLDS, Report
+from ..judgement.analysis import THRESHOLDS, PlayRating, Report
 from ..judgement.play import Bot, Progress
 from ..study import Card, Library, Verdict
 from ..study.cards import Filters
@@ -109,10 +109,13 @@ class Held:
 @dataclass(frozen=True)
 class TutorStop:
     """A play the tutor stopped and its person's answer: taken back, or played all the
-    same. The review lists them (walk 21: a play taken back left no trace in it)."""
+    same. The review lists them (walk 21: a play taken back left no trace in it), and
+    rates a play taken back beside the plays of its turn by Hints' rollout of the roll
+    where it rolled it out (``rated``; walk 32 found it in no list)."""
 
     warning: TutorWarning
     taken_back: bool
+    rated: PlayRating | None = None
 
 
 @dataclass(frozen=True)

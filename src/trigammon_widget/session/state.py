@@ -219,16 +219,17 @@ class SessionState:
 
     def _as_rolled_out(self, stop: TutorStop, key: Position) -> TutorStop:
         """``stop``, made at ``key``, with the figures of Hints' rollout of that roll
-        where its play was rolled out (``_rollouts``): the review says what the learner
-        last saw (walk 25 read the tutor's 0-ply 0.480 there beside Hints' 0.196 ±
-        0.028)."""
+        where its play was rolled out (``_rollouts``), and its rating there: the review
+        says what the learner last saw (walk 25 read the tutor's 0-ply 0.480 there beside
+        Hints' 0.196 ± 0.028)."""
         rated = self._rollouts.get(key, ())
         tried = stop.warning["played"]
         made = next((r for r in rated if play_text(r.notation) == tried), None)
         if made is None:
             return stop
         best = play_text(rated[0].notation)
-        return replace(stop, warning=stop_warning(tried, best, made.loss, stop.warning["line"]))
+        warning = stop_warning(tried, best, made.loss, stop.warning["line"])
+        return replace(stop, warning=warning, rated=made)
 
     def _remember_stop(self, stop: TutorStop, key: Position) -> None:
         """Keep ``stop`` for the review, at the position and roll it was made at."""
