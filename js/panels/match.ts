@@ -107,12 +107,13 @@ export class MatchPanel {
     if (offered && working) this.bringNextGame(); // once the lines above it are set
   }
 
-  /** A game just ended: Next game, the person's next action, is scrolled into the side
-   *  column's sight and takes the keyboard's focus (walk 34 passed a double with Hints
-   *  in sight and found no Next game). */
+  /** A game just ended: the match panel, its score and Next game (the person's next
+   *  action), is scrolled into the side column's sight, and Next game takes the
+   *  keyboard's focus (walk 34 passed a double with Hints in sight and found no Next
+   *  game). */
   private bringNextGame(): void {
     if (this.element.hidden) return;
-    this.nextGame.scrollIntoView({ block: "nearest" });
+    this.element.scrollIntoView({ block: "nearest" }); // the score with it
     this.nextGame.focus({ preventScroll: true });
   }
 }

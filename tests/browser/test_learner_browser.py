@@ -180,12 +180,13 @@ def test_2_a_passed_double_ends_the_game_everywhere(page: Any) -> None:
     side = widget.locator(".tgw-side")
     side.evaluate("column => { column.scrollTop = column.scrollHeight }")
     press(page, widget, "Pass")
-    # Next game, brought into the side column's sight, with the keyboard's focus.
+    # The match panel, its score and Next game, brought into the side column's sight,
+    # with the keyboard's focus on Next game.
     inside = side.evaluate(
         """column => {
             const shown = column.getBoundingClientRect();
-            const button = column.querySelector('[data-action=next-game]').getBoundingClientRect();
-            return button.top >= shown.top && button.bottom <= shown.bottom;
+            const panel = column.querySelector('.tgw-match-panel').getBoundingClientRect();
+            return panel.top >= shown.top && panel.bottom <= shown.bottom;
         }"""
     )
     assert inside and page.evaluate("() => document.activeElement?.dataset.action") == "next-game"
