@@ -238,7 +238,8 @@ export class AnalysisPanel {
         lines.push(format(about(words, key, v.turn, v.you), said));
       }
       (hints ? method : lines).push(sourceText(a.source, words, hints));
-      if (!hints && rolled && a.counted_by === "rollout") lines.push(say("chances_own_rollout"));
+      if (hints && v.cube) method.push(say("hints_cubeless"));
+      if (!hints && rolled && a.counted_by === "rollout") lines.push(say("chances_same_dice"));
       if (running) lines.push(say(hints ? "rolling_out" : "rolling_out_chances"));
       if (a.status === "cancelled") {
         lines.push(
@@ -260,7 +261,13 @@ export class AnalysisPanel {
     }
     setChildren(this.note, ...lines.map((line) => h("p", {}, line)));
     this.note.hidden = !lines.length;
-    setChildren(this.method, ...method.map((line) => h("p", {}, line)));
+    // A rollout's method folds away under its one-line source (walk 35 counted five
+    // paragraphs of method around the list); the net's is one line.
+    const paragraphs = method.map((line) => h("p", {}, line));
+    const folded = a?.kind === "hints" && a.source.kind === "rollout";
+    const games = { games: String(a?.source.games ?? 0) };
+    const summary = h("summary", {}, format(word(words, "method_rollout"), games));
+    setChildren(this.method, ...(folded ? [h("details", {}, summary, ...paragraphs)] : paragraphs));
     this.method.hidden = !method.length;
   }
 

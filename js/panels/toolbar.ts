@@ -214,7 +214,9 @@ export class Toolbar {
       else if (!v.remaining.length) aside(say("confirm_ends"));
       else aside(format(say(v.can_confirm ? unplayable : "dice_left"), { dice: diceText(v.remaining) }));
     } else if (play && v.dice && v.tutor.warning) {
-      aside(say("tutor_holds")); // a listed play held: said as a play made by hand is (walk 16)
+      // A listed play held: said as a play made by hand is (walks 16 and 35).
+      aside(format(say("played_so_far"), { play: v.tutor.warning.played }));
+      aside(say("tutor_holds"));
     } else if (play && v.dice && v.can_confirm) {
       // No move at all (the ninth walk read only "Your move 5-3" with Confirm lit).
       aside(format(say(unplayable), { dice: diceText(v.remaining) }));

@@ -119,6 +119,13 @@ def paragraphs(panel: Any) -> list[str]:
     return list(panel.locator(".tgw-note p").all_text_contents())
 
 
+CUBELESS = (
+    "Points per game here leave the cube and the score out, as for a cube of 1 that no one "
+    "turns; the cube's advice before a roll counts them, averaged over the 36 rolls."
+)
+"""Under a classic board's list of plays: its cube is not in their figures (walk 35)."""
+
+
 def method(panel: Any) -> list[str]:
     """How a list's figures were made, under the list (walks 33 and 34)."""
     return list(panel.locator("[data-role=method] p").all_text_contents())
@@ -135,7 +142,8 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     # At once: every play by the net, labelled so, with the rollout's progress.
     assert paragraphs(panel)[0] == "For Ann."
     assert method(panel) == [
-        "By the net (classic-v5) at 0-ply: the position as it stands, no roll looked ahead."
+        "By the net (classic-v5) at 0-ply: the position as it stands, no roll looked ahead.",
+        CUBELESS,
     ]
     assert panel.get_attribute("data-source") == "net"
     assert panel.locator("progress").is_visible()
@@ -162,9 +170,16 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
         "and rated by the net (classic-v5). The luck of the dice is taken out of each game, "
         f"which narrows the ± (an interval at 95%): without that, {source['games']} games "
         f"would give up to ±{source['plain'] * 100:.1f}% on a chance to win. The ± is the "
-        "dice's alone: it leaves out the net's own errors."
+        "dice's alone: it leaves out the net's own errors.",
+        CUBELESS,
     ]
-    assert lines[-1] == method(panel)[0]
+    assert lines[-2:] == method(panel)
+    # folded under its source in a line (walk 35 counted five paragraphs of method)
+    fold = panel.locator("[data-role=method] details")
+    assert fold.locator("summary").text_content() == (
+        f"How these figures were made: a rollout of {source['games']} games a play"
+    )
+    assert fold.get_attribute("open") is None
     assert panel.evaluate(
         "p => p.querySelector('.tgw-hints').compareDocumentPosition("
         "p.querySelector('[data-role=method]')) === Node.DOCUMENT_POSITION_FOLLOWING"
@@ -260,11 +275,15 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
         "the best play by Hints' rollout."
     )
     assert paragraphs(panel)[1].startswith(f"Rollout: {analysis['source']['games']} games, each")
-    # Its games are its own (walk 34 read 35 here, 32 in Hints, for one play's equity).
+    # The same dice as Hints' row for the play (walk 34 read 35 games here, 32 in Hints,
+    # for one equity; walk 35 the same figures "on other dice").
     assert paragraphs(panel)[2] == (
-        "A rollout of its own, on other dice than Hints': for that play the two agree within "
-        "their ±."
+        "That play rolled on with the same dice as in Hints' rollout, to this rollout's own "
+        "precision: the figures are Hints' for it, give or take the games one of them ran "
+        "longer."
     )
+    best = state["analysis"]["hints"][0]
+    assert abs(analysis["equities"][state["turn"]] - best["equity"]) < 0.01
     caption = panel.locator(".tgw-chances caption").text_content() or ""
     assert caption.startswith("Each bar: the win chance from the left in the player's colour")
     rows = panel.locator(".tgw-chances tr[data-player]")

@@ -9,6 +9,7 @@ the tutor. A probe cell prints the kernel's view of each board after every gestu
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -142,10 +143,22 @@ def test_analyse_game_marks_the_history_and_draws_the_graph(page: Any) -> None:
     # (walk 31 took it for the review's, which shows the one before).
     count = widget.locator(".tgw-history-panel .tgw-count")
     assert count.text_content() == f"after turn {PLIES} of {PLIES}"
+    # Under the graph, the words of the shown turn's column, then of the column under the
+    # pointer (walks 33 and 35 found only a tooltip, slow to come).
+    readout = graph.locator("[data-role=graph-readout]")
+    title = "el => el.querySelector('title').textContent"
+    shown_words = graph.locator(f"[data-kind=turn][data-ply='{PLIES}']").evaluate(title)
+    assert shown_words and readout.text_content() == shown_words
+    third = graph.locator("[data-kind=turn][data-ply='3']")
+    x, y = centre(page, third)
+    page.mouse.move(x, y)
+    words = json.dumps(third.evaluate(title))
+    assert words.startswith('"3. ')
+    readout_is = "el.querySelector('[data-role=graph-readout]').textContent === "
+    wait_until(page, widget, readout_is + words)
     # A click on a column shows that turn as its mover's decision (issue 41 item 3): the
     # position before it, with its dice; its history row and column are the ones marked.
     before = version(widget)
-    x, y = centre(page, graph.locator("[data-kind=turn][data-ply='3']"))
     page.mouse.click(x, y)
     wait_version_after(page, widget, before)
     state = probe(page)["review"]

@@ -222,11 +222,22 @@ WORDS: Mapping[str, str] = {
     "chances_after_rolled_play": N_(
         "From here, with {name}'s {dice} played {play}, the best play by Hints' rollout."
     ),
+    # Translators: the fold under a rolled-out list of plays, its method inside (walk 35
+    # counted five paragraphs of method around the list).
+    "method_rollout": N_("How these figures were made: a rollout of {games} games a play"),
+    # Translators: under a list of plays where a cube is in play (walk 35 read "No double
+    # +0.390" before the roll, then +0.195 for the best play after it, and could not tell
+    # why).
+    "hints_cubeless": N_(
+        "Points per game here leave the cube and the score out, as for a cube of 1 that no "
+        "one turns; the cube's advice before a roll counts them, averaged over the 36 rolls."
+    ),
     # Translators: under Chances counted after Hints' best play (walk 34 read "35 games"
-    # here and "32 games a play" in Hints, one equity, two ±).
-    "chances_own_rollout": N_(
-        "A rollout of its own, on other dice than Hints': for that play the two agree "
-        "within their ±."
+    # here and "32 games a play" in Hints, one equity, two ±; walk 35 the same figures).
+    "chances_same_dice": N_(
+        "That play rolled on with the same dice as in Hints' rollout, to this rollout's own "
+        "precision: the figures are Hints' for it, give or take the games one of them ran "
+        "longer."
     ),
     "chances_bars": N_(
         "Each bar: the win chance from the left in the player's colour, the gammons lost "
