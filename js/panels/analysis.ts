@@ -237,7 +237,7 @@ export class AnalysisPanel {
         const said = { name: name(v, v.turn), dice: diceText(dice), play: a.counted ?? "" };
         lines.push(format(about(words, key, v.turn, v.you), said));
       }
-      (hints ? method : lines).push(sourceText(a.source, words, hints));
+      method.push(sourceText(a.source, words, hints));
       if (hints && v.cube) method.push(say("hints_cubeless"));
       if (!hints && rolled && a.counted_by === "rollout") lines.push(say("chances_same_dice"));
       if (running) lines.push(say(hints ? "rolling_out" : "rolling_out_chances"));
@@ -264,9 +264,10 @@ export class AnalysisPanel {
     // A rollout's method folds away under its one-line source (walk 35 counted five
     // paragraphs of method around the list); the net's is one line.
     const paragraphs = method.map((line) => h("p", {}, line));
-    const folded = a?.kind === "hints" && a.source.kind === "rollout";
+    const folded = (a?.kind === "hints" || a?.kind === "chances") && a.source.kind === "rollout";
     const games = { games: String(a?.source.games ?? 0) };
-    const summary = h("summary", {}, format(word(words, "method_rollout"), games));
+    const fold = a?.kind === "hints" ? "method_rollout" : "method_rollout_one";
+    const summary = h("summary", {}, format(word(words, fold), games));
     setChildren(this.method, ...(folded ? [h("details", {}, summary, ...paragraphs)] : paragraphs));
     this.method.hidden = !method.length;
   }

@@ -260,9 +260,9 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
     panel.get_by_role("button", name="Chances").click()
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'chances'")
     if panel.get_attribute("data-source") == "net":
-        assert paragraphs(panel)[1] == (
+        assert method(panel) == [
             "By the net (trigammon-v3) at 0-ply: the position as it stands, no roll looked ahead."
-        )
+        ]
     wait_done(page, widget)
     analysis = probe(page)["trigammon"]["analysis"]
     assert analysis["source"]["kind"] == "rollout"
@@ -274,13 +274,16 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
         f"From here, with Cy's {dice} played {analysis['counted']}, "
         "the best play by Hints' rollout."
     )
-    assert paragraphs(panel)[1].startswith(f"Rollout: {analysis['source']['games']} games, each")
+    # How they were made, folded under the table (walk 36 could not follow it on top).
+    assert method(panel)[0].startswith(f"Rollout: {analysis['source']['games']} games, each")
+    assert panel.locator("[data-role=method] summary").text_content() == (
+        f"How these figures were made: a rollout of {analysis['source']['games']} games"
+    )
     # The same dice as Hints' row for the play (walk 34 read 35 games here, 32 in Hints,
     # for one equity; walk 35 the same figures "on other dice").
-    assert paragraphs(panel)[2] == (
-        "That play rolled on with the same dice as in Hints' rollout, to this rollout's own "
-        "precision: the figures are Hints' for it, give or take the games one of them ran "
-        "longer."
+    assert paragraphs(panel)[1] == (
+        "They replay Hints' rollout of that play game for game, stopping at their own "
+        "precision: so they are Hints' figures for it, within a few games."
     )
     best = state["analysis"]["hints"][0]
     assert abs(analysis["equities"][state["turn"]] - best["equity"]) < 0.01

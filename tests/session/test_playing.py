@@ -254,6 +254,11 @@ def test_both_bots_turns_since_yours_are_said_together() -> None:
     assert first["text"].startswith("Olga rolled ") and "Victor" not in first["text"]
     olga_said, victor_said = both["text"].split("; Victor rolled ")
     assert olga_said == first["text"] and victor_said
+    # Still said once you roll (walk 36 rolled on the bar and no longer saw who hit it).
+    rolled = session.roll()
+    after = session.view()["message"]
+    assert after is not None
+    assert after["text"] == f"{both['text']}. You rolled {rolled[0]}-{rolled[1]}"
     # In classic, one bot: its turn alone, as before.
     duel = Session("classic", seed=3, names=["You", "Bo"], you=0)
     duel.set_seat(1, "neural")
@@ -265,3 +270,7 @@ def test_both_bots_turns_since_yours_are_said_together() -> None:
     said = duel.view()["message"]
     assert duel.game.turns[-1].player == 1
     assert said is not None and said["text"].startswith("Bo rolled ") and ";" not in said["text"]
+    if not duel.game.is_over():
+        duel.roll()
+        rolled = duel.view()["message"]
+        assert rolled is not None and rolled["text"].startswith(said["text"] + ". You rolled ")

@@ -40,6 +40,11 @@ class Playing(SessionState):
         opening = self._opening_text(board.game)  # the first turn: who starts, and why
         if opening is not None:
             text = f"{opening} {text}"
+        # The bots' turns since a person's stay said before the roll (walk 36 rolled on
+        # the bar and no longer saw who had hit it).
+        news = "; ".join(self._said(record) for record in self._round_of_bots())
+        if news:
+            text = f"{news}. {text}"
         self._swap(board=board.afresh(), info=text, line=True)
         return rolled
 

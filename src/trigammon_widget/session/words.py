@@ -225,6 +225,7 @@ WORDS: Mapping[str, str] = {
     # Translators: the fold under a rolled-out list of plays, its method inside (walk 35
     # counted five paragraphs of method around the list).
     "method_rollout": N_("How these figures were made: a rollout of {games} games a play"),
+    "method_rollout_one": N_("How these figures were made: a rollout of {games} games"),
     # Translators: under a list of plays where a cube is in play (walk 35 read "No double
     # +0.390" before the roll, then +0.195 for the best play after it, and could not tell
     # why).
@@ -235,9 +236,8 @@ WORDS: Mapping[str, str] = {
     # Translators: under Chances counted after Hints' best play (walk 34 read "35 games"
     # here and "32 games a play" in Hints, one equity, two ±; walk 35 the same figures).
     "chances_same_dice": N_(
-        "That play rolled on with the same dice as in Hints' rollout, to this rollout's own "
-        "precision: the figures are Hints' for it, give or take the games one of them ran "
-        "longer."
+        "They replay Hints' rollout of that play game for game, stopping at their own "
+        "precision: so they are Hints' figures for it, within a few games."
     ),
     "chances_bars": N_(
         "Each bar: the win chance from the left in the player's colour, the gammons lost "
@@ -657,10 +657,12 @@ WORDS: Mapping[str, str] = {
     "roll_to_see": N_("Roll (or set the dice) to see the legal plays."),
     "no_legal_play": N_("No legal play."),
     # the equity graph
+    # Translators: walk 36 read 41% on the graph and 38.9% in the review for one play.
     "graph_caption": N_(
-        "Win chances after each turn, a line per player; a dot on a player's line marks one "
-        "of their mistakes, coloured as its mark in the history (?!, ?, ??). Hover over a "
-        "turn to read it, click it to show it."
+        "Win chances after each turn by the net's quick look (0-ply), a line per player; a "
+        "turn Hints rolled out has the rollout's figures in the review. A dot on a player's "
+        "line marks one of their mistakes, coloured as its mark in the history (?!, ?, ??). "
+        "Hover over a turn to read it, click it to show it."
     ),
     # the export menu
     "export": N_("Export"),
