@@ -871,7 +871,7 @@ export interface ReviewTurn {
   by: "net" | "rollout";
   seen: Record<string, string>;
   chances: number[];
-  taken_back: HintRow | null;
+  taken_back: HintRow[];
 }
 
 /** A play the tutor stopped: what it loses (points per game), the better play, the */

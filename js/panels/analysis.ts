@@ -264,7 +264,7 @@ export class AnalysisPanel {
     // A rollout's method folds away under its one-line source (walk 35 counted five
     // paragraphs of method around the list); the net's is one line.
     const paragraphs = method.map((line) => h("p", {}, line));
-    const folded = (a?.kind === "hints" || a?.kind === "chances") && a.source.kind === "rollout";
+    const folded = a?.source.kind === "rollout";
     const games = { games: String(a?.source.games ?? 0) };
     const fold = a?.kind === "hints" ? "method_rollout" : "method_rollout_one";
     const summary = h("summary", {}, format(word(words, fold), games));
@@ -328,8 +328,10 @@ export class AnalysisPanel {
             : h(
                 "span",
                 { class: "tgw-loss" },
-                loss(hint.loss, words),
-                errors && !asGoodAsBest(hint.loss) && plusMinus(hint.loss_error, z, 1, 3, words),
+                // Only the first row is the best: a later one level with it reads 0.000
+                // (walk 37 read "first" on row 1 and "best" on row 2).
+                rank !== null && rank > 1 && asGoodAsBest(hint.loss) ? fixed(0, 3, words) : loss(hint.loss, words),
+                errors && (rank ?? 0) > 1 && plusMinus(hint.loss_error, z, 1, 3, words),
               ),
           " ",
           h(

@@ -275,7 +275,7 @@ export class ReviewPanel {
     const turnKey = JSON.stringify([r?.turn, stops, v.names, v.colors, words]);
     if (turnKey !== this.turnKey) {
       this.turnKey = turnKey;
-      const stopped = stops.find((stop) => stop.ply === r?.turn?.ply);
+      const stopped = stops.filter((stop) => stop.ply === r?.turn?.ply);
       setChildren(this.turn, r?.turn ? turnView(v, r.turn, words, stopped) : null);
       setChildren(this.stops, stops.length ? this.stopsList(stops, words) : null);
     }
@@ -390,7 +390,7 @@ export function bestRow(
   );
 }
 
-function turnView(v: View, turn: ReviewTurn, words: Words, stopped?: ReviewStop): HTMLElement {
+function turnView(v: View, turn: ReviewTurn, words: Words, stopped: readonly ReviewStop[]): HTMLElement {
   const say = (key: Word): string => word(words, key);
   const name = v.names[turn.player] ?? String(turn.player + 1);
   const markText = turn.mark ? `${turn.mark} ${say(markWord(turn.mark))}` : "";
@@ -417,8 +417,7 @@ function turnView(v: View, turn: ReviewTurn, words: Words, stopped?: ReviewStop)
   }
   // The play the tutor stopped and the learner took back, beside the best (walk 32 read
   // its loss in the stop's note but found it nowhere in the list).
-  const tried = turn.taken_back;
-  if (tried) {
+  for (const tried of turn.taken_back) {
     const [worth, lost] = [equity(tried.equity, words), loss(tried.loss, words)];
     rows.push(bestRow("…", tried.text, worth, lost, false, seen(tried.text), v.facts[tried.text], say("taken_back")));
   }
@@ -462,8 +461,9 @@ function turnView(v: View, turn: ReviewTurn, words: Words, stopped?: ReviewStop)
     ),
     cube && h("div", { class: "tgw-note", "data-role": "cube-why" }, say("cube_review_why")),
     turn.by === "rollout" && h("div", { class: "tgw-note", "data-role": "turn-by" }, say("turn_by_rollout")),
-    stopped &&
-      h("div", { class: "tgw-note", "data-role": "stopped-here" }, `${say("stop_here")}: ${stopText(stopped, words)}`),
+    ...stopped.map((stop) =>
+      h("div", { class: "tgw-note", "data-role": "stopped-here" }, `${say("stop_here")}: ${stopText(stop, words)}`),
+    ),
     h(
       "div",
       { class: "tgw-best-head", "aria-hidden": "true" },

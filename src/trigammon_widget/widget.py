@@ -200,9 +200,10 @@ class BoardWidget(anywidget.AnyWidget):
         return self._session.bot_plies
 
     @property
-    def tutor_stops(self) -> dict[int, TutorStop]:
-        """The plays the tutor stopped on the shown line, by the ply of the turn made
-        there instead: lesson 06 points to them where no play of yours is marked."""
+    def tutor_stops(self) -> dict[int, tuple[TutorStop, ...]]:
+        """The plays the tutor stopped on the shown line, oldest first, by the ply of the
+        turn made there instead: lesson 06 points to them where no play of yours is
+        marked."""
         return self._session.tutor_stops
 
     @property

@@ -215,6 +215,14 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
         assert row.locator(".tgw-facts").text_content() == facts[hint["text"]]
     assert "makes point" in facts[rolled[0]["text"]]
     assert ranked_rows(panel).nth(1).locator(".tgw-loss .tgw-pm").count() == 1
+    # Only the first row is named: a later one level with it reads 0.000 (walk 37 read
+    # "first" on row 1 and "best" on row 2).
+    later = (
+        ranked_rows(panel)
+        .locator(".tgw-loss")
+        .evaluate_all("cells => cells.map(cell => cell.firstChild.textContent)")[1:]
+    )
+    assert all(re.fullmatch(r"0\.000|\N{MINUS SIGN}\d+\.\d{3}", text) for text in later), later
     # The plays not rolled out, apart, by the net.
     others = panel.locator(".tgw-others")
     assert others.locator("summary").text_content() == (

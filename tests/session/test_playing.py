@@ -272,5 +272,6 @@ def test_both_bots_turns_since_yours_are_said_together() -> None:
     assert said is not None and said["text"].startswith("Bo rolled ") and ";" not in said["text"]
     if not duel.game.is_over():
         duel.roll()
-        rolled = duel.view()["message"]
-        assert rolled is not None and rolled["text"].startswith(said["text"] + ". You rolled ")
+        after_roll = duel.view()["message"]
+        assert after_roll is not None
+        assert after_roll["text"].startswith(said["text"] + ". You rolled ")

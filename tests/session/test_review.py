@@ -398,8 +398,24 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
     review = session.view()["review"]
     assert review is not None
     stops = review.get("stops")
-    # One turn, one stop: the latest answer there, played on.
+    # One turn, two stops, oldest first (walk 37 took back two plays at one turn and
+    # found only the second): the first taken back, the second played on.
+    first = {
+        "ply": 1,
+        "player": 0,
+        "dice": [6, 5],
+        "tried": held.warning["played"],
+        "best": held.warning["best"],
+        "loss": held.warning["loss"],
+        "mark": held.warning["mark"],
+        "taken_back": True,
+        "played": "13/8 13/7",
+        "by": "rollout",
+        "line": 0.0,
+        "cleared": False,
+    }
     assert stops == [
+        first,
         {
             "ply": 1,
             "player": 0,
@@ -413,7 +429,7 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
             "by": "rollout",  # every stop is checked by Hints' rollout first
             "line": 0.0,
             "cleared": False,
-        }
+        },
     ]
     # A stop taken back names the play then made; another line has none.
     taken = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
@@ -427,8 +443,8 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
     # The stop belongs to its decision: a variation played there shows it too.
     taken.goto(0)
     taken.play("13/7 13/8")
-    (again,) = taken.tutor_stops.values()
-    assert taken.tutor_stops == {1: again} and again.warning == warning
+    ((again,),) = taken.tutor_stops.values()
+    assert taken.tutor_stops == {1: (again,)} and again.warning == warning
 
 
 def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures(
@@ -441,7 +457,7 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures(
     session.set_tutor(True, 0.0)
     stopped_by_the_net(session, "13/2")
     session.take_back()
-    (stop,) = session._stops.values()
+    ((stop,),) = session._stops.values()
     assert stop.warning["by"] == "net"
     run(session, session.hints(candidates=5, games=4, truncate=2, workers=1, seed=1))
     analysis = session.analysis
@@ -451,12 +467,12 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures(
     assert rows[-1] is row
     # The review keeps one play fewer than these rows: the last, 13/2, is left out.
     monkeypatch.setattr(analysis_module, "HINTS_KEPT", len(rows) - 1)
-    assert (stop,) == tuple(session._stops.values())  # kept as made; the review derives
+    assert ((stop,),) == tuple(session._stops.values())  # kept as made; the review derives
     (shown,) = stops_after(session, "24/13")
     assert shown["by"] == "rollout" and shown["loss"] == row["loss"] != stop.warning["loss"]
     assert shown["best"] == rows[0]["text"] and shown["mark"] == mark_of(row["loss"])
     assert shown["taken_back"] and not shown["cleared"]  # the tutor's line was 0
-    (restated,) = session.tutor_stops.values()
+    ((restated,),) = session.tutor_stops.values()
     assert restated.warning == {
         "played": "13/2",
         "best": rows[0]["text"],
@@ -475,8 +491,7 @@ def test_a_stop_whose_play_hints_then_rolled_out_keeps_the_rollouts_figures(
     turn = review["turn"]
     assert turn["by"] == "rollout" and turn["played"] == "24/13"
     assert "13/2" not in [best["text"] for best in turn["best"]]
-    tried = turn["taken_back"]
-    assert tried is not None
+    (tried,) = turn["taken_back"]
     assert (tried["text"], tried["loss"], tried["win"]) == ("13/2", row["loss"], row["win"])
 
 
@@ -489,7 +504,7 @@ def test_a_stop_the_rollout_finds_under_the_tutors_line_is_cleared() -> None:
         session.set_tutor(True, 0.06)
         stopped_by_the_net(session, "13/2")
         session.take_back()
-        ((key, stop),) = session._stops.items()
+        ((key, (stop,)),) = session._stops.items()
         assert stop.warning["by"] == "net" and stop.warning["loss"] >= 0.12
         # as Hints' rollout of the roll would leave it (``_remember_rollout``)
         session._rollouts[key] = (rating("24/13", 0.0), rating("13/2", loss))

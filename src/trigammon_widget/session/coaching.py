@@ -358,9 +358,9 @@ class ReviewTurn(TypedDict):
     """The mover's chances after the play made, by what judged it: to win, and to lose a
     gammon or a backgammon (empty for a cube decision): beside the best row's, where the
     loss comes from (walk 32 read the same blot and hit count under both plays)."""
-    taken_back: HintRow | None
-    """The play the tutor stopped here and the person took back, by the rollout that
-    judged the turn, where ``best`` leaves it out (walk 32 found it in no list)."""
+    taken_back: list[HintRow]
+    """The plays the tutor stopped here and the person took back, by the rollout that
+    judged the turn, where ``best`` leaves them out (walk 32 found one in no list)."""
 
 
 class ReviewStop(TypedDict):
@@ -594,7 +594,7 @@ def review_view(
     reader: int = 0,
     you: int | None = None,
     by_bots: Collection[int] = (),
-    taken_back: Mapping[int, PlayRating] = MappingProxyType({}),
+    taken_back: Mapping[int, Sequence[PlayRating]] = MappingProxyType({}),
 ) -> ReviewShown:
     """A report's players, where its marked decisions are shown (the position before
     each marked record; all of them, and each player's), and the judgement of record
@@ -602,9 +602,9 @@ def review_view(
     plays also as ``reader`` (the board's perspective) numbers the points. The person's
     seat (``you``) counts as its own the decisions a person made there, in its list
     and its summary: the records ``by_bots`` (their plies) were a bot's, to whom the
-    person handed the seat. ``taken_back`` holds, by ply, a play the tutor stopped there
-    and the person took back, as the rollout that judges the turn rated it: listed
-    beside the turn's best plays where it is not among them."""
+    person handed the seat. ``taken_back`` holds, by ply, the plays the tutor stopped
+    there and the person took back, as the rollout that judges the turn rated them:
+    listed beside the turn's best plays where they are not among them."""
     if report is None:
         return {"players": [], "marked_at": [], "marked_by": [], "left_out": 0, "turn": None}
 
@@ -628,15 +628,14 @@ def review_view(
     judged = report.judged(ply)
     shown: ReviewTurn | None = None
     if isinstance(judged, TurnReport):
-        tried = taken_back.get(judged.ply) if judged.by == "rollout" else None
         listed = {judged.notation, *(r.notation for r in judged.best)}
-        tried = tried if tried is not None and tried.notation not in listed else None
+        by_rollout = taken_back.get(judged.ply, ()) if judged.by == "rollout" else ()
+        tried = [rated for rated in by_rollout if rated.notation not in listed]
         seen: dict[str, str] = {}
         if judged.player != reader:
             variant = judged.position.variant
             rated = [(judged.notation, judged.play), *((r.notation, r.play) for r in judged.best)]
-            if tried is not None:
-                rated.append((tried.notation, tried.play))
+            rated.extend((r.notation, r.play) for r in tried)
             for notation, made in rated:
                 if not made:  # no move: nothing to number ("(no legal move)" twice)
                     continue
@@ -657,11 +656,10 @@ def review_view(
             "by": judged.by,
             "seen": seen,
             "chances": list(judged.chances),
-            "taken_back": None
-            if tried is None
-            else _judged_row(
-                play_text(tried.notation), tried.equity, tried.loss, (tried.win, tried.gammon)
-            ),
+            "taken_back": [
+                _judged_row(play_text(r.notation), r.equity, r.loss, (r.win, r.gammon))
+                for r in tried
+            ],
         }
     elif isinstance(judged, CubeReport):
         top = judged.options[0][1]
@@ -680,7 +678,7 @@ def review_view(
             "by": "net",
             "seen": {},
             "chances": [],
-            "taken_back": None,
+            "taken_back": [],
         }
     return {
         "players": players,

@@ -21,6 +21,7 @@ from ..study import Verdict
 from ..study.schedule import due_text
 from ..teaching.play_facts import PRIME, PlayFacts, play_facts
 from .coaching import Analysis, Review, ReviewStop, plays_by_text, review_view
+from .slices import TutorStop
 from .state import SessionState
 from .view import (
     CubeView,
@@ -527,9 +528,8 @@ class Showing(SessionState):
         ply = self._board.game.ply + 1
         report = self._current_report()  # with the turns Hints rolled out
         taken_back = {
-            at: stop.rated
-            for at, stop in self.tutor_stops.items()
-            if stop.taken_back and stop.rated is not None
+            at: [stop.rated for stop in stops if stop.taken_back and stop.rated is not None]
+            for at, stops in self.tutor_stops.items()
         }
         perspective = self._look.perspective
         shown = review_view(report, ply, perspective, self.you, self.bot_plies, taken_back)
@@ -546,28 +546,30 @@ class Showing(SessionState):
         """The plays the tutor stopped on the shown line, each with the play then made."""
         game = self._board.game
         shown: list[ReviewStop] = []
-        for at, stop in self.tutor_stops.items():
+        for at, stops in self.tutor_stops.items():
             record, before = game.turns[at - 1], game.position_at(at - 1)
             if not isinstance(record, Turn):  # kept at turns only (``tutor_stops``)
                 continue
-            warning = stop.warning
-            shown.append(
-                {
-                    "ply": at,
-                    "player": record.player,
-                    "dice": list(record.dice),
-                    "tried": warning["played"],
-                    "best": warning["best"],
-                    "loss": warning["loss"],
-                    "mark": warning["mark"],
-                    "taken_back": stop.taken_back,
-                    "played": play_text(before.format_play(record.play)),
-                    "by": warning["by"],
-                    "line": warning["line"],
-                    "cleared": warning["loss"] < warning["line"],
-                }
-            )
+            shown.extend(self._stop_shown(at, record, before, stop) for stop in stops)
         return shown
+
+    def _stop_shown(self, at: int, record: Turn, before: Position, stop: TutorStop) -> ReviewStop:
+        """One play the tutor stopped at turn ``at``, with the play then made."""
+        warning = stop.warning
+        return {
+            "ply": at,
+            "player": record.player,
+            "dice": list(record.dice),
+            "tried": warning["played"],
+            "best": warning["best"],
+            "loss": warning["loss"],
+            "mark": warning["mark"],
+            "taken_back": stop.taken_back,
+            "played": play_text(before.format_play(record.play)),
+            "by": warning["by"],
+            "line": warning["line"],
+            "cleared": warning["loss"] < warning["line"],
+        }
 
     def history(self) -> list[HistoryEntry]:
         """The turns of the current line, with branch counts and the review's marks."""

@@ -64,7 +64,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 MAX_STOPS = 1000
-"""The tutor's stops a board keeps for its review, the latest (``SECURITY.md``)."""
+"""The turns whose tutor's stops a board keeps for its review, the latest
+(``SECURITY.md``)."""
+STOPS_A_TURN = 10
+"""The tutor's stops kept at one turn, the latest, each of another play: walk 37 took
+back two plays at one turn and found only the second in the review."""
 MAX_ROLLOUTS = 1000
 """The rolls Hints rolled out that a board keeps for its review, the latest
 (``SECURITY.md``)."""
@@ -167,9 +171,10 @@ class SessionState:
         self._by_bots: weakref.WeakValueDictionary[int, Record] = weakref.WeakValueDictionary()
         """The records bots made at this board, by identity: a seat's bot's decisions
         told from its person's (a person who hands their seat to a bot for a while)."""
-        self._stops: dict[Position, TutorStop] = {}
+        self._stops: dict[Position, tuple[TutorStop, ...]] = {}
         """The plays the tutor stopped at this board, by the position and roll they
-        were stopped at, the latest ``MAX_STOPS``: the review tells them."""
+        were stopped at, oldest first, at the latest ``MAX_STOPS`` of them: the review
+        tells them."""
         self._rollouts: dict[Position, tuple[PlayRating, ...]] = {}
         """The rolls Hints rolled out to the end at this board, their plays best first,
         by the position and roll, the latest ``MAX_ROLLOUTS``: the review judges the
@@ -198,21 +203,23 @@ class SessionState:
         return frozenset(at for at, record in turns if made.get(id(record)) is record)
 
     @property
-    def tutor_stops(self) -> dict[int, TutorStop]:
-        """The plays the tutor stopped on the shown line, by the ply of the turn made
-        there instead (1 = the first)."""
+    def tutor_stops(self) -> dict[int, tuple[TutorStop, ...]]:
+        """The plays the tutor stopped on the shown line, oldest first, by the ply of the
+        turn made there instead (1 = the first)."""
         stops, game = self._stops, self._board.game
         if not stops:
             return {}
 
-        def found() -> dict[int, TutorStop]:
+        def found() -> dict[int, tuple[TutorStop, ...]]:
             at_turns = (
                 (at, game.position_at(at - 1))
                 for at, record in enumerate(game.turns, 1)
                 if isinstance(record, Turn)
             )
             return {
-                at: self._as_rolled_out(stops[key], key) for at, key in at_turns if key in stops
+                at: tuple(self._as_rolled_out(stop, key) for stop in stops[key])
+                for at, key in at_turns
+                if key in stops
             }
 
         return self.memo.get("stops", (self._version, len(stops), self._rollouts_kept), found)
@@ -232,8 +239,11 @@ class SessionState:
         return replace(stop, warning=warning, rated=made)
 
     def _remember_stop(self, stop: TutorStop, key: Position) -> None:
-        """Keep ``stop`` for the review, at the position and roll it was made at."""
-        _keep(self._stops, key, stop, MAX_STOPS)
+        """Keep ``stop`` for the review, at the position and roll it was made at, after
+        the others there (an earlier stop of the same play gives way to it)."""
+        tried = stop.warning["played"]
+        others = tuple(s for s in self._stops.get(key, ()) if s.warning["played"] != tried)
+        _keep(self._stops, key, (*others, stop)[-STOPS_A_TURN:], MAX_STOPS)
 
     def _remember_rollout(self, key: Position, rolled: Sequence[RolledHint]) -> None:
         """Keep Hints' rollout of ``key``'s roll (``rolled``, best first) for the review."""
