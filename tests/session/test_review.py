@@ -17,7 +17,7 @@ from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.judgement.evaluation import evaluate
 from trigammon_widget.pictures.arrows import arrow_places
 from trigammon_widget.session import Job, Session
-from trigammon_widget.session.coaching import ReviewStop, stop_warning
+from trigammon_widget.session.coaching import ReviewStop, TutorWarning, stop_warning
 from trigammon_widget.session.slices import Found, TutorStop
 
 
@@ -399,38 +399,26 @@ def test_the_plays_the_tutor_stopped_are_listed_in_the_review() -> None:
     assert review is not None
     stops = review.get("stops")
     # One turn, two stops, oldest first (walk 37 took back two plays at one turn and
-    # found only the second): the first taken back, the second played on.
-    first = {
-        "ply": 1,
-        "player": 0,
-        "dice": [6, 5],
-        "tried": held.warning["played"],
-        "best": held.warning["best"],
-        "loss": held.warning["loss"],
-        "mark": held.warning["mark"],
-        "taken_back": True,
-        "played": "13/8 13/7",
-        "by": "rollout",
-        "line": 0.0,
-        "cleared": False,
-    }
-    assert stops == [
-        first,
-        {
+    # found only the second): the first taken back, the second played on. Every stop is
+    # checked by Hints' rollout first.
+
+    def listed(warning: TutorWarning, taken_back: bool) -> ReviewStop:
+        return {
             "ply": 1,
             "player": 0,
             "dice": [6, 5],
-            "tried": second.warning["played"],
-            "best": second.warning["best"],
-            "loss": second.warning["loss"],
-            "mark": second.warning["mark"],
-            "taken_back": False,
+            "tried": warning["played"],
+            "best": warning["best"],
+            "loss": warning["loss"],
+            "mark": warning["mark"],
+            "taken_back": taken_back,
             "played": "13/8 13/7",
-            "by": "rollout",  # every stop is checked by Hints' rollout first
+            "by": "rollout",
             "line": 0.0,
             "cleared": False,
-        },
-    ]
+        }
+
+    assert stops == [listed(held.warning, True), listed(second.warning, False)]
     # A stop taken back names the play then made; another line has none.
     taken = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5)))
     taken.set_tutor(True, 0.0)
