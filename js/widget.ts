@@ -185,6 +185,7 @@ class BoardView {
     this.toolbar.addView(this.tutor.toggle);
     this.previews.attach(this.plays.list, signal);
     this.previews.attach(this.analysis.hintsList, signal);
+    this.previews.attach(this.analysis.note, signal);
 
     const side = [
       this.drill,

@@ -253,3 +253,26 @@ def test_lesson_06_points_to_the_tutors_stops_where_no_play_of_yours_is_marked(
     assert "the next section reviews a whole game" in said
     # The lesson's last line of a cell shows nothing stray (walk 36 read "22" under it).
     assert space["worst"](board.game, board.analysis) is None
+
+
+def test_lesson_06_says_each_fact_of_a_play_one_way() -> None:
+    """Walk 38 read "makes 18, 23, no blot" beside "blots: 1, hit by ...": each fact is
+    now a label and its value, blots too when there are none."""
+    from trigammon_widget import TRIGAMMON, Position
+    from trigammon_widget.teaching.play_facts import play_facts
+
+    lesson = nbformat.read(ROOT / "notebooks" / "06_play_and_review.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+    space: dict[str, Any] = {"display": lambda *shown, **options: None}
+    exec(lesson.cells[1].source, space)  # the lesson's set-up cell
+    start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 0, (3, 3))
+    labels = {"makes", "block", "hits", "back checkers out", "buried deep", "blots"}
+    seen: set[str] = set()
+    for play in start.legal_plays():
+        said = space["does"](start, play)
+        parts = re.split(r", (?=[a-z ]+: )", said)
+        found = [part.split(": ", 1)[0] for part in parts]
+        assert set(found) <= labels and found[-1] == "blots", said
+        facts = play_facts(start, play)
+        assert (parts[-1] == "blots: 0") == (not facts.blots), said
+        seen.update(found)
+    assert {"makes", "blots"} <= seen

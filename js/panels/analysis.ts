@@ -5,7 +5,7 @@
 
 import { button, diceText, factsLine, h, on, seenText, setChildren, setText, swatch } from "../dom";
 import type { Analysis, CubeAdvice, CubeRow, HintRow, Intent, Source, View } from "../protocol";
-import { about, counted, fixed, format, type Word, type Words, word } from "../words";
+import { about, counted, fill, fixed, format, type Word, type Words, word } from "../words";
 import "./analysis.css";
 
 /** The status line's word for each kind and state of an analysis. */
@@ -101,7 +101,9 @@ export class AnalysisPanel {
   private readonly running: HTMLDivElement;
   private readonly progress: HTMLProgressElement;
   private readonly progressText: HTMLSpanElement;
-  private readonly note: HTMLDivElement;
+  /** The answer's lines; Chances counted after a play name it there, previewed on
+   *  hover (walk 38 read chances of a position the board did not show). */
+  readonly note: HTMLDivElement;
   /** Under a list of plays, how its figures were made: the answer comes first (walks 33
    *  and 34 met the rollout's method before the ranked list, low in the window). */
   private readonly method: HTMLDivElement;
@@ -196,7 +198,7 @@ export class AnalysisPanel {
       v.colors,
       v.turn,
       v.you,
-      a?.kind === "hints" ? plays : null,
+      a?.kind === "cube" ? null : plays,
       waiting && wait,
       words,
       !!v.tutor.warning, // the play made's tag: held while the tutor holds it
@@ -205,7 +207,7 @@ export class AnalysisPanel {
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.note.removeAttribute("data-kind");
-    const lines: string[] = [];
+    const lines: (string | (Node | string)[])[] = [];
     const method: string[] = [];
     if (!a) {
       if (play) lines.push(say("analysis_note"));
@@ -234,8 +236,8 @@ export class AnalysisPanel {
           : a.counted_by === "rollout"
             ? "chances_after_rolled_play"
             : "chances_after_play";
-        const said = { name: name(v, v.turn), dice: diceText(dice), play: a.counted ?? "" };
-        lines.push(format(about(words, key, v.turn, v.you), said));
+        const said = { name: name(v, v.turn), dice: diceText(dice), play: countedPlay(a, plays, words) };
+        lines.push(fill(about(words, key, v.turn, v.you), said));
       }
       method.push(sourceText(a.source, words, hints));
       if (hints && v.cube) method.push(say("hints_cubeless"));
@@ -259,7 +261,7 @@ export class AnalysisPanel {
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
       setChildren(this.results, hints ? this.renderHints(a, plays, v.seen, v.facts, held) : this.renderChances(v, a));
     }
-    setChildren(this.note, ...lines.map((line) => h("p", {}, line)));
+    setChildren(this.note, ...lines.map((line) => h("p", {}, ...(typeof line === "string" ? [line] : line))));
     this.note.hidden = !lines.length;
     // A rollout's method folds away under its one-line source (walk 35 counted five
     // paragraphs of method around the list); the net's is one line.
@@ -418,6 +420,7 @@ export class AnalysisPanel {
         ),
         h("tbody", {}, ...rows),
       ),
+      cubeUnit(v, cube, words),
       // At a take or pass, the answer first: "Double, take" alone read as advice to double.
       cube.question === "take" &&
         h(
@@ -434,6 +437,7 @@ export class AnalysisPanel {
         h("span", { class: "tgw-partial", "data-role": "proper-meaning" }, cube.proper_meaning),
       ),
       aboveProper(cube, words),
+      givesAway(v, cube, words),
       h(
         "p",
         { "data-role": "take-point" },
@@ -646,6 +650,64 @@ function aboveProper(cube: CubeAdvice, words: Words): HTMLElement | null {
     "p",
     { class: "tgw-note", "data-role": "above-proper" },
     format(word(words, key), { row: above.text, taken }),
+  );
+}
+
+/** The play Chances were counted after, as a previewable play of the roll (the board
+ *  shows the position before it). */
+function countedPlay(a: Analysis, plays: readonly string[], words: Words): HTMLElement {
+  const index = plays.indexOf(a.counted ?? "");
+  const known = index >= 0;
+  return h(
+    "span",
+    {
+      class: "tgw-counted",
+      "data-preview": known ? "" : undefined,
+      "data-index": known ? index : undefined,
+      tabindex: known ? 0 : undefined,
+      title: known ? word(words, "counted_tip") : undefined,
+    },
+    a.counted ?? "",
+  );
+}
+
+/** The table's unit made concrete: the row of a taken double, in points per cube of
+ *  the value before the double and in points a game on the doubled cube. */
+function cubeUnit(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
+  const taken = cube.rows.find((row) => row.action === "double, take" || row.action === "take");
+  const value = v.cube?.value;
+  if (!taken || !value) return null;
+  return h(
+    "p",
+    { class: "tgw-note", "data-role": "cube-unit" },
+    format(word(words, "cube_unit"), {
+      value: String(value),
+      taken: taken.text,
+      equity: equity(taken.equity, words),
+      points: equity(2 * value * taken.equity, words),
+      doubled: String(2 * value),
+    }),
+  );
+}
+
+/** Why a double the taker should take scores below playing on, for a favourite: the
+ *  cube changes hands (walk 38 read "Double, take −0.245" at 53% to win as a fault). */
+function givesAway(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
+  if (cube.question !== "double") return null;
+  const kept = cube.rows.find((row) => row.action === "no double");
+  const taken = cube.rows.find((row) => row.action === "double, take");
+  const doubler = cube.doubler;
+  const favourite = (cube.wins[doubler] ?? 0) > 0.5;
+  if (!kept || !taken || taken.unanswered || taken.equity >= kept.equity || !favourite) return null;
+  return h(
+    "p",
+    { class: "tgw-note", "data-role": "gives-away" },
+    format(about(words, "cube_gives_away", doubler, v.you), {
+      taken: taken.text,
+      kept: kept.text,
+      name: name(v, doubler),
+      taker: name(v, 1 - doubler),
+    }),
   );
 }
 

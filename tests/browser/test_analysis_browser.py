@@ -94,6 +94,12 @@ def number(text: str) -> float:
     return float(text.replace(MINUS, "-").rstrip("%"))
 
 
+def signed(value: float) -> str:
+    """A figure as the board writes points: three decimals, signed unless nought."""
+    shown = f"{abs(value):.3f}"
+    return shown if abs(value) < 0.0005 else ("+" if value > 0 else MINUS) + shown
+
+
 def ranked_rows(panel: Any) -> Any:
     return panel.locator(".tgw-hints-lists > .tgw-hints .tgw-hint-play")
 
@@ -177,7 +183,8 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     # folded under its source in a line (walk 35 counted five paragraphs of method)
     fold = panel.locator("[data-role=method] details")
     assert fold.locator("summary").text_content() == (
-        f"How these figures were made: a rollout of {source['games']} games a play"
+        f"How these figures were made: a rollout of {source['games']} games a play, "
+        "the dice's luck taken out of each (so a narrow ±)"
     )
     assert fold.get_attribute("open") is None
     assert panel.evaluate(
@@ -282,10 +289,24 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
         f"From here, with Cy's {dice} played {analysis['counted']}, "
         "the best play by Hints' rollout."
     )
+    # The board shows the position before that play: resting on it previews it (walk 38
+    # read chances of a position not shown).
+    counted = panel.locator("[data-role=summary] .tgw-counted")
+    assert counted.text_content() == analysis["counted"]
+    counted.hover()
+    page.wait_for_function(
+        "el => el.classList.contains('tgw-previewing')", arg=widget.element_handle()
+    )
+    assert widget.locator(".tgw-board .tg-arrow").count() >= 1
+    page.mouse.move(5, 5)
+    page.wait_for_function(
+        "el => !el.classList.contains('tgw-previewing')", arg=widget.element_handle()
+    )
     # How they were made, folded under the table (walk 36 could not follow it on top).
     assert method(panel)[0].startswith(f"Rollout: {analysis['source']['games']} games, each")
     assert panel.locator("[data-role=method] summary").text_content() == (
-        f"How these figures were made: a rollout of {analysis['source']['games']} games"
+        f"How these figures were made: a rollout of {analysis['source']['games']} games, "
+        "the dice's luck taken out of each (so a narrow ±)"
     )
     # The same dice as Hints' row for the play (walk 34 read 35 games here, 32 in Hints,
     # for one equity; walk 35 the same figures "on other dice").
@@ -380,6 +401,25 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
         "Double, pass would score more, but only if the double were passed; it should be "
         "taken, so a double is worth what Double, take scores."
     )
+    # The unit made concrete: the taken double on its own cube (walk 38).
+    taken = next(row for row in advice["rows"] if row["action"] == "double, take")
+    unit = panel.locator("[data-role=cube-unit]").text_content() or ""
+    assert unit == (
+        f"Counted in cubes of 1, its value before the double: Double, take "
+        f"{signed(taken['equity'])} is {signed(2 * taken['equity'])} points a game on a "
+        "cube of 2."
+    )
+    # A favourite's taken double below playing on says the cube changes hands (walk 38).
+    kept = next(row for row in advice["rows"] if row["action"] == "no double")
+    favourite = advice["wins"][0] > 0.5
+    gives = panel.locator("[data-role=gives-away]")
+    assert gives.count() == int(favourite and taken["equity"] < kept["equity"])
+    if gives.count():
+        assert gives.text_content() == (
+            "Why Double, take scores below No double although you are the favourite: after "
+            "the take Player O owns the cube, and only its owner may double again, when the "
+            "game turns."
+        )
     point = f"{advice['take_point'] * 100:.1f}%"
     assert panel.locator("[data-role=take-point]").text_content() == (
         f"Take point {point}: Player O takes with at least this chance of winning. It depends "

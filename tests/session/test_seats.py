@@ -182,6 +182,8 @@ def test_a_game_won_by_a_bot_in_your_seat_says_how_much_it_played() -> None:
     assert message is not None
     said = f"(a bot played {len(yours) - 3} of your {len(yours)} turns)"
     assert message["text"].endswith(said)
+    win = session.view()["win"]
+    assert win is not None and win["text"].endswith(said)  # the status line's too
     # A game the person played alone says nothing of bots.
     alone = Session("classic", seed=11, names=["You", "Bo"], you=0)
     alone.set_seat(1, "random")

@@ -246,7 +246,9 @@ class Showing(SessionState):
             "points": win.points,
             "ending": win.ending,
             "results": [] if outcome is None else [outcome.result(p) for p in players],
-            "text": self._ended() + self._match_won(),  # the status line's
+            # the status line's, with the bot's share of the person's seat (walk 38 read
+            # "You win" on top, the bot's 112 of 116 turns only on the message line)
+            "text": self._ended() + self._match_won() + self._bot_share(),
         }
 
     def _cube_view(self) -> CubeView | None:

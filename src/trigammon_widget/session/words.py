@@ -55,6 +55,11 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
         "Why the points and the win chance differ: a gammon counts double, and you lose a "
         "gammon {lost} of the time, win one {won}.",
     ),
+    "cube_gives_away": NP_(
+        "you",
+        "Why {taken} scores below {kept} although you are the favourite: after the take "
+        "{taker} owns the cube, and only its owner may double again, when the game turns.",
+    ),
     "chances_before_roll": NP_("you", "From here, before you roll."),
     "chances_after_play": NP_(
         "you", "From here, with your {dice} played {play}, the net's best play."
@@ -224,8 +229,19 @@ WORDS: Mapping[str, str] = {
     ),
     # Translators: the fold under a rolled-out list of plays, its method inside (walk 35
     # counted five paragraphs of method around the list).
-    "method_rollout": N_("How these figures were made: a rollout of {games} games a play"),
-    "method_rollout_one": N_("How these figures were made: a rollout of {games} games"),
+    # Translators: the tip of the play Chances were counted after (walk 38 read chances
+    # of a position the board did not show).
+    "counted_tip": N_("Rest the pointer here to see the board after this play"),
+    # Translators: the folded method's summary: walk 38 read "±0.1%" from 35 games as
+    # exact with the fold closed, so the line says what narrows it.
+    "method_rollout": N_(
+        "How these figures were made: a rollout of {games} games a play, the dice's luck "
+        "taken out of each (so a narrow ±)"
+    ),
+    "method_rollout_one": N_(
+        "How these figures were made: a rollout of {games} games, the dice's luck taken "
+        "out of each (so a narrow ±)"
+    ),
     # Translators: under a list of plays where a cube is in play (walk 35 read "No double
     # +0.390" before the roll, then +0.195 for the best play after it, and could not tell
     # why).
@@ -395,6 +411,19 @@ WORDS: Mapping[str, str] = {
         "Points per game divided by the cube's value before the double (normalised, as GNU "
         "Backgammon gives them; in a match, its chances as money points): a pass is worth 1 "
         "to the doubler, −1 to the one who passes."  # noqa: RUF001
+    ),
+    # Translators: under the cube table (walk 38 could not tell whether "points per
+    # cube" counted the cube before or after the double).
+    "cube_unit": N_(
+        "Counted in cubes of {value}, its value before the double: {taken} {equity} is "
+        "{points} points a game on a cube of {doubled}."
+    ),
+    # Translators: under the cube table when a double that would be taken scores below
+    # playing on for the favourite (walk 38 read "Double, take -0.245" at 53% to win
+    # as a fault).
+    "cube_gives_away": N_(
+        "Why {taken} scores below {kept} although {name} is the favourite: after the take "
+        "{taker} owns the cube, and only its owner may double again, when the game turns."
     ),
     "versus_proper": N_("Vs proper"),
     "versus_proper_tip": N_("How far the choice lies above (+) or below (−) the proper action"),  # noqa: RUF001

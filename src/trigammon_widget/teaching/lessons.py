@@ -80,8 +80,9 @@ RULE_CARDS: tuple[RuleCard, ...] = (
             "12 and 24 points further round."
         ),
         N_(
-            "The start, seen by X (white, at the bottom). X's checkers are on the lit points "
-            "1, 12, 17 and 19; X's home is 31-36 at the lower left."
+            "The start, seen by X (white), whose name is at the bottom by its home, 31-36 at "
+            "the lower left. X's checkers start far from it, on the lit points 1, 12, 17 and "
+            "19, and go round to it."
         ),
         _START,
         highlight=(1, 12, 17, 19),
