@@ -350,12 +350,18 @@ QUIZ: tuple[QuizItem, ...] = (
     ),
     QuizItem(
         N_(
-            "X rolls 6-5 with one checker on 10 and wants to play it all the way, "
-            "6 first: 10/16/21."
+            "X rolls 5-3 with one checker out on 20, the others home on 36, and plays it "
+            "all the way: 20/28."
         ),
-        setup(TRIGAMMON, {"X": {10: 1}, "O": {16: 2, 32: 13}, "V": {8: 15}}, (6, 5)),
-        "10/16/21",
-        N_("The stop on 16 is held by O. The checker may still reach 21, by way of 15."),
+        setup(
+            TRIGAMMON, {"X": {20: 1, 36: 14}, "O": {25: 2, 13: 13}, "V": {23: 2, 8: 13}}, (5, 3)
+        ),
+        "20/28",
+        N_(
+            "Both stops are held (lit): 23 by V, 25 by O. The checker cannot stop on either, "
+            "so it cannot go 8 points, and X cannot move at all."
+        ),
+        highlight=(23, 25),
     ),
     QuizItem(
         N_("X rolls 3-2 and wants to hit both opponents with one checker: 10/13*/15*."),
