@@ -305,7 +305,7 @@ export const WORDS = [
   ["points_per_cube", "Points per cube"],
   ["points_per_cube_of", "{points} points per cube"],
   ["points_per_cube_tip", "Points per game divided by the cube's value before the double (normalised, as GNU Backgammon gives them; in a match, its chances as money points): a pass is worth 1 to the doubler, \u22121 to the one who passes."],
-  ["cube_unit", "Counted in cubes of {value}, its value before the double: {taken} {equity} is {points} points a game on a cube of {doubled}."],
+  ["cube_unit", "All in cubes of {value}, the value before the double, so the rows compare as they stand: {taken} {equity} is {points} points a game, on the cube of {doubled}."],
   ["cube_gives_away", "Why {taken} scores below {kept} although {name} is the favourite: after the take {taker} owns the cube, and only its owner may double again, when the game turns."],
   ["versus_proper", "Vs proper"],
   ["versus_proper_tip", "How far the choice lies above (+) or below (\u2212) the proper action"],
@@ -351,10 +351,19 @@ export const WORDS = [
   ["tutor_stops", "stops {level} plays"],
   ["take_back", "Take back"],
   ["play_on", "Play on"],
+  ["think_again", "Think again"],
+  ["go_on_double", "Double all the same"],
+  ["go_on_no_double", "Roll all the same"],
+  ["go_on_take", "Take all the same"],
+  ["go_on_drop", "Pass all the same"],
+  ["tutor_cube_warning", "{tutor}{action} loses {loss} against {better}."],
+  ["tutor_cube_warning_marked", "{tutor}{action} loses {loss} against {better} (a {mark} cube action)."],
+  ["tutor_cube_by", "By the net looking a roll ahead, as Hints before the roll give the cube's advice: think again, and Hints show every choice's figures."],
   ["tutor_stops_level", "a {level} play (one that loses {points} or more)"],
   ["tutor_stops_points", "a play losing {points} or more"],
   ["tutor_on_tip", "The tutor is on: it stops {stops} before it is made. Click to turn it off."],
   ["tutor_off_tip", "Turn the tutor on: it stops {stops} before it is made."],
+  ["tutor_cube_too", "In a game with the cube, a cube action that loses as much too."],
   ["tutor_own_level", "{points}-point"],
   ["the_tutor", "The tutor: "],
   ["tutor_warning", "{tutor}{played} loses {loss}. Better: {best}, dashed on the board."],
@@ -735,6 +744,7 @@ export interface TutorView {
   threshold: number;
   level: "doubtful" | "bad" | "very bad" | null;
   warning: TutorWarning | null;
+  cube_warning: CubeWarning | null;
 }
 
 /** One of the turns recorded after the shown position: 0 is the main line. */
@@ -888,6 +898,15 @@ export interface TutorWarning {
   line: number;
   ahead: number | null;
   tied: string | null;
+}
+
+/** A person's cube action the tutor stopped before it was made (R14): the action */
+export interface CubeWarning {
+  action: "double" | "no double" | "take" | "drop";
+  said: string;
+  better: string;
+  loss: number;
+  mark: string | null;
 }
 
 /** The card a drill shows: what it asks, in the board's language, and, for a cube */

@@ -37,6 +37,7 @@ interface Pending {
 
 interface Queued {
   intent: Intent;
+  timeout: number;
   resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
 }
@@ -73,9 +74,9 @@ export class Requests {
 
   /** Sends `intent` once every change in flight is answered, in order: sent now, it
    *  would be made on a board that is about to change, and refused as stale. */
-  sendWhenSettled(intent: Intent): Promise<Reply> {
+  sendWhenSettled(intent: Intent, timeout = TIMEOUT_MS): Promise<Reply> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ intent, resolve, reject });
+      this.queue.push({ intent, timeout, resolve, reject });
       this.drain();
     });
   }
@@ -113,7 +114,7 @@ export class Requests {
   private drain(): void {
     while (this.queue.length && !this.busy()) {
       const next = this.queue.shift();
-      if (next) this.send(next.intent).then(next.resolve, next.reject);
+      if (next) this.send(next.intent, next.timeout).then(next.resolve, next.reject);
     }
   }
 }

@@ -35,7 +35,7 @@ import { VariationsPanel } from "./panels/variations";
 import { Pointer } from "./pointer";
 import { Previews } from "./previews";
 import type { Action, FramesMessage, Intent, Message, Place, Reply, Traits, View } from "./protocol";
-import { Refused, Requests } from "./requests";
+import { Refused, Requests, TIMEOUT_MS } from "./requests";
 import { type Words, word } from "./words";
 
 type Model = AnyModel<Traits>;
@@ -58,6 +58,10 @@ const LOOKING_ELSEWHERE: ReadonlySet<Action> = new Set<Action>([
 const TUTORED: ReadonlySet<Action> = new Set<Action>(["confirm", "play_listed", "move"]);
 /** How long a tutored intent waits before the message line says the tutor is checking. */
 const CHECKING_DELAY = 400;
+/** How long a tutored intent's reply may take: the tutor may roll the roll out first,
+ *  up to Python's ROLLOUT_SECONDS (30 s), and a cold board loads its nets (walk 39 saw
+ *  a 14 s check lost at the usual 10 s, Confirm lit again before the tutor answered). */
+const TUTORED_TIMEOUT_MS = 60_000;
 /** Python's messages besides trait changes. */
 type Incoming = Reply | FramesMessage;
 
@@ -408,7 +412,8 @@ class BoardView {
 
   /** Sends `intent` (`settled`: after every change in flight); a refusal is shown. */
   private request(intent: Intent, settled = false): Promise<Reply> {
-    const reply = settled ? this.requests.sendWhenSettled(intent) : this.requests.send(intent);
+    const timeout = this.tutored(intent) ? TUTORED_TIMEOUT_MS : TIMEOUT_MS;
+    const reply = settled ? this.requests.sendWhenSettled(intent, timeout) : this.requests.send(intent, timeout);
     reply.catch((error: unknown) => {
       if (error instanceof Refused) this.message.show({ kind: "error", text: error.message, rule: error.rule }, true);
     });
@@ -419,7 +424,7 @@ class BoardView {
   /** A play the tutor looks at may wait seconds for Hints' rollout of a close one: the
    *  message line says so while it waits (walk 29 saw nothing happen and clicked again). */
   private sayWhileTutorChecks(intent: Intent, reply: Promise<Reply>): void {
-    if (!this.view?.tutor.on || !TUTORED.has(intent.action)) return;
+    if (!this.tutored(intent)) return;
     // Confirm waits with the play (walk 33 saw it lit for 20 s and would press again).
     this.checking = true;
     this.root.dataset.checking = "on";
@@ -437,6 +442,11 @@ class BoardView {
       this.renderPanels();
     };
     reply.then(done, done);
+  }
+
+  /** Whether the tutor looks at `intent` before it is made. */
+  private tutored(intent: Intent): boolean {
+    return !!this.view?.tutor.on && TUTORED.has(intent.action);
   }
 
   private checkingMessage(): Message {

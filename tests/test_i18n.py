@@ -412,7 +412,7 @@ def test_a_spanish_board_plays_a_turn_and_refuses_in_spanish() -> None:
     assert widget.view["message"]["text"] == refused["error"]["text"]
     assert front.send("move", start="12", end="16")["ok"]  # by 13, with the 1 then the 3
     assert front.send("confirm")["ok"]
-    assert widget.view["message"]["text"] == "Player X sacó 3-1: 13/9"
+    assert widget.view["message"]["text"] == "Player X tiró 3-1: 13/9"
     assert widget.game.turns[-1].notation == "13/9"  # notation is the same everywhere
 
     # The package's language is untouched: a board beside it speaks English.

@@ -671,8 +671,8 @@ function countedPlay(a: Analysis, plays: readonly string[], words: Words): HTMLE
   );
 }
 
-/** The table's unit made concrete: the row of a taken double, in points per cube of
- *  the value before the double and in points a game on the doubled cube. */
+/** The table's unit made concrete: the row of a taken double, in cubes of the value
+ *  before the double, is that many such cubes a game, the doubled cube counted in. */
 function cubeUnit(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
   const taken = cube.rows.find((row) => row.action === "double, take" || row.action === "take");
   const value = v.cube?.value;
@@ -684,7 +684,7 @@ function cubeUnit(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
       value: String(value),
       taken: taken.text,
       equity: equity(taken.equity, words),
-      points: equity(2 * value * taken.equity, words),
+      points: equity(value * taken.equity, words),
       doubled: String(2 * value),
     }),
   );

@@ -4,13 +4,20 @@
 // game, the better play (dashed on the board beside it), and Take back / Play on.
 
 import { button, h, on, select, setChildren, setOptions, setText } from "../dom";
-import { type Intent, MARKS, type View } from "../protocol";
+import { type CubeWarning, type Intent, MARKS, type TutorWarning, type View } from "../protocol";
 import { fill, fixed, format, markWord, type Word, type Words, word } from "../words";
 import { points } from "./analysis";
 import "./tutor.css";
 
 type Level = NonNullable<View["tutor"]["level"]>;
 const OWN = "own";
+/** The answer that makes a held cube action all the same, by the action. */
+const GO_ON: Record<CubeWarning["action"], Word> = {
+  double: "go_on_double",
+  "no double": "go_on_no_double",
+  take: "go_on_take",
+  drop: "go_on_drop",
+};
 
 export class Tutor {
   /** The toggle, for the toolbar. */
@@ -61,8 +68,6 @@ export class Tutor {
     this.level.setAttribute("aria-label", say("tutor_level"));
     this.levelLabel.title = say("equity_tip");
     setChildren(this.levelLabel, ...fill(say("tutor_stops"), { level: this.level }));
-    this.takeBack.textContent = say("take_back");
-    this.playOn.textContent = say("play_on");
   }
 
   render(v: View, words: Words): void {
@@ -78,7 +83,8 @@ export class Tutor {
     const stops = level
       ? format(say("tutor_stops_level"), { level: named(level), points: loses })
       : format(say("tutor_stops_points"), { points: loses });
-    this.button.title = format(say(tutoring ? "tutor_on_tip" : "tutor_off_tip"), { stops });
+    const tip = format(say(tutoring ? "tutor_on_tip" : "tutor_off_tip"), { stops });
+    this.button.title = v.cube ? `${tip} ${say("tutor_cube_too")}` : tip;
     this.levelLabel.hidden = !tutoring;
     // A threshold set from Python that is no level is shown as it is.
     const levels = MARKS.map(([mark, name]): [string, string] => [name, say(markWord(mark))]);
@@ -86,12 +92,46 @@ export class Tutor {
     setOptions(this.level, level ? levels : [...levels, own]);
     if (document.activeElement !== this.level) this.level.value = level ?? OWN;
 
-    const key = JSON.stringify([warning, v.version, words]);
+    const cube = v.tutor.cube_warning;
+    const key = JSON.stringify([warning, cube, v.version, words]);
     if (key === this.shown) return;
     this.shown = key;
     const had = !this.warning.hidden;
-    this.warning.hidden = !warning || !play;
-    if (!warning || this.warning.hidden) return;
+    this.warning.hidden = !(warning || cube) || !play;
+    if (this.warning.hidden) return;
+    if (cube) this.sayCube(cube, words);
+    else if (warning) this.sayPlay(warning, words);
+    // A person working in this board sees the warning (it sits under the board, perhaps
+    // below the fold) and lands on the answer with the keyboard.
+    const root = this.warning.closest(".trigammon-widget");
+    if (had || !root?.contains(document.activeElement)) return;
+    this.warning.scrollIntoView({ block: "nearest" });
+    this.takeBack.focus({ preventScroll: true });
+  }
+
+  /** A cube action held before it was made (R14): nothing to take back, so the
+   *  answers are to think again or to go on with it. */
+  private sayCube(cube: CubeWarning, words: Words): void {
+    const say = (key: Word): string => word(words, key);
+    const fields = {
+      tutor: h("strong", {}, say("the_tutor")),
+      action: cube.said,
+      loss: h(
+        "span",
+        { title: say("points_per_cube_tip") },
+        format(say("points_per_cube_of"), { points: fixed(cube.loss, 3, words) }),
+      ),
+      mark: cube.mark ? say(markWord(cube.mark)) : "",
+      better: h("strong", {}, cube.better),
+    };
+    setChildren(this.text, ...fill(say(cube.mark ? "tutor_cube_warning_marked" : "tutor_cube_warning"), fields));
+    setText(this.quick, say("tutor_cube_by"));
+    this.takeBack.textContent = say("think_again");
+    this.playOn.textContent = say(GO_ON[cube.action]);
+  }
+
+  private sayPlay(warning: TutorWarning, words: Words): void {
+    const say = (key: Word): string => word(words, key);
     const fields = {
       tutor: h("strong", {}, say("the_tutor")),
       played: h("span", { class: "tgw-notation" }, warning.played),
@@ -103,11 +143,7 @@ export class Tutor {
     // By what: Hints' rollout of the roll where it ran, else the net's quick look.
     const by = warning.by === "rollout" ? (warning.tied ? "tutor_by_rollout_tied" : "tutor_by_rollout") : "tutor_quick";
     setText(this.quick, format(say(by), { best: warning.best, tied: warning.tied ?? "" }));
-    // A person working in this board sees the warning (it sits under the board, perhaps
-    // below the fold) and lands on the answer with the keyboard.
-    const root = this.warning.closest(".trigammon-widget");
-    if (had || !root?.contains(document.activeElement)) return;
-    this.warning.scrollIntoView({ block: "nearest" });
-    this.takeBack.focus({ preventScroll: true });
+    this.takeBack.textContent = say("take_back");
+    this.playOn.textContent = say("play_on");
   }
 }

@@ -357,6 +357,41 @@ def test_a_cancelled_rollout_says_what_it_shows(page: Any, lab: LabServer) -> No
     assert panel.get_attribute("data-status") == "none"
 
 
+def test_the_tutor_holds_a_double_too_soon_before_it_is_made(page: Any, lab: LabServer) -> None:
+    """A cube action the tutor would mark is held before it is made, as a play is
+    (walks 36 to 38 found the tutor silent on the cube): thinking again leaves the board
+    as it was."""
+    widget = board(page, CUBE)
+    before = version(widget)
+    in_kernel(page, lab, "m.tutor = True\n")
+    wait_version_after(page, widget, before)
+    double = widget.get_by_role("button", name="Double", exact=True)
+    assert "a cube action that loses as much too" in (
+        widget.locator("[data-action=tutor]").get_attribute("title") or ""
+    )
+    before = version(widget)
+    double.click()
+    wait_version_after(page, widget, before)
+    warning = widget.locator("[data-role=tutor-warning]")
+    assert warning.is_visible()
+    text = warning.locator(".tgw-tutor-text").text_content() or ""
+    assert re.fullmatch(
+        r"The tutor: double loses \d\.\d{3} points per cube against no double "
+        r"\(a (doubtful|bad|very bad) cube action\)\.",
+        text,
+    ), text
+    assert warning.get_by_role("button", name="Double all the same").is_visible()
+    assert double.is_disabled()  # held: answered, not asked again
+    before = version(widget)
+    warning.get_by_role("button", name="Think again").click()
+    wait_version_after(page, widget, before)
+    assert warning.is_hidden() and double.is_enabled()
+    assert widget.get_by_role("button", name="Roll").is_enabled()
+    before = version(widget)
+    in_kernel(page, lab, "m.tutor = False\n")
+    wait_version_after(page, widget, before)
+
+
 def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     """Issue 41 §4 (R14): at a cube decision Hints gives no double, double/take and
     double/pass, the proper action and the take point, labelled with their source;
@@ -405,9 +440,9 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     taken = next(row for row in advice["rows"] if row["action"] == "double, take")
     unit = panel.locator("[data-role=cube-unit]").text_content() or ""
     assert unit == (
-        f"Counted in cubes of 1, its value before the double: Double, take "
-        f"{signed(taken['equity'])} is {signed(2 * taken['equity'])} points a game on a "
-        "cube of 2."
+        "All in cubes of 1, the value before the double, so the rows compare as they stand: "
+        f"Double, take {signed(taken['equity'])} is {signed(taken['equity'])} points a game, "
+        "on the cube of 2."
     )
     # A favourite's taken double below playing on says the cube changes hands (walk 38).
     kept = next(row for row in advice["rows"] if row["action"] == "no double")
@@ -607,3 +642,39 @@ def test_hints_say_when_their_rollout_clears_a_play_the_tutor_stopped(
     assert tried.count() == 1
     assert (tried.locator(".tgw-notation").text_content() or "") == "1/4 17/26"
     assert re.fullmatch(r"\N{MINUS SIGN}0\.\d{3}", tried.locator(".tgw-loss").text_content() or "")
+
+
+def test_a_slow_tutors_check_keeps_confirm_waiting_until_it_answers(
+    page: Any, lab: LabServer
+) -> None:
+    """Walk 39, on a cold board: the tutor's check took 14 s, its reply was taken as lost
+    at the usual 10 s, and Confirm was lit again for seconds before the tutor held the
+    play. A tutored play's reply may take as long as a rollout may run."""
+    widget = board(page, CLASSIC)
+    before = version(widget)
+    slow = (
+        "import time\n"
+        "c.load(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(4, 4)))\nc.tutor = True\n"
+        "_check = c._session._tutor_check\n"
+        "c._session._tutor_check = lambda *a: (time.sleep(11.5), _check(*a))[1]\n"
+    )
+    in_kernel(page, lab, slow)
+    wait_version_after(page, widget, before)
+    widget.evaluate(
+        """board => {
+            window.checkingEnds = [];
+            new MutationObserver(() => {
+                if (board.dataset.checking === undefined)
+                    window.checkingEnds.push(Number(board.dataset.version));
+            }).observe(board, { attributes: true, attributeFilter: ["data-checking"] });
+        }"""
+    )
+    before = version(widget)
+    widget.locator(".tgw-play").first.click()
+    wait_version_after(page, widget, before)  # a condition; its ceiling is the page's
+    ends = page.evaluate("() => window.checkingEnds")
+    assert ends and min(ends) > before, ends  # never ended before Python's answer
+    assert "no reply" not in (widget.locator(".tgw-message").text_content() or "")
+    before = version(widget)
+    in_kernel(page, lab, "del c._session._tutor_check\nc.tutor = False\n")
+    wait_version_after(page, widget, before)

@@ -102,9 +102,9 @@ def test_a_spanish_board_refuses_hints_and_plays_in_spanish(page: Any) -> None:
     # The best play made from its row; then Bo rolls, in Spanish.
     act(page, widget, rows.first)
     state = probe(page)
-    assert state["plies"] == 1 and state["message"]["text"].startswith("Ana sacó ")
+    assert state["plies"] == 1 and state["message"]["text"].startswith("Ana tiró ")
     assert (widget.locator(".tgw-status").text_content() or "").strip().startswith("Bo tira")
     act(page, widget, widget.get_by_role("button", name="Tirar"))
     text = probe(page)["message"]["text"]
-    assert re.fullmatch(r"Bo sacó \d-\d", text), text
+    assert re.fullmatch(r"Bo tiró \d-\d", text), text
     assert widget.get_by_role("heading", name="Historial").count() == 1

@@ -449,8 +449,9 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     )
     assert facts["24/23 13/10"] == (
         "gives up point 24; leaves blots on 24, 23, 10 (1, 2, 15 pips lost if hit): "
-        "Player O hits with 34 of 36 rolls"
-    )
+        "Player O hits with 34 of 36 rolls (5 of them hit a blot that loses more than 6 "
+        "pips)"
+    )  # the 10, 9 away from O's back checkers: 6-3, 5-4 and 3-3 (walk 39)
     assert len(facts) == 8  # the first rows only (FACT_ROWS)
     running = hinted_facts(Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 5))))
     said = running["24/13"]  # one pip, not "1 pips" (walk 21)

@@ -56,12 +56,14 @@ def test_the_first_roll_of_a_trigammon_game_says_the_opening_roll() -> None:
     opening = session.view()["message"]
     assert opening is not None and opening["text"].startswith("Opening roll (R2): ")
     rolled = session.roll()
+    assert rolled is not None  # no tutor to hold it
     first = session.view()["message"]
     starter = session.names[session.board.deciding]
     assert first is not None
     assert first["text"] == f"{opening['text']} {starter} rolled {rolled[0]}-{rolled[1]}"
     session.play(next(iter(session.legal_plays)))
     rolled = session.roll()
+    assert rolled is not None
     later = session.view()["message"]
     after = session.names[session.board.deciding]
     assert later is not None and later["text"] == f"{after} rolled {rolled[0]}-{rolled[1]}"
@@ -257,7 +259,7 @@ def test_both_bots_turns_since_yours_are_said_together() -> None:
     # Still said once you roll (walk 36 rolled on the bar and no longer saw who hit it).
     rolled = session.roll()
     after = session.view()["message"]
-    assert after is not None
+    assert after is not None and rolled is not None
     assert after["text"] == f"{both['text']}. You rolled {rolled[0]}-{rolled[1]}"
     # In classic, one bot: its turn alone, as before.
     duel = Session("classic", seed=3, names=["You", "Bo"], you=0)

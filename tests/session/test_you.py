@@ -59,7 +59,7 @@ def test_a_seat_named_you_is_addressed_in_its_language(
     ("language", "to_move", "cube"),
     [
         ("en", "Your move", "Cube {value}, yours"),
-        ("es", "Mueves tú", "Cubo {value}, tuyo"),
+        ("es", "Te toca mover", "Cubo {value}, tuyo"),
         ("nl", "Jij bent aan zet", "Kubus {value}, van jou"),
     ],
 )

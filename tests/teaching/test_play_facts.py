@@ -88,6 +88,25 @@ def test_the_shots_are_the_rolls_that_send_a_blot_to_the_bar(
         return  # the game is over (R12): nobody rolls
     expected = {player: rolls_that_send_to_the_bar(after, player, mover) for player in others}
     assert dict(found.shots) == {p: n for p, n in expected.items() if n}
+    # The shots at the blots that lose more than BACK pips, where others lose fewer.
+    costly = [i for i in lone if i > BACK]
+    mixed = 0 < len(costly) < len(lone)
+    expected = {p: rolls_that_take(after, p, mover, costly) if mixed else 0 for p in others}
+    assert dict(found.costly_shots) == {p: n for p, n in expected.items() if n}
+
+
+def rolls_that_take(after: Position, player: int, mover: int, lone: list[int]) -> int:
+    """The rolls of 36 with which ``player`` has a play that takes one of the mover's
+    lone checkers on the path places ``lone`` off its point."""
+    rolls = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            roller = Position(after.variant, after.boards, player, (a, b))
+            rolls += any(
+                any(roller.after(play.moves).board(mover)[i] == 0 for i in lone)
+                for play in roller.legal_plays()
+            )
+    return rolls
 
 
 def test_a_block_is_named_where_the_play_lengthens_the_longest_run() -> None:

@@ -714,6 +714,7 @@ def test_the_tutor_speaks_in_points_per_game_and_named_levels() -> None:
             "threshold": threshold,
             "level": level,
             "warning": None,
+            "cube_warning": None,
         }
     assert not front.send("set_tutor_level", level="awful")["ok"]
     assert front.send("hints")["ok"] and front.send("cancel_analysis")["ok"]

@@ -19,7 +19,16 @@ from ..engine.i18n import N_, NP_, _, pgettext
 from ..engine.moves import Play
 from ..engine.notation import format_play_seen, play_text
 from ..engine.position import Position
-from ..judgement.analysis import MARKS, CubeReport, PlayRating, Report, TurnReport, mark_of
+from ..judgement.analysis import (
+    MARKS,
+    CubeReport,
+    PlayRating,
+    Report,
+    TurnReport,
+    action_text,
+    cube_options,
+    mark_of,
+)
 
 if TYPE_CHECKING:  # the nets' values: numpy's (``judges``)
     from ..judgement.cube import CubeDecision
@@ -30,8 +39,10 @@ if TYPE_CHECKING:  # the nets' values: numpy's (``judges``)
 __all__ = [
     "Analysis",
     "ChancesView",
+    "CubeAction",
     "CubeAdvice",
     "CubeRow",
+    "CubeWarning",
     "HintRow",
     "Review",
     "ReviewShown",
@@ -40,6 +51,7 @@ __all__ = [
     "TutorWarning",
     "chances_view",
     "cube_advice",
+    "cube_tutor_warning",
     "hint_rows",
     "net_source",
     "plays_by_text",
@@ -445,6 +457,42 @@ class TutorWarning(TypedDict):
     line: float
     ahead: float | None
     tied: str | None
+
+
+CubeAction = Literal["double", "no double", "take", "drop"]
+"""A person's cube action as the tutor judges it (R14): a roll is "no double"."""
+
+
+class CubeWarning(TypedDict):
+    """A person's cube action the tutor stopped before it was made (R14): the action
+    (``"no double"``: a roll), what it loses in points per cube against the proper one
+    (``best``), both in words (``said``, ``better``), and the mark a review gives it."""
+
+    action: CubeAction
+    said: str
+    better: str
+    loss: float
+    mark: str | None
+
+
+def cube_tutor_warning(
+    decision: CubeDecision, action: CubeAction, threshold: float, cube: int
+) -> CubeWarning | None:
+    """The tutor's warning when ``action`` loses ``threshold`` or more points per cube
+    against the proper action of ``decision`` (as a review marks it: the choices of
+    ``analysis.cube_options``), on a ``cube`` of that value; None for less."""
+    options = cube_options(action, decision)
+    best, top = options[0]
+    loss = top - dict(options)[action]
+    if loss <= 0 or loss < threshold:
+        return None
+    return {
+        "action": action,
+        "said": action_text(action, cube),
+        "better": action_text(best, cube),
+        "loss": loss,
+        "mark": mark_of(loss),
+    }
 
 
 def stop_warning(

@@ -22,9 +22,8 @@ from ..engine import IllegalMoveError, Position, fast
 from ..engine.game import Turn
 from ..engine.i18n import _
 from ..engine.notation import play_text
-from ..engine.stakes import Cube, MatchPosition
 from ..judgement.analysis import Report, analyse
-from ..judgement.cube import CUBE_PLY, cubeful_decision
+from ..judgement.cube import CUBE_PLY
 from ..judgement.play import Progress, whole_number
 from .coaching import (
     Analysis,
@@ -211,11 +210,10 @@ class Judging(Navigation):
         answering = board.cube_decision == "take"
         cube = game.cube
         position = game.position.with_dice()
-        before = MatchPosition(position, Cube(cube.value, cube.owner), game.match_state)
         from ..judgement.evaluation import evaluate, net_name
 
         panel = self._panel("cube", 0, net_source(net_name(judge, game.variant), CUBE_PLY))
-        decision = cubeful_decision(before, judge, ply=CUBE_PLY)
+        decision = self._cube_decision(judge)
         chances = evaluate(position, evaluator=judge, ply=CUBE_PLY)  # the decision's depth
         owned = cube.owner is not None  # a redouble (R14)
         panel["cube"] = cube_advice(decision, position.turn, answering, chances, owned)

@@ -16,16 +16,37 @@ class MatchPlay(SessionState):
 
     @action()
     def double(self) -> None:
-        """The player to move offers to double, before rolling (R14)."""
+        """The player to move offers to double, before rolling (R14); the tutor may hold
+        a bad double back (``take_back``, ``play_on``)."""
         self._require_person()
+        self._going_on()
+        if not self._cube_tutored("double"):
+            self._double()
+
+    @action()
+    def take(self) -> None:
+        """The opponent takes the double: the cube doubles and is its (R14); the tutor
+        may hold a bad take back."""
+        self._require_person()
+        self._going_on()
+        if not self._cube_tutored("take"):
+            self._take()
+
+    @action()
+    def drop(self) -> None:
+        """The opponent passes the double and loses the game at the cube's value (R14);
+        the tutor may hold a bad pass back."""
+        self._require_person()
+        self._going_on()
+        if not self._cube_tutored("drop"):
+            self._drop()
+
+    def _double(self) -> None:
         board = self._going_on()
         board.game.double()
         self._swap(board=board.afresh(), info=self._offer_text(), line=True)
 
-    @action()
-    def take(self) -> None:
-        """The opponent takes the double: the cube doubles and is its (R14)."""
-        self._require_person()
+    def _take(self) -> None:
         board = self._going_on()
         record = board.game.take()
         said = self._to(
@@ -36,10 +57,7 @@ class MatchPlay(SessionState):
         text = said.format(who=self._name(record.player), value=board.game.cube.value)
         self._swap(board=board.afresh(), info=text, line=True)
 
-    @action()
-    def drop(self) -> None:
-        """The opponent passes the double and loses the game at the cube's value (R14)."""
-        self._require_person()
+    def _drop(self) -> None:
         board = self._going_on()
         board.game.drop()
         self._swap(board=board.afresh(), info=self._ending(), line=True)

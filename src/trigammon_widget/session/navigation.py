@@ -59,7 +59,12 @@ class Navigation(SessionState):
         info = _("Turn {turn}: {line} is the main line now").format(
             turn=at + 1, line=self._describe(at, 0)
         )
-        self._swap(board=replace(board, held=None), info=info, line=True, keep_analysis=True)
+        self._swap(
+            board=replace(board, held=None, cube_held=None),
+            info=info,
+            line=True,
+            keep_analysis=True,
+        )
 
     @action(index=INT, ply=INT, name=TEXT)
     def rename_variation(self, index: int, name: str, ply: int | None = None) -> None:
@@ -71,7 +76,12 @@ class Navigation(SessionState):
         info = (
             _("Turn {turn}: {line} named") if name else _("Turn {turn}: {line} has no name now")
         ).format(turn=at + 1, line=self._describe(at, index))
-        self._swap(board=replace(board, held=None), info=info, line=True, keep_analysis=True)
+        self._swap(
+            board=replace(board, held=None, cube_held=None),
+            info=info,
+            line=True,
+            keep_analysis=True,
+        )
 
     @action(index=INT, ply=INT)
     def delete_variation(self, index: int, ply: int | None = None) -> None:

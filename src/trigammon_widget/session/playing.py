@@ -13,6 +13,7 @@ from ..engine.game import Record
 from ..engine.i18n import N_, NP_, _, decimal, ngettext
 from ..engine.notation import dice_text, format_play
 from ..engine.places import Place, index_of, parse_place
+from ..engine.position import check_dice
 from ..judgement.analysis import LEVEL_WORDS, MARK_NAMES
 from ..judgement.judges import has_numpy
 from ..judgement.play import CubeBot, autoplay
@@ -28,9 +29,18 @@ class Playing(SessionState):
     """The turn in progress: roll, move, take a move back, confirm."""
 
     @action()
-    def roll(self, *dice: int) -> tuple[int, int]:
-        """Roll for the player to move (or set the dice by hand: ``roll(3, 1)``)."""
+    def roll(self, *dice: int) -> tuple[int, int] | None:
+        """Roll for the player to move (or set the dice by hand: ``roll(3, 1)``); None
+        where the tutor holds the roll back, a double missed (``take_back``,
+        ``play_on``)."""
         self._require_person()
+        if dice:
+            check_dice(dice)
+        if self._cube_tutored("no double", dice):
+            return None
+        return self._roll(*dice)
+
+    def _roll(self, *dice: int) -> tuple[int, int]:
         board = self._board
         rolled = board.game.roll(*dice)
         # A new line: the drawing of this turn (sent ahead as a step) now shows the dice.

@@ -19,7 +19,7 @@ from ..pictures.svg import board_svg
 from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
-from ..teaching.play_facts import PRIME, PlayFacts, play_facts
+from ..teaching.play_facts import BACK, PRIME, PlayFacts, play_facts
 from .coaching import Analysis, Review, ReviewStop, plays_by_text, review_view
 from .slices import TutorStop
 from .state import SessionState
@@ -160,7 +160,8 @@ class Showing(SessionState):
             "remaining": remaining,
             "entering": bool(remaining) and shown.bar(turn) > 0,
             "seen": self._seen_plays(),
-            "can_roll": person and board.may_roll and not drilled,
+            # a cube action the tutor holds is answered, not asked again
+            "can_roll": person and board.may_roll and not drilled and board.cube_held is None,
             "can_confirm": can_confirm,
             "primary": self._primary(can_confirm),
             "can_undo_move": bool(board.done),
@@ -184,6 +185,7 @@ class Showing(SessionState):
                 "threshold": self._tutor.threshold,
                 "level": self._tutor_level(),
                 "warning": None if board.held is None else board.held.warning,
+                "cube_warning": None if board.cube_held is None else board.cube_held.warning,
             },
             "variations": [variation_row(v) for v in (game.variations() if playing else ())],
             "alternatives": [
@@ -257,6 +259,7 @@ class Showing(SessionState):
             return None
         cube = board.game.cube
         free = not self._bot_deciding() and not self._drill.shows(board)
+        free = free and board.cube_held is None
         return {
             "value": cube.value,
             "owner": cube.owner,
@@ -486,18 +489,35 @@ class Showing(SessionState):
                 pips=", ".join(str(pips) for _place, pips in found.blots),
             )
         if found.shots:
+            costly = dict(found.costly_shots)
             hitters = ", ".join(
                 self._to(
                     player,
                     N_("{who} hits with {rolls} of 36 rolls"),
                     NP_("you", "you hit with {rolls} of 36 rolls"),
                 ).format(who=self._name(player), rolls=rolls)
+                + self._costly(costly.get(player, 0), rolls, mixed=bool(found.costly_shots))
                 for player, rolls in found.shots
             )
         else:
             hitters = ngettext("no roll hits it", "no roll hits them", count)
         parts.append(_("{left}: {hitters}").format(left=said, hitters=hitters))
         return "; ".join(parts)
+
+    @staticmethod
+    def _costly(costly: int, rolls: int, *, mixed: bool) -> str:
+        """`` (11 of them hit a blot that loses more than 6 pips)`` beside a count of
+        shots among which some hit only a back checker (``PlayFacts.costly_shots``)."""
+        if not mixed or costly == rolls:
+            return ""
+        if not costly:
+            return _(" (each only a blot that loses {pips} pips or fewer)").format(pips=BACK)
+        said = ngettext(
+            " ({count} of them hits a blot that loses more than {pips} pips)",
+            " ({count} of them hit a blot that loses more than {pips} pips)",
+            costly,
+        )
+        return said.format(count=costly, pips=BACK)
 
     def _analysis_now(self) -> Analysis | None:
         """The analysis panel as the board stands: the play Hints marked as made is

@@ -37,7 +37,7 @@ from ..judgement.analysis import THRESHOLDS, PlayRating, Report
 from ..judgement.play import Bot, Progress
 from ..study import Card, Library, Verdict
 from ..study.cards import Filters
-from .coaching import Analysis, HintRow, Review, TutorWarning
+from .coaching import Analysis, CubeWarning, HintRow, Review, TutorWarning
 from .view import HUMAN, Seat
 
 if TYPE_CHECKING:  # the nets' values: numpy's (``judgement.judges``)
@@ -49,6 +49,7 @@ __all__ = [
     "PACE",
     "Analyses",
     "Board",
+    "CubeHeld",
     "Drill",
     "Found",
     "Held",
@@ -107,6 +108,15 @@ class Held:
 
 
 @dataclass(frozen=True)
+class CubeHeld:
+    """A person's cube action the tutor stopped before it was made (R14): its warning,
+    and for a roll (``"no double"``) the dice asked for, if any."""
+
+    warning: CubeWarning
+    dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class TutorStop:
     """A play the tutor stopped and its person's answer: taken back, or played all the
     same. The review lists them (walk 21: a play taken back left no trace in it), and
@@ -122,22 +132,24 @@ class TutorStop:
 class Board:
     """What is played and shown: ``game`` (the session's own copy; in a match, the game
     shown), ``match``, the moves of the turn in progress (``done``), the play the tutor
-    holds back (``held``) or held and was taken back this turn (``taken_back``), and
-    in edit mode the set-up (``editing``) and whose checkers a click places
-    (``edit_player``)."""
+    holds back (``held``) or held and was taken back this turn (``taken_back``), the
+    cube action it holds back (``cube_held``), and in edit mode the set-up
+    (``editing``) and whose checkers a click places (``edit_player``)."""
 
     game: Game
     match: Match | None = None
     done: tuple[Move, ...] = ()
     held: Held | None = None
     taken_back: Play | None = None
+    cube_held: CubeHeld | None = None
     editing: Position | None = None
     edit_player: int = 0
 
     def afresh(self, **changes: Any) -> Board:
         """The board once its game moved on (and ``changes``): no move of the turn in
         progress made, nothing held back or taken back."""
-        return replace(self, **{"done": (), "held": None, "taken_back": None, **changes})
+        fresh = {"done": (), "held": None, "taken_back": None, "cube_held": None}
+        return replace(self, **{**fresh, **changes})
 
     @property
     def tutored(self) -> Play | None:

@@ -33,14 +33,22 @@ from ..engine import (
     find_variant,
 )
 from ..engine.game import Record
-from ..engine.i18n import N_, NP_, _, find_language, pgettext, speaking
+from ..engine.i18n import N_, NP_, _, decimal, find_language, pgettext, speaking
 from ..engine.names import YOU_NAME, default_names, seat_named_you
 from ..engine.notation import dice_text, format_play_seen, play_text, record_text, wraps_seen
-from ..engine.stakes import win_text
-from ..judgement.analysis import CubeReport, PlayRating, Report, with_rollouts
+from ..engine.stakes import Cube, win_text
+from ..judgement.analysis import (
+    LEVEL_WORDS,
+    MARK_NAMES,
+    CubeReport,
+    PlayRating,
+    Report,
+    with_rollouts,
+)
+from ..judgement.cube import CUBE_PLY, CubeDecision, cubeful_decision
 from ..judgement.judges import EVALUATORS, need_numpy
 from ..pictures.themes import THEMES
-from .coaching import Analysis, Review, stop_warning
+from .coaching import Analysis, CubeAction, Review, cube_tutor_warning, stop_warning
 from .keywords import keywords_checked
 from .memo import Memo
 
@@ -48,7 +56,17 @@ if TYPE_CHECKING:
     from ..judgement.evaluation import Evaluator
     from ..judgement.play import RolledHint
 from .protocol import IntentError
-from .slices import Analyses, Board, Drill, Job, Look, Seating, TutorSettings, TutorStop
+from .slices import (
+    Analyses,
+    Board,
+    CubeHeld,
+    Drill,
+    Job,
+    Look,
+    Seating,
+    TutorSettings,
+    TutorStop,
+)
 from .view import HUMAN, Message
 
 __all__ = [
@@ -646,6 +664,59 @@ class SessionState:
         chosen = find_evaluator(self._analyses.evaluator)
         chosen.check(self._board.game.variant)
         return chosen
+
+    def _cube_decision(self, judge: Evaluator) -> CubeDecision:
+        """The cube decision of the game's position before its roll (R14), as the bots,
+        the reviews and Hints judge it (``cubeful_decision``, ``CUBE_PLY`` rolls deep):
+        the doubler's, the cube at its value before any double offered."""
+        game = self._board.game
+        cube = game.cube
+        before = MatchPosition(
+            game.position.with_dice(), Cube(cube.value, cube.owner), game.match_state
+        )
+        return cubeful_decision(before, judge, ply=CUBE_PLY)
+
+    def _cube_tutored(self, action: CubeAction, dice: tuple[int, ...] = ()) -> bool:
+        """Whether the tutor holds a person's cube ``action`` back (a roll is ``"no
+        double"``, of ``dice`` if set by hand), as it holds a play: when it loses the
+        tutor's threshold or more against the proper action (walks 36 to 38: the tutor
+        judged the plays of a match, never its cube)."""
+        board = self._board
+        if board.cube_held is not None:
+            raise ValueError(_("the tutor holds this cube action: think again, or go on"))
+        asked = board.may_answer if action in ("take", "drop") else board.may_double
+        if not self._tutor.on or not asked or not board.cube_in_play():
+            return False
+        decision = self._cube_decision(self._judge(_("The tutor")))
+        warning = cube_tutor_warning(decision, action, self._tutor.threshold, board.game.cube.value)
+        if warning is None:
+            return False
+        mark = warning["mark"]
+        text = (
+            _(
+                "The tutor: {action} loses {loss} points per cube against {better}, a {mark} "
+                "cube action. Think again, or go on."
+            )
+            if mark
+            else _(
+                "The tutor: {action} loses {loss} points per cube against {better}. Think "
+                "again, or go on."
+            )
+        ).format(
+            action=warning["said"],
+            loss=decimal(warning["loss"], 3),
+            better=warning["better"],
+            mark=_(LEVEL_WORDS[MARK_NAMES[mark]]) if mark else "",
+        )
+        held = CubeHeld(warning, dice)
+        self._swap(board=replace(board, cube_held=held), info=text, keep_analysis=True)
+        return True
+
+    def _think_again(self) -> None:
+        """The cube action the tutor held back dropped: nothing was done."""
+        text = _("Not done: think again. Hints before the roll give the cube's figures.")
+        board = replace(self._board, cube_held=None)
+        self._swap(board=board, info=text, keep_analysis=True)
 
     def _line_review(self) -> tuple[Review, Report | None] | None:
         """The review of the shown line and its report (None while it runs): the one

@@ -1,4 +1,5 @@
-"""The tutor: it looks at a person's play before it is made and warns of a bad one."""
+"""The tutor: it looks at a person's play or cube action before it is made and warns of a
+bad one."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from ..judgement.analysis import MARK_NAMES, THRESHOLDS
 from ..judgement.judges import need_numpy
 from .coaching import HintRow, TutorWarning, tutor_warning
 from .judging import Judging
+from .match_play import MatchPlay
 from .playing import Playing
 from .protocol import BOOL, IntentError, action, choice
 from .slices import Held, TutorSettings, TutorStop
@@ -19,9 +21,10 @@ or a very bad play (GNU Backgammon's 0.04, 0.08 and 0.16 points per game)."""
 __all__ = ["LEVELS", "Tutoring"]
 
 
-class Tutoring(Judging, Playing):
+class Tutoring(Judging, MatchPlay, Playing):
     """Whether and how strictly the tutor checks a person's plays (``Playing._commit``
-    asks it), and the answers to its warning."""
+    asks it) and cube actions (``SessionState._cube_tutored``), and the answers to its
+    warning."""
 
     def _tutor_check(
         self, position: Position, play: Play
@@ -129,16 +132,29 @@ class Tutoring(Judging, Playing):
 
     @action()
     def take_back(self) -> None:
-        """Take back the play the tutor warned about (the moves made this turn too)."""
+        """Take back the play the tutor warned about (the moves made this turn too), or
+        think again about the cube action it held back: nothing was done."""
         self._require_person()
-        if self._board.held is None:
+        board = self._board
+        if board.cube_held is not None:
+            self._think_again()
+            return
+        if board.held is None:
             raise ValueError(_("the tutor has no warning to answer"))
         self._take_back()
 
     @action()
     def play_on(self) -> None:
-        """Make the play the tutor warned about all the same."""
+        """Make the play the tutor warned about all the same, or the cube action."""
         self._require_person()
+        cube_held = self._board.cube_held
+        if cube_held is not None:  # made as asked; the board made afresh drops the hold
+            action = cube_held.warning["action"]
+            if action == "no double":
+                self._roll(*cube_held.dice)
+            else:
+                {"double": self._double, "take": self._take, "drop": self._drop}[action]()
+            return
         held = self._board.held
         if held is None:
             raise ValueError(_("the tutor has no warning to answer"))

@@ -14,7 +14,7 @@ from ..engine.game import Variation
 from ..engine.notation import dice_text, play_text, record_text
 from ..judgement.analysis import Level
 from ..study import Grade
-from .coaching import Analysis, Review, TutorWarning
+from .coaching import Analysis, CubeWarning, Review, TutorWarning
 
 __all__ = [
     "HUMAN",
@@ -120,6 +120,8 @@ class TutorView(TypedDict):
     level: Level | None
     """The threshold by the name of the mark it is (None: a threshold of its own)."""
     warning: TutorWarning | None
+    cube_warning: CubeWarning | None
+    """A cube action the tutor holds back before it is made (R14)."""
 
 
 class DrillCard(TypedDict):

@@ -414,9 +414,11 @@ WORDS: Mapping[str, str] = {
     ),
     # Translators: under the cube table (walk 38 could not tell whether "points per
     # cube" counted the cube before or after the double).
+    # Translators: walk 39 read "Take -0.756 is -1.513 points a game" (counted twice, a
+    # fault since mended) as taking worse than passing: the rows compare as they stand.
     "cube_unit": N_(
-        "Counted in cubes of {value}, its value before the double: {taken} {equity} is "
-        "{points} points a game on a cube of {doubled}."
+        "All in cubes of {value}, the value before the double, so the rows compare as they "
+        "stand: {taken} {equity} is {points} points a game, on the cube of {doubled}."
     ),
     # Translators: under the cube table when a double that would be taken scores below
     # playing on for the favourite (walk 38 read "Double, take -0.245" at 53% to win
@@ -521,12 +523,30 @@ WORDS: Mapping[str, str] = {
     "tutor_stops": N_("stops {level} plays"),
     "take_back": N_("Take back"),
     "play_on": N_("Play on"),
+    # Translators: the tutor's answers to a cube action it held back before it was made
+    # (R14): nothing is taken back, the person thinks again or goes on.
+    "think_again": N_("Think again"),
+    "go_on_double": N_("Double all the same"),
+    "go_on_no_double": N_("Roll all the same"),
+    "go_on_take": N_("Take all the same"),
+    "go_on_drop": N_("Pass all the same"),
+    # Translators: {action} and {better} are cube actions in lower case ("double", "no
+    # double"), {loss} "0.322 points per cube".
+    "tutor_cube_warning": N_("{tutor}{action} loses {loss} against {better}."),
+    "tutor_cube_warning_marked": N_(
+        "{tutor}{action} loses {loss} against {better} (a {mark} cube action)."
+    ),
+    "tutor_cube_by": N_(
+        "By the net looking a roll ahead, as Hints before the roll give the cube's advice: "
+        "think again, and Hints show every choice's figures."
+    ),
     "tutor_stops_level": N_("a {level} play (one that loses {points} or more)"),
     "tutor_stops_points": N_("a play losing {points} or more"),
     "tutor_on_tip": N_(
         "The tutor is on: it stops {stops} before it is made. Click to turn it off."
     ),
     "tutor_off_tip": N_("Turn the tutor on: it stops {stops} before it is made."),
+    "tutor_cube_too": N_("In a game with the cube, a cube action that loses as much too."),
     "tutor_own_level": N_("{points}-point"),
     "the_tutor": N_("The tutor: "),
     "tutor_warning": N_("{tutor}{played} loses {loss}. Better: {best}, dashed on the board."),

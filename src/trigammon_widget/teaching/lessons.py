@@ -353,9 +353,7 @@ QUIZ: tuple[QuizItem, ...] = (
             "X rolls 5-3 with one checker out on 20, the others home on 36, and plays it "
             "all the way: 20/28."
         ),
-        setup(
-            TRIGAMMON, {"X": {20: 1, 36: 14}, "O": {25: 2, 13: 13}, "V": {23: 2, 8: 13}}, (5, 3)
-        ),
+        setup(TRIGAMMON, {"X": {20: 1, 36: 14}, "O": {25: 2, 13: 13}, "V": {23: 2, 8: 13}}, (5, 3)),
         "20/28",
         N_(
             "Both stops are held (lit): 23 by V, 25 by O. The checker cannot stop on either, "

@@ -38,8 +38,11 @@ class PlayFacts:
     as back); ``buried``: the checkers it puts on the last ``DEEP`` points of the path
     while others are still to come home, out of play there; ``hit_owners``: whose
     checkers it hits, each once, in the order hit (each must enter from the bar before
-    it moves another, R8: the tempo a hit costs, which the pips alone hide, walk 30).
-    Points are absolute (1..N): a board labels them in its own numbering."""
+    it moves another, R8: the tempo a hit costs, which the pips alone hide, walk 30);
+    ``costly_shots``: as ``shots``, for the blots that would lose more than ``BACK``
+    pips, where some blots would lose that few and others more (walk 39 read "hits with
+    32 of 36 rolls" where most hit a back checker losing 1 pip). Points are absolute
+    (1..N): a board labels them in its own numbering."""
 
     made: tuple[int, ...]
     hits: tuple[int, ...]
@@ -51,6 +54,7 @@ class PlayFacts:
     escaped: int = 0
     buried: int = 0
     hit_owners: tuple[int, ...] = ()
+    costly_shots: tuple[tuple[int, int], ...] = ()
 
 
 def play_facts(position: Position, play: Play) -> PlayFacts:
@@ -88,10 +92,14 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
                     owners.append(found[0])
     blots = tuple((variant.absolute(mover, i), i) for i in points if after_own[i] == 1)
     places = [place for place, _pips in blots]
+    opponents = [player for player in range(variant.players) if player != mover]
     counted = [
-        (player, rolls_that_hit(after, player, places) if places else 0)
-        for player in range(variant.players)
-        if player != mover
+        (player, rolls_that_hit(after, player, places) if places else 0) for player in opponents
+    ]
+    costly = [place for place, pips in blots if pips > BACK]
+    mixed = 0 < len(costly) < len(places)
+    costly_counted = [
+        (player, rolls_that_hit(after, player, costly) if mixed else 0) for player in opponents
     ]
     return PlayFacts(
         made=made,
@@ -104,6 +112,7 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         escaped=escaped,
         buried=max(buried, 0),
         hit_owners=tuple(owners),
+        costly_shots=tuple((player, rolls) for player, rolls in costly_counted if rolls),
     )
 
 
