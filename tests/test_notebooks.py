@@ -255,24 +255,25 @@ def test_lesson_06_points_to_the_tutors_stops_where_no_play_of_yours_is_marked(
     assert space["worst"](board.game, board.analysis) is None
 
 
-def test_lesson_06_says_each_fact_of_a_play_one_way() -> None:
-    """Walk 38 read "makes 18, 23, no blot" beside "blots: 1, hit by ...": each fact is
-    now a label and its value, blots too when there are none."""
-    from trigammon_widget import TRIGAMMON, Position
-    from trigammon_widget.teaching.play_facts import play_facts
+def test_lesson_06_says_what_a_play_does_in_the_boards_words() -> None:
+    """Walk 38 read a caption's facts written two ways; walk 40 read them in other words
+    than the board's Hints for one play. The captions say what the board says."""
+    from trigammon_widget import TRIGAMMON, Game, Position
+    from trigammon_widget.session import Session
+    from trigammon_widget.session.coaching import plays_by_text
 
     lesson = nbformat.read(ROOT / "notebooks" / "06_play_and_review.ipynb", as_version=4)  # type: ignore[no-untyped-call]
     space: dict[str, Any] = {"display": lambda *shown, **options: None}
     exec(lesson.cells[1].source, space)  # the lesson's set-up cell
-    start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 0, (3, 3))
-    labels = {"makes", "block", "hits", "back checkers out", "buried deep", "blots"}
-    seen: set[str] = set()
-    for play in start.legal_plays():
-        said = space["does"](start, play)
-        parts = re.split(r", (?=[a-z ]+: )", said)
-        found = [part.split(": ", 1)[0] for part in parts]
-        assert set(found) <= labels and found[-1] == "blots", said
-        facts = play_facts(start, play)
-        assert (parts[-1] == "blots: 0") == (not facts.blots), said
-        seen.update(found)
-    assert {"makes", "blots"} <= seen
+    names = space["NAMES"]
+    start = Position(TRIGAMMON, Position.start(TRIGAMMON).boards, 0, (6, 4))
+    session = Session(Game(TRIGAMMON, start=start, names=names), you=0)
+    job = session.hints(games=4, truncate=1, workers=1)
+    assert job is not None
+    session.finish(job, job.work(lambda done, total: None, job.stop))
+    facts = session.view()["facts"]
+    assert len(facts) >= 3
+    plays = plays_by_text(start)
+    for text, said in facts.items():
+        assert space["does"](start, plays[text], names, 0) == said, text
+    assert any("hits with" in said for said in facts.values())  # the shots said too

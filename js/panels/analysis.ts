@@ -210,8 +210,11 @@ export class AnalysisPanel {
     const lines: (string | (Node | string)[])[] = [];
     const method: string[] = [];
     if (!a) {
-      if (play) lines.push(say("analysis_note"));
-      if (waiting) lines.push(say(wait));
+      if (waiting && wait === "hints_wait") lines.push(say("hints_wait_chances"));
+      else {
+        if (play) lines.push(say("analysis_note"));
+        if (waiting) lines.push(say(wait));
+      }
       setChildren(this.results);
     } else if (a.status === "failed") {
       lines.push(a.error || say("analysis_failed"));
@@ -313,6 +316,7 @@ export class AnalysisPanel {
             { class: "tgw-notation" },
             hint.text,
             seenText(seen[hint.text]),
+            played && " ", // copied text reads "19/22 held", not "19/22held" (walk 39)
             played && h("span", { class: "tgw-tag", title: word(words, tip) }, word(words, tag)),
           ),
           " ",
@@ -671,12 +675,14 @@ function countedPlay(a: Analysis, plays: readonly string[], words: Words): HTMLE
   );
 }
 
-/** The table's unit made concrete: the row of a taken double, in cubes of the value
- *  before the double, is that many such cubes a game, the doubled cube counted in. */
+/** The table's unit made concrete: the rows of a taken and a passed double, each the
+ *  game's points with the double counted in, per point of the cube now (walks 39 and 40
+ *  read the unit two ways). */
 function cubeUnit(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
   const taken = cube.rows.find((row) => row.action === "double, take" || row.action === "take");
+  const passed = cube.rows.find((row) => row.action === "double, pass" || row.action === "pass");
   const value = v.cube?.value;
-  if (!taken || !value) return null;
+  if (!taken || !passed || !value) return null;
   return h(
     "p",
     { class: "tgw-note", "data-role": "cube-unit" },
@@ -686,6 +692,8 @@ function cubeUnit(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
       equity: equity(taken.equity, words),
       points: equity(value * taken.equity, words),
       doubled: String(2 * value),
+      passed: passed.text,
+      passed_points: equity(value * passed.equity, words),
     }),
   );
 }

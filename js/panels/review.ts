@@ -380,6 +380,7 @@ export function bestRow(
       { class: "tgw-play-cell" },
       h("span", { class: "tgw-notation" }, text),
       seenText(seen),
+      tag && " ",
       tag && h("span", { class: "tgw-tag" }, tag),
     ),
     " ",

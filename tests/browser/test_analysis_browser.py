@@ -294,14 +294,10 @@ def test_trigammon_hints_and_chances_are_labelled_and_in_order(page: Any, lab: L
     counted = panel.locator("[data-role=summary] .tgw-counted")
     assert counted.text_content() == analysis["counted"]
     counted.hover()
-    page.wait_for_function(
-        "el => el.classList.contains('tgw-previewing')", arg=widget.element_handle()
-    )
+    wait_until(page, widget, "el.classList.contains('tgw-previewing')")
     assert widget.locator(".tgw-board .tg-arrow").count() >= 1
     page.mouse.move(5, 5)
-    page.wait_for_function(
-        "el => !el.classList.contains('tgw-previewing')", arg=widget.element_handle()
-    )
+    wait_until(page, widget, "!el.classList.contains('tgw-previewing')")
     # How they were made, folded under the table (walk 36 could not follow it on top).
     assert method(panel)[0].startswith(f"Rollout: {analysis['source']['games']} games, each")
     assert panel.locator("[data-role=method] summary").text_content() == (
@@ -440,9 +436,9 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     taken = next(row for row in advice["rows"] if row["action"] == "double, take")
     unit = panel.locator("[data-role=cube-unit]").text_content() or ""
     assert unit == (
-        "All in cubes of 1, the value before the double, so the rows compare as they stand: "
-        f"Double, take {signed(taken['equity'])} is {signed(taken['equity'])} points a game, "
-        "on the cube of 2."
+        "The figures count the double in, per point of the cube now (1): Double, take "
+        f"{signed(taken['equity'])} is {signed(taken['equity'])} points in all with the cube "
+        "on 2; Double, pass is +1.000."
     )
     # A favourite's taken double below playing on says the cube changes hands (walk 38).
     kept = next(row for row in advice["rows"] if row["action"] == "no double")
@@ -531,9 +527,18 @@ def test_a_take_point_of_nothing_says_why(page: Any, lab: LabServer) -> None:
     panel = widget.locator(".tgw-analysis-panel")
     panel.get_by_role("button", name="Hints").click()
     wait_until(page, widget, "el.querySelector('.tgw-analysis-panel').dataset.kind === 'cube'")
-    assert probe(page)["cube"]["analysis"]["cube"]["take_point"] == 0
+    advice = probe(page)["cube"]["analysis"]["cube"]
+    assert advice["take_point"] == 0
     assert panel.locator("[data-role=take-point]").text_content() == (
         "Take point 0.0%: passing loses the match, so Player O takes with any chance."
+    )
+    # On the 2-cube a game's points are twice the figure, the double counted in (walk
+    # 39 caught a first unit note that counted the doubled cube twice).
+    taken = next(row for row in advice["rows"] if row["action"] == "double, take")
+    assert panel.locator("[data-role=cube-unit]").text_content() == (
+        "The figures count the double in, per point of the cube now (2): Redouble, take "
+        f"{signed(taken['equity'])} is {signed(2 * taken['equity'])} points in all with the "
+        "cube on 4; Redouble, pass is +2.000."
     )
 
 
@@ -555,7 +560,7 @@ def test_hints_at_a_past_turn_mark_the_play_made(page: Any, lab: LabServer) -> N
     assert panel.get_attribute("data-source") == "rollout"
     played = panel.locator(".tgw-hints-lists > .tgw-hints li.tgw-played")
     assert played.count() == 1
-    assert played.locator(".tgw-notation").text_content() == "24/23 24/21played"
+    assert played.locator(".tgw-notation").text_content() == "24/23 24/21 played"
     assert played.locator(".tgw-tag").text_content() == "played"
     assert not panel.locator(".tgw-others li.tgw-played").count()
 
@@ -591,6 +596,11 @@ def test_hints_say_when_their_rollout_clears_a_play_the_tutor_stopped(
     checking = "The tutor is checking this play with Hints' rollout; a bad one takes a few seconds…"
     assert checking in page.evaluate("() => window.shownOnLine")
     assert widget.locator("[data-role=tutor-warning]").is_hidden()
+    # Before the next roll, one line for the panel's two buttons (walk 40 read two).
+    assert paragraphs(panel) == [
+        "Hints wait for the roll, then rank the plays of the dice rolled; Chances give every "
+        "player's odds from here."
+    ]
     message = widget.locator(".tgw-message").text_content() or ""
     assert re.search(
         r"1/4\(2\) 12/15\(2\) \(on this board: .*?\)\. The tutor checked it with Hints' "

@@ -227,13 +227,12 @@ WORDS: Mapping[str, str] = {
     "chances_after_rolled_play": N_(
         "From here, with {name}'s {dice} played {play}, the best play by Hints' rollout."
     ),
-    # Translators: the fold under a rolled-out list of plays, its method inside (walk 35
-    # counted five paragraphs of method around the list).
     # Translators: the tip of the play Chances were counted after (walk 38 read chances
     # of a position the board did not show).
     "counted_tip": N_("Rest the pointer here to see the board after this play"),
-    # Translators: the folded method's summary: walk 38 read "±0.1%" from 35 games as
-    # exact with the fold closed, so the line says what narrows it.
+    # Translators: the fold under a rolled-out list of plays, its method inside (walk 35
+    # counted five paragraphs of method around the list); walk 38 read "±0.1%" from 35
+    # games as exact with the fold closed, so the line says what narrows it.
     "method_rollout": N_(
         "How these figures were made: a rollout of {games} games a play, the dice's luck "
         "taken out of each (so a narrow ±)"
@@ -286,6 +285,13 @@ WORDS: Mapping[str, str] = {
     "double_crawford": N_("No doubling in the Crawford game (R14)"),
     "double_not_yours": N_("The cube is the other side's: only its owner may double (R14)"),
     "hints_wait": N_("Hints wait for the roll: they rank the plays of the dice rolled."),
+    # Translators: before a roll with no cube decision, one line for the panel's two
+    # buttons (walk 40 read "Hints rank the plays of a roll" above "Hints wait for the
+    # roll: they rank the plays of the dice rolled").
+    "hints_wait_chances": N_(
+        "Hints wait for the roll, then rank the plays of the dice rolled; Chances give every "
+        "player's odds from here."
+    ),
     "hints_wait_cube": N_(
         "Hints wait for the roll: before it they give the cube's advice only where the cube "
         "may be turned (not in the Crawford game, nor while the cube is the other side's)."
@@ -412,13 +418,14 @@ WORDS: Mapping[str, str] = {
         "Backgammon gives them; in a match, its chances as money points): a pass is worth 1 "
         "to the doubler, −1 to the one who passes."  # noqa: RUF001
     ),
-    # Translators: under the cube table (walk 38 could not tell whether "points per
-    # cube" counted the cube before or after the double).
-    # Translators: walk 39 read "Take -0.756 is -1.513 points a game" (counted twice, a
-    # fault since mended) as taking worse than passing: the rows compare as they stand.
+    # Translators: under the cube table. Walk 38 could not tell whether "points per
+    # cube" counted the cube before or after the double; walk 39 read a first note that
+    # counted the doubled cube twice, and walk 40 read "in cubes of 1 ... on the cube of
+    # 2" as a figure to double: the figures are the game's points with the double in.
     "cube_unit": N_(
-        "All in cubes of {value}, the value before the double, so the rows compare as they "
-        "stand: {taken} {equity} is {points} points a game, on the cube of {doubled}."
+        "The figures count the double in, per point of the cube now ({value}): {taken} "
+        "{equity} is {points} points in all with the cube on {doubled}; {passed} is "
+        "{passed_points}."
     ),
     # Translators: under the cube table when a double that would be taken scores below
     # playing on for the favourite (walk 38 read "Double, take -0.245" at 53% to win

@@ -18,8 +18,20 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..engine import Play, Position
+from ..engine.i18n import N_, NP_, _, ngettext, pgettext
+from ..engine.places import index_of, label
+from ..engine.variant import Variant
 
-__all__ = ["BACK", "BLOCK", "DEEP", "PRIME", "PlayFacts", "play_facts", "rolls_that_hit"]
+__all__ = [
+    "BACK",
+    "BLOCK",
+    "DEEP",
+    "PRIME",
+    "PlayFacts",
+    "facts_said",
+    "play_facts",
+    "rolls_that_hit",
+]
 
 
 @dataclass(frozen=True)
@@ -114,6 +126,125 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
         hit_owners=tuple(owners),
         costly_shots=tuple((player, rolls) for player, rolls in costly_counted if rolls),
     )
+
+
+def facts_said(
+    found: PlayFacts,
+    variant: Variant,
+    names: Sequence[str],
+    reader: int = 0,
+    you: int | None = None,
+) -> str:
+    """A play's facts in words, as the board and the lessons say them, its points as
+    ``reader``'s side of the board numbers them (walk 19 read a bot's blots in the
+    bot's numbers): "makes point 5; makes a 3-point block (4-6); leaves a blot on 9
+    (16 pips lost if hit): O hits with 14 of 36 rolls", naming each opponent that hits
+    by ``names``, the person in front (``you``) spoken to ("you hit"). Walk 40 read
+    lesson 06's captions in other words than the board's for one play."""
+
+    def to(player: int, third: str, second: tuple[str, str]) -> str:
+        return pgettext(*second) if player == you else _(third)
+
+    def named(places: Sequence[int]) -> str:
+        return ", ".join(label(variant, index_of(variant, reader, p)) for p in places)
+
+    parts = []
+    if found.made:
+        made = ngettext("makes point {points}", "makes points {points}", len(found.made))
+        parts.append(made.format(points=named(found.made)))
+    if found.block:
+        first, last = named(found.block[:1]), named(found.block[-1:])
+        if int(first) - int(last) == len(found.block) - 1:
+            first, last = last, first  # low to high as the board reads: "6-8", not "8-6"
+        block = (
+            _("makes a {count}-point prime ({first}-{last})")
+            if len(found.block) >= PRIME
+            else _("makes a {count}-point block ({first}-{last})")
+        )
+        parts.append(block.format(count=len(found.block), first=first, last=last))
+    if found.escaped:
+        escaped = ngettext(
+            "brings {count} back checker out", "brings {count} back checkers out", found.escaped
+        )
+        parts.append(escaped.format(count=found.escaped))
+    if found.buried:
+        buried = ngettext(
+            "buries {count} checker deep in home, out of play",
+            "buries {count} checkers deep in home, out of play",
+            found.buried,
+        )
+        parts.append(buried.format(count=found.buried))
+    if found.given_up:
+        given_up = ngettext(
+            "gives up point {points}", "gives up points {points}", len(found.given_up)
+        )
+        parts.append(given_up.format(points=named(found.given_up)))
+    if found.hits:
+        hits = ngettext("hits {count} checker", "hits {count} checkers", len(found.hits))
+        back = sum(found.hits)
+        pips = ngettext("{pips} pip back", "{pips} pips back", back).format(pips=back)
+        said = hits.format(count=len(found.hits))
+        # what the hit costs its owner besides pips: a turn's tempo (R8; walk 30 read
+        # "2 pips back" as a hit worth nothing)
+        wait = ", ".join(
+            to(
+                owner,
+                N_("{who} must enter from the bar before any other move"),
+                NP_("you", "you must enter from the bar before any other move"),
+            ).format(who=names[owner])
+            for owner in found.hit_owners
+        )
+        parts.append(_("{hits} ({pips}; {wait}, R8)").format(hits=said, pips=pips, wait=wait))
+    if found.off:
+        off = ngettext("bears off {count} checker", "bears off {count} checkers", found.off)
+        parts.append(off.format(count=found.off))
+    if not found.blots:
+        parts.append(_("leaves no blot"))
+        return "; ".join(parts)
+    count = len(found.blots)
+    if count == 1:
+        ((place, lost),) = found.blots
+        left = ngettext(
+            "leaves a blot on {points} ({pips} pip lost if hit)",
+            "leaves a blot on {points} ({pips} pips lost if hit)",
+            lost,
+        )
+        said = left.format(points=named([place]), pips=lost)
+    else:
+        said = _("leaves blots on {points} ({pips} pips lost if hit)").format(
+            points=named([place for place, _pips in found.blots]),
+            pips=", ".join(str(pips) for _place, pips in found.blots),
+        )
+    if found.shots:
+        costly = dict(found.costly_shots)
+        hitters = ", ".join(
+            to(
+                player,
+                N_("{who} hits with {rolls} of 36 rolls"),
+                NP_("you", "you hit with {rolls} of 36 rolls"),
+            ).format(who=names[player], rolls=rolls)
+            + _costly(costly.get(player, 0), rolls, mixed=bool(found.costly_shots))
+            for player, rolls in found.shots
+        )
+    else:
+        hitters = ngettext("no roll hits it", "no roll hits them", count)
+    parts.append(_("{left}: {hitters}").format(left=said, hitters=hitters))
+    return "; ".join(parts)
+
+
+def _costly(costly: int, rolls: int, *, mixed: bool) -> str:
+    """`` (11 of them hit a blot that loses more than 6 pips)`` beside a count of
+    shots among which some hit only a back checker (``PlayFacts.costly_shots``)."""
+    if not mixed or costly == rolls:
+        return ""
+    if not costly:
+        return _(" (each only a blot that loses {pips} pips or fewer)").format(pips=BACK)
+    said = ngettext(
+        " ({count} of them hits a blot that loses more than {pips} pips)",
+        " ({count} of them hit a blot that loses more than {pips} pips)",
+        costly,
+    )
+    return said.format(count=costly, pips=BACK)
 
 
 BLOCK = 3
