@@ -249,7 +249,7 @@ def test_lesson_06_points_to_the_tutors_stops_where_no_play_of_yours_is_marked(
     space["review"](board)
     said = capsys.readouterr().out
     assert "No play of yours is marked" in said
-    assert "The tutor stopped 1 of your plays and you took them back" in said
+    assert "The tutor stopped one of your plays and you took it back" in said
     assert "the next section reviews a whole game" in said
     # The lesson's last line of a cell shows nothing stray (walk 36 read "22" under it).
     assert space["worst"](board.game, board.analysis) is None

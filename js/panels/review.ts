@@ -123,7 +123,16 @@ export class ReviewPanel {
     on(cancel, "click", () => actions.send({ action: "cancel_analysis" }), signal);
     on(this.previous, "click", () => this.mistake(-1), signal);
     on(this.next, "click", () => this.mistake(1), signal);
-    on(this.whose, "change", () => this.choose(this.whose.value), signal);
+    on(
+      this.whose,
+      "change",
+      () => {
+        this.choose(this.whose.value);
+        // The keys n and p work from here on: a select keeps its letters (walk 41).
+        if (!this.next.disabled) this.next.focus({ preventScroll: true });
+      },
+      signal,
+    );
   }
 
   /** The plays the tutor stopped, each with a button to its turn (walk 21: a play
