@@ -105,14 +105,13 @@ def play_facts(position: Position, play: Play) -> PlayFacts:
     blots = tuple((variant.absolute(mover, i), i) for i in points if after_own[i] == 1)
     places = [place for place, _pips in blots]
     opponents = [player for player in range(variant.players) if player != mover]
-    counted = [
-        (player, rolls_that_hit(after, player, places) if places else 0) for player in opponents
-    ]
     costly = [place for place, pips in blots if pips > BACK]
     mixed = 0 < len(costly) < len(places)
-    costly_counted = [
-        (player, rolls_that_hit(after, player, costly) if mixed else 0) for player in opponents
-    ]
+    # Each opponent's rolls looked at once for both counts (its legal plays of every roll).
+    groups = (places, costly) if mixed else (places,)
+    hitting = {p: _rolls_hitting(after, p, groups) if places else (0, 0) for p in opponents}
+    counted = [(player, hitting[player][0]) for player in opponents]
+    costly_counted = [(player, hitting[player][1] if mixed else 0) for player in opponents]
     return PlayFacts(
         made=made,
         hits=tuple(hits),
@@ -282,16 +281,21 @@ def rolls_that_hit(position: Position, player: int, places: Collection[int]) -> 
     """How many of the 36 rolls let ``player``, were it to roll next in ``position``,
     hit a lone checker on one of ``places`` (absolute points): any of its legal plays
     does (R6-R9, the bar first)."""
+    return _rolls_hitting(position, player, (places,))[0]
+
+
+def _rolls_hitting(
+    position: Position, player: int, groups: Sequence[Collection[int]]
+) -> tuple[int, ...]:
+    """``rolls_that_hit`` for each group of places, the rolls' legal plays found once."""
     variant = position.variant
-    targets = {variant.path(player, place) for place in places}
-    rolls = 0
+    targets = [{variant.path(player, place) for place in places} for places in groups]
+    rolls = [0] * len(groups)
     for first in range(1, 7):
         for second in range(first, 7):
             roller = Position(variant, position.boards, player, (first, second))
-            if any(
-                move.hit and move.end in targets
-                for found in roller.legal_plays()
-                for move in found.moves
-            ):
-                rolls += 1 if first == second else 2  # 5-3 and 3-5 are two rolls
-    return rolls
+            hit = {move.end for found in roller.legal_plays() for move in found.moves if move.hit}
+            for index, aimed in enumerate(targets):
+                if hit & aimed:
+                    rolls[index] += 1 if first == second else 2  # 5-3 and 3-5: two rolls
+    return tuple(rolls)
