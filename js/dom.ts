@@ -147,9 +147,12 @@ export function numeric(element: HTMLSelectElement): number {
 }
 
 /** What a play does (Python's `facts`: points made, blots and the rolls that hit
- *  them), on a line of its own under the play; nothing where it is not said. */
-export function factsLine(facts: string | undefined): HTMLElement | undefined {
-  return facts ? h("span", { class: "tgw-facts" }, facts) : undefined;
+ *  them), on a line of its own under the play, and, where the first of its list leaves
+ *  more shots, why the first still ranks above it (Python's `why`); nothing where
+ *  neither is said. */
+export function factsLine(facts: string | undefined, why?: string): HTMLElement | undefined {
+  if (!facts) return undefined;
+  return h("span", { class: "tgw-facts" }, facts, why && h("span", { class: "tgw-why", "data-role": "why" }, why));
 }
 
 /** Another player's play as this board numbers its points, after the mover's own

@@ -632,6 +632,7 @@ export interface View {
   entering: boolean;
   seen: Record<string, string>;
   facts: Record<string, string>;
+  why: Record<string, string>;
   can_roll: boolean;
   can_confirm: boolean;
   primary: "roll" | "confirm" | "next_game" | "next_card" | null;

@@ -151,7 +151,7 @@ def test_the_engine_needs_no_numpy_and_no_jupyter() -> None:
 
 ROOMS = [
     {"training"},
-    {"analysis"},
+    {"analysis", "risk"},
     {"play"},
     {"cube"},
     {"evaluation"},

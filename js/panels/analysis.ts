@@ -262,7 +262,7 @@ export class AnalysisPanel {
         lines.push(compared(rows[0], made, words));
       }
       if (hints && a.wins_differ) lines.push(say("ranked_by_points"));
-      setChildren(this.results, hints ? this.renderHints(a, plays, v.seen, v.facts, held) : this.renderChances(v, a));
+      setChildren(this.results, hints ? this.renderHints(a, plays, v, held) : this.renderChances(v, a));
     }
     setChildren(this.note, ...lines.map((line) => h("p", {}, ...(typeof line === "string" ? [line] : line))));
     this.note.hidden = !lines.length;
@@ -280,10 +280,10 @@ export class AnalysisPanel {
   private renderHints(
     a: Analysis,
     plays: readonly string[],
-    seen: View["seen"],
-    facts: View["facts"],
+    v: Pick<View, "seen" | "facts" | "why">,
     held: boolean,
   ): HTMLElement {
+    const { seen, facts, why } = v;
     const words = this.words;
     const where = new Map(plays.map((text, index) => [text, index]));
     const rolled = a.source.kind === "rollout";
@@ -346,7 +346,7 @@ export class AnalysisPanel {
             netOnly ? "" : percent(hint.win, words),
             errors && plusMinus(hint.win_error, z, 100, 1, words),
           ),
-          factsLine(facts[hint.text]),
+          factsLine(facts[hint.text], why[hint.text]),
         ),
       );
     };

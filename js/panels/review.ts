@@ -377,6 +377,7 @@ export function bestRow(
   seen?: string,
   facts?: string,
   tag?: string,
+  why?: string,
 ): HTMLElement {
   return h(
     "li",
@@ -396,7 +397,7 @@ export function bestRow(
     h("span", { class: "tgw-equity" }, equity),
     " ",
     h("span", { class: "tgw-loss" }, loss),
-    factsLine(facts),
+    factsLine(facts, why),
   );
 }
 
@@ -416,6 +417,8 @@ function turnView(v: View, turn: ReviewTurn, words: Words, stopped: readonly Rev
       row.text === turn.played,
       seen(row.text),
       v.facts[row.text],
+      undefined,
+      v.why[row.text],
     ),
   );
   if (!madeAmongBest) {
@@ -423,7 +426,20 @@ function turnView(v: View, turn: ReviewTurn, words: Words, stopped: readonly Rev
     // (walk 20 found the play made with one figure).
     const top = turn.best[0];
     const made = top ? equity(top.equity - turn.loss, words) : "";
-    rows.push(bestRow("…", turn.played, made, loss(turn.loss, words), true, seen(turn.played), v.facts[turn.played]));
+    const facts = v.facts[turn.played];
+    rows.push(
+      bestRow(
+        "…",
+        turn.played,
+        made,
+        loss(turn.loss, words),
+        true,
+        seen(turn.played),
+        facts,
+        undefined,
+        v.why[turn.played],
+      ),
+    );
   }
   // The play the tutor stopped and the learner took back, beside the best (walk 32 read
   // its loss in the stop's note but found it nowhere in the list).

@@ -13,8 +13,10 @@ from trigammon_widget.engine import CLASSIC, TRIGAMMON, Game, Position
 from trigammon_widget.judgement.analysis import mark_of
 from trigammon_widget.judgement.play.equity_rollout import EquityRollout, RolledHint
 from trigammon_widget.session import Session
-from trigammon_widget.session.coaching import HintRow, tutor_warning, wins_differ
+from trigammon_widget.session.coaching import HintRow, plays_by_text, tutor_warning, wins_differ
+from trigammon_widget.teaching.play_facts import play_facts
 from trigammon_widget.teaching.toolkit import setup
+from trigammon_widget.teaching.why import leaves_more_shots
 
 
 def test_the_rollouts_list_is_ranked_by_its_own_equity_whatever_the_nets_order() -> None:
@@ -480,6 +482,26 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
         "from the bar before any other move, R8); leaves a blot on 6 (19 pips lost if hit): "
         "Player O hits with 23 of 36 rolls"
     )
+
+
+def test_hints_say_why_the_first_ranks_above_a_play_that_leaves_fewer_shots() -> None:
+    """Walk 42: at the trigammon 6-3 the first play, 1/10, leaves a blot hit by more rolls
+    than the second's, and nothing said why. The highest play below it that leaves fewer
+    shots gets the two plays' round ahead (``teaching.why``), once; where the first
+    leaves no shot, nothing needs saying."""
+    start = Position.start(TRIGAMMON).with_dice(6, 3)
+    session = Session(Game(TRIGAMMON, start=start))
+    facts = hinted_facts(session)
+    view = session.view()
+    first, second = (row["text"] for row in view["analysis"]["hints"][:2])  # type: ignore[index]
+    plays = plays_by_text(start)
+    assert leaves_more_shots(play_facts(start, plays[first]), play_facts(start, plays[second]))
+    assert list(view["why"]) == [second] and second in facts
+    assert view["why"][second].startswith(f"Why {first} ranks above {second} though it leaves")
+    assert "better off whether it is hit or not" in view["why"][second]
+    safe = Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(3, 1)))
+    hinted_facts(safe)
+    assert safe.view()["why"] == {}
 
 
 def test_the_same_roll_rolled_out_on_two_boards_gives_the_same_figures() -> None:

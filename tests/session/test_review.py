@@ -17,8 +17,10 @@ from trigammon_widget.judgement.cube import CUBE_PLY
 from trigammon_widget.judgement.evaluation import evaluate
 from trigammon_widget.pictures.arrows import arrow_places
 from trigammon_widget.session import Job, Session
-from trigammon_widget.session.coaching import ReviewStop, TutorWarning, stop_warning
+from trigammon_widget.session.coaching import ReviewStop, TutorWarning, plays_by_text, stop_warning
 from trigammon_widget.session.slices import Found, TutorStop
+from trigammon_widget.teaching.play_facts import play_facts
+from trigammon_widget.teaching.why import leaves_more_shots
 
 
 def run(session: Session, job: Job | None) -> None:
@@ -109,6 +111,13 @@ def test_a_marked_turn_is_shown_as_its_movers_decision(reviewed: Session) -> Non
         facts = view["facts"]
         assert {row["text"] for row in shown["best"]} | {shown["played"]} <= set(facts)
         assert all(" blot" in said for said in facts.values())
+        # Why the best ranks above the play made, where that leaves fewer shots.
+        position, best = session.game.position, shown["best"][0]["text"]
+        plays = plays_by_text(position)
+        safer = leaves_more_shots(
+            play_facts(position, plays[best]), play_facts(position, plays[shown["played"]])
+        )
+        assert (shown["played"] in view["why"]) == (safer and shown["played"] != best)
 
 
 def test_stepping_to_mistakes_reaches_the_first_and_the_last(reviewed: Session) -> None:

@@ -3,8 +3,9 @@
 Rooms, bottom up: ``outcome_vectors``, ``threads`` and ``judges`` (the evaluators on
 offer, and whether numpy is here to run them: shared by all), ``race`` and
 ``inputs``, ``nets``, then ``evaluation`` (an evaluator of positions and plays),
-``cube``, ``play`` (bots, games, rollouts), ``analysis`` (a game's review) and
-``training`` (only the scripts' and the tests'). A room's ``__init__`` is its face:
+``cube``, ``play`` (bots, games, rollouts), ``analysis`` (a game's review) and ``risk``
+(a play's round ahead, hit or missed), and ``training`` (only the scripts' and the
+tests'). A room's ``__init__`` is its face:
 the names the other rooms and layers import from it."""
 
 from importlib import resources

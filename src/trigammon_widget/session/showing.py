@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from ..engine import Play, Position, Turn
+from ..engine import Play, Position, Turn, fast
 from ..engine.game import Record
 from ..engine.i18n import _, language
 from ..engine.notation import format_play, format_play_seen, play_text, record_text
@@ -20,6 +20,7 @@ from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
 from ..teaching.play_facts import PlayFacts, facts_said, play_facts
+from ..teaching.why import leaves_more_shots, why_said
 from .coaching import Analysis, Review, ReviewStop, plays_by_text, review_view
 from .slices import TutorStop
 from .state import SessionState
@@ -39,6 +40,9 @@ from .view import (
     variation_row,
 )
 from .words import words as front_words
+
+if TYPE_CHECKING:
+    from ..judgement.risk import Risk
 
 __all__ = ["MOVE_FRAMES", "STEP_FRAMES", "TURN_DRAWINGS", "Showing"]
 
@@ -144,6 +148,7 @@ class Showing(SessionState):
         if not board.done and self._before_the_roll(game.ply):
             dice = None  # the cube decision shown comes before the roll
         analysis, review = self._analysis_now(), self._review_now()
+        facts, why = self._play_facts(analysis, review)
         return {
             "version": self._version,
             "line": self._line,
@@ -179,7 +184,8 @@ class Showing(SessionState):
             "pace": self._seating.pace,
             "analysis": analysis,
             "review": review,
-            "facts": self._play_facts(analysis, review),
+            "facts": facts,
+            "why": why,
             "tutor": {
                 "on": self._tutor.on,
                 "threshold": self._tutor.threshold,
@@ -382,34 +388,82 @@ class Showing(SessionState):
 
         return self.memo.get(f"seen {reader}", self._version, seen)
 
-    def _play_facts(self, analysis: Analysis | None, review: Review | None) -> dict[str, str]:
-        """``View.facts``: what the plays Hints ranks first (``FACT_ROWS``) and those of
-        the review's shown turn do, each said once."""
+    def _play_facts(
+        self, analysis: Analysis | None, review: Review | None
+    ) -> tuple[dict[str, str], dict[str, str]]:
+        """``View.facts`` and ``View.why``: what the plays Hints ranks first
+        (``FACT_ROWS``) and those of the review's shown turn do, each said once; and why
+        the first ranks above the highest play below it that leaves fewer shots, and
+        above the play made where that leaves fewer (``teaching.why``)."""
         texts: list[str] = []
+        groups: list[tuple[str, list[str]]] = []  # (first, the plays below it to compare)
         if analysis is not None and analysis["kind"] == "hints":
-            texts += [row["text"] for row in analysis.get("hints", [])[:FACT_ROWS]]
-            texts += [analysis.get("played", "")]
+            ranked = [row["text"] for row in analysis.get("hints", [])[:FACT_ROWS]]
+            texts += [*ranked, analysis.get("played", "")]
+            groups += [(ranked[0], ranked[1:]), (ranked[0], texts[-1:])] if ranked else []
         turn = review["turn"] if review is not None else None
         if turn is not None and turn["dice"]:
-            texts += [row["text"] for row in turn["best"]] + [turn["played"]]
+            best = [row["text"] for row in turn["best"]]
+            texts += [*best, turn["played"]]
+            groups += [(best[0], [turn["played"]])] if best else []
         position = self._board.game.position
         if not texts or position.dice is None:
-            return {}
+            return {}, {}
 
         # Another player's plays are written in their numbers, their facts in this
         # board's: said so (walk 31 read "12/22 ..." beside "blots on 10, 12").
         own = position.turn == self._look.perspective
         told = "{facts}" if own else _("{facts} (points as this board numbers them)")
 
-        def said() -> dict[str, str]:
+        def said() -> tuple[dict[str, str], dict[str, str]]:
             plays = plays_by_text(position)
-            return {
-                text: told.format(facts=self._facts_said(play_facts(position, plays[text])))
+            found = {
+                text: play_facts(position, plays[text])
                 for text in dict.fromkeys(texts)
                 if plays.get(text)
             }
+            facts = {text: told.format(facts=self._facts_said(f)) for text, f in found.items()}
+            return facts, self._why(position, plays, found, groups)
 
         return self.memo.get("facts", (self._version, tuple(texts)), said, limit=4)
+
+    def _why(
+        self,
+        position: Position,
+        plays: dict[str, Play],
+        found: dict[str, PlayFacts],
+        groups: Sequence[tuple[str, list[str]]],
+    ) -> dict[str, str]:
+        """``View.why`` for each of ``groups`` (a first play, and the plays below it in
+        rank order): the first of them that leaves fewer shots than the first. A round
+        ahead costs a tenth of a second a play on the fast path, seconds off it in
+        trigammon (left out there)."""
+        if position.variant.players > 2 and fast.compiled() is None:
+            return {}
+        from ..judgement.risk import risk_of  # numpy's, as Hints are
+
+        evaluator = self._analyses.evaluator
+        risks: dict[str, Risk] = {}
+
+        def risk(text: str) -> Risk:
+            if text not in risks:
+                risks[text] = risk_of(position, plays[text], evaluator)
+            return risks[text]
+
+        why: dict[str, str] = {}
+        for first, others in groups:
+            safer = [
+                other
+                for other in others
+                if first in found
+                and other in found
+                and other != first
+                and leaves_more_shots(found[first], found[other])
+            ]
+            if safer and safer[0] not in why:
+                shots = max(rolls for _player, rolls in found[first].shots) / 36
+                why[safer[0]] = why_said(first, risk(first), safer[0], risk(safer[0]), shots)
+        return why
 
     def _facts_said(self, found: PlayFacts) -> str:
         """A play's facts in words, its points as this board numbers them (walk 19 read

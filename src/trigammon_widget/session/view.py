@@ -213,6 +213,10 @@ class View(TypedDict):
     (points made, hits, checkers off, blots and the rolls that hit them:
     ``teaching.play_facts``), by its text in the mover's numbers: the reasons beside the
     numbers (walk 18)."""
+    why: dict[str, str]
+    """Why the first of a list ranks above a play below it that leaves fewer shots, by
+    that play's text: the two plays' risk a round ahead (``teaching.why``); for Hints'
+    highest such play and the play made, and the review's play made."""
     can_roll: bool
     """Whether the person to act may roll: never on a bot's turn (its seat is the bot's)."""
     can_confirm: bool
