@@ -55,6 +55,7 @@ def probe():
             "best": 'class="tg-best"' in board.svg,
             "dice": view["dice"],
             "dice_of": [entry["dice"] for entry in board.history],
+            "why": view["why"],
         }
     print("PROBE", _probes, json.dumps(state))
 """
@@ -224,6 +225,9 @@ def test_next_and_previous_mistake_by_buttons_and_keys(page: Any) -> None:
     assert all(plays.locator(".tgw-equity").all_text_contents())
     assert plays.locator(".tgw-facts").count() == plays.count()
     assert turn.locator("[data-role=facts-note]").count() == 1
+    # Why the best ranks above the play made, where that leaves fewer shots: under it.
+    assert turn.locator(".tgw-why").all_text_contents() == list(state["why"].values())
+    assert set(state["why"]) <= {turn.locator(".tgw-played .tgw-notation").text_content()}
     # Where the loss comes from: the chances after the best play and after the one made
     # (walk 32 read the same blot and hit count under both).
     best = plays.first.locator(".tgw-notation").text_content()
