@@ -239,7 +239,10 @@ export class ReviewPanel {
         format(about(words, "mistakes_of", p.player, v.you), { name: v.names[p.player] ?? String(p.player + 1) }),
       ]),
     ]);
-    const mine = v.you !== null && players.some((p) => p.player === v.you) ? String(v.you) : EVERYONE;
+    // The person's own mistakes first, where they made any: walk 43 met "0 in this game"
+    // with Next greyed out and thought the review had shown nothing.
+    const yours = v.you !== null && players.some((p) => p.player === v.you) ? String(v.you) : EVERYONE;
+    const mine = markedOf(r, yours).length ? yours : EVERYONE;
     this.whose.value = this.chosen ?? mine;
     const marked = this.marked();
     const count = marked.length;

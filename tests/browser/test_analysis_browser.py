@@ -202,7 +202,7 @@ def test_hints_show_the_net_then_the_rollout_each_labelled_and_in_order(
     # within the rollout's error" (the rollout asks for 3 standard errors, not the ±).
     times = analysis["separation"]
     needed = times * rolled[1]["loss_error"]
-    said = f"a best only at a gap over {needed:.3f} ({times:.0f} standard errors)."
+    said = f"a best only at a gap over {needed:.3f} ({times:.0f} standard errors of this gap)."
     assert analysis["separated"] == (rolled[1]["loss"] > needed)
     assert analysis["separated"] or lines[1].endswith(said), lines[1]
     shown = assert_in_order(panel)

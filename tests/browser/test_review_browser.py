@@ -24,15 +24,15 @@ from .lab_page import (
 )
 from .lab_server import centre
 
-REVIEW, TUTOR, YOURS = range(3)
-BOARDS = 3
+REVIEW, TUTOR, YOURS, SPOTLESS = range(4)
+BOARDS = 4
 PROBE_CELL = 4
 PLIES = 16
 
 SETUP = """\
 import json
-from trigammon_widget import CLASSIC, Game, Position
-from trigammon_widget.judgement.play.bots import RandomBot
+from trigammon_widget import CLASSIC, TRIGAMMON, Game, Position
+from trigammon_widget.judgement.play.bots import NeuralBot, RandomBot
 from trigammon_widget.judgement.play.bot_games import autoplay
 from trigammon_widget.widget import BoardWidget
 
@@ -72,6 +72,11 @@ CELLS = [
     "yours.set_seat(0, 'neural')\n"  # Ann's seat the neural bot's, from now on
     "yours.analyse()\nyours.wait()\nyours",
     "probe()",
+    # the neural bot's plays for you against random players' (no cube, whose missed
+    # doubles the review would mark): none of yours marked
+    f"clean = Game(TRIGAMMON, seed=13, names=['Ann', 'Bo', 'Cy'])\n"
+    f"autoplay(clean, [NeuralBot(), RandomBot(2), RandomBot(3)], max_turns={PLIES})\n"
+    "spotless = BoardWidget(clean, you=0)\nspotless.analyse()\nspotless.wait()\nspotless",
 ]
 
 
@@ -301,6 +306,22 @@ def test_a_learner_steps_through_one_players_mistakes(page: Any) -> None:
         f"mistake {bos.index(first) + 1} of {len(bos)}"
     )
     whose.select_option(label="Everyone's mistakes")
+
+
+def test_a_person_without_a_marked_mistake_steps_through_everyones(page: Any) -> None:
+    """Walk 43 opened the review on "Your mistakes: 0 in this game" with Next greyed out
+    and thought nothing had happened: where the person has no marked decision, the
+    review steps through everyone's, and says how many."""
+    widget = board(page, SPOTLESS)
+    whose = widget.get_by_role("combobox", name="Whose mistakes to step through")
+    wait_until(page, widget, "el.querySelector('[data-role=mistakes]').textContent !== ''")
+    assert whose.input_value() == "all"
+    count = widget.locator("[data-role=mistakes]").text_content() or ""
+    assert re.fullmatch(r"[1-9]\d* in this game", count), count
+    assert widget.get_by_role("button", name="Next mistake").is_enabled()
+    whose.select_option(label="Your mistakes")
+    none = "el.querySelector('[data-role=mistakes]').textContent === '0 in this game'"
+    wait_until(page, widget, none)
 
 
 def test_a_board_with_a_person_steps_through_their_mistakes_first(page: Any) -> None:

@@ -11,8 +11,9 @@ from trigammon_widget.teaching.play_facts import play_facts
 from trigammon_widget.teaching.why import SELDOM, leaves_more_shots, why_said
 
 INTRO = (
-    "Why 1/10 ranks above 12/21 though it leaves more shots, a round ahead (each other "
-    "player's best answer to every roll, by the net): "
+    "Why 1/10 ranks above 12/21 though it leaves more shots, looking a round ahead (the "
+    "net's quick look at each other player's best answer to every roll, so its figures "
+    "differ a little from the list's): "
 )
 
 
@@ -40,8 +41,7 @@ def risk(hit: float, when_hit: float, when_missed: float) -> Risk:
         (
             risk(0.25, -0.2, 0.06),
             risk(0.5, -0.1, 0.05),
-            "Not every shot is worth taking: 1/10 is hit less often, \N{MINUS SIGN}0.005 "
-            "against \N{MINUS SIGN}0.025 on average.",
+            "1/10 is hit less often: \N{MINUS SIGN}0.005 against \N{MINUS SIGN}0.025 on average.",
         ),
         # more gained when missed than lost when hit
         (
@@ -68,9 +68,9 @@ def test_the_verdict_says_which_side_of_the_risk_decides(
 def test_each_side_says_how_often_it_is_hit_and_what_it_is_worth_then_and_else() -> None:
     said = why_said("1/10", risk(0.297, 0.003, 0.048), "12/21", risk(SELDOM / 2, -0.3, -0.001))
     assert said == INTRO + (
-        "1/10 is hit 30% of the time, worth +0.003 points a game then, else +0.048; 12/21 "
-        "is almost never hit and is worth \N{MINUS SIGN}0.001. 1/10 is better off whether it "
-        "is hit or not."
+        "1/10 is hit in 30% of rounds, and is then worth +0.003 points a game, else +0.048. "
+        "12/21 is almost never hit and is worth \N{MINUS SIGN}0.001. 1/10 is better off "
+        "whether it is hit or not."
     )
 
 
@@ -83,15 +83,16 @@ def test_a_play_leaves_more_shots_by_all_the_rolls_that_hit_it() -> None:
     assert leaves_more_shots(runner, nine) and not leaves_more_shots(nine, nine)
 
 
-def test_a_play_hit_far_less_often_than_it_can_be_says_so() -> None:
-    """Walk 42's 1/10: hit with 29 of 36 rolls, and hit 30% of the time by the best
-    answers: the sentence says why the two differ, unless its verdict does."""
+def test_a_play_hit_far_less_often_than_it_can_be_says_why() -> None:
+    """Walk 43 read "Victor hits with 29 of 36 rolls" above "1/10 is hit 32% of the time"
+    and took one for wrong: where the best answers hit far less often than a player
+    can, the sentence says why."""
     first, other = risk(0.297, 0.003, 0.048), risk(0.11, -0.174, -0.001)
-    said = why_said("1/10", first, "12/21", other, shots=29 / 36)
-    assert said.endswith(
-        "Not every roll that can hit is played as a hit. 1/10 is better off whether it is "
-        "hit or not."
+    said = why_said("1/10", first, "12/21", other, rolls=29)
+    assert said.startswith(
+        INTRO + "1/10 is hit in only 30% of rounds, though one player can hit it with 29 of "
+        "36 rolls: the others hit only where that is their best play. Then it is worth "
+        "+0.003 points a game, else +0.048. 12/21 is hit in 11% of rounds, worth "
+        "\N{MINUS SIGN}0.174 then, else \N{MINUS SIGN}0.001."
     )
-    assert "Not every roll" not in why_said("1/10", first, "12/21", other, shots=0.33)
-    seldom = why_said("1/10", risk(0.25, -0.2, 0.06), "12/21", risk(0.5, -0.1, 0.05), 0.9)
-    assert "Not every roll" not in seldom and "Not every shot is worth taking" in seldom
+    assert "in only" not in why_said("1/10", first, "12/21", other, rolls=12)

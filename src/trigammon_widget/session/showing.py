@@ -461,8 +461,8 @@ class Showing(SessionState):
                 and leaves_more_shots(found[first], found[other])
             ]
             if safer and safer[0] not in why:
-                shots = max(rolls for _player, rolls in found[first].shots) / 36
-                why[safer[0]] = why_said(first, risk(first), safer[0], risk(safer[0]), shots)
+                rolls = max(rolls for _player, rolls in found[first].shots)
+                why[safer[0]] = why_said(first, risk(first), safer[0], risk(safer[0]), rolls)
         return why
 
     def _facts_said(self, found: PlayFacts) -> str:

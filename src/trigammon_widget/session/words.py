@@ -438,14 +438,18 @@ WORDS: Mapping[str, str] = {
     "versus_proper_tip": N_("How far the choice lies above (+) or below (−) the proper action"),  # noqa: RUF001
     # Translators: walk 16 read "by 0.016 ± 0.008" beside another turn's "too close"
     # at 0.020 ± 0.014: each says whether the gap beats its own error.
+    # Translators: ± is a 95% interval; the rollout needs {times} standard errors of this
+    # gap, {needed}, which changes from roll to roll (walk 43 read 0.011 called best after
+    # a cut-off of 0.014 at another roll).
     "verdict_best": N_(
-        "Best: {play}, by {gap} ± {error}: the gap is larger than the rollout's error."
+        "Best: {play}, by {gap} ± {error} (95%): over {needed}, the {times} standard errors "
+        "of this gap that the rollout needs to name a best."
     ),
     # Translators: walk 31 read "0.016 ± 0.012 apart, within the rollout's error": the
     # rollout names a best only past {times} standard errors ({needed}), not the ±.
     "verdict_close": N_(
-        "Too close to call: {play} and {second} are {gap} ± {error} apart; the rollout names "
-        "a best only at a gap over {needed} ({times} standard errors)."
+        "Too close to call: {play} and {second} are {gap} ± {error} (95%) apart; the rollout "
+        "names a best only at a gap over {needed} ({times} standard errors of this gap)."
     ),
     # Translators: under a play that loses, where the loss comes from: the chances after
     # the better play and after the play made, by the same judge (walk 32 read the same

@@ -23,7 +23,9 @@ __all__ = ["SELDOM", "SPARED", "leaves_more_shots", "why_said"]
 
 SPARED = 0.05
 """How far below the chance that a play can be hit its chance of being hit must lie for
-the sentence to say that not every roll that can hit is played as one."""
+the sentence to say why the two differ: the others hit only where hitting is their
+best play (walk 43 read "Victor hits with 29 of 36 rolls" above "hit 32% of the time"
+and took one of them for wrong)."""
 
 SELDOM = 0.005
 """A chance of being hit below which a play counts as not hit: its figure "when hit"
@@ -36,15 +38,15 @@ def leaves_more_shots(first: PlayFacts, other: PlayFacts) -> bool:
     return _shots(first) > _shots(other)
 
 
-def why_said(first: str, first_risk: Risk, other: str, other_risk: Risk, shots: float = 0.0) -> str:
+def why_said(first: str, first_risk: Risk, other: str, other_risk: Risk, rolls: int = 0) -> str:
     """Why ``first`` ranks above ``other`` though it leaves more shots: each play's
-    round ahead, and what decides: better whether hit or not; hit less often than its
-    shots say (not every shot is worth taking); more gained when missed than lost when
-    hit; less lost when hit; or that this look rates ``other`` higher on average, where
-    the two are close and the list's deeper figures decide. ``shots``: the chance
-    that one other player can hit ``first``, its largest count of rolls in 36; where
-    the best answers hit it far less often, the sentence says so (walk 42's 1/10: hit
-    with 29 of 36 rolls, and hit 30% of the time)."""
+    round ahead, and what decides: better whether hit or not; hit less often; more
+    gained when missed than lost when hit; less lost when hit; or that this look rates
+    ``other`` higher on average, where the two are close and the list's figures decide.
+    ``rolls``: the most rolls of 36 with which one other player can hit ``first``;
+    where the best answers hit it far less often, the sentence says why the two differ.
+    The figures are a quicker look's than the list's, and the sentence says so (walk
+    43 weighed them up and found them off the list's)."""
     hit, other_hit = _when_hit(first_risk), _when_hit(other_risk)
     missed_better = first_risk.when_missed > other_risk.when_missed
     means = {"mean": _points(first_risk.mean), "other_mean": _points(other_risk.mean)}
@@ -56,11 +58,9 @@ def why_said(first: str, first_risk: Risk, other: str, other_risk: Risk, shots: 
             "are close, and the list's figures decide."
         ).format(other=other, **means)
     elif first_risk.hit < other_risk.hit:
-        shots = 0.0  # said by the verdict
-        verdict = _(
-            "Not every shot is worth taking: {play} is hit less often, {mean} against "
-            "{other_mean} on average."
-        ).format(play=first, **means)
+        verdict = _("{play} is hit less often: {mean} against {other_mean} on average.").format(
+            play=first, **means
+        )
     elif missed_better:
         verdict = _(
             "{play} loses more when hit but gains more when missed: {mean} against "
@@ -70,33 +70,38 @@ def why_said(first: str, first_risk: Risk, other: str, other_risk: Risk, shots: 
         verdict = _("{play} loses less when hit: {mean} against {other_mean} on average.").format(
             play=first, **means
         )
-    if first_risk.hit + SPARED < shots:
-        verdict = _("Not every roll that can hit is played as a hit.") + " " + verdict
     return _(
-        "Why {play} ranks above {other} though it leaves more shots, a round ahead (each "
-        "other player's best answer to every roll, by the net): {first}; {second}. {verdict}"
+        "Why {play} ranks above {other} though it leaves more shots, looking a round ahead "
+        "(the net's quick look at each other player's best answer to every roll, so its "
+        "figures differ a little from the list's): {first}. {second}. {verdict}"
     ).format(
         play=first,
         other=other,
-        first=_first_side(first, first_risk),
+        first=_first_side(first, first_risk, rolls),
         second=_second_side(other, other_risk),
         verdict=verdict,
     )
 
 
-def _first_side(play: str, risk: Risk) -> str:
+def _first_side(play: str, risk: Risk, rolls: int) -> str:
+    figures = {
+        "play": play,
+        "hit": _percent(risk.hit),
+        "when_hit": _points(risk.when_hit),
+        "missed": _points(risk.when_missed),
+    }
     if risk.hit < SELDOM:
-        return _("{play} is almost never hit and is worth {missed} points a game").format(
-            play=play, missed=_points(risk.when_missed)
-        )
+        return _("{play} is almost never hit and is worth {missed} points a game").format(**figures)
+    if risk.hit + SPARED < rolls / 36:
+        return _(
+            "{play} is hit in only {hit} of rounds, though one player can hit it with {rolls} "
+            "of 36 rolls: the others hit only where that is their best play. Then it is "
+            "worth {when_hit} points a game, else {missed}"
+        ).format(rolls=rolls, **figures)
     return _(
-        "{play} is hit {hit} of the time, worth {when_hit} points a game then, else {missed}"
-    ).format(
-        play=play,
-        hit=decimal(100 * risk.hit, 0) + "%",
-        when_hit=_points(risk.when_hit),
-        missed=_points(risk.when_missed),
-    )
+        "{play} is hit in {hit} of rounds, and is then worth {when_hit} points a game, "
+        "else {missed}"
+    ).format(**figures)
 
 
 def _second_side(play: str, risk: Risk) -> str:
@@ -105,12 +110,16 @@ def _second_side(play: str, risk: Risk) -> str:
         return _("{play} is almost never hit and is worth {missed}").format(
             play=play, missed=_points(risk.when_missed)
         )
-    return _("{play} is hit {hit}, worth {when_hit} then, else {missed}").format(
+    return _("{play} is hit in {hit} of rounds, worth {when_hit} then, else {missed}").format(
         play=play,
-        hit=decimal(100 * risk.hit, 0) + "%",
+        hit=_percent(risk.hit),
         when_hit=_points(risk.when_hit),
         missed=_points(risk.when_missed),
     )
+
+
+def _percent(chance: float) -> str:
+    return decimal(100 * chance, 0) + "%"
 
 
 def _when_hit(risk: Risk) -> float:
