@@ -20,7 +20,7 @@ from ..pictures.themes import THEMES, css_variables
 from ..study import Verdict
 from ..study.schedule import due_text
 from ..teaching.play_facts import PlayFacts, facts_said, play_facts
-from ..teaching.why import leaves_more_shots, why_said
+from ..teaching.why import Side, leaves_more_shots, why_said
 from .coaching import Analysis, Review, ReviewStop, plays_by_text, review_view
 from .slices import TutorStop
 from .state import SessionState
@@ -396,16 +396,19 @@ class Showing(SessionState):
         the first ranks above the highest play below it that leaves fewer shots, and
         above the play made where that leaves fewer (``teaching.why``)."""
         texts: list[str] = []
-        groups: list[tuple[str, list[str]]] = []  # (first, the plays below it to compare)
+        # (first, the plays below it to compare, the one the list cannot tell from it)
+        groups: list[tuple[str, list[str], str | None]] = []
         if analysis is not None and analysis["kind"] == "hints":
             ranked = [row["text"] for row in analysis.get("hints", [])[:FACT_ROWS]]
             texts += [*ranked, analysis.get("played", "")]
-            groups += [(ranked[0], ranked[1:]), (ranked[0], texts[-1:])] if ranked else []
+            level = ranked[1] if len(ranked) > 1 and analysis.get("separated") is False else None
+            if ranked:
+                groups += [(ranked[0], ranked[1:], level), (ranked[0], texts[-1:], level)]
         turn = review["turn"] if review is not None else None
         if turn is not None and turn["dice"]:
             best = [row["text"] for row in turn["best"]]
             texts += [*best, turn["played"]]
-            groups += [(best[0], [turn["played"]])] if best else []
+            groups += [(best[0], [turn["played"]], None)] if best else []
         position = self._board.game.position
         if not texts or position.dice is None:
             return {}, {}
@@ -432,10 +435,12 @@ class Showing(SessionState):
         position: Position,
         plays: dict[str, Play],
         found: dict[str, PlayFacts],
-        groups: Sequence[tuple[str, list[str]]],
+        groups: Sequence[tuple[str, list[str], str | None]],
     ) -> dict[str, str]:
-        """``View.why`` for each of ``groups`` (a first play, and the plays below it in
-        rank order): the first of them that leaves fewer shots than the first. A round
+        """``View.why`` for each of ``groups`` (a first play, the plays below it in rank
+        order, and the one the list cannot tell from it): the first of them that leaves
+        fewer shots than the first, said to stand level with it where it is that one
+        (walk 44 read "too close to call" above "why 1/10 ranks above"). A round
         ahead costs a tenth of a second a play on the fast path, seconds off it in
         trigammon (left out there)."""
         if position.variant.players > 2 and fast.compiled() is None:
@@ -445,13 +450,14 @@ class Showing(SessionState):
         evaluator = self._analyses.evaluator
         risks: dict[str, Risk] = {}
 
-        def risk(text: str) -> Risk:
+        def side(text: str) -> Side:
             if text not in risks:
                 risks[text] = risk_of(position, plays[text], evaluator)
-            return risks[text]
+            rolls = max((rolls for _player, rolls in found[text].shots), default=0)
+            return Side(text, risks[text], rolls)
 
         why: dict[str, str] = {}
-        for first, others in groups:
+        for first, others, level in groups:
             safer = [
                 other
                 for other in others
@@ -461,8 +467,8 @@ class Showing(SessionState):
                 and leaves_more_shots(found[first], found[other])
             ]
             if safer and safer[0] not in why:
-                rolls = max(rolls for _player, rolls in found[first].shots)
-                why[safer[0]] = why_said(first, risk(first), safer[0], risk(safer[0]), rolls)
+                other = safer[0]
+                why[other] = why_said(side(first), side(other), level=other == level)
         return why
 
     def _facts_said(self, found: PlayFacts) -> str:

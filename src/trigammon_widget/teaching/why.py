@@ -11,6 +11,7 @@ often it is hit and what it is worth then, and what it is worth when missed
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.i18n import _, decimal
@@ -19,7 +20,7 @@ from .play_facts import PlayFacts
 if TYPE_CHECKING:  # the judgement needs numpy; the words need only its figures
     from ..judgement.risk import Risk
 
-__all__ = ["SELDOM", "SPARED", "leaves_more_shots", "why_said"]
+__all__ = ["SELDOM", "SPARED", "Side", "leaves_more_shots", "why_said"]
 
 SPARED = 0.05
 """How far below the chance that a play can be hit its chance of being hit must lie for
@@ -38,84 +39,111 @@ def leaves_more_shots(first: PlayFacts, other: PlayFacts) -> bool:
     return _shots(first) > _shots(other)
 
 
-def why_said(first: str, first_risk: Risk, other: str, other_risk: Risk, rolls: int = 0) -> str:
-    """Why ``first`` ranks above ``other`` though it leaves more shots: each play's
-    round ahead, and what decides: better whether hit or not; hit less often; more
-    gained when missed than lost when hit; less lost when hit; or that this look rates
-    ``other`` higher on average, where the two are close and the list's figures decide.
-    ``rolls``: the most rolls of 36 with which one other player can hit ``first``;
-    where the best answers hit it far less often, the sentence says why the two differ.
-    The figures are a quicker look's than the list's, and the sentence says so (walk
-    43 weighed them up and found them off the list's)."""
-    hit, other_hit = _when_hit(first_risk), _when_hit(other_risk)
-    missed_better = first_risk.when_missed > other_risk.when_missed
-    means = {"mean": _points(first_risk.mean), "other_mean": _points(other_risk.mean)}
-    if missed_better and hit >= other_hit:
-        verdict = _("{play} is better off whether it is hit or not.").format(play=first)
-    elif first_risk.mean < other_risk.mean:
+@dataclass(frozen=True)
+class Side:
+    """One play of the two compared: its text, its ``Risk``, and ``rolls``, the most
+    rolls of 36 with which one other player can hit it (its facts' shots)."""
+
+    play: str
+    risk: Risk
+    rolls: int
+
+
+def why_said(first: Side, other: Side, level: bool = False) -> str:
+    """Why ``first`` ranks above ``other`` (stands ``level`` with it, where the list
+    cannot tell the two apart) though it leaves more shots: each play's round ahead,
+    and what decides: better whether hit or not; hit less often; more gained when
+    missed than lost when hit; less lost when hit; or that this look rates ``other``
+    higher on average, where the two are close and the list's figures decide.
+
+    Where the best answers hit a play far less often than its rolls that can hit (walk
+    43 read "Victor hits with 29 of 36 rolls" above "hit 32% of the time"; walk 44 "36 of
+    36 rolls" above "21%"), the sentence says why, once. The figures are a quicker look's
+    than the list's, and it says so (walk 43 weighed them up against the list's)."""
+    one, two = first.risk, other.risk
+    missed_better = one.when_missed > two.when_missed
+    means = {"mean": _points(one.mean), "other_mean": _points(two.mean)}
+    if missed_better and _when_hit(one) >= _when_hit(two):
+        verdict = _("{play} is better off whether it is hit or not.").format(play=first.play)
+    elif one.mean < two.mean:
         verdict = _(
             "On average this look rates {other} higher ({other_mean} against {mean}): the two "
             "are close, and the list's figures decide."
-        ).format(other=other, **means)
-    elif first_risk.hit < other_risk.hit:
+        ).format(other=other.play, **means)
+    elif one.hit < two.hit:
         verdict = _("{play} is hit less often: {mean} against {other_mean} on average.").format(
-            play=first, **means
+            play=first.play, **means
         )
     elif missed_better:
         verdict = _(
             "{play} loses more when hit but gains more when missed: {mean} against "
             "{other_mean} on average."
-        ).format(play=first, **means)
+        ).format(play=first.play, **means)
     else:
         verdict = _("{play} loses less when hit: {mean} against {other_mean} on average.").format(
-            play=first, **means
+            play=first.play, **means
         )
-    return _(
-        "Why {play} ranks above {other} though it leaves more shots, looking a round ahead "
-        "(the net's quick look at each other player's best answer to every roll, so its "
-        "figures differ a little from the list's): {first}. {second}. {verdict}"
-    ).format(
-        play=first,
-        other=other,
-        first=_first_side(first, first_risk, rolls),
-        second=_second_side(other, other_risk),
-        verdict=verdict,
+    intro = (
+        _(
+            "Why {play} stands level with {other} though it leaves more shots, looking a round "
+            "ahead (the net's quick look at each other player's best answer to every roll, so "
+            "its figures differ a little from the list's)."
+        )
+        if level
+        else _(
+            "Why {play} ranks above {other} though it leaves more shots, looking a round ahead "
+            "(the net's quick look at each other player's best answer to every roll, so its "
+            "figures differ a little from the list's)."
+        )
     )
+    sentences = [intro.format(play=first.play, other=other.play)]
+    if any(side.risk.hit + SPARED < side.rolls / 36 for side in (first, other)):
+        spared = _(
+            "The others hit only where hitting is their best play, so fewer rolls hit than could."
+        )
+        sentences.append(spared)
+    return " ".join([*sentences, _side(first, units=True), _side(other, units=False), verdict])
 
 
-def _first_side(play: str, risk: Risk, rolls: int) -> str:
+def _side(side: Side, *, units: bool) -> str:
+    """One play's round ahead in a sentence, with the units of its figures (the first
+    play's) or without (the second's, said already)."""
+    risk = side.risk
     figures = {
-        "play": play,
+        "play": side.play,
         "hit": _percent(risk.hit),
+        "rolls": side.rolls,
         "when_hit": _points(risk.when_hit),
         "missed": _points(risk.when_missed),
     }
-    if risk.hit < SELDOM:
-        return _("{play} is almost never hit and is worth {missed} points a game").format(**figures)
-    if risk.hit + SPARED < rolls / 36:
-        return _(
-            "{play} is hit in only {hit} of rounds, though one player can hit it with {rolls} "
-            "of 36 rolls: the others hit only where that is their best play. Then it is "
-            "worth {when_hit} points a game, else {missed}"
-        ).format(rolls=rolls, **figures)
-    return _(
-        "{play} is hit in {hit} of rounds, and is then worth {when_hit} points a game, "
-        "else {missed}"
-    ).format(**figures)
-
-
-def _second_side(play: str, risk: Risk) -> str:
-    """As ``_first_side``, its units said once already."""
-    if risk.hit < SELDOM:
-        return _("{play} is almost never hit and is worth {missed}").format(
-            play=play, missed=_points(risk.when_missed)
+    if not side.rolls:
+        said = (
+            _("{play} leaves no shot and is worth {missed} points a game.")
+            if units
+            else _("{play} leaves no shot and is worth {missed}.")
         )
-    return _("{play} is hit in {hit} of rounds, worth {when_hit} then, else {missed}").format(
-        play=play,
-        hit=_percent(risk.hit),
-        when_hit=_points(risk.when_hit),
-        missed=_points(risk.when_missed),
-    )
+    elif risk.hit < SELDOM:
+        said = (
+            _(
+                "{play} is almost never hit (up to {rolls} of a player's 36 rolls could hit it) "
+                "and is worth {missed} points a game."
+            )
+            if units
+            else _("{play} is almost never hit ({rolls} of 36 could) and is worth {missed}.")
+        )
+    else:
+        said = (
+            _(
+                "{play} is hit in {hit} of rounds (up to {rolls} of a player's 36 rolls could "
+                "hit it), worth {when_hit} points a game then, else {missed}."
+            )
+            if units
+            else _(
+                "{play} is hit in {hit} ({rolls} of 36 could), worth {when_hit} then, else "
+                "{missed}."
+            )
+        )
+    return said.format(**figures)
 
 
 def _percent(chance: float) -> str:
