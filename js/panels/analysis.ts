@@ -686,10 +686,9 @@ function cubeUnit(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
   return h(
     "p",
     { class: "tgw-note", "data-role": "cube-unit" },
-    format(word(words, "cube_unit"), {
+    format(word(words, value === 1 ? "cube_unit_one" : "cube_unit"), {
       value: String(value),
       taken: taken.text,
-      equity: equity(taken.equity, words),
       points: equity(value * taken.equity, words),
       doubled: String(2 * value),
       passed: passed.text,

@@ -422,10 +422,15 @@ WORDS: Mapping[str, str] = {
     # cube" counted the cube before or after the double; walk 39 read a first note that
     # counted the doubled cube twice, and walk 40 read "in cubes of 1 ... on the cube of
     # 2" as a figure to double: the figures are the game's points with the double in.
+    # Walk 44 took three readings of "Double, take +0.069 is +0.069 points in all": on
+    # the 1-cube the figures are simply points a game.
+    "cube_unit_one": N_(
+        "Each figure is points a game with the double counted in: {taken} (the cube then on "
+        "{doubled}) means {points} points a game; {passed}, {passed_points}."
+    ),
     "cube_unit": N_(
-        "The figures count the double in, per point of the cube now ({value}): {taken} "
-        "{equity} is {points} points in all with the cube on {doubled}; {passed} is "
-        "{passed_points}."
+        "Each figure is per point of the cube now ({value}), the double counted in: {taken} "
+        "(the cube then on {doubled}) means {points} points a game; {passed}, {passed_points}."
     ),
     # Translators: under the cube table when a double that would be taken scores below
     # playing on for the favourite (walk 38 read "Double, take -0.245" at 53% to win
