@@ -438,8 +438,9 @@ def test_hints_before_the_roll_give_the_cubes_advice(page: Any) -> None:
     taken = next(row for row in advice["rows"] if row["action"] == "double, take")
     unit = panel.locator("[data-role=cube-unit]").text_content() or ""
     assert unit == (
-        "Each figure is points a game with the double counted in: Double, take (the cube "
-        f"then on 2) means {signed(taken['equity'])} points a game; Double, pass, +1.000."
+        "Points per cube, with the cube now on 1, are points a game, the double counted in: "
+        f"Double, take (the cube then on 2) means {signed(taken['equity'])} points a game; "
+        "Double, pass, +1.000."
     )
     # A favourite's taken double below playing on says the cube changes hands (walk 38).
     kept = next(row for row in advice["rows"] if row["action"] == "no double")
@@ -537,9 +538,9 @@ def test_a_take_point_of_nothing_says_why(page: Any, lab: LabServer) -> None:
     # 39 caught a first unit note that counted the doubled cube twice).
     taken = next(row for row in advice["rows"] if row["action"] == "double, take")
     assert panel.locator("[data-role=cube-unit]").text_content() == (
-        "Each figure is per point of the cube now (2), the double counted in: Redouble, take "
-        f"(the cube then on 4) means {signed(2 * taken['equity'])} points a game; Redouble, "
-        "pass, +2.000."
+        "Points per cube are per point of the cube now (2), the double counted in: Redouble, "
+        f"take (the cube then on 4) means {signed(2 * taken['equity'])} points a game; "
+        "Redouble, pass, +2.000."
     )
 
 

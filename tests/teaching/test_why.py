@@ -28,16 +28,31 @@ def side(play: str, hit: float, when_hit: float, when_missed: float, rolls: int)
     [
         # better whether hit or not
         (
-            side("1/10", 0.3, 0.003, 0.048, 12),
+            side("1/10", 0.3, 0.004, 0.048, 12),
             side("12/21", 0.11, -0.174, -0.001, 4),
-            "1/10 is better off whether it is hit or not.",
+            "1/10 is better off whether it is hit or not: +0.035 against \N{MINUS SIGN}0.020 "
+            "on average.",
         ),
         # worse on average by this look: close, the list decides
         (
             side("1/10", 0.21, -0.023, 0.038, 8),
             side("12/21", 0.26, 0.002, 0.034, 8),
-            "On average this look rates 12/21 higher (+0.026 against +0.025): the two are "
-            "close, and the list's figures decide.",
+            "On average this look rates 12/21 as high or higher (+0.026 against +0.025): the "
+            "two are close, and the list's figures decide.",
+        ),
+        # better whether hit or not, yet hit more often: worse on average (walk 45)
+        (
+            side("1/10", 0.22, -0.004, 0.0621, 8),
+            side("12/21", 0.17, -0.015, 0.0620, 6),
+            "On average this look rates 12/21 as high or higher (+0.049 against +0.048): the "
+            "two are close, and the list's figures decide.",
+        ),
+        # better when hit, level when missed as the sentence writes it: not "whether hit
+        # or not" (walk 45 read it beside +0.062 and +0.062)
+        (
+            side("1/10", 0.4, 0.05, 0.0621, 15),
+            side("12/21", 0.3, -0.015, 0.0620, 11),
+            "1/10 loses less when hit: +0.057 against +0.039 on average.",
         ),
         # hit less often
         (
@@ -75,7 +90,8 @@ def test_each_side_says_how_often_it_is_hit_and_what_it_is_worth_then_and_else()
     assert said == INTRO + (
         " 1/10 is hit in 30% of rounds (up to 11 of a player's 36 rolls could hit it), worth "
         "+0.003 points a game then, else +0.048. 12/21 leaves no shot and is worth "
-        f"{MINUS}0.001. 1/10 is better off whether it is hit or not."
+        f"{MINUS}0.001. 1/10 is better off whether it is hit or not: +0.035 against "
+        f"{MINUS}0.002 on average."
     )
 
 
@@ -92,7 +108,7 @@ def test_a_play_hit_far_less_often_than_it_can_be_says_why_once() -> None:
             "1/10 is hit in 30% of rounds (up to 29 of a player's 36 rolls could hit it), worth "
             "+0.003 points a game then, else +0.048.",
             f"12/21 is hit in 21% (36 of 36 could), worth {MINUS}0.170 then, else 0.000.",
-            "1/10 is better off whether it is hit or not.",
+            f"1/10 is better off whether it is hit or not: +0.035 against {MINUS}0.036 on average.",
         ]
     )
     seldom = why_said(side("1/10", SELDOM / 2, 0.0, 0.05, 20), side("12/21", 0.1, -0.2, 0.0, 4))

@@ -424,13 +424,17 @@ WORDS: Mapping[str, str] = {
     # 2" as a figure to double: the figures are the game's points with the double in.
     # Walk 44 took three readings of "Double, take +0.069 is +0.069 points in all": on
     # the 1-cube the figures are simply points a game.
+    # Walk 45 read "points a game" under a column of "points per cube": on the 1-cube
+    # they are the same, and the note says so.
     "cube_unit_one": N_(
-        "Each figure is points a game with the double counted in: {taken} (the cube then on "
-        "{doubled}) means {points} points a game; {passed}, {passed_points}."
+        "Points per cube, with the cube now on 1, are points a game, the double counted in: "
+        "{taken} (the cube then on {doubled}) means {points} points a game; {passed}, "
+        "{passed_points}."
     ),
     "cube_unit": N_(
-        "Each figure is per point of the cube now ({value}), the double counted in: {taken} "
-        "(the cube then on {doubled}) means {points} points a game; {passed}, {passed_points}."
+        "Points per cube are per point of the cube now ({value}), the double counted in: "
+        "{taken} (the cube then on {doubled}) means {points} points a game; {passed}, "
+        "{passed_points}."
     ),
     # Translators: under the cube table when a double that would be taken scores below
     # playing on for the favourite (walk 38 read "Double, take -0.245" at 53% to win

@@ -61,20 +61,26 @@ def why_said(first: Side, other: Side, level: bool = False) -> str:
     36 rolls" above "21%"), the sentence says why, once. The figures are a quicker look's
     than the list's, and it says so (walk 43 weighed them up against the list's)."""
     one, two = first.risk, other.risk
-    missed_better = one.when_missed > two.when_missed
-    means = {"mean": _points(one.mean), "other_mean": _points(two.mean)}
-    if missed_better and _when_hit(one) >= _when_hit(two):
-        verdict = _("{play} is better off whether it is hit or not.").format(play=first.play)
-    elif one.mean < two.mean:
+    # Compared as the sentence writes them (walk 45 read "better off whether it is hit
+    # or not" beside +0.062 and +0.062, and worked out the second's average higher).
+    mean, other_mean = _points(one.mean), _points(two.mean)
+    means = {"mean": mean, "other_mean": other_mean}
+    missed = _rounded(one.when_missed) - _rounded(two.when_missed)
+    when_hit = _rounded(_when_hit(one)) - _rounded(_when_hit(two))
+    if _rounded(one.mean) <= _rounded(two.mean):
         verdict = _(
-            "On average this look rates {other} higher ({other_mean} against {mean}): the two "
-            "are close, and the list's figures decide."
+            "On average this look rates {other} as high or higher ({other_mean} against "
+            "{mean}): the two are close, and the list's figures decide."
         ).format(other=other.play, **means)
+    elif missed > 0 and when_hit >= 0:
+        verdict = _(
+            "{play} is better off whether it is hit or not: {mean} against {other_mean} on average."
+        ).format(play=first.play, **means)
     elif one.hit < two.hit:
         verdict = _("{play} is hit less often: {mean} against {other_mean} on average.").format(
             play=first.play, **means
         )
-    elif missed_better:
+    elif missed > 0:
         verdict = _(
             "{play} loses more when hit but gains more when missed: {mean} against "
             "{other_mean} on average."
@@ -157,6 +163,11 @@ def _when_hit(risk: Risk) -> float:
 
 def _shots(found: PlayFacts) -> int:
     return sum(rolls for _player, rolls in found.shots)
+
+
+def _rounded(value: float) -> float:
+    """A figure as the sentence shows it: three decimals."""
+    return round(value, 3)
 
 
 def _points(value: float) -> str:
