@@ -447,11 +447,11 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     facts = hinted_facts(session)
     assert facts["8/5 6/5"] == "makes point 5; leaves no blot"
     assert facts["13/9"] == (
-        "leaves a blot on 9 (16 pips lost if hit): Player O hits with 6 of 36 rolls"
+        "leaves a blot on 9 (16 pips lost if hit): Player O can hit with 6 of 36 rolls"
     )
     assert facts["24/23 13/10"] == (
         "gives up point 24; leaves blots on 24, 23, 10 (1, 2, 15 pips lost if hit): "
-        "Player O hits with 34 of 36 rolls (5 of them hit a blot that loses more than 6 "
+        "Player O can hit with 34 of 36 rolls (5 of them hit a blot that loses more than 6 "
         "pips)"
     )  # the 10, 9 away from O's back checkers: 6-3, 5-4 and 3-3 (walk 39)
     assert len(facts) == 8  # the first rows only (FACT_ROWS)
@@ -459,7 +459,7 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     said = running["24/13"]  # one pip, not "1 pips" (walk 21)
     assert said.startswith(
         "brings 1 back checker out; gives up point 24; leaves a blot on 24 (1 pip lost if "
-        "hit): Player O hits with "
+        "hit): Player O can hit with "
     )
     # Walk 21: two plays that leave no blot differ by the block one makes.
     blocking = hinted_facts(Session(Game(CLASSIC, start=Position.start(CLASSIC).with_dice(6, 1))))
@@ -470,7 +470,7 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     # Bo's blots, on Bo's 9 and 5 point, are on your 16 and 20 on this board, and the
     # facts say so beside Bo's play in Bo's numbers (walk 31).
     assert yours["13/9 6/5"] == (
-        "leaves blots on 16, 20 (16, 20 pips lost if hit): you hit with 19 of 36 rolls "
+        "leaves blots on 16, 20 (16, 20 pips lost if hit): you can hit with 19 of 36 rolls "
         "(points as this board numbers them)"
     )
     # A hit costs its owner a turn's tempo besides pips (walk 30 read "2 pips back" as a
@@ -480,7 +480,7 @@ def test_the_plays_hints_rank_first_say_what_they_do() -> None:
     assert hits["8/5* 6/5"] == (
         "makes point 5; gives up point 6; hits 1 checker (5 pips back; Player O must enter "
         "from the bar before any other move, R8); leaves a blot on 6 (19 pips lost if hit): "
-        "Player O hits with 23 of 36 rolls"
+        "Player O can hit with 23 of 36 rolls"
     )
 
 

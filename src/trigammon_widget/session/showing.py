@@ -440,7 +440,8 @@ class Showing(SessionState):
         """``View.why`` for each of ``groups`` (a first play, the plays below it in rank
         order, and the one the list cannot tell from it): the first of them that leaves
         fewer shots than the first, said to stand level with it where it is that one
-        (walk 44 read "too close to call" above "why 1/10 ranks above"). A round
+        (walk 44 read "too close to call" above "why 1/10 ranks above"); nothing where
+        the round ahead does not back the first (``why_said``). A round
         ahead costs a tenth of a second a play on the fast path, seconds off it in
         trigammon (left out there)."""
         if position.variant.players > 2 and fast.compiled() is None:
@@ -468,7 +469,9 @@ class Showing(SessionState):
             ]
             if safer and safer[0] not in why:
                 other = safer[0]
-                why[other] = why_said(side(first), side(other), level=other == level)
+                said = why_said(side(first), side(other), level=other == level)
+                if said is not None:
+                    why[other] = said
         return why
 
     def _facts_said(self, found: PlayFacts) -> str:

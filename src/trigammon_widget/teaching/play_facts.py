@@ -137,7 +137,7 @@ def facts_said(
     """A play's facts in words, as the board and the lessons say them, its points as
     ``reader``'s side of the board numbers them (walk 19 read a bot's blots in the
     bot's numbers): "makes point 5; makes a 3-point block (4-6); leaves a blot on 9
-    (16 pips lost if hit): O hits with 14 of 36 rolls", naming each opponent that hits
+    (16 pips lost if hit): O can hit with 14 of 36 rolls", naming each opponent that hits
     by ``names``, the person in front (``you``) spoken to ("you hit"). Walk 40 read
     lesson 06's captions in other words than the board's for one play."""
 
@@ -217,10 +217,12 @@ def facts_said(
     if found.shots:
         costly = dict(found.costly_shots)
         hitters = ", ".join(
+            # "can": the rolls with which a hit is legal, not those it will be played
+            # with (walk 46 read "hits with 20 of 36 rolls" beside "almost never hit")
             to(
                 player,
-                N_("{who} hits with {rolls} of 36 rolls"),
-                NP_("you", "you hit with {rolls} of 36 rolls"),
+                N_("{who} can hit with {rolls} of 36 rolls"),
+                NP_("you", "you can hit with {rolls} of 36 rolls"),
             ).format(who=names[player], rolls=rolls)
             + _costly(costly.get(player, 0), rolls, mixed=bool(found.costly_shots))
             for player, rolls in found.shots
