@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from ..engine import Play, Position, Turn, fast
 from ..engine.game import Record
@@ -40,9 +40,6 @@ from .view import (
     variation_row,
 )
 from .words import words as front_words
-
-if TYPE_CHECKING:
-    from ..judgement.risk import Risk
 
 __all__ = ["MOVE_FRAMES", "STEP_FRAMES", "TURN_DRAWINGS", "Showing"]
 
@@ -421,7 +418,7 @@ class Showing(SessionState):
         def said() -> tuple[dict[str, str], dict[str, str]]:
             plays = plays_by_text(position)
             found = {
-                text: play_facts(position, plays[text])
+                text: self._facts_of(position, plays[text], text)
                 for text in dict.fromkeys(texts)
                 if plays.get(text)
             }
@@ -449,30 +446,44 @@ class Showing(SessionState):
         from ..judgement.risk import risk_of  # numpy's, as Hints are
 
         evaluator = self._analyses.evaluator
-        risks: dict[str, Risk] = {}
 
         def side(text: str) -> Side:
-            if text not in risks:
-                risks[text] = risk_of(position, plays[text], evaluator)
+            # A play's round ahead depends on the position alone, not on the view's
+            # version, which a rollout's progress moves on many times a second.
+            key = (position, evaluator, text)
+            risk = self.memo.get(
+                "risk", key, lambda: risk_of(position, plays[text], evaluator), limit=16
+            )
             rolls = max((rolls for _player, rolls in found[text].shots), default=0)
-            return Side(text, risks[text], rolls)
+            return Side(text, risk, rolls)
 
         why: dict[str, str] = {}
         for first, others, level in groups:
-            safer = [
-                other
-                for other in others
-                if first in found
-                and other in found
-                and other != first
-                and leaves_more_shots(found[first], found[other])
-            ]
-            if safer and safer[0] not in why:
-                other = safer[0]
-                said = why_said(side(first), side(other), level=other == level)
+            if first not in found:
+                continue
+            safer = next(
+                (
+                    other
+                    for other in others
+                    if other in found
+                    and other != first
+                    and leaves_more_shots(found[first], found[other])
+                ),
+                None,
+            )
+            if safer is not None and safer not in why:
+                said = why_said(side(first), side(safer), level=safer == level)
                 if said is not None:
-                    why[other] = said
+                    why[safer] = said
         return why
+
+    def _facts_of(self, position: Position, play: Play, text: str) -> PlayFacts:
+        """A play's ``PlayFacts``, kept by position (its shots count every opponent's
+        legal plays of each roll): the view's version moves on with every tick of a
+        rollout, the facts do not."""
+        return self.memo.get(
+            "play facts", (position, text), lambda: play_facts(position, play), limit=32
+        )
 
     def _facts_said(self, found: PlayFacts) -> str:
         """A play's facts in words, its points as this board numbers them (walk 19 read

@@ -138,7 +138,7 @@ def facts_said(
     ``reader``'s side of the board numbers them (walk 19 read a bot's blots in the
     bot's numbers): "makes point 5; makes a 3-point block (4-6); leaves a blot on 9
     (16 pips lost if hit): O can hit with 14 of 36 rolls", naming each opponent that hits
-    by ``names``, the person in front (``you``) spoken to ("you hit"). Walk 40 read
+    by ``names``, the person in front (``you``) spoken to ("you can hit"). Walk 40 read
     lesson 06's captions in other words than the board's for one play."""
 
     def to(player: int, third: str, second: tuple[str, str]) -> str:
