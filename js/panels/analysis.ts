@@ -253,7 +253,10 @@ export class AnalysisPanel {
         this.note.dataset.kind = "partial";
       }
       const rows = a.hints ?? [];
-      if (hints && rolled && rows.length > 1) lines.push(verdict(a, rows, words));
+      if (hints && rolled && rows.length > 1) {
+        lines.push(verdict(a, rows, words));
+        method.push(verdictMethod(a, rows[1], words));
+      }
       const held = !!v.tutor.warning;
       // The play made (or held, or taken back) where the rollout ranks it below the first.
       const made = hints && rolled ? rows.find((row, rank) => rank > 0 && row.text === a.played) : undefined;
@@ -424,7 +427,6 @@ export class AnalysisPanel {
         ),
         h("tbody", {}, ...rows),
       ),
-      cubeUnit(v, cube, words),
       // At a take or pass, the answer first: "Double, take" alone read as advice to double.
       cube.question === "take" &&
         h(
@@ -440,8 +442,11 @@ export class AnalysisPanel {
         " ",
         h("span", { class: "tgw-partial", "data-role": "proper-meaning" }, cube.proper_meaning),
       ),
-      aboveProper(cube, words),
+      // Why a favourite's taken double scores below playing on, right under the answer
+      // (walk 47 read the figures as a sign error with the reason four notes down).
       givesAway(v, cube, words),
+      aboveProper(cube, words),
+      cubeUnit(v, cube, words),
       h(
         "p",
         { "data-role": "take-point" },
@@ -525,7 +530,8 @@ export class AnalysisPanel {
   }
 }
 
-/** The rollout's verdict on its two best plays: the best by so much, or too close to call. */
+/** The rollout's verdict on its two best plays, in plain words: the best by so much, or
+ *  too close to call (walk 47 found its test, in standard errors, too technical). */
 function verdict(a: Analysis, rows: readonly HintRow[], words: Words): string {
   const [best, second] = rows;
   const fields = {
@@ -533,10 +539,16 @@ function verdict(a: Analysis, rows: readonly HintRow[], words: Words): string {
     second: second.text,
     gap: fixed(second.loss, 3, words),
     error: fixed(a.source.z95 * second.loss_error, 3, words),
-    needed: fixed((a.separation ?? 0) * second.loss_error, 3, words),
-    times: fixed(a.separation ?? 0, 0, words),
   };
   return format(word(words, a.separated ? "verdict_best" : "verdict_close"), fields);
+}
+
+/** The verdict's test, in the method's fold: the gap the rollout needs, this gap's own. */
+function verdictMethod(a: Analysis, second: HintRow, words: Words): string {
+  return format(word(words, "verdict_method"), {
+    needed: fixed((a.separation ?? 0) * second.loss_error, 3, words),
+    times: fixed(a.separation ?? 0, 0, words),
+  });
 }
 
 /** Where a play's loss comes from: the chances after the better play and after it, by
@@ -711,9 +723,15 @@ function givesAway(v: View, cube: CubeAdvice, words: Words): HTMLElement | null 
     { class: "tgw-note", "data-role": "gives-away" },
     format(about(words, "cube_gives_away", doubler, v.you), {
       taken: taken.text,
+      taken_points: equity(taken.equity, words),
       kept: kept.text,
+      kept_points: equity(kept.equity, words),
       name: name(v, doubler),
+      wins: percent(cube.wins[doubler] ?? 0, words),
       taker: name(v, 1 - doubler),
+      doubled: String(2 * (v.cube?.value ?? 1)),
+      take_point: percent(cube.take_point, words),
+      their_wins: percent(cube.wins[1 - doubler] ?? 0, words),
     }),
   );
 }

@@ -82,7 +82,7 @@ export class ReviewPanel {
   private readonly running: HTMLDivElement;
   private readonly progress = h("progress", { class: "tgw-progress", max: 1, value: 0 });
   private readonly progressText = h("span", { class: "tgw-count" });
-  private readonly note = h("div", { class: "tgw-note" });
+  private readonly note = h("div", { class: "tgw-note", "data-role": "review-note" });
   /** Where the mistake buttons went round, while that turn is shown: a note under them. */
   private readonly roundNote = h("div", { class: "tgw-round-note", "data-role": "mistakes-round", hidden: true });
   private round: { ply: number; key: Word } | null = null;
@@ -243,6 +243,7 @@ export class ReviewPanel {
     // with Next greyed out and thought the review had shown nothing.
     const yours = v.you !== null && players.some((p) => p.player === v.you) ? String(v.you) : EVERYONE;
     const mine = markedOf(r, yours).length ? yours : EVERYONE;
+    const spotless = yours !== EVERYONE && mine === EVERYONE ? players.find((p) => p.player === v.you) : undefined;
     this.whose.value = this.chosen ?? mine;
     const marked = this.marked();
     const count = marked.length;
@@ -273,6 +274,8 @@ export class ReviewPanel {
         ? format(say("review_source_cube"), { by, ply, cube_ply: String(r.cube_source.ply) })
         : format(say("review_source"), { by, ply });
       if (r.status === "done" && !r.marked_at.length) note += ` ${say("no_marked_turn")}`;
+      else if (r.status === "done" && spotless?.decisions)
+        note += ` ${counted(words, "none_of_yours", spotless.decisions)}`;
       if (r.left_out && this.whose.value === String(v.you)) note += ` ${counted(words, "left_out", r.left_out)}`;
     }
     setText(this.note, note);

@@ -319,6 +319,13 @@ def test_a_person_without_a_marked_mistake_steps_through_everyones(page: Any) ->
     count = widget.locator("[data-role=mistakes]").text_content() or ""
     assert re.fullmatch(r"[1-9]\d* in this game", count), count
     assert widget.get_by_role("button", name="Next mistake").is_enabled()
+    # ... and says why the list is everyone's (walk 47 read it as nothing of its own).
+    note = widget.locator("[data-role=review-note]").text_content() or ""
+    assert re.search(
+        r" None of your [1-9]\d* decisions is marked: each lost too little to be doubtful, "
+        r"so the list steps through everyone's mistakes\.$",
+        note,
+    ), note
     whose.select_option(label="Your mistakes")
     none = "el.querySelector('[data-role=mistakes]').textContent === '0 in this game'"
     wait_until(page, widget, none)

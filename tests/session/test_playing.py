@@ -26,9 +26,10 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
     message = session.view()["message"]
     assert message is not None
     wraps = wraps_seen(TRIGAMMON, turn.play, turn.player, 0)
-    seen += ": past 36, the count goes on from 1" if wraps else ""
+    where = "on this board, counting on from 1 past 36" if wraps else "on this board"
     rolled = f"{name} rolled {dice_text(turn.dice)}"
-    said = f"{rolled}: {turn.notation} (on this board: {seen})" if turn.play else None
+    own = f"({turn.notation} in {name}'s own numbers)"
+    said = f"{rolled}: {seen} {where} {own}" if turn.play else None
     if session.game.ply > 1:
         assert said is None or message["text"] == said
     else:  # the game's first turn also says who starts, and why (R2)
@@ -38,14 +39,16 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
 
 def test_a_move_past_the_readers_last_point_says_it_goes_round() -> None:
     """Walk 18 read Bo's 22/28, seen from Ann's seat as 34/4, as a move backwards: the
-    message says the count goes on past 36 and from 1 again (R1)."""
+    message says the count goes on past 36 and from 1 again (R1). The board's numbers
+    come first, the mover's after (walk 47 read two numberings)."""
     start = Position.build(TRIGAMMON, {0: {1: 15}, 1: {22: 15}, 2: {1: 15}}, turn=1, dice=(6, 5))
     session = Session(Game(TRIGAMMON, start=start, names=["Ann", "Bo", "Cy"]))
     session.play("22/28 22/27")
     message = session.view()["message"]
     assert message is not None
     assert message["text"] == (
-        "Bo rolled 6-5: 22/27 22/28 (on this board: 34/3 34/4: past 36, the count goes on from 1)"
+        "Bo rolled 6-5: 34/3 34/4 on this board, counting on from 1 past 36 (22/27 22/28 in "
+        "Bo's own numbers)"
     )
 
 

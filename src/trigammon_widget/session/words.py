@@ -57,8 +57,10 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     ),
     "cube_gives_away": NP_(
         "you",
-        "Why {taken} scores below {kept} although you are the favourite: after the take "
-        "{taker} owns the cube, and only its owner may double again, when the game turns.",
+        "Why {taken} ({taken_points}) scores below {kept} ({kept_points}) although you are "
+        "the favourite ({wins}): the double comes early. After the take {taker} owns the "
+        "cube, at {doubled}, and may redouble when the game turns; a double pays as {taker} "
+        "nears a pass: {taker} takes with {take_point} or more, and has {their_wins} now.",
     ),
     "chances_before_roll": NP_("you", "From here, before you roll."),
     "chances_after_play": NP_(
@@ -87,6 +89,15 @@ COUNTED: Mapping[str, tuple[str, str]] = {
     "left_out": NN_(
         "A bot played your seat for a while: its {count} marked decision is left out of yours.",
         "A bot played your seat for a while: its {count} marked decisions are left out of yours.",
+    ),
+    # Translators: in the review when the person made no marked decision, beside the
+    # list of everyone's mistakes it opens on (walk 47 read the list as nothing of its
+    # own to step through).
+    "none_of_yours": NN_(
+        "None of your {count} decision is marked: it lost too little to be doubtful, so the "
+        "list steps through everyone's mistakes.",
+        "None of your {count} decisions is marked: each lost too little to be doubtful, so the "
+        "list steps through everyone's mistakes.",
     ),
     "cards_answered": NN_("{count} card answered", "{count} cards answered"),
     "cards_due": NN_("{count} card due", "{count} cards due"),
@@ -438,27 +449,33 @@ WORDS: Mapping[str, str] = {
     ),
     # Translators: under the cube table when a double that would be taken scores below
     # playing on for the favourite (walk 38 read "Double, take -0.245" at 53% to win
-    # as a fault).
+    # as a fault; walk 47 read "No double +0.143, Double, take -0.142" at 54.5% as a
+    # sign error: the figures and the doubling window are said beside the reason).
     "cube_gives_away": N_(
-        "Why {taken} scores below {kept} although {name} is the favourite: after the take "
-        "{taker} owns the cube, and only its owner may double again, when the game turns."
+        "Why {taken} ({taken_points}) scores below {kept} ({kept_points}) although {name} is "
+        "the favourite ({wins}): the double comes early. After the take {taker} owns the "
+        "cube, at {doubled}, and may redouble when the game turns; a double pays as {taker} "
+        "nears a pass: {taker} takes with {take_point} or more, and has {their_wins} now."
     ),
     "versus_proper": N_("Vs proper"),
     "versus_proper_tip": N_("How far the choice lies above (+) or below (−) the proper action"),  # noqa: RUF001
     # Translators: walk 16 read "by 0.016 ± 0.008" beside another turn's "too close"
-    # at 0.020 ± 0.014: each says whether the gap beats its own error.
-    # Translators: ± is a 95% interval; the rollout needs {times} standard errors of this
-    # gap, {needed}, which changes from roll to roll (walk 43 read 0.011 called best after
-    # a cut-off of 0.014 at another roll).
-    "verdict_best": N_(
-        "Best: {play}, by {gap} ± {error} (95%): over {needed}, the {times} standard errors "
-        "of this gap that the rollout needs to name a best."
-    ),
-    # Translators: walk 31 read "0.016 ± 0.012 apart, within the rollout's error": the
-    # rollout names a best only past {times} standard errors ({needed}), not the ±.
+    # at 0.020 ± 0.014: each says whether the gap beats its own error. Walk 47 found
+    # "standard errors" too technical for the verdict: the test is said in the method's
+    # fold (verdict_method), the verdict in plain words.
+    "verdict_best": N_("Best: {play}, ahead by {gap} ± {error}: a clear lead."),
+    # Translators: walk 47 read "too close to call" as no help in choosing.
     "verdict_close": N_(
-        "Too close to call: {play} and {second} are {gap} ± {error} (95%) apart; the rollout "
-        "names a best only at a gap over {needed} ({times} standard errors of this gap)."
+        "Too close to call: {play} and {second} are {gap} ± {error} apart, too little for "
+        "the rollout to tell them apart. Either is a good play."
+    ),
+    # Translators: in the rollout's method fold. Walk 31 read "0.016 ± 0.012 apart,
+    # within the rollout's error": the rollout names a best only past {times} standard
+    # errors ({needed}), not the ±; walk 43 read 0.011 called best after a cut-off of
+    # 0.014 at another roll: the cut-off is this gap's own.
+    "verdict_method": N_(
+        "The rollout names a best only when the first two are more than {times} standard "
+        "errors of their gap apart: {needed} here."
     ),
     # Translators: under a play that loses, where the loss comes from: the chances after
     # the better play and after the play made, by the same judge (walk 32 read the same
