@@ -709,15 +709,15 @@ function cubeUnit(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
   );
 }
 
-/** Why a double the taker should take scores below playing on, for a favourite: the
- *  cube changes hands (walk 38 read "Double, take −0.245" at 53% to win as a fault). */
+/** Why a double the taker should take scores below playing on: it comes early, and the
+ *  cube changes hands (walk 38 read "Double, take −0.245" at 53% to win as a fault; walk
+ *  48 read "although you are the favourite (50.0%)", so it is said at any chance). */
 function givesAway(v: View, cube: CubeAdvice, words: Words): HTMLElement | null {
   if (cube.question !== "double") return null;
   const kept = cube.rows.find((row) => row.action === "no double");
   const taken = cube.rows.find((row) => row.action === "double, take");
   const doubler = cube.doubler;
-  const favourite = (cube.wins[doubler] ?? 0) > 0.5;
-  if (!kept || !taken || taken.unanswered || taken.equity >= kept.equity || !favourite) return null;
+  if (!kept || !taken || taken.unanswered || taken.equity >= kept.equity) return null;
   return h(
     "p",
     { class: "tgw-note", "data-role": "gives-away" },

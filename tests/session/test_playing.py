@@ -28,8 +28,7 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
     wraps = wraps_seen(TRIGAMMON, turn.play, turn.player, 0)
     where = "on this board, counting on from 1 past 36" if wraps else "on this board"
     rolled = f"{name} rolled {dice_text(turn.dice)}"
-    own = f"({turn.notation} in {name}'s own numbers)"
-    said = f"{rolled}: {seen} {where} {own}" if turn.play else None
+    said = f"{rolled}: {turn.notation} ({seen} {where})" if turn.play else None
     if session.game.ply > 1:
         assert said is None or message["text"] == said
     else:  # the game's first turn also says who starts, and why (R2)
@@ -39,16 +38,15 @@ def test_a_bots_play_is_said_as_the_board_counts_the_points() -> None:
 
 def test_a_move_past_the_readers_last_point_says_it_goes_round() -> None:
     """Walk 18 read Bo's 22/28, seen from Ann's seat as 34/4, as a move backwards: the
-    message says the count goes on past 36 and from 1 again (R1). The board's numbers
-    come first, the mover's after (walk 47 read two numberings)."""
+    message says the count goes on past 36 and from 1 again (R1). The mover's numbers
+    come first, the board's in brackets, as the History writes them (walk 48)."""
     start = Position.build(TRIGAMMON, {0: {1: 15}, 1: {22: 15}, 2: {1: 15}}, turn=1, dice=(6, 5))
     session = Session(Game(TRIGAMMON, start=start, names=["Ann", "Bo", "Cy"]))
     session.play("22/28 22/27")
     message = session.view()["message"]
     assert message is not None
     assert message["text"] == (
-        "Bo rolled 6-5: 34/3 34/4 on this board, counting on from 1 past 36 (22/27 22/28 in "
-        "Bo's own numbers)"
+        "Bo rolled 6-5: 22/27 22/28 (34/3 34/4 on this board, counting on from 1 past 36)"
     )
 
 

@@ -54,6 +54,10 @@ FACT_ROWS = 8
 """Hints' first rows whose facts are said (``View.facts``): the plays worth comparing,
 and few enough that counting shots by legal plays stays quick off the fast path."""
 
+Group = tuple[str, list[str], str | None, dict[str, float]]
+"""Plays to say why of (``Showing._why``): the first, the plays below it to compare, the
+one the list cannot tell from it, and the list's figure of each play it rates."""
+
 
 def _player_pattern() -> re.Pattern[str]:
     """A player as the engine names one in an error, in the language spoken
@@ -393,19 +397,28 @@ class Showing(SessionState):
         the first ranks above the highest play below it that leaves fewer shots, and
         above the play made where that leaves fewer (``teaching.why``)."""
         texts: list[str] = []
-        # (first, the plays below it to compare, the one the list cannot tell from it)
-        groups: list[tuple[str, list[str], str | None]] = []
+        # (first, the plays below it to compare, the one the list cannot tell from it,
+        # the list's figure of each play it rates)
+        groups: list[Group] = []
         if analysis is not None and analysis["kind"] == "hints":
-            ranked = [row["text"] for row in analysis.get("hints", [])[:FACT_ROWS]]
+            rows = analysis.get("hints", [])
+            ranked = [row["text"] for row in rows[:FACT_ROWS]]
             texts += [*ranked, analysis.get("played", "")]
             level = ranked[1] if len(ranked) > 1 and analysis.get("separated") is False else None
+            listed = {row["text"]: row["equity"] for row in rows}
             if ranked:
-                groups += [(ranked[0], ranked[1:], level), (ranked[0], texts[-1:], level)]
+                groups += [
+                    (ranked[0], ranked[1:], level, listed),
+                    (ranked[0], texts[-1:], level, listed),
+                ]
         turn = review["turn"] if review is not None else None
         if turn is not None and turn["dice"]:
             best = [row["text"] for row in turn["best"]]
             texts += [*best, turn["played"]]
-            groups += [(best[0], [turn["played"]], None)] if best else []
+            if best:
+                listed = {row["text"]: row["equity"] for row in turn["best"]}
+                listed.setdefault(turn["played"], turn["best"][0]["equity"] - turn["loss"])
+                groups.append((best[0], [turn["played"]], None, listed))
         position = self._board.game.position
         if not texts or position.dice is None:
             return {}, {}
@@ -432,15 +445,16 @@ class Showing(SessionState):
         position: Position,
         plays: dict[str, Play],
         found: dict[str, PlayFacts],
-        groups: Sequence[tuple[str, list[str], str | None]],
+        groups: Sequence[Group],
     ) -> dict[str, str]:
         """``View.why`` for each of ``groups`` (a first play, the plays below it in rank
-        order, and the one the list cannot tell from it): the first of them that leaves
-        fewer shots than the first, said to stand level with it where it is that one
-        (walk 44 read "too close to call" above "why 1/10 ranks above"); nothing where
-        the round ahead does not back the first (``why_said``). A round
-        ahead costs a tenth of a second a play on the fast path, seconds off it in
-        trigammon (left out there)."""
+        order, the one the list cannot tell from it, and the list's figures): the first
+        of them that leaves fewer shots than the first, said to stand level with it
+        where it is that one (walk 44 read "too close to call" above "why 1/10 ranks
+        above"), each play's round ahead set to average its figure in the list where
+        the list rates both (``Side.anchored``); nothing where the round ahead does not
+        back the first (``why_said``). A round ahead costs a tenth of a second a play on
+        the fast path, seconds off it in trigammon (left out there)."""
         if position.variant.players > 2 and fast.compiled() is None:
             return {}
         from ..judgement.risk import risk_of  # numpy's, as Hints are
@@ -458,7 +472,7 @@ class Showing(SessionState):
             return Side(text, risk, rolls)
 
         why: dict[str, str] = {}
-        for first, others, level in groups:
+        for first, others, level, listed in groups:
             if first not in found:
                 continue
             safer = next(
@@ -472,7 +486,11 @@ class Showing(SessionState):
                 None,
             )
             if safer is not None and safer not in why:
-                said = why_said(side(first), side(safer), level=safer == level)
+                one, two = side(first), side(safer)
+                anchored = first in listed and safer in listed
+                if anchored:
+                    one, two = one.anchored(listed[first]), two.anchored(listed[safer])
+                said = why_said(one, two, level=safer == level, anchored=anchored)
                 if said is not None:
                     why[safer] = said
         return why

@@ -588,10 +588,11 @@ class SessionState:
 
     def _said(self, record: Record) -> str:
         """A record as the message line says it: who, the dice of a turn (walk 31 could
-        not tell a bot's roll), and what; another player's play first as this board
-        numbers its points (the one seated at the bottom), so that a person follows it
-        on the board without converting, then in the mover's own numbers (walk 47 read
-        the mover's numbers first and the board's after them as two numberings)."""
+        not tell a bot's roll), and what in the mover's notation; another player's play
+        also as this board numbers its points (the one seated at the bottom), so that a
+        person follows it on the board without converting, in brackets after it as the
+        History, Hints and the review write it (walk 48 read the two orders as two
+        systems)."""
         if not isinstance(record, Turn):
             return f"{self._name(record.player)}: {record_text(record)}"
         rolled = self._to(
@@ -599,23 +600,22 @@ class SessionState:
             N_("{who} rolled {dice}: {play}"),
             NP_("you", "You rolled {dice}: {play}"),
         )
-        said = {"who": self._name(record.player), "dice": dice_text(record.dice)}
+        text = rolled.format(
+            who=self._name(record.player), dice=dice_text(record.dice), play=record_text(record)
+        )
         reader = self._look.perspective
         if not record.play or record.player == reader:
-            return rolled.format(play=record_text(record), **said)
+            return text
         variant = self._board.game.variant
         seen = format_play_seen(variant, record.play, record.player, reader)
         if wraps_seen(variant, record.play, record.player, reader):
-            # Translators: after a play in this board's numbers, one that passes the last
-            # point; then the play as its mover writes it.
-            note = _(
-                "on this board, counting on from 1 past {points} ({play} in {name}'s own numbers)"
-            )
+            # Translators: after a play in its mover's numbers, as this board numbers it,
+            # one that passes the last point.
+            note = _("({play} on this board, counting on from 1 past {points})")
         else:
-            # Translators: after a play in this board's numbers; then as its mover writes it.
-            note = _("on this board ({play} in {name}'s own numbers)")
-        own = note.format(play=record_text(record), points=variant.points, name=said["who"])
-        return f"{rolled.format(play=seen, **said)} {own}"
+            # Translators: after a play in its mover's numbers, as this board numbers it.
+            note = _("({play} on this board)")
+        return f"{text} {note.format(play=seen, points=variant.points)}"
 
     def _news_here(self) -> str | None:
         """What the message line said last where the shown game goes on, said again on

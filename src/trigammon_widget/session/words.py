@@ -57,10 +57,11 @@ TO_YOU: Mapping[str, tuple[str, str]] = {
     ),
     "cube_gives_away": NP_(
         "you",
-        "Why {taken} ({taken_points}) scores below {kept} ({kept_points}) although you are "
-        "the favourite ({wins}): the double comes early. After the take {taker} owns the "
-        "cube, at {doubled}, and may redouble when the game turns; a double pays as {taker} "
-        "nears a pass: {taker} takes with {take_point} or more, and has {their_wins} now.",
+        "Why {taken} ({taken_points}) scores below {kept} ({kept_points}) with you at "
+        "{wins} to win: the double comes early. After the take the game is played for "
+        "{doubled}, and {taker} owns the cube and may redouble when the game turns. A double "
+        "pays only nearer the point where {taker} should pass: {taker} takes with "
+        "{take_point} or more to win, and has {their_wins} now.",
     ),
     "chances_before_roll": NP_("you", "From here, before you roll."),
     "chances_after_play": NP_(
@@ -450,12 +451,14 @@ WORDS: Mapping[str, str] = {
     # Translators: under the cube table when a double that would be taken scores below
     # playing on for the favourite (walk 38 read "Double, take -0.245" at 53% to win
     # as a fault; walk 47 read "No double +0.143, Double, take -0.142" at 54.5% as a
-    # sign error: the figures and the doubling window are said beside the reason).
+    # sign error: the figures and the doubling window are said beside the reason; walk
+    # 48 read "although you are the favourite (50.0%)": said at any chance to win).
     "cube_gives_away": N_(
-        "Why {taken} ({taken_points}) scores below {kept} ({kept_points}) although {name} is "
-        "the favourite ({wins}): the double comes early. After the take {taker} owns the "
-        "cube, at {doubled}, and may redouble when the game turns; a double pays as {taker} "
-        "nears a pass: {taker} takes with {take_point} or more, and has {their_wins} now."
+        "Why {taken} ({taken_points}) scores below {kept} ({kept_points}) with {name} at "
+        "{wins} to win: the double comes early. After the take the game is played for "
+        "{doubled}, and {taker} owns the cube and may redouble when the game turns. A double "
+        "pays only nearer the point where {taker} should pass: {taker} takes with "
+        "{take_point} or more to win, and has {their_wins} now."
     ),
     "versus_proper": N_("Vs proper"),
     "versus_proper_tip": N_("How far the choice lies above (+) or below (−) the proper action"),  # noqa: RUF001
