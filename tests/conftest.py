@@ -58,7 +58,7 @@ def fast_path() -> FastSwitch:
     compiled path is compared with it where it is on (CI's first run), and compiling it
     here took the pure run's slowest file 3 of its 6 minutes."""
     pytest.importorskip("numba", reason="the compiled fast path needs numba (the fast extra)")
-    if os.environ.get(fast.FAST_ENV, "").strip().lower() in fast.OFF:
+    if fast.turned_off():
         pytest.skip(f"{fast.FAST_ENV}=0: the pure path alone; the paths compare where it is on")
     return _fast_path
 

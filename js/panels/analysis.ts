@@ -442,8 +442,8 @@ export class AnalysisPanel {
         " ",
         h("span", { class: "tgw-partial", "data-role": "proper-meaning" }, cube.proper_meaning),
       ),
-      // Why a favourite's taken double scores below playing on, right under the answer
-      // (walk 47 read the figures as a sign error with the reason four notes down).
+      // Why a taken double scores below playing on, right under the answer (walk 47
+      // read the figures as a sign error with the reason four notes down).
       givesAway(v, cube, words),
       aboveProper(cube, words),
       cubeUnit(v, cube, words),

@@ -19,7 +19,7 @@ from types import ModuleType
 from .movegen import RawPlay
 from .variant import Variant
 
-__all__ = ["FAST_ENV", "compiled", "count_leaves", "legal_leaf", "legal_leaves"]
+__all__ = ["FAST_ENV", "compiled", "count_leaves", "legal_leaf", "legal_leaves", "turned_off"]
 
 FAST_ENV = "TRIGAMMON_FAST"
 """The environment variable that turns the compiled fast path off (``0``) or demands it (``1``)."""
@@ -27,10 +27,20 @@ OFF = ("0", "off", "false", "no")
 ON = ("1", "on", "true", "yes")
 
 
+def _wanted() -> str:
+    """``TRIGAMMON_FAST`` as set, trimmed and in lower case ("" when unset)."""
+    return os.environ.get(FAST_ENV, "").strip().lower()
+
+
+def turned_off() -> bool:
+    """Whether ``TRIGAMMON_FAST`` turns the compiled fast path off (read afresh)."""
+    return _wanted() in OFF
+
+
 @cache
 def compiled() -> ModuleType | None:
     """``engine.compiled`` when the fast path is in use, else None."""
-    wanted = os.environ.get(FAST_ENV, "").strip().lower()
+    wanted = _wanted()
     if wanted in OFF:
         return None
     if wanted and wanted not in ON:
